@@ -1,0 +1,15 @@
+// Production build: npm entry points, the script-tag bundle, type declarations and the
+// custom-elements manifest generated from the elements' JSDoc.
+import { npx } from './run.mjs';
+
+await npx('vite', ['build', '--mode', 'lib', '--logLevel', 'warn']);
+await npx('vite', ['build', '--mode', 'script', '--logLevel', 'warn']);
+await npx('tsc', ['-p', 'tsconfig.build.json']);
+await npx('cem', [
+  'analyze',
+  '--litelement',
+  '--globs',
+  'src/elements/**/*.element.ts',
+  '--outdir',
+  '.',
+]);

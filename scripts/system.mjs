@@ -1,0 +1,50 @@
+// Finds the system programs the tests need (Chromium, Redis, PostgreSQL) and, on Debian or
+// Ubuntu as root, installs the missing ones with apt; elsewhere it names what to install.
+import { existsSync, readdirSync } from 'node:fs';
+import { run } from './run.mjs';
+
+const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function findChromium() {
+  const fromEnv = process.env.CHROME_PATH;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  return CHROMIUM.find((path) => existsSync(path));
+}
+
+export function findPostgresBin() {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((name) => existsSync(`${root}/${name}/bin/initdb`))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? `${root}/${versions[0]}/bin` : undefined;
+}
+
+const findRedis = () => ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(existsSync);
+
+const REQUIREMENTS = [
+  { name: 'Chromium', apt: 'chromium', found: findChromium },
+  { name: 'Redis', apt: 'redis-server', found: findRedis },
+  { name: 'PostgreSQL', apt: 'postgresql', found: findPostgresBin },
+];
+
+export async function ensureSystem() {
+  const missing = REQUIREMENTS.filter((requirement) => !requirement.found());
+  if (missing.length === 0) return;
+  const names = missing.map((requirement) => requirement.apt);
+  const canApt = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  if (!canApt) {
+    throw new Error(
+      `The tests need ${missing.map((r) => r.name).join(', ')}. Install them first ` +
+        `(Debian/Ubuntu: apt-get install ${names.join(' ')}; elsewhere set CHROME_PATH to a ` +
+        'Chromium or Chrome binary and install redis-server and PostgreSQL 15+).',
+    );
+  }
+  console.log(`Installing ${names.join(', ')} with apt-get…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await run('apt-get', ['update', '-qq'], { env });
+  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { env });
+  const still = missing.filter((requirement) => !requirement.found());
+  if (still.length)
+    throw new Error(`apt-get did not provide ${still.map((r) => r.name).join(', ')}.`);
+}

@@ -1,0 +1,28 @@
+// The one test command: makes sure the system programs exist, then type-checks, lints, builds
+// and runs every Node and browser test against real Redis and PostgreSQL servers.
+import { ensureSystem } from './system.mjs';
+import { startServices } from './services.mjs';
+import { run } from './run.mjs';
+
+const npm = (script) => run('npm', ['run', '--silent', script]);
+
+await ensureSystem();
+await npm('typecheck');
+await npm('lint');
+await npm('build');
+
+const services = await startServices();
+const env = { ...process.env, ...services.env };
+let failed;
+try {
+  await run('npm', ['run', '--silent', 'test:node'], { env }).catch((error) => (failed ??= error));
+  await run('npm', ['run', '--silent', 'test:browser'], { env }).catch(
+    (error) => (failed ??= error),
+  );
+} finally {
+  await services.stop();
+}
+if (failed) {
+  console.error(failed.message);
+  process.exit(1);
+}

@@ -1,0 +1,76 @@
+/**
+ * Errors are values. Every failure a caller can cause is a `ToolCallError` with a stable code
+ * from one exported table; throwing is reserved for bugs.
+ */
+export const TOOL_CALL_ERROR_CODES = {
+  TOOL_INVALID_REQUEST: 'TOOL_INVALID_REQUEST',
+  TOOL_NOT_FOUND: 'TOOL_NOT_FOUND',
+  TOOL_NOT_ALLOWED: 'TOOL_NOT_ALLOWED',
+  TOOL_VALIDATION_FAILED: 'TOOL_VALIDATION_FAILED',
+  TOOL_INVALID_OPTIONS: 'TOOL_INVALID_OPTIONS',
+  TOOL_POLICY_DENIED: 'TOOL_POLICY_DENIED',
+  TOOL_APPROVAL_DENIED: 'TOOL_APPROVAL_DENIED',
+  TOOL_CANCELLED: 'TOOL_CANCELLED',
+  TOOL_TIMEOUT: 'TOOL_TIMEOUT',
+  TOOL_EXECUTION_FAILED: 'TOOL_EXECUTION_FAILED',
+  TOOL_EXECUTION_ABORTED: 'TOOL_EXECUTION_ABORTED',
+  TOOL_EXECUTION_UNKNOWN: 'TOOL_EXECUTION_UNKNOWN',
+  TOOL_OUTPUT_VALIDATION_FAILED: 'TOOL_OUTPUT_VALIDATION_FAILED',
+  TOOL_OUTPUT_LIMIT_EXCEEDED: 'TOOL_OUTPUT_LIMIT_EXCEEDED',
+  TOOL_RESULT_VALIDATION_FAILED: 'TOOL_RESULT_VALIDATION_FAILED',
+  TOOL_RESULT_SERIALIZATION_FAILED: 'TOOL_RESULT_SERIALIZATION_FAILED',
+  TOOL_IDEMPOTENCY_CONFLICT: 'TOOL_IDEMPOTENCY_CONFLICT',
+  TOOL_IDEMPOTENCY_PENDING: 'TOOL_IDEMPOTENCY_PENDING',
+  TOOL_IDEMPOTENCY_UNKNOWN: 'TOOL_IDEMPOTENCY_UNKNOWN',
+  TOOL_IDEMPOTENCY_STORE_FAILED: 'TOOL_IDEMPOTENCY_STORE_FAILED',
+  TOOL_CAPABILITY_UNAVAILABLE: 'tool-capability-unavailable',
+  TOOL_RUN_TERMINAL: 'tool-run-terminal',
+  TOOL_CLEANUP_FAILED: 'tool-cleanup-failed',
+} as const;
+
+export type ToolCallErrorCode = (typeof TOOL_CALL_ERROR_CODES)[keyof typeof TOOL_CALL_ERROR_CODES];
+
+export interface ToolCallError {
+  /** A `TOOL_CALL_ERROR_CODES` value or a domain code such as `WORKSPACE_FILE_NOT_FOUND`. */
+  code: ToolCallErrorCode | (string & {});
+  message: string;
+  retryable: boolean;
+  details?: Record<string, unknown>;
+}
+
+/** The result shape of every fallible runtime function: a value or a structured error. */
+export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ToolCallError };
+
+export function toolError(
+  code: ToolCallError['code'],
+  message: string,
+  retryable = false,
+  details?: Record<string, unknown>,
+): ToolCallError {
+  return details === undefined
+    ? { code, message, retryable }
+    : { code, message, retryable, details };
+}
+
+export const failure = (error: ToolCallError): { ok: false; error: ToolCallError } => ({
+  ok: false,
+  error,
+});
+
+/**
+ * An `Error` that carries a structured tool error. Handlers may throw it (or any error with
+ * `code`/`retryable`/`details`); the registry keeps those fields in the result.
+ */
+export class ToolCallFailure extends Error {
+  readonly code: ToolCallError['code'];
+  readonly retryable: boolean;
+  readonly details?: Record<string, unknown>;
+
+  constructor(error: ToolCallError) {
+    super(error.message);
+    this.name = 'ToolCallFailure';
+    this.code = error.code;
+    this.retryable = error.retryable;
+    if (error.details !== undefined) this.details = error.details;
+  }
+}

@@ -1,0 +1,19 @@
+/** The workspace as every reader sees it: immutable snapshots with a monotonic revision. */
+export type WorkspaceFile =
+  | { path: string; kind: 'text'; text: string }
+  | { path: string; kind: 'asset'; blob: Blob; mimeType: string };
+
+/** `indexeddb` when edits are persisted in the browser, `memory` when they are session-only. */
+export type WorkspaceStorageMode = 'indexeddb' | 'memory';
+
+export interface WorkspaceSnapshot {
+  revision: number;
+  activePath: string | null;
+  /** Sorted by path. */
+  files: readonly WorkspaceFile[];
+  dirtyPaths: readonly string[];
+  deletedPaths: readonly string[];
+  storageMode: WorkspaceStorageMode;
+  /** Bounded message of the last persistence failure, when in memory mode. */
+  storageError?: string;
+}
