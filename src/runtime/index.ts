@@ -7,3 +7,4 @@ export * from './protocol/types.js';
 export * from './protocol/capability.js';
 export * from './workspace/types.js';
 export * from './preview/preview-host.js';
+export * from './capabilities.js';

@@ -17,3 +17,10 @@ export interface WorkspaceSnapshot {
   /** Bounded message of the last persistence failure, when in memory mode. */
   storageError?: string;
 }
+
+/** What every workspace reader needs: the current snapshot and change notifications. */
+export interface WorkspaceSource {
+  getSnapshot(): WorkspaceSnapshot;
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+}

@@ -1,0 +1,19 @@
+import { createContext } from '@lit/context';
+import type { CapabilityTable } from '../../runtime/capabilities.js';
+import type { WorkspaceSource } from '../../runtime/workspace/types.js';
+
+/**
+ * The part of the studio runtime every element may rely on. The full runtime returned by
+ * `createStudioRuntime()` satisfies it.
+ */
+export interface ElementRuntime {
+  workspace: WorkspaceSource;
+  capabilities: CapabilityTable;
+}
+
+/**
+ * Made from a registered symbol so that two copies of the bundle on one page still meet.
+ */
+export const runtimeContext = createContext<ElementRuntime | undefined>(
+  Symbol.for('context-action.runtime'),
+);
