@@ -25,6 +25,8 @@ export {
   encodeProviderToolName,
   decodeProviderToolName,
   isReservedToolName,
+  PROVIDER_TOOL_NAME_PATTERN,
+  TOOL_NAME_PATTERN,
 } from './registry/names.js';
 export * from './registry/idempotency.js';
 export * from './approval/approval-queue.js';
