@@ -4,7 +4,7 @@
  * handler → terminal checks (output schema, output budget). Nothing a caller sends makes it
  * throw; every failure is a `ToolCallResult` with a stable code.
  */
-import type { ToolCapability, ToolCapabilityResolver } from '../protocol/capability.js';
+import type { ToolCapabilityResolver } from '../protocol/capability.js';
 import {
   TOOL_CALL_ERROR_CODES as CODES,
   toolError,
@@ -12,9 +12,12 @@ import {
 } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
 import { isPlainObject } from '../protocol/guards.js';
-import type { ToolCallContext, ToolCallResult, ToolCleanupReport } from '../protocol/types.js';
+import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
-import type { ToolDescriptor, ToolHandlerContext } from './define-tool.js';
+import { abortError, createCallAbort, race, type CallAbort } from './abort.js';
+import type { ToolDescriptor } from './define-tool.js';
+import { openGate } from './gate.js';
+import { HandlerContext } from './handler-context.js';
 import type { IdempotencyClaim, ToolCallBody, ToolIdempotencyStore } from './idempotency.js';
 import { tick, type CallTrace, type Lifecycle } from './lifecycle.js';
 import { isReservedToolName } from './names.js';
@@ -129,127 +132,33 @@ function validateArguments(
   return { ok: true, value: args };
 }
 
-/** Abort sources of one call: the caller's signal and the timeout, linked to one controller. */
-interface Abort {
-  controller: AbortController;
-  kind(): 'cancelled' | 'timeout' | undefined;
-  /** Resolves when the call is aborted; undefined when nothing can abort it. */
-  aborted?: Promise<void>;
-  dispose(): void;
-}
+/** The policy input; a class so the lazy fingerprint getter is on the prototype (cheap). */
+class PolicyInput implements ToolPolicyInput {
+  readonly method = 'tools/call';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly definition: ToolPolicyInput['definition'];
+  readonly arguments: Record<string, unknown>;
+  readonly context: ToolCallContext;
+  private fingerprint: string | undefined = undefined;
 
-function createAbort(options: ParsedCallOptions): Abort {
-  const controller = new AbortController();
-  const { signal, timeout } = options;
-  if (!signal && timeout === undefined) {
-    return { controller, kind: () => undefined, dispose() {} };
+  constructor(
+    toolCallId: string,
+    tool: ToolDescriptor,
+    args: Record<string, unknown>,
+    context: ToolCallContext,
+  ) {
+    this.toolCallId = toolCallId;
+    this.toolName = tool.name;
+    this.definition = tool.definition;
+    this.arguments = args;
+    this.context = context;
   }
-  let kind: 'cancelled' | 'timeout' | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onCancel: (() => void) | undefined;
-  const aborted = new Promise<void>((resolve) => {
-    onCancel = () => {
-      kind ??= 'cancelled';
-      controller.abort(signal?.reason);
-      resolve();
-    };
-    if (signal?.aborted) onCancel();
-    else signal?.addEventListener('abort', onCancel, { once: true });
-    if (timeout !== undefined && !kind) {
-      timer = setTimeout(() => {
-        kind ??= 'timeout';
-        controller.abort(new DOMException(`Timed out after ${timeout} ms.`, 'TimeoutError'));
-        resolve();
-      }, timeout);
-    }
-  });
-  return {
-    controller,
-    kind: () => kind,
-    aborted,
-    dispose() {
-      if (timer !== undefined) clearTimeout(timer);
-      if (onCancel) signal?.removeEventListener('abort', onCancel);
-    },
-  };
-}
 
-function abortError(abort: Abort, options: ParsedCallOptions, toolName: string): ToolCallError {
-  if (abort.kind() === 'timeout') {
-    return toolError(
-      CODES.TOOL_TIMEOUT,
-      `${toolName} timed out after ${options.timeout} ms.`,
-      true,
-      {
-        timeoutMs: options.timeout,
-        executionState: 'detached',
-      },
-    );
+  /** Computed only when a policy or the approval queue reads it. */
+  get argumentFingerprint(): string {
+    return (this.fingerprint ??= fingerprintArguments(this.arguments));
   }
-  return toolError(CODES.TOOL_CANCELLED, `${toolName} was cancelled.`, true);
-}
-
-/** Awaits `value`, or the abort, whichever is first. `undefined` means aborted. */
-async function race<T>(value: T | Promise<T>, abort: Abort): Promise<{ value: T } | undefined> {
-  if (!abort.aborted || !(value instanceof Promise)) {
-    return abort.kind() ? undefined : { value: await value };
-  }
-  const settled = await Promise.race([
-    value.then((v) => ({ value: v })),
-    abort.aborted.then(() => undefined),
-  ]);
-  return abort.kind() ? undefined : settled;
-}
-
-async function decide(
-  env: CallEnvironment,
-  input: ToolPolicyInput,
-  abort: Abort,
-): Promise<Step<true> | undefined> {
-  const signal = abort.controller.signal;
-  let decision: unknown;
-  try {
-    const raced = await race(env.policy(input, signal), abort);
-    if (!raced) return undefined;
-    decision = raced.value;
-  } catch {
-    decision = 'deny';
-  }
-  if (decision === 'allow') return { ok: true, value: true };
-  if (decision === 'ask' && env.approvalQueue) {
-    let approved = false;
-    try {
-      const raced = await race(env.approvalQueue.request(input, signal), abort);
-      if (!raced) return undefined;
-      approved = raced.value === 'approved';
-    } catch {
-      approved = false;
-    }
-    if (approved) return { ok: true, value: true };
-    return {
-      ok: false,
-      error: toolError(
-        CODES.TOOL_APPROVAL_DENIED,
-        `The call to ${input.toolName} was not approved.`,
-        false,
-        {
-          toolName: input.toolName,
-        },
-      ),
-    };
-  }
-  return {
-    ok: false,
-    error: toolError(
-      CODES.TOOL_POLICY_DENIED,
-      `Policy denied the call to ${input.toolName}.`,
-      false,
-      {
-        toolName: input.toolName,
-        decision: decision === 'ask' ? 'ask-without-approval-queue' : 'deny',
-      },
-    ),
-  };
 }
 
 interface Execution {
@@ -261,92 +170,66 @@ interface Execution {
   ran?: boolean;
 }
 
+const ignore = (): void => undefined;
+
+/** A call ended by its abort; `ran` when the handler had started (its outcome is unknown). */
+function aborted(
+  abort: CallAbort,
+  options: ParsedCallOptions,
+  tool: ToolDescriptor,
+  ran: boolean,
+): Execution {
+  return {
+    body: fail(abortError(abort, options.timeout, tool.name)),
+    interrupted: ran,
+    ran,
+  };
+}
+
 async function execute(
   env: CallEnvironment,
   tool: ToolDescriptor,
   args: Record<string, unknown>,
   options: ParsedCallOptions,
   trace: CallTrace,
-  abort: Abort,
+  abort: CallAbort,
 ): Promise<Execution> {
-  const input: ToolPolicyInput = {
-    method: 'tools/call',
-    toolCallId: trace.toolCallId,
-    toolName: tool.name,
-    definition: tool.definition,
-    arguments: args,
-    argumentFingerprint: fingerprintArguments(args),
-    context: options.context,
-  };
-  if (abort.kind())
-    return { body: fail(abortError(abort, options, tool.name)), interrupted: false };
-  const gate = await decide(env, input, abort);
-  if (!gate) return { body: fail(abortError(abort, options, tool.name)), interrupted: false };
+  if (abort.kind()) return aborted(abort, options, tool, false);
+  const input = new PolicyInput(trace.toolCallId, tool, args, options.context);
+  const opening = openGate(env.policy, env.approvalQueue, input, abort);
+  const gate = opening instanceof Promise ? await opening : opening;
+  if (!gate) return aborted(abort, options, tool, false);
   if (!gate.ok) return { body: fail(gate.error), interrupted: false };
 
-  let terminal = false;
-  let cleanupReport: ToolCleanupReport | undefined;
-  const perRun = options.capabilityResolver;
-  const context: ToolHandlerContext = {
-    signal: abort.controller.signal,
-    toolCallId: trace.toolCallId,
-    traceId: trace.traceId,
-    context: options.context,
-    ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
-    require<T>(capability: ToolCapability<T>) {
-      const id = capability?.id;
-      if (terminal) {
-        return {
-          ok: false,
-          error: toolError(CODES.TOOL_RUN_TERMINAL, 'The tool run has ended.', false, {
-            capability: id,
-          }),
-        };
-      }
-      let value: T | undefined;
-      try {
-        value = perRun?.(capability) ?? env.capabilityResolver?.(capability);
-      } catch {
-        value = undefined;
-      }
-      if (value === undefined) {
-        return {
-          ok: false,
-          error: toolError(
-            CODES.TOOL_CAPABILITY_UNAVAILABLE,
-            `Capability ${String(id)} is not available.`,
-            true,
-            {
-              capability: id,
-            },
-          ),
-        };
-      }
-      return { ok: true, value };
-    },
-    setCleanupReport(report) {
-      if (!terminal) cleanupReport = report;
-    },
-  };
-
+  const run = new HandlerContext(
+    abort,
+    trace,
+    options.context,
+    options.idempotencyKey,
+    options.capabilityResolver,
+    env.capabilityResolver,
+  );
   let returned: unknown;
   try {
-    const pending = tool.handler(args, context);
-    if (pending instanceof Promise) pending.catch(() => undefined);
-    const raced = await race(pending, abort);
-    if (!raced) {
-      terminal = true;
-      return { body: fail(abortError(abort, options, tool.name)), interrupted: true, ran: true };
+    const pending = tool.handler(args, run);
+    if (!(pending instanceof Promise)) returned = pending;
+    else if (!abort.aborted) returned = await pending;
+    else {
+      // A detached handler (timeout, cancel) may still reject later; that is not a crash.
+      pending.catch(ignore);
+      const raced = await race(pending, abort);
+      if (!raced) {
+        run.end();
+        return aborted(abort, options, tool, true);
+      }
+      returned = raced.value;
     }
-    returned = raced.value;
   } catch (thrown) {
-    terminal = true;
-    const error = abort.kind() ? abortError(abort, options, tool.name) : undefined;
-    if (error) return { body: fail(error), interrupted: true, ran: true };
+    run.end();
+    if (abort.kind()) return aborted(abort, options, tool, true);
     return { body: fail(handlerError(thrown, tool.name)), interrupted: false, ran: true };
   }
-  terminal = true;
-  const checked = checkHandlerResult(returned, tool, cleanupReport, options.maxOutputBytes);
+  const checked = checkHandlerResult(returned, tool, run.end(), options.maxOutputBytes);
   return checked.ok
     ? { body: checked.body, bytes: checked.bytes, interrupted: false, ran: true }
     : { body: fail(checked.error), interrupted: false, ran: true };
@@ -364,6 +247,17 @@ async function settleIdempotent(
   return execution;
 }
 
+function finishCall(
+  env: CallEnvironment,
+  trace: CallTrace,
+  execution: Execution,
+  replayed: boolean,
+): ToolCallResult {
+  const result: ToolCallResult = { toolCallId: trace.toolCallId, ...execution.body };
+  env.lifecycle.finished(trace, result, execution.bytes, replayed);
+  return result;
+}
+
 export async function runToolCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
   const traceId = env.lifecycle.nextTraceId();
   const parsed = parseCallOptions(input.options, input.defaultContext);
@@ -376,16 +270,14 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
     context: options.context,
     startedAt: Date.now(),
     startedTick: tick(),
-    ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
-    ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
+    timeoutMs: options.timeout,
+    maxOutputBytes: options.maxOutputBytes,
   };
   env.lifecycle.started(trace);
-  const finish = (execution: Execution, replayed = false): ToolCallResult => {
-    const result: ToolCallResult = { toolCallId: trace.toolCallId, ...execution.body };
-    env.lifecycle.finished(trace, result, execution.bytes, replayed);
-    return result;
-  };
-  const early = (error: ToolCallError) => finish({ body: fail(error), interrupted: false });
+  const finish = (execution: Execution, replayed = false) =>
+    finishCall(env, trace, execution, replayed);
+  const early = (error: ToolCallError) =>
+    finishCall(env, trace, { body: fail(error), interrupted: false }, false);
 
   if (!parsed.ok) return early(parsed.error);
   const tool = resolveTool(env, input.name);
@@ -394,7 +286,7 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
   const args = validateArguments(env, tool.value, input.arguments);
   if (!args.ok) return early(args.error);
 
-  const abort = createAbort(options);
+  const abort = createCallAbort(options.signal, options.timeout);
   try {
     if (options.idempotencyKey === undefined) {
       return finish(await execute(env, tool.value, args.value, options, trace, abort));
@@ -405,7 +297,7 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
         toolName: tool.value.name,
         idempotencyKey: options.idempotencyKey,
         fingerprint: fingerprintArguments(args.value),
-        signal: abort.controller.signal,
+        signal: abort.signal,
       });
     } catch {
       return early(
@@ -415,7 +307,7 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
     if (claim.kind === 'rejected') return early(claim.error);
     if (claim.kind === 'replay') {
       const shared = await race(claim.body, abort);
-      if (!shared) return early(abortError(abort, options, tool.value.name));
+      if (!shared) return early(abortError(abort, options.timeout, tool.value.name));
       return finish({ body: shared.value, interrupted: false }, true);
     }
     return finish(
