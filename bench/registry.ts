@@ -16,20 +16,30 @@ const schema = z.object(shape);
 const args = { path: 'index.html', line: 3 };
 const noop = async (_value: unknown) => ({ content: [] });
 
-async function measure(label: string, iterations: number, call: () => Promise<unknown>) {
-  for (let i = 0; i < Math.min(2_000, iterations); i++) await call();
+/** Microseconds per call over one block of sequential awaited calls. */
+async function block(iterations: number, call: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   for (let i = 0; i < iterations; i++) await call();
-  const perCallUs = ((performance.now() - start) * 1000) / iterations;
-  console.log(
-    `${label.padEnd(44)} ${perCallUs.toFixed(2).padStart(8)} µs/call  (${iterations} calls)`,
-  );
-  return perCallUs;
+  return ((performance.now() - start) * 1000) / iterations;
 }
 
 let events = 0;
 const registry = createToolRegistry({ validation: 'strict', onToolCall: () => void events++ });
 registry.register(
+  defineTool(
+    {
+      name: 'bench.noop',
+      description: 'Does nothing.',
+      inputSchema: schema,
+      annotations: { readOnlyHint: true },
+    },
+    noop,
+  ),
+);
+
+// The same tool with no listener: what the lifecycle projections cost, for the report.
+const quiet = createToolRegistry({ validation: 'strict' });
+quiet.register(
   defineTool(
     {
       name: 'bench.noop',
@@ -53,32 +63,47 @@ const client = new Client({ name: 'bench-client', version: '0.0.0' });
 const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
 await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
 
-const rounds = 3;
+// Short interleaved blocks, and the fastest block of each kind: on a loaded machine the
+// minimum is the least disturbed measurement, and interleaving exposes all three to the same load.
+const rounds = 40;
 const bare: number[] = [];
 const ours: number[] = [];
+const quietOurs: number[] = [];
 const sdk: number[] = [];
+const callBare = () => noop(schema.parse(args));
+const callOurs = () => registry.callTool('bench.noop', args);
+const callQuiet = () => quiet.callTool('bench.noop', args);
+const callSdk = () => client.callTool({ name: 'bench.noop', arguments: args });
+for (let i = 0; i < 3; i++) {
+  await block(2_000, callBare);
+  await block(2_000, callOurs);
+  await block(2_000, callQuiet);
+  await block(200, callSdk);
+}
 for (let round = 0; round < rounds; round++) {
-  bare.push(await measure('bare schema.parse + await fn', 50_000, () => noop(schema.parse(args))));
-  ours.push(
-    await measure('registry.callTool (strict, events on)', 50_000, () =>
-      registry.callTool('bench.noop', args),
-    ),
-  );
-  sdk.push(
-    await measure('MCP SDK client → server (in-memory)', 5_000, () =>
-      client.callTool({ name: 'bench.noop', arguments: args }),
-    ),
-  );
+  bare.push(await block(5_000, callBare));
+  ours.push(await block(5_000, callOurs));
+  quietOurs.push(await block(5_000, callQuiet));
+  sdk.push(await block(500, callSdk));
 }
 await client.close();
 await server.close();
 
+const min = (values: number[]) => Math.min(...values);
 const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const [a, r, b] = [median(bare), median(ours), median(sdk)];
-console.log(
-  `\nmedian of ${rounds} rounds: bare ${a.toFixed(2)} µs, registry ${r.toFixed(2)} µs, MCP SDK ${b.toFixed(2)} µs`,
-);
-console.log(`registry / bare     = ${(r / a).toFixed(2)}×  (target ≤ 3×)`);
-console.log(`MCP SDK / registry  = ${(b / r).toFixed(1)}×  (target ≥ 10×)`);
+  [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+for (const [label, pick] of [
+  ['fastest block', min],
+  ['median block', median],
+] as const) {
+  const [a, r, b] = [pick(bare), pick(ours), pick(sdk)];
+  console.log(
+    `${label} of ${rounds}: bare ${a.toFixed(2)} µs/call, registry ${r.toFixed(2)} µs/call, MCP SDK ${b.toFixed(2)} µs/call`,
+  );
+  console.log(`  registry / bare    = ${(r / a).toFixed(2)}×  (target ≤ 3×)`);
+  console.log(`  MCP SDK / registry = ${(b / r).toFixed(1)}×  (target ≥ 10×)`);
+  console.log(
+    `  registry without listeners ${pick(quietOurs).toFixed(2)} µs/call = ${(pick(quietOurs) / a).toFixed(2)}× bare`,
+  );
+}
 console.log(`lifecycle events observed: ${events}`);

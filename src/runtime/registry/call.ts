@@ -19,7 +19,7 @@ import type { ToolDescriptor } from './define-tool.js';
 import { openGate } from './gate.js';
 import { HandlerContext } from './handler-context.js';
 import type { IdempotencyClaim, ToolCallBody, ToolIdempotencyStore } from './idempotency.js';
-import { tick, type CallTrace, type Lifecycle } from './lifecycle.js';
+import type { CallTrace, Lifecycle } from './lifecycle.js';
 import { isReservedToolName } from './names.js';
 import { parseCallOptions, type ParsedCallOptions } from './options.js';
 import { checkHandlerResult, handlerError } from './output.js';
@@ -269,7 +269,6 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
     arguments: input.arguments,
     context: options.context,
     startedAt: Date.now(),
-    startedTick: tick(),
     timeoutMs: options.timeout,
     maxOutputBytes: options.maxOutputBytes,
   };

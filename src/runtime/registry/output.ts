@@ -80,6 +80,7 @@ function checkCleanup(report: ToolCleanupReport | undefined): ToolCallError | un
 }
 
 function checkEvidence(required: readonly string[], artifacts: ArtifactRef[] | undefined) {
+  if (required.length === 0) return undefined;
   const missing = required.filter((kind) => !artifacts?.some((artifact) => artifact.kind === kind));
   return missing.length === 0
     ? undefined
