@@ -258,6 +258,10 @@ function finishCall(
   return result;
 }
 
+function failCall(env: CallEnvironment, trace: CallTrace, error: ToolCallError): ToolCallResult {
+  return finishCall(env, trace, { body: fail(error), interrupted: false }, false);
+}
+
 export async function runToolCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
   const traceId = env.lifecycle.nextTraceId();
   const parsed = parseCallOptions(input.options, input.defaultContext);
@@ -273,22 +277,23 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
     maxOutputBytes: options.maxOutputBytes,
   };
   env.lifecycle.started(trace);
-  const finish = (execution: Execution, replayed = false) =>
-    finishCall(env, trace, execution, replayed);
-  const early = (error: ToolCallError) =>
-    finishCall(env, trace, { body: fail(error), interrupted: false }, false);
 
-  if (!parsed.ok) return early(parsed.error);
+  if (!parsed.ok) return failCall(env, trace, parsed.error);
   const tool = resolveTool(env, input.name);
-  if (!tool.ok) return early(tool.error);
-  if (input.argumentsError) return early(input.argumentsError);
+  if (!tool.ok) return failCall(env, trace, tool.error);
+  if (input.argumentsError) return failCall(env, trace, input.argumentsError);
   const args = validateArguments(env, tool.value, input.arguments);
-  if (!args.ok) return early(args.error);
+  if (!args.ok) return failCall(env, trace, args.error);
 
   const abort = createCallAbort(options.signal, options.timeout);
   try {
     if (options.idempotencyKey === undefined) {
-      return finish(await execute(env, tool.value, args.value, options, trace, abort));
+      return finishCall(
+        env,
+        trace,
+        await execute(env, tool.value, args.value, options, trace, abort),
+        false,
+      );
     }
     let claim: IdempotencyClaim;
     try {
@@ -299,18 +304,23 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
         signal: abort.signal,
       });
     } catch {
-      return early(
+      return failCall(
+        env,
+        trace,
         toolError(CODES.TOOL_IDEMPOTENCY_STORE_FAILED, 'The idempotency store failed.', true),
       );
     }
-    if (claim.kind === 'rejected') return early(claim.error);
+    if (claim.kind === 'rejected') return failCall(env, trace, claim.error);
     if (claim.kind === 'replay') {
       const shared = await race(claim.body, abort);
-      if (!shared) return early(abortError(abort, options.timeout, tool.value.name));
-      return finish({ body: shared.value, interrupted: false }, true);
+      if (!shared) return failCall(env, trace, abortError(abort, options.timeout, tool.value.name));
+      return finishCall(env, trace, { body: shared.value, interrupted: false }, true);
     }
-    return finish(
+    return finishCall(
+      env,
+      trace,
       await settleIdempotent(claim, execute(env, tool.value, args.value, options, trace, abort)),
+      false,
     );
   } finally {
     abort.dispose();
