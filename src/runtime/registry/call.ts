@@ -301,6 +301,8 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
         toolName: tool.value.name,
         idempotencyKey: options.idempotencyKey,
         fingerprint: fingerprintArguments(args.value),
+        toolCallId: trace.toolCallId,
+        context: options.context,
         signal: abort.signal,
       });
     } catch {
