@@ -33,3 +33,5 @@ export * from './approval/approval-queue.js';
 export * from './observability/policy.js';
 export * from './observability/serialize.js';
 export * from './observability/diagnostic.js';
+export * from './service/service-capability.js';
+export * from './service/loopback-transport.js';
