@@ -11,7 +11,6 @@ import {
   type ToolCallError,
 } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
-import { isPlainObject } from '../protocol/guards.js';
 import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
 import { abortError, createCallAbort, race, type CallAbort } from './abort.js';
@@ -20,11 +19,10 @@ import { openGate } from './gate.js';
 import { HandlerContext } from './handler-context.js';
 import type { IdempotencyClaim, ToolCallBody, ToolIdempotencyStore } from './idempotency.js';
 import type { CallTrace, Lifecycle } from './lifecycle.js';
-import { isReservedToolName } from './names.js';
-import { parseCallOptions, type ParsedCallOptions } from './options.js';
+import type { ParsedCallOptions } from './options.js';
 import { checkHandlerResult, handlerError } from './output.js';
 import type { ToolPolicy, ToolPolicyInput } from './policy.js';
-import { validationIssues } from './validation.js';
+import { admit } from './admit.js';
 
 export type ToolValidationMode = 'strict' | 'warn' | 'silent';
 
@@ -48,89 +46,10 @@ export interface CallInput {
   argumentsError?: ToolCallError;
 }
 
-type Step<T> = { ok: true; value: T } | { ok: false; error: ToolCallError };
-
 const fail = (error: ToolCallError): ToolCallBody => ({
   content: [{ type: 'text', text: error.message }],
   error,
 });
-
-const MAX_NAME_ECHO = 128;
-
-function resolveTool(env: CallEnvironment, name: unknown): Step<ToolDescriptor> {
-  if (typeof name !== 'string' || name.length === 0) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_INVALID_REQUEST, 'The tool name must be a non-empty string.'),
-    };
-  }
-  const shown = name.slice(0, MAX_NAME_ECHO);
-  if (isReservedToolName(name)) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, {
-        toolName: shown,
-        reason: 'reserved-name',
-      }),
-    };
-  }
-  const tool = env.lookup(name);
-  if (!tool) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, { toolName: shown }),
-    };
-  }
-  if (!env.isAllowed(tool.name)) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_NOT_ALLOWED, `Tool ${tool.name} is not allowed here.`, false, {
-        toolName: tool.name,
-      }),
-    };
-  }
-  return { ok: true, value: tool };
-}
-
-function validateArguments(
-  env: CallEnvironment,
-  tool: ToolDescriptor,
-  raw: unknown,
-): Step<Record<string, unknown>> {
-  const args = raw === undefined ? {} : raw;
-  if (!isPlainObject(args)) {
-    return {
-      ok: false,
-      error: toolError(
-        CODES.TOOL_VALIDATION_FAILED,
-        `Arguments for ${tool.name} must be a JSON object.`,
-        false,
-        {
-          toolName: tool.name,
-          issues: [{ path: '', code: 'invalid_type', message: 'Expected an object.' }],
-        },
-      ),
-    };
-  }
-  const parsed = tool.inputSchema.safeParse(args);
-  if (parsed.success) return { ok: true, value: parsed.data as Record<string, unknown> };
-  const issues = validationIssues(parsed.error);
-  if (env.validation === 'strict') {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_VALIDATION_FAILED, `Invalid arguments for ${tool.name}.`, false, {
-        toolName: tool.name,
-        issues,
-      }),
-    };
-  }
-  if (env.validation === 'warn') {
-    console.warn(
-      `[context-action] ${tool.name}: ${issues.length} argument issue(s); running anyway (validation: 'warn').`,
-    );
-  }
-  return { ok: true, value: args };
-}
 
 /** The policy input; a class so the lazy fingerprint getter is on the prototype (cheap). */
 class PolicyInput implements ToolPolicyInput {
@@ -229,7 +148,19 @@ async function execute(
     if (abort.kind()) return aborted(abort, options, tool, true);
     return { body: fail(handlerError(thrown, tool.name)), interrupted: false, ran: true };
   }
-  const checked = checkHandlerResult(returned, tool, run.end(), options.maxOutputBytes);
+  let checked: ReturnType<typeof checkHandlerResult>;
+  try {
+    checked = checkHandlerResult(returned, tool, run.end(), options.maxOutputBytes);
+  } catch {
+    // A result that throws while being read (a proxy, a getter) is not a result.
+    checked = {
+      ok: false,
+      error: toolError(
+        CODES.TOOL_RESULT_VALIDATION_FAILED,
+        `${tool.name} returned an unreadable result.`,
+      ),
+    };
+  }
   return checked.ok
     ? { body: checked.body, bytes: checked.bytes, interrupted: false, ran: true }
     : { body: fail(checked.error), interrupted: false, ran: true };
@@ -264,43 +195,39 @@ function failCall(env: CallEnvironment, trace: CallTrace, error: ToolCallError):
 
 export async function runToolCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
   const traceId = env.lifecycle.nextTraceId();
-  const parsed = parseCallOptions(input.options, input.defaultContext);
-  const options = parsed.ok ? parsed.value : { context: input.defaultContext };
-  const trace: CallTrace = {
-    traceId,
-    toolCallId: options.toolCallId ?? traceId,
-    toolName: typeof input.name === 'string' ? input.name.slice(0, MAX_NAME_ECHO) : '',
-    arguments: input.arguments,
-    context: options.context,
-    startedAt: Date.now(),
-    timeoutMs: options.timeout,
-    maxOutputBytes: options.maxOutputBytes,
-  };
-  env.lifecycle.started(trace);
-
-  if (!parsed.ok) return failCall(env, trace, parsed.error);
-  const tool = resolveTool(env, input.name);
-  if (!tool.ok) return failCall(env, trace, tool.error);
-  if (input.argumentsError) return failCall(env, trace, input.argumentsError);
-  const args = validateArguments(env, tool.value, input.arguments);
-  if (!args.ok) return failCall(env, trace, args.error);
+  let admitted: ReturnType<typeof admit>;
+  try {
+    admitted = admit(env, input, traceId);
+  } catch {
+    // Hostile input (a throwing getter or proxy trap) becomes a result, never a throw.
+    const trace: CallTrace = {
+      traceId,
+      toolCallId: traceId,
+      toolName: '',
+      arguments: undefined,
+      context: input.defaultContext,
+      startedAt: Date.now(),
+    };
+    return failCall(
+      env,
+      trace,
+      toolError(CODES.TOOL_INVALID_REQUEST, 'The request could not be read.'),
+    );
+  }
+  if ('error' in admitted) return failCall(env, admitted.trace, admitted.error);
+  const { trace, tool, args, options } = admitted;
 
   const abort = createCallAbort(options.signal, options.timeout);
   try {
     if (options.idempotencyKey === undefined) {
-      return finishCall(
-        env,
-        trace,
-        await execute(env, tool.value, args.value, options, trace, abort),
-        false,
-      );
+      return finishCall(env, trace, await execute(env, tool, args, options, trace, abort), false);
     }
     let claim: IdempotencyClaim;
     try {
       claim = await env.idempotency.claim({
-        toolName: tool.value.name,
+        toolName: tool.name,
         idempotencyKey: options.idempotencyKey,
-        fingerprint: fingerprintArguments(args.value),
+        fingerprint: fingerprintArguments(args),
         toolCallId: trace.toolCallId,
         context: options.context,
         signal: abort.signal,
@@ -315,13 +242,13 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
     if (claim.kind === 'rejected') return failCall(env, trace, claim.error);
     if (claim.kind === 'replay') {
       const shared = await race(claim.body, abort);
-      if (!shared) return failCall(env, trace, abortError(abort, options.timeout, tool.value.name));
+      if (!shared) return failCall(env, trace, abortError(abort, options.timeout, tool.name));
       return finishCall(env, trace, { body: shared.value, interrupted: false }, true);
     }
     return finishCall(
       env,
       trace,
-      await settleIdempotent(claim, execute(env, tool.value, args.value, options, trace, abort)),
+      await settleIdempotent(claim, execute(env, tool, args, options, trace, abort)),
       false,
     );
   } finally {

@@ -44,10 +44,15 @@ function readBody(text: string, status: number): Outcome<unknown> {
   } catch {
     return {
       ok: false,
-      error: toolError(CODES.TOOL_TRANSPORT_FAILED, 'The host answered with invalid JSON.', status >= 500, {
-        status,
-        body: text.slice(0, MAX_ERROR_BODY),
-      }),
+      error: toolError(
+        CODES.TOOL_TRANSPORT_FAILED,
+        'The host answered with invalid JSON.',
+        status >= 500,
+        {
+          status,
+          body: text.slice(0, MAX_ERROR_BODY),
+        },
+      ),
     };
   }
   if (isPlainObject(body) && body.ok === true && 'value' in body)
