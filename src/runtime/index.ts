@@ -9,13 +9,27 @@ export * from './workspace/types.js';
 export * from './preview/preview-host.js';
 export * from './capabilities.js';
 export * from './protocol/events.js';
-export * from './protocol/guards.js';
+export {
+  isToolCallContext,
+  isToolCallError,
+  isToolCallRequest,
+  isToolCallResult,
+  isToolContent,
+  isToolListRequest,
+  isToolListResult,
+} from './protocol/guards.js';
 export * from './protocol/content.js';
 export { canonicalJson, fingerprintArguments } from './protocol/fingerprint.js';
 export * from './registry/define-tool.js';
 export * from './registry/registry.js';
 export * from './registry/policy.js';
-export * from './registry/pagination.js';
+export {
+  DEFAULT_MAX_TOOL_LIST_PAGES,
+  listAllTools,
+  toToolListRequest,
+  type ListAllToolsOptions,
+  type ToolListSource,
+} from './registry/pagination.js';
 export * from './registry/provider-exports.js';
 export * from './registry/mcp-result.js';
 export type { ToolCallOptions } from './registry/options.js';
@@ -31,7 +45,7 @@ export {
 export * from './registry/idempotency.js';
 export * from './approval/approval-queue.js';
 export * from './observability/policy.js';
-export * from './observability/serialize.js';
+export { serializeToolObservabilityValue } from './observability/serialize.js';
 export * from './observability/diagnostic.js';
 export * from './service/service-capability.js';
 export * from './service/loopback-transport.js';
