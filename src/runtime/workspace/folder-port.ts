@@ -35,6 +35,8 @@ export interface WorkspaceFolderImport {
   files: WorkspaceFile[];
   /** Per-entry skips, bounded; a limit adds one summary instead of one row per entry. */
   skipped: WorkspaceSkippedEntry[];
+  /** How many entries were skipped in all, including those past the bounded list. */
+  skippedCount: number;
   /** The one summary for a traversal limit that stopped the scan, if any. */
   limit: { reason: WorkspaceSkipReason; limit: number } | null;
   scannedEntries: number;
