@@ -8,6 +8,9 @@ export * from './protocol/capability.js';
 export * from './workspace/types.js';
 export * from './preview/preview-host.js';
 export * from './capabilities.js';
+export * from './durable/index.js';
+// Touches `indexedDB` only when first used, so the runtime still imports in Node.
+export * from '../storage/durable/indexeddb-backend.js';
 export * from './protocol/events.js';
 export * from './protocol/guards.js';
 export * from './protocol/content.js';
