@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../runtime/studio-runtime.js';
-import type { ToolApprovalSnapshot } from '../../runtime/approval/index.js';
+import type { ToolApprovalSnapshot } from '../../runtime/approval/approval-queue.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { approvalStyles } from './approval.styles.js';
@@ -95,7 +95,7 @@ export class CaApproval extends LitElement {
               <dd>${request.source} · ${request.mode}</dd>
               <dt>Arguments</dt>
               <dd>${request.argumentNames.length ? request.argumentNames.join(', ') : 'none'}</dd>
-              ${Object.entries(request.argumentSummary).map(
+              ${Object.entries(request.safeArguments).map(
                 ([name, value]) => html`<dt>${name}</dt><dd>${value}</dd>`,
               )}
             </dl>

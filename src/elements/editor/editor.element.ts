@@ -1,7 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../runtime/studio-runtime.js';
-import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/index.js';
+import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -118,7 +118,7 @@ export class CaEditor extends LitElement {
     const runtime = this.runtimeRef.value;
     if (runtime !== this.registeredWith) {
       this.unregisterDraft?.();
-      this.unregisterDraft = runtime?.drafts.register(() => this.flush());
+      this.unregisterDraft = runtime?.drafts.register({ flush: () => this.flush(), current: () => this.draft });
       this.registeredWith = runtime;
     }
     this.syncEditor(this.workspace.value);

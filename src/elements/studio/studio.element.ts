@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
 import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
-import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/index.js';
+import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
 import { studioStyles } from './studio.styles.js';

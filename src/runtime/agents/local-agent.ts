@@ -6,6 +6,7 @@
 import type { ToolCallError } from '../protocol/errors.js';
 import type { ToolCallResult } from '../protocol/types.js';
 import type { AgentDriver, AgentMessage } from './agent-types.js';
+import { summarizeResult } from '../trace/result-summary.js';
 import { LOCAL_AGENT_RECIPES } from './local-agent-recipes.js';
 import { planLocalAgentRequest, type LocalAgentIntent } from './local-agent-plan.js';
 
@@ -66,15 +67,6 @@ function observe(state: StepState, result: ToolCallResult): StepState {
   return { ...(revision === undefined ? {} : { revision }), ...(activePath === undefined ? {} : { activePath }) };
 }
 
-export function summarizeResult(result: ToolCallResult): string {
-  if (result.error) return `${result.error.code}: ${result.error.message}`;
-  const structured = result.structuredContent ?? {};
-  const parts = ['path', 'accent', 'revision', 'activePath']
-    .filter((key) => typeof structured[key] === 'string' || typeof structured[key] === 'number')
-    .map((key) => `${key} ${String(structured[key])}`);
-  if (Array.isArray(structured.files)) parts.unshift(`${structured.files.length} files`);
-  return parts.length ? parts.join(' · ') : 'done';
-}
 
 const HELP = `I run offline and understand requests like: ${LOCAL_AGENT_RECIPES.map((r) => `“${r.prompt}”`).join(', ')}.`;
 
