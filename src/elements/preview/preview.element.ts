@@ -55,8 +55,6 @@ export class CaPreviewElement extends LitElement {
   @state()
   private contextRuntime?: ElementRuntime;
 
-  @state() private view?: PreviewViewState;
-
   @query('[part="frame"]') private frameBox?: HTMLElement;
 
   private controllerInstance?: PreviewController;
@@ -97,8 +95,7 @@ export class CaPreviewElement extends LitElement {
         onSelection: (selection) => this.onSelection(selection),
         onEscape: () => this.setFullscreen(false),
       });
-      this.controllerInstance.subscribe(() => (this.view = this.controllerInstance?.getSnapshot()));
-      this.view = this.controllerInstance.getSnapshot();
+      this.controllerInstance.subscribe(() => this.requestUpdate());
     }
     if (changed.has('ackTimeout')) this.controllerInstance.ackTimeoutMs = this.ackTimeout;
     if (this.bound?.runtime !== this.activeRuntime) this.bind(this.activeRuntime);
@@ -159,10 +156,11 @@ export class CaPreviewElement extends LitElement {
   }
 
   override render() {
-    const status = this.view?.status;
-    const counts = this.view?.console.counts ?? { log: 0, warn: 0, error: 0 };
+    const view: PreviewViewState | undefined = this.controllerInstance?.getSnapshot();
+    const status = view?.status;
+    const counts = view?.console.counts ?? { log: 0, warn: 0, error: 0 };
     const diagnostics = status?.diagnostics ?? [];
-    const picking = this.view?.pickerEnabled ?? false;
+    const picking = view?.pickerEnabled ?? false;
     return html`
       <div part="toolbar" role="toolbar" aria-label="Preview">
         <span part="status" role="status">
@@ -203,7 +201,7 @@ export class CaPreviewElement extends LitElement {
         <summary>Console · ${counts.log} log · ${counts.warn} warn · ${counts.error} error</summary>
         <button @click=${() => this.controllerInstance?.clearConsole()}>Clear console</button>
         <ol aria-label="Console messages">
-          ${(this.view?.console.entries ?? []).map(
+          ${(view?.console.entries ?? []).map(
             (entry) => html`<li class=${entry.level}>[${entry.level}] ${entry.text}</li>`,
           )}
         </ol>
