@@ -23,6 +23,7 @@ export function createCapabilityTable(): CapabilityTable {
       };
     },
     // The most recently connected provider wins, so a second preview takes over from the first.
-    resolve: <T>(capability: ToolCapability<T>) => providers.get(capability.id)?.at(-1) as T | undefined,
+    resolve: <T>(capability: ToolCapability<T>) =>
+      providers.get(capability.id)?.at(-1) as T | undefined,
   };
 }
