@@ -33,3 +33,13 @@ export * from './approval/approval-queue.js';
 export * from './observability/policy.js';
 export * from './observability/serialize.js';
 export * from './observability/diagnostic.js';
+export * from './preview/errors.js';
+export { resolvePreviewReference, type PreviewReference } from './preview/paths.js';
+export {
+  resolvePreviewEntry,
+  resolvePreviewStylesheet,
+  linkedStylesheets,
+} from './preview/entry.js';
+export * from './preview/selection.js';
+export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
+export * from './preview/tools.js';

@@ -1,11 +1,9 @@
 /** A small real workspace source for preview tests: files by path, a revision per change. */
-import type {
-  WorkspaceFile,
-  WorkspaceSnapshot,
-  WorkspaceSource,
-} from '../../../src/runtime/workspace/types.js';
+import { failure, toolError, type Outcome } from '../../../src/runtime/protocol/errors.js';
+import type { PreviewWorkspacePort } from '../../../src/runtime/preview/tools.js';
+import type { WorkspaceFile, WorkspaceSnapshot } from '../../../src/runtime/workspace/types.js';
 
-export interface TestWorkspace extends WorkspaceSource {
+export interface TestWorkspace extends PreviewWorkspacePort {
   /** Replaces or adds text files (and removes paths mapped to null); returns the new revision. */
   write(files: Record<string, string | null>): number;
   writeAsset(path: string, bytes: Uint8Array<ArrayBuffer>, mimeType: string): number;
@@ -46,6 +44,18 @@ export function createTestWorkspace(initial: Record<string, string>, revision = 
         if (source !== null) files.push(text(path, source));
       }
       return commit(files);
+    },
+    async writeFile(path, source, { expectedRevision }): Promise<Outcome<WorkspaceSnapshot>> {
+      if (expectedRevision !== undefined && expectedRevision !== snapshot.revision) {
+        return failure(
+          toolError('WORKSPACE_REVISION_CONFLICT', 'The workspace changed; read it again.', true, {
+            expectedRevision,
+            currentRevision: snapshot.revision,
+          }),
+        );
+      }
+      this.write({ [path]: source });
+      return { ok: true, value: snapshot };
     },
     writeAsset(path, bytes, mimeType) {
       const files = snapshot.files.filter((file) => file.path !== path);
