@@ -64,3 +64,13 @@ export * from './agents/agent-runner.js';
 export * from './agents/local-agent.js';
 export * from './agents/local-agent-plan.js';
 export * from './agents/local-agent-recipes.js';
+export * from './preview/errors.js';
+export { resolvePreviewReference, type PreviewReference } from './preview/paths.js';
+export {
+  resolvePreviewEntry,
+  resolvePreviewStylesheet,
+  linkedStylesheets,
+} from './preview/entry.js';
+export * from './preview/selection.js';
+export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
+export * from './preview/tools.js';

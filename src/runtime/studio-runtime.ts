@@ -8,7 +8,7 @@ import { createToolApprovalQueue, type ToolApprovalQueue } from './approval/appr
 import { createCapabilityTable, type CapabilityTable } from './capabilities.js';
 import { createDraftRegistry, type DraftRegistry } from './drafts.js';
 import { serializeToolObservabilityValue } from './observability/serialize.js';
-import { createPreviewTools } from './preview/preview-tools.js';
+import { createPreviewTools } from './preview/tools.js';
 import { createDefaultToolPolicy, type ToolPolicy } from './registry/policy.js';
 import { createToolRegistry, type ToolRegistry, type ToolRegistryOptions } from './registry/registry.js';
 import { createWorkspaceTools } from './tools/workspace/index.js';

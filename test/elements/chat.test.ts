@@ -17,7 +17,7 @@ describe('<ca-chat> (E7, A4)', () => {
     await element.submit('What is the workspace status?');
     const log = element.shadowRoot!.querySelector('[role="log"]')!;
     expect(log.textContent).to.include('What is the workspace status?');
-    expect(log.querySelector('[data-tool="workspace.getStatus"]')).to.exist;
+    expect(log.querySelector('[data-tool="workspace.getStatus"]')).not.to.equal(null);
   });
 
   it('shows a cancelled run as cancelled, not failed', async () => {

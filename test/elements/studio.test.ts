@@ -105,7 +105,7 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
     const studio = await mountStudio(uniqueName('studio-shared'));
     const editor = await inner<HTMLElement & { runtime?: unknown }>(studio, 'ca-editor');
     expect(editor.runtime).to.equal(undefined);
-    expect(studio.runtime.registry.getToolDefinition('workspace.writeFile')).to.exist;
+    expect(studio.runtime.registry.getToolDefinition('workspace.writeFile')?.name).to.equal('workspace.writeFile');
   });
 
   it('is accessible', async () => {

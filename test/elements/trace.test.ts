@@ -16,7 +16,7 @@ describe('<ca-trace> (E4)', () => {
     );
     await runtime.registry.callTool('workspace.readFile', { path: 'missing.html' });
     const rows = await waitFor(() => {
-      const found = element.shadowRoot!.querySelectorAll('tbody tr');
+      const found = element.shadowRoot!.querySelectorAll<HTMLElement>('tbody tr');
       return found.length === 2 ? [...found] : undefined;
     }, 'two rows');
     expect(rows[0]!.textContent).to.include('workspace.readFile');
