@@ -6,13 +6,23 @@ import { gzipSync } from 'node:zlib';
 const files = (dir) =>
   readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? (name === 'types' ? [] : files(path)) : path.endsWith('.js') ? [path] : [];
+    return statSync(path).isDirectory()
+      ? name === 'types'
+        ? []
+        : files(path)
+      : path.endsWith('.js')
+        ? [path]
+        : [];
   });
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 const rows = files('dist').map((path) => {
   const source = readFileSync(path);
-  return { file: relative('dist', path), raw: source.length, gzip: gzipSync(source, { level: 9 }).length };
+  return {
+    file: relative('dist', path),
+    raw: source.length,
+    gzip: gzipSync(source, { level: 9 }).length,
+  };
 });
 rows.sort((a, b) => a.file.localeCompare(b.file));
 console.log('| file | raw | gzip |\n| --- | ---: | ---: |');

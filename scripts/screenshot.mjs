@@ -6,7 +6,12 @@ import { serve } from './serve.mjs';
 const { server, url } = await serve({ port: 0 });
 const browser = await chromium.launch({
   executablePath: findChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--disable-background-networking',
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
@@ -15,7 +20,9 @@ try {
   await page.locator('.cm-content').waitFor();
   await page.waitForFunction(() => {
     const studio = document.querySelector('ca-studio');
-    return studio?.runtime.capabilities !== undefined && studio.shadowRoot?.querySelector('ca-preview');
+    return (
+      studio?.runtime.capabilities !== undefined && studio.shadowRoot?.querySelector('ca-preview')
+    );
   });
   await page.locator('ca-chat textarea').fill('Make the accent green');
   await page.waitForTimeout(800);

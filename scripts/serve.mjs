@@ -25,9 +25,12 @@ export function serve({ port = Number(process.env.PORT ?? 4173), host = '127.0.0
       return;
     }
     const path = normalize(join(ROOT, decodeURIComponent(url.pathname)));
-    const allowed = [join(ROOT, 'demo'), join(ROOT, 'dist')].some((dir) => path === dir || path.startsWith(dir + '/'));
+    const allowed = [join(ROOT, 'demo'), join(ROOT, 'dist')].some(
+      (dir) => path === dir || path.startsWith(dir + '/'),
+    );
     let file = path;
-    if (allowed && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (allowed && existsSync(file) && statSync(file).isDirectory())
+      file = join(file, 'index.html');
     if (!allowed || !existsSync(file)) {
       response.writeHead(404, { 'content-type': 'text/plain' });
       response.end('Not found');
@@ -37,7 +40,9 @@ export function serve({ port = Number(process.env.PORT ?? 4173), host = '127.0.0
     createReadStream(file).pipe(response);
   });
   return new Promise((resolveServer) =>
-    server.listen(port, host, () => resolveServer({ server, url: `http://${host}:${server.address().port}/demo/` })),
+    server.listen(port, host, () =>
+      resolveServer({ server, url: `http://${host}:${server.address().port}/demo/` }),
+    ),
   );
 }
 

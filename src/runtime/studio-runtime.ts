@@ -8,9 +8,14 @@ import { createToolApprovalQueue, type ToolApprovalQueue } from './approval/appr
 import { createCapabilityTable, type CapabilityTable } from './capabilities.js';
 import { createDraftRegistry, type DraftRegistry } from './drafts.js';
 import { serializeToolObservabilityValue } from './observability/serialize.js';
+import { createPreviewSelectionStore, type PreviewSelectionStore } from './preview/selection.js';
 import { createPreviewTools } from './preview/tools.js';
 import { createDefaultToolPolicy, type ToolPolicy } from './registry/policy.js';
-import { createToolRegistry, type ToolRegistry, type ToolRegistryOptions } from './registry/registry.js';
+import {
+  createToolRegistry,
+  type ToolRegistry,
+  type ToolRegistryOptions,
+} from './registry/registry.js';
 import { createWorkspaceTools } from './tools/workspace/index.js';
 import type { WorkspaceToolOptions } from './tools/workspace/options.js';
 import { connectTrace } from './trace/connect-trace.js';
@@ -44,6 +49,8 @@ export interface StudioRuntime {
   agent: AgentRunner;
   capabilities: CapabilityTable;
   drafts: DraftRegistry;
+  /** The element picked in the preview, handed to the next agent run as context. */
+  previewSelection: PreviewSelectionStore;
   /** Resolves once the workspace is hydrated. */
   ready: Promise<void>;
   /** Denies pending approvals, cancels the agent, stops tracing and closes storage. */
@@ -51,11 +58,23 @@ export interface StudioRuntime {
 }
 
 /** Argument names whose values an approval card may show: targets and choices, never source. */
-const SAFE_ARGUMENT_NAMES = ['path', 'from', 'to', 'accent', 'title', 'subtitle', 'occurrence', 'expectedRevision'];
+const SAFE_ARGUMENT_NAMES = [
+  'path',
+  'from',
+  'to',
+  'accent',
+  'title',
+  'subtitle',
+  'occurrence',
+  'expectedRevision',
+];
 
 export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioRuntime {
   const capabilities = createCapabilityTable();
-  const approvals = createToolApprovalQueue({ safeArgumentNames: SAFE_ARGUMENT_NAMES, idPrefix: 'approval-' });
+  const approvals = createToolApprovalQueue({
+    safeArgumentNames: SAFE_ARGUMENT_NAMES,
+    idPrefix: 'approval-',
+  });
   const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
   const registry = createToolRegistry({
     ...options.registry,
@@ -64,7 +83,9 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     capabilityResolver: capabilities.resolve,
   });
   const workspace = createWorkspaceDocumentManager({
-    ...(options.workspaceRepository === undefined ? {} : { repository: options.workspaceRepository }),
+    ...(options.workspaceRepository === undefined
+      ? {}
+      : { repository: options.workspaceRepository }),
     ...(options.seed ? { seed: options.seed } : {}),
   });
   const drafts = createDraftRegistry();
@@ -75,9 +96,11 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     registry.register(tool);
   }
   const disconnectTrace = connectTrace(registry, trace);
+  const previewSelection = createPreviewSelectionStore();
   const agent = createAgentRunner({
     tools: registry,
     trace,
+    selection: previewSelection,
     beforeRun: drafts.flushAll,
     ...(options.agent ? { driver: options.agent } : {}),
   });
@@ -90,6 +113,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     agent,
     capabilities,
     drafts,
+    previewSelection,
     ready: workspace.ready,
     dispose() {
       agent.cancel();

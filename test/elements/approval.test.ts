@@ -9,7 +9,11 @@ async function setup() {
   await runtime.ready;
   const element = await fixture<CaApproval>(html`<ca-approval .runtime=${runtime}></ca-approval>`);
   const call = runtime.registry.executeModelToolCall(
-    { id: 'model-1', name: 'workspace.writeFile', arguments: { path: 'index.html', text: '<p>secret source</p>' } },
+    {
+      id: 'model-1',
+      name: 'workspace.writeFile',
+      arguments: { path: 'index.html', text: '<p>secret source</p>' },
+    },
     { context: { source: 'model', mode: 'agent', sessionId: 's-1' } },
   );
   const dialog = await waitFor(() => {
@@ -37,7 +41,9 @@ describe('<ca-approval> (E5, R18)', () => {
   it('runs the call on Approve', async () => {
     const { element, call, runtime } = await setup();
     const decisions: string[] = [];
-    element.addEventListener('ca-approval-decision', (event) => decisions.push(event.detail.decision));
+    element.addEventListener('ca-approval-decision', (event) =>
+      decisions.push(event.detail.decision),
+    );
     button(element, 'approve').click();
     const result = await call;
     expect(result.error).to.equal(undefined);

@@ -25,12 +25,16 @@ describe('<ca-chat> (E7, A4)', () => {
     const run = element.submit('Make the accent green');
     await waitFor(() => runtime.approvals.store.getSnapshot().length > 0, 'the approval request');
     await element.updateComplete;
-    const cancel = [...element.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Cancel')!;
+    const cancel = [...element.shadowRoot!.querySelectorAll('button')].find(
+      (b) => b.textContent?.trim() === 'Cancel',
+    )!;
     cancel.click();
     await run;
     expect(runtime.agent.getSnapshot().lastRun?.status).to.equal('cancelled');
     await element.updateComplete;
-    expect(element.shadowRoot!.querySelector('[role="status"]')!.textContent).to.include('Cancelled');
+    expect(element.shadowRoot!.querySelector('[role="status"]')!.textContent).to.include(
+      'Cancelled',
+    );
     expect(runtime.approvals.store.getSnapshot()).to.have.length(0);
   });
 
@@ -43,7 +47,9 @@ describe('<ca-chat> (E7, A4)', () => {
 
   it('takes a deep-linked prompt as composer text only', async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
-    const element = await fixture<CaChat>(html`<ca-chat .runtime=${runtime} prompt="Make the accent green"></ca-chat>`);
+    const element = await fixture<CaChat>(
+      html`<ca-chat .runtime=${runtime} prompt="Make the accent green"></ca-chat>`,
+    );
     expect(element.shadowRoot!.querySelector('textarea')!.value).to.equal('Make the accent green');
     expect(runtime.trace.getSnapshot()).to.have.length(0);
   });

@@ -7,7 +7,9 @@ import { waitFor } from '../support/wait.js';
 async function setup() {
   const runtime = createStudioRuntime({ workspaceRepository: null });
   await runtime.ready;
-  const element = await fixture<CaEditor>(html`<ca-editor .runtime=${runtime} idle-ms="20"></ca-editor>`);
+  const element = await fixture<CaEditor>(
+    html`<ca-editor .runtime=${runtime} idle-ms="20"></ca-editor>`,
+  );
   const content = await waitFor(
     () => element.shadowRoot!.querySelector<HTMLElement>('.cm-content'),
     'CodeMirror to mount',
@@ -36,12 +38,20 @@ describe('<ca-editor> (E2)', () => {
     const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === 'index.html');
     expect(file?.kind === 'text' && file.text.includes('<!-- typed -->')).to.equal(true);
     const call = runtime.trace.getSnapshot().find((row) => row.name === 'workspace.writeFile');
-    expect(call).to.include({ method: 'tools/call', source: 'local', mode: 'direct', status: 'completed' });
+    expect(call).to.include({
+      method: 'tools/call',
+      source: 'local',
+      mode: 'direct',
+      status: 'completed',
+    });
   });
 
   it('follows changes made by tools', async () => {
     const { runtime, content } = await setup();
-    await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: '<h1>From a tool</h1>' });
+    await runtime.registry.callTool('workspace.writeFile', {
+      path: 'index.html',
+      text: '<h1>From a tool</h1>',
+    });
     await waitFor(() => content.textContent === '<h1>From a tool</h1>', 'the editor to follow');
   });
 
@@ -53,7 +63,9 @@ describe('<ca-editor> (E2)', () => {
     tab.click();
     await waitFor(() => content.textContent?.includes('--accent'), 'styles.css');
     expect(runtime.workspace.getSnapshot().activePath).to.equal('styles.css');
-    expect(runtime.trace.getSnapshot().some((row) => row.name === 'workspace.openFile')).to.equal(true);
+    expect(runtime.trace.getSnapshot().some((row) => row.name === 'workspace.openFile')).to.equal(
+      true,
+    );
   });
 
   it('is read-only while an agent runs', async () => {

@@ -14,7 +14,9 @@ function previewSettled(runtime: StudioRuntime) {
   return waitFor(() => {
     const host = runtime.capabilities.resolve(previewHostCapability);
     const status = host?.getStatus();
-    return status && status.acknowledgedRevision === runtime.workspace.getSnapshot().revision ? status : undefined;
+    return status && status.acknowledgedRevision === runtime.workspace.getSnapshot().revision
+      ? status
+      : undefined;
   }, 'the preview acknowledgement');
 }
 
@@ -24,7 +26,9 @@ const textOf = (runtime: StudioRuntime, path: string) => {
 };
 
 async function mountStudio(databaseName: string) {
-  const studio = await fixture<CaStudio>(html`<ca-studio database-name=${databaseName}></ca-studio>`);
+  const studio = await fixture<CaStudio>(
+    html`<ca-studio database-name=${databaseName}></ca-studio>`,
+  );
   await studio.runtime.ready;
   await previewSettled(studio.runtime);
   return studio;
@@ -37,7 +41,10 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
     const events: ToolCallEvent[] = [];
     runtime.registry.subscribe((event) => events.push(event));
 
-    const chat = await inner<HTMLElement & { submit(prompt: string): Promise<void> }>(studio, 'ca-chat');
+    const chat = await inner<HTMLElement & { submit(prompt: string): Promise<void> }>(
+      studio,
+      'ca-chat',
+    );
     const run = chat.submit('make the accent green');
 
     const approval = await inner<HTMLElement>(studio, 'ca-approval');
@@ -49,7 +56,9 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
     expect(dialog.textContent).to.include('green');
 
     // Before approval: the run, its discovery and the read-only preflight are traced, the mutation waits.
-    expect(runtime.trace.getSnapshot().map((row) => [row.method, row.name, row.status])).to.deep.equal([
+    expect(
+      runtime.trace.getSnapshot().map((row) => [row.method, row.name, row.status]),
+    ).to.deep.equal([
       ['agent.request', 'make the accent green', 'running'],
       ['tools/list', 'tools/list', 'completed'],
       ['tools/call', 'workspace.getStatus', 'completed'],
@@ -68,9 +77,13 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
       ['tools/call', 'preview.setTheme', 'completed'],
     ]);
     expect(new Set(rows.map((row) => row.sessionId)).size).to.equal(1);
-    expect(rows.slice(2).every((row) => row.source === 'local' && row.mode === 'agent')).to.equal(true);
+    expect(rows.slice(2).every((row) => row.source === 'local' && row.mode === 'agent')).to.equal(
+      true,
+    );
 
-    const completed = events.find((event) => event.type === 'completed' && event.request.params.name === 'preview.setTheme')!;
+    const completed = events.find(
+      (event) => event.type === 'completed' && event.request.params.name === 'preview.setTheme',
+    )!;
     const structured = completed.result!.structuredContent as { revision: number };
     expect(structured.revision).to.equal(revisionBefore + 1);
     expect(runtime.workspace.getSnapshot().revision).to.equal(structured.revision);
@@ -78,10 +91,13 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
 
     const status = await previewSettled(runtime);
     expect(status.acknowledgedRevision).to.equal(structured.revision);
+    // The CSS edit was applied in place; a remount at the same revision shows the same change.
+    const refresh = await runtime.registry.callTool('preview.refresh', {});
+    expect(refresh.structuredContent).to.include({ revision: structured.revision });
     const preview = await inner<HTMLElement>(studio, 'ca-preview');
     const iframe = preview.shadowRoot!.querySelector('iframe')!;
     expect(iframe.getAttribute('sandbox')).to.equal('allow-scripts');
-    expect(iframe.srcdoc).to.match(/#16a34a/i);
+    expect(iframe.srcdoc).to.match(/--accent:\s*#16a34a/i);
   });
 
   it('restores source and preview from IndexedDB after a reload', async () => {
@@ -105,7 +121,9 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
     const studio = await mountStudio(uniqueName('studio-shared'));
     const editor = await inner<HTMLElement & { runtime?: unknown }>(studio, 'ca-editor');
     expect(editor.runtime).to.equal(undefined);
-    expect(studio.runtime.registry.getToolDefinition('workspace.writeFile')?.name).to.equal('workspace.writeFile');
+    expect(studio.runtime.registry.getToolDefinition('workspace.writeFile')?.name).to.equal(
+      'workspace.writeFile',
+    );
   });
 
   it('is accessible', async () => {

@@ -32,7 +32,10 @@ describe('<ca-trace> (E4)', () => {
   it('exports metadata only: no arguments, results or messages', async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
     await runtime.ready;
-    await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: 'TOP SECRET SOURCE' });
+    await runtime.registry.callTool('workspace.writeFile', {
+      path: 'index.html',
+      text: 'TOP SECRET SOURCE',
+    });
     const exported = exportTraceRows(runtime.trace.getSnapshot());
     expect(exported).to.include('workspace.writeFile');
     expect(exported).not.to.include('TOP SECRET SOURCE');
@@ -41,12 +44,26 @@ describe('<ca-trace> (E4)', () => {
   it('disables Clear while a call is running and filters by session', async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
     const element = await fixture<CaTrace>(html`<ca-trace .runtime=${runtime}></ca-trace>`);
-    const end = runtime.trace.begin({ method: 'agent.request', name: 'x', source: 'local', mode: 'agent', sessionId: 's1' });
-    runtime.trace.begin({ method: 'tools/call', name: 'y', source: 'local', mode: 'agent', sessionId: 's2' })({
+    const end = runtime.trace.begin({
+      method: 'agent.request',
+      name: 'x',
+      source: 'local',
+      mode: 'agent',
+      sessionId: 's1',
+    });
+    runtime.trace.begin({
+      method: 'tools/call',
+      name: 'y',
+      source: 'local',
+      mode: 'agent',
+      sessionId: 's2',
+    })({
       status: 'completed',
     });
     await element.updateComplete;
-    const clear = [...element.shadowRoot!.querySelectorAll('button')].find((b) => b.textContent === 'Clear')!;
+    const clear = [...element.shadowRoot!.querySelectorAll('button')].find(
+      (b) => b.textContent?.trim() === 'Clear',
+    )!;
     expect(clear.disabled).to.equal(true);
     end({ status: 'completed' });
     await element.updateComplete;

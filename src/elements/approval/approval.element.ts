@@ -33,7 +33,10 @@ export class CaApproval extends LitElement {
   @query('dialog') private dialog?: HTMLDialogElement;
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
-  private readonly pending = new StoreController(this, () => this.runtimeRef.value?.approvals.store);
+  private readonly pending = new StoreController(
+    this,
+    () => this.runtimeRef.value?.approvals.store,
+  );
 
   override disconnectedCallback(): void {
     // A surface that goes away cannot approve anything; its pending calls are denied.
@@ -87,26 +90,30 @@ export class CaApproval extends LitElement {
       @cancel=${this.onCancel}
       @click=${this.onBackdrop}
     >
-      ${request
-        ? html`<h2 id="title">Allow <span class="tool">${request.toolName}</span>?</h2>
-            <p id="description">${request.description || 'No description.'}</p>
-            <dl>
-              <dt>Requested by</dt>
-              <dd>${request.source} · ${request.mode}</dd>
-              <dt>Arguments</dt>
-              <dd>${request.argumentNames.length ? request.argumentNames.join(', ') : 'none'}</dd>
-              ${Object.entries(request.safeArguments).map(
-                ([name, value]) => html`<dt>${name}</dt><dd>${value}</dd>`,
-              )}
-            </dl>
-            ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
-            <div class="actions">
-              <button part="deny" @click=${() => this.decide('denied')}>Deny</button>
-              <button part="approve" class="primary" @click=${() => this.decide('approved')}>
-                Approve
-              </button>
-            </div>`
-        : nothing}
+      ${
+        request
+          ? html`<h2 id="title">Allow <span class="tool">${request.toolName}</span>?</h2>
+              <p id="description">${request.description || 'No description.'}</p>
+              <dl>
+                <dt>Requested by</dt>
+                <dd>${request.source} · ${request.mode}</dd>
+                <dt>Arguments</dt>
+                <dd>${request.argumentNames.length ? request.argumentNames.join(', ') : 'none'}</dd>
+                ${Object.entries(request.safeArguments).map(
+                  ([name, value]) =>
+                    html`<dt>${name}</dt>
+                      <dd>${value}</dd>`,
+                )}
+              </dl>
+              ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
+              <div class="actions">
+                <button part="deny" @click=${() => this.decide('denied')}>Deny</button>
+                <button part="approve" class="primary" @click=${() => this.decide('approved')}>
+                  Approve
+                </button>
+              </div>`
+          : nothing
+      }
     </dialog>`;
   }
 }

@@ -83,30 +83,48 @@ export class CaChat extends LitElement {
     const running = state?.running ?? false;
     const last = state?.lastRun;
     return html`
-      <div class="log" part="log" role="log" aria-live="polite" aria-label="Agent transcript" tabindex="0">
+      <div
+        class="log"
+        part="log"
+        role="log"
+        aria-live="polite"
+        aria-label="Agent transcript"
+        tabindex="0"
+      >
         ${(state?.messages ?? []).map((message) => this.renderMessage(message))}
       </div>
       <div class="status ${last?.status ?? ''}" role="status">
-        ${running
-          ? 'Running…'
-          : last?.status === 'failed'
-            ? html`Failed: ${last.error?.code}
-              ${last.error?.retryable
-                ? html`<button @click=${() => this.submit(last.prompt)}>Retry</button>`
-                : nothing}`
-            : last?.status === 'cancelled'
-              ? 'Cancelled.'
-              : nothing}
+        ${
+          running
+            ? 'Running…'
+            : last?.status === 'failed'
+              ? html`Failed: ${last.error?.code}
+                ${
+                  last.error?.retryable
+                    ? html`<button @click=${() => this.submit(last.prompt)}>Retry</button>`
+                    : nothing
+                }`
+              : last?.status === 'cancelled'
+                ? 'Cancelled.'
+                : nothing
+        }
       </div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
         ${LOCAL_AGENT_RECIPES.map(
           (recipe) =>
-            html`<button ?disabled=${running} @click=${() => this.submit(recipe.prompt)} title=${recipe.prompt}>
+            html`<button
+              ?disabled=${running}
+              @click=${() => this.submit(recipe.prompt)}
+              title=${recipe.prompt}
+            >
               ${recipe.label}
             </button>`,
         )}
       </div>
-      <form part="composer" @submit=${(event: Event) => (event.preventDefault(), void this.submit())}>
+      <form
+        part="composer"
+        @submit=${(event: Event) => (event.preventDefault(), void this.submit())}
+      >
         <label class="visually-hidden" for="prompt">Prompt</label>
         <textarea
           id="prompt"
@@ -116,9 +134,15 @@ export class CaChat extends LitElement {
           @input=${(event: Event) => (this.draft = (event.target as HTMLTextAreaElement).value)}
           @keydown=${this.onKeydown}
         ></textarea>
-        ${running
-          ? html`<button type="button" @click=${() => this.runtimeRef.value?.agent.cancel()}>Cancel</button>`
-          : html`<button type="submit" class="primary" ?disabled=${!this.draft.trim()}>Send</button>`}
+        ${
+          running
+            ? html`<button type="button" @click=${() => this.runtimeRef.value?.agent.cancel()}>
+                Cancel
+              </button>`
+            : html`<button type="submit" class="primary" ?disabled=${!this.draft.trim()}>
+                Send
+              </button>`
+        }
       </form>
     `;
   }

@@ -67,7 +67,12 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   const cursor = (state: EditorState): CursorInfo => {
     const head = state.selection.main.head;
     const line = state.doc.lineAt(head);
-    return { line: line.number, column: head - line.from + 1, length: state.doc.length, lines: state.doc.lines };
+    return {
+      line: line.number,
+      column: head - line.from + 1,
+      length: state.doc.length,
+      lines: state.doc.lines,
+    };
   };
 
   const view = new EditorView({
@@ -89,6 +94,9 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     }),
   });
 
+  // The scroller must be reachable by keyboard even while the content is read-only.
+  view.scrollDOM.tabIndex = 0;
+
   return {
     setDocument(path, text) {
       applying = true;
@@ -97,7 +105,11 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         currentPath = path;
         if (view.state.doc.toString() !== text) {
           const head = Math.min(view.state.selection.main.head, text.length);
-          view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: head }, effects });
+          view.dispatch({
+            changes: { from: 0, to: view.state.doc.length, insert: text },
+            selection: { anchor: head },
+            effects,
+          });
         } else if (effects.length) view.dispatch({ effects });
       } finally {
         applying = false;
@@ -105,7 +117,12 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       options.onCursor(cursor(view.state));
     },
     setReadOnly(readOnly) {
-      view.dispatch({ effects: editable.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]) });
+      view.dispatch({
+        effects: editable.reconfigure([
+          EditorState.readOnly.of(readOnly),
+          EditorView.editable.of(!readOnly),
+        ]),
+      });
     },
     text: () => view.state.doc.toString(),
     focus: () => view.focus(),

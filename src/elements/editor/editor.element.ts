@@ -92,7 +92,9 @@ export class CaEditor extends LitElement {
     const draft = this.draft;
     const runtime = this.runtimeRef.value;
     if (!draft || !runtime) return;
-    const result = await runtime.registry.callTool('workspace.writeFile', draft, { context: DIRECT });
+    const result = await runtime.registry.callTool('workspace.writeFile', draft, {
+      context: DIRECT,
+    });
     // Newer keystrokes may have replaced the draft while this write was in flight.
     if (this.draft === draft) this.draft = undefined;
     this.writeError = result.error ? `${result.error.code}: ${result.error.message}` : '';
@@ -105,20 +107,31 @@ export class CaEditor extends LitElement {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.idleMs);
     this.dispatchEvent(
-      new CustomEvent<EditorChangeDetail>('ca-editor-change', { detail: { path }, bubbles: true, composed: true }),
+      new CustomEvent<EditorChangeDetail>('ca-editor-change', {
+        detail: { path },
+        bubbles: true,
+        composed: true,
+      }),
     );
   }
 
   private async open(path: string): Promise<void> {
     await this.flush();
-    await this.runtimeRef.value?.registry.callTool('workspace.openFile', { path }, { context: DIRECT });
+    await this.runtimeRef.value?.registry.callTool(
+      'workspace.openFile',
+      { path },
+      { context: DIRECT },
+    );
   }
 
   protected override updated(): void {
     const runtime = this.runtimeRef.value;
     if (runtime !== this.registeredWith) {
       this.unregisterDraft?.();
-      this.unregisterDraft = runtime?.drafts.register({ flush: () => this.flush(), current: () => this.draft });
+      this.unregisterDraft = runtime?.drafts.register({
+        flush: () => this.flush(),
+        current: () => this.draft,
+      });
       this.registeredWith = runtime;
     }
     this.syncEditor(this.workspace.value);
@@ -157,7 +170,12 @@ export class CaEditor extends LitElement {
             </button>`,
         )}
       </div>
-      <div class="surface" part="surface" role="tabpanel" aria-label=${snapshot?.activePath ?? 'Source'}>
+      <div
+        class="surface"
+        part="surface"
+        role="tabpanel"
+        aria-label=${snapshot?.activePath ?? 'Source'}
+      >
         ${this.loaded ? nothing : html`<div class="loading">Loading editor…</div>`}
       </div>
       <footer part="status">
@@ -165,7 +183,8 @@ export class CaEditor extends LitElement {
         ${this.writeError ? html`<span class="error" role="alert">${this.writeError}</span>` : nothing}
         ${this.agent.value?.running ? html`<span>Read-only while the agent runs</span>` : nothing}
         <span class=${over ? 'over' : ''}
-          >${this.cursor.length.toLocaleString('en')} / ${WORKSPACE_SOURCE_LIMIT.toLocaleString('en')} chars</span
+          >${this.cursor.length.toLocaleString('en')} /
+          ${WORKSPACE_SOURCE_LIMIT.toLocaleString('en')} chars</span
         >
       </footer>
     `;

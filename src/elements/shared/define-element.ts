@@ -5,5 +5,6 @@
 export function defineElement(tag: string, element: CustomElementConstructor): void {
   const existing = customElements.get(tag);
   if (existing === undefined) customElements.define(tag, element);
-  else if (existing !== element) console.warn(`<${tag}> is already defined; keeping the first definition.`);
+  else if (existing !== element)
+    console.warn(`<${tag}> is already defined; keeping the first definition.`);
 }

@@ -6,7 +6,9 @@ import { runtimeContext, type ElementRuntime } from './runtime-context.js';
  * Resolves the runtime an element works with: its own `runtime` property first, else the one
  * provided by an ancestor (`<ca-studio>`) through context.
  */
-export class RuntimeController<R extends ElementRuntime = ElementRuntime> implements ReactiveController {
+export class RuntimeController<
+  R extends ElementRuntime = ElementRuntime,
+> implements ReactiveController {
   private readonly consumer: ContextConsumer<typeof runtimeContext, ReactiveElement>;
 
   constructor(private readonly host: ReactiveElement & { runtime?: R | undefined }) {

@@ -54,7 +54,9 @@ export class CaStudio extends LitElement {
   get runtime(): StudioRuntime {
     if (!this.provided) {
       this.owned = createStudioRuntime({
-        workspaceRepository: createIndexedDbWorkspaceRepository({ databaseName: this.databaseName }),
+        workspaceRepository: createIndexedDbWorkspaceRepository({
+          databaseName: this.databaseName,
+        }),
       });
       this.provided = this.owned;
     }
@@ -80,15 +82,19 @@ export class CaStudio extends LitElement {
     const snapshot = this.workspace.value;
     const memory = snapshot?.storageMode === 'memory';
     return html`
-      <header part="header">
-        <h1>${this.heading}</h1>
-        ${snapshot
-          ? html`<span class="badge ${memory ? 'memory' : ''}" title=${snapshot.storageError ?? ''}
-              >${memory ? 'Memory only' : 'Saved in browser'} · rev ${snapshot.revision}</span
-            >`
-          : nothing}
+      <div class="bar" part="header">
+        <h2 class="heading">${this.heading}</h2>
+        ${
+          snapshot
+            ? html`<span
+                class="badge ${memory ? 'memory' : ''}"
+                title=${snapshot.storageError ?? ''}
+                >${memory ? 'Memory only' : 'Saved in browser'} · rev ${snapshot.revision}</span
+              >`
+            : nothing
+        }
         <slot name="header-actions"></slot>
-      </header>
+      </div>
       <div class="work">
         <ca-editor part="editor"></ca-editor>
         <ca-preview part="preview"></ca-preview>

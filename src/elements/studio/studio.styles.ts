@@ -14,7 +14,7 @@ export const studioStyles = [
       overflow: hidden;
       background: var(--_surface);
     }
-    header {
+    .bar {
       display: flex;
       align-items: center;
       gap: 0.75rem;
@@ -22,7 +22,7 @@ export const studioStyles = [
       border-bottom: 1px solid var(--_border);
       background: var(--_bg);
     }
-    h1 {
+    .heading {
       font-size: 0.95rem;
       margin: 0;
       flex: 1;

@@ -48,7 +48,10 @@ export class CaTrace extends LitElement {
   private download(): void {
     const blob = new Blob([exportTraceRows(this.allRows)], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
-    const link = Object.assign(document.createElement('a'), { href: url, download: 'context-action-trace.json' });
+    const link = Object.assign(document.createElement('a'), {
+      href: url,
+      download: 'context-action-trace.json',
+    });
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }
@@ -66,56 +69,71 @@ export class CaTrace extends LitElement {
     return html`
       <header part="header">
         <h2 id="trace-title">Trace</h2>
-        ${sessions.length > 1
-          ? html`<label
-              >Session
-              <select
-                .value=${this.session}
-                @change=${(event: Event) => (this.session = (event.target as HTMLSelectElement).value)}
-              >
-                <option value="">All</option>
-                ${sessions.map((id) => html`<option value=${id}>${id}</option>`)}
-              </select></label
-            >`
-          : nothing}
-        <button @click=${this.copy} ?disabled=${rows.length === 0}>${this.copied ? 'Copied' : 'Copy'}</button>
+        ${
+          sessions.length > 1
+            ? html`<label
+                >Session
+                <select
+                  .value=${this.session}
+                  @change=${(event: Event) => (this.session = (event.target as HTMLSelectElement).value)}
+                >
+                  <option value="">All</option>
+                  ${sessions.map((id) => html`<option value=${id}>${id}</option>`)}
+                </select></label
+              >`
+            : nothing
+        }
+        <button @click=${this.copy} ?disabled=${rows.length === 0}>
+          ${this.copied ? 'Copied' : 'Copy'}
+        </button>
         <button @click=${this.download} ?disabled=${rows.length === 0}>Download</button>
         <button @click=${this.clear} ?disabled=${running || rows.length === 0}>Clear</button>
       </header>
       <div class="rows" tabindex="0" role="region" aria-labelledby="trace-title">
-        ${visible.length === 0
-          ? html`<div class="empty">No tool calls yet.</div>`
-          : html`<table part="table">
-              <thead>
-                <tr>
-                  <th scope="col">Method</th>
-                  <th scope="col">Tool</th>
-                  <th scope="col">Source · mode</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Duration</th>
-                  <th scope="col">Ids</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${visible.map(
-                  (row) =>
-                    html`<tr data-trace-id=${row.traceId} data-method=${row.method} data-status=${row.status}>
-                      <td>${row.method}</td>
-                      <td class="name" title=${row.summary ?? ''}>${row.name}</td>
-                      <td>${row.source} · ${row.mode}</td>
-                      <td>
-                        <span class="status ${row.status}" title=${row.error ? `${row.error.code}: ${row.error.message}` : ''}
-                          >${row.status}${row.error ? ` · ${row.error.code}` : ''}</span
+        ${
+          visible.length === 0
+            ? html`<div class="empty">No tool calls yet.</div>`
+            : html`<table part="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Method</th>
+                    <th scope="col">Tool</th>
+                    <th scope="col">Source · mode</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Duration</th>
+                    <th scope="col">Ids</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${visible.map(
+                    (row) =>
+                      html`<tr
+                        data-trace-id=${row.traceId}
+                        data-method=${row.method}
+                        data-status=${row.status}
+                      >
+                        <td>${row.method}</td>
+                        <td class="name" title=${row.summary ?? ''}>${row.name}</td>
+                        <td>${row.source} · ${row.mode}</td>
+                        <td>
+                          <span
+                            class="status ${row.status}"
+                            title=${row.error ? `${row.error.code}: ${row.error.message}` : ''}
+                            >${row.status}${row.error ? ` · ${row.error.code}` : ''}</span
+                          >
+                        </td>
+                        <td>${formatDuration(row)}</td>
+                        <td
+                          class="ids"
+                          title=${`toolCallId ${row.toolCallId ?? '—'} · traceId ${row.traceId}`}
                         >
-                      </td>
-                      <td>${formatDuration(row)}</td>
-                      <td class="ids" title=${`toolCallId ${row.toolCallId ?? '—'} · traceId ${row.traceId}`}>
-                        ${row.toolCallId ?? '—'} · ${row.traceId}
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`}
+                          ${row.toolCallId ?? '—'} · ${row.traceId}
+                        </td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+        }
       </div>
     `;
   }

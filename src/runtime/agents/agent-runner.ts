@@ -5,6 +5,7 @@
  */
 import { TOOL_CALL_ERROR_CODES, toolError } from '../protocol/errors.js';
 import type { ToolCallContext } from '../protocol/types.js';
+import type { PreviewSelectionStore } from '../preview/selection.js';
 import type { TraceStore } from '../trace/trace-store.js';
 import type { AgentDriver, AgentMessage, AgentRunResult, AgentToolPort } from './agent-types.js';
 import { localAgent } from './local-agent.js';
@@ -19,7 +20,10 @@ export interface AgentState {
 export interface AgentRunner {
   getSnapshot(): AgentState;
   subscribe(listener: () => void): () => void;
-  run(prompt: string, options?: { signal?: AbortSignal; driver?: AgentDriver }): Promise<AgentRunResult>;
+  run(
+    prompt: string,
+    options?: { signal?: AbortSignal; driver?: AgentDriver },
+  ): Promise<AgentRunResult>;
   /** Aborts the active run, if any. */
   cancel(): void;
   clear(): void;
@@ -29,6 +33,8 @@ export interface AgentRunnerOptions {
   tools: AgentToolPort;
   trace: TraceStore;
   driver?: AgentDriver;
+  /** The preview element picked by the person; consumed as context by the next run. */
+  selection?: PreviewSelectionStore;
   /** Awaited before each run, e.g. to flush editor drafts through the registry. */
   beforeRun?: () => Promise<void>;
   maxMessages?: number;
@@ -48,9 +54,13 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     state = { ...state, ...patch };
     for (const listener of [...listeners]) listener();
   };
-  const emit = (message: AgentMessage) => set({ messages: [...state.messages, message].slice(-maxMessages) });
+  const emit = (message: AgentMessage) =>
+    set({ messages: [...state.messages, message].slice(-maxMessages) });
 
-  async function run(prompt: string, runOptions: { signal?: AbortSignal; driver?: AgentDriver } = {}) {
+  async function run(
+    prompt: string,
+    runOptions: { signal?: AbortSignal; driver?: AgentDriver } = {},
+  ) {
     const sessionId = newSessionId();
     if (state.running) {
       const error = toolError('AGENT_BUSY', 'Another agent request is still running.', true);
@@ -63,7 +73,11 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     if (runOptions.signal?.aborted) forward();
     active = controller;
 
-    const context: ToolCallContext = { source: driver.id === 'local' ? 'local' : 'model', mode: 'agent', sessionId };
+    const context: ToolCallContext = {
+      source: driver.id === 'local' ? 'local' : 'model',
+      mode: 'agent',
+      sessionId,
+    };
     set({ running: true, sessionId });
     emit({ id: `${sessionId}-prompt`, role: 'user', text: prompt });
     const end = options.trace.begin({
@@ -79,11 +93,25 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       await options.beforeRun?.();
       const started = Date.now();
       const { tools } = options.tools.listTools();
-      options.trace.recordList({ context, toolCount: tools.length, durationMs: Date.now() - started });
-      const outcome = await driver.run({ prompt, tools: options.tools, context, signal: controller.signal, emit });
+      options.trace.recordList({
+        context,
+        toolCount: tools.length,
+        durationMs: Date.now() - started,
+      });
+      const selection = options.selection?.getSnapshot() ?? undefined;
+      options.selection?.set(null);
+      const outcome = await driver.run({
+        prompt,
+        tools: options.tools,
+        context,
+        signal: controller.signal,
+        emit,
+        ...(selection ? { selection } : {}),
+      });
       const cancelled =
         controller.signal.aborted ||
-        (outcome.status === 'failed' && outcome.error.code === TOOL_CALL_ERROR_CODES.TOOL_CANCELLED);
+        (outcome.status === 'failed' &&
+          outcome.error.code === TOOL_CALL_ERROR_CODES.TOOL_CANCELLED);
       result = cancelled
         ? { status: 'cancelled', sessionId }
         : outcome.status === 'failed'
@@ -97,7 +125,8 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       runOptions.signal?.removeEventListener('abort', forward);
       if (active === controller) active = undefined;
     }
-    if (result.status === 'cancelled') emit({ id: `${sessionId}-cancelled`, role: 'assistant', text: 'Cancelled.' });
+    if (result.status === 'cancelled')
+      emit({ id: `${sessionId}-cancelled`, role: 'assistant', text: 'Cancelled.' });
     end({ status: result.status, ...(result.error ? { error: result.error } : {}) });
     set({ running: false, lastRun: { ...result, prompt } });
     return result;

@@ -1,4 +1,5 @@
 /** What agents need from the runtime, and what a run reports back. */
+import type { PreviewSelection } from '../preview/selection.js';
 import type { ToolCallError } from '../protocol/errors.js';
 import type {
   ModelToolCall,
@@ -45,6 +46,8 @@ export interface AgentDriver {
     tools: AgentToolPort;
     context: ToolCallContext;
     signal: AbortSignal;
+    /** The element the person picked in the preview, when there is one (P9). */
+    selection?: PreviewSelection;
     emit(message: AgentMessage): void;
   }): Promise<{ status: 'completed' } | { status: 'failed'; error: ToolCallError }>;
 }

@@ -32,20 +32,30 @@ export function planLocalAgentRequest(prompt: string): LocalAgentIntent {
 
   if (/\b(hero|headline)\b/.test(withoutQuotes) && quoted.length > 0 && !path) {
     const [title, subtitle] = quoted;
-    const onlySubtitle = /\bsubtitle\b/.test(withoutQuotes) && !/\btitle\b/.test(withoutQuotes.replace(/subtitle/g, ''));
-    return onlySubtitle ? { kind: 'hero', subtitle: title ?? '' } : { kind: 'hero', title: title ?? '', ...(subtitle === undefined ? {} : { subtitle }) };
+    const onlySubtitle =
+      /\bsubtitle\b/.test(withoutQuotes) &&
+      !/\btitle\b/.test(withoutQuotes.replace(/subtitle/g, ''));
+    return onlySubtitle
+      ? { kind: 'hero', subtitle: title ?? '' }
+      : { kind: 'hero', title: title ?? '', ...(subtitle === undefined ? {} : { subtitle }) };
   }
   if (/\bfeature\b/.test(withoutQuotes) && quoted.length >= 2 && !path) {
     return { kind: 'feature', title: quoted[0] ?? '', description: quoted[1] ?? '' };
   }
   if (quoted.length >= 2 && /\b(replace|change|rename|swap)\b/.test(withoutQuotes)) {
-    return { kind: 'patch', search: quoted[0] ?? '', replace: quoted[1] ?? '', ...(path ? { path } : {}) };
+    return {
+      kind: 'patch',
+      search: quoted[0] ?? '',
+      replace: quoted[1] ?? '',
+      ...(path ? { path } : {}),
+    };
   }
   const accent = ACCENTS.find((name) => new RegExp(`\\b${name}\\b`).test(withoutQuotes));
   if (accent && /\b(accent|theme|colou?r)\b/.test(withoutQuotes)) return { kind: 'theme', accent };
   if (/\bredo\b/.test(withoutQuotes)) return { kind: 'redo' };
   if (/\bundo\b/.test(withoutQuotes)) return { kind: 'undo' };
-  if (/\brefresh\b/.test(withoutQuotes) && /\bpreview\b/.test(withoutQuotes)) return { kind: 'refresh' };
+  if (/\brefresh\b/.test(withoutQuotes) && /\bpreview\b/.test(withoutQuotes))
+    return { kind: 'refresh' };
   if (/\bstatus\b/.test(withoutQuotes)) return { kind: 'status' };
   return { kind: 'unknown' };
 }

@@ -11,12 +11,26 @@ import type { TraceRowEnd, TraceStore } from './trace-store.js';
 
 function endOf(event: ToolCallEvent): TraceRowEnd {
   const { provenance } = event;
-  const status = provenance.status === 'cancelled' ? 'cancelled' : event.type === 'completed' ? 'completed' : 'failed';
+  const status =
+    provenance.status === 'cancelled'
+      ? 'cancelled'
+      : event.type === 'completed'
+        ? 'completed'
+        : 'failed';
   const result = (event.result ?? {}) as Pick<ToolCallResult, 'error' | 'structuredContent'>;
+  // Code and retryability come from provenance: the redacted projection may mask `code` fields.
+  const error = provenance.errorCode
+    ? {
+        code: provenance.errorCode,
+        message:
+          typeof result.error?.message === 'string' ? result.error.message : provenance.errorCode,
+        retryable: provenance.retryable === true,
+      }
+    : undefined;
   return {
     status,
-    summary: summarizeResult(result),
-    ...(result.error ? { error: result.error } : {}),
+    summary: error ? `${error.code}: ${error.message}` : summarizeResult(result),
+    ...(error ? { error } : {}),
     details: { arguments: event.request.params.arguments, result: event.result },
   };
 }

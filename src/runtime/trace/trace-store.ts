@@ -79,7 +79,13 @@ export function createTraceStore(options: TraceStoreOptions = {}): TraceStore {
       const details = input.details === undefined ? undefined : project(input.details);
       publish([
         ...rows,
-        { ...input, ...(details === undefined ? {} : { details }), traceId, status: 'running', startedAt },
+        {
+          ...input,
+          ...(details === undefined ? {} : { details }),
+          traceId,
+          status: 'running',
+          startedAt,
+        },
       ]);
       let open = true;
       return (end) => {
@@ -90,7 +96,9 @@ export function createTraceStore(options: TraceStoreOptions = {}): TraceStore {
           status: end.status,
           durationMs: now() - startedAt,
           ...(end.summary === undefined ? {} : { summary: end.summary }),
-          ...(error ? { error: { code: error.code, message: error.message, retryable: error.retryable } } : {}),
+          ...(error
+            ? { error: { code: error.code, message: error.message, retryable: error.retryable } }
+            : {}),
           ...(end.details === undefined ? {} : { details: project(end.details) }),
         });
       };

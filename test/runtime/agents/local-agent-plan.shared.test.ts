@@ -5,8 +5,14 @@ import { LOCAL_AGENT_RECIPES } from '../../../src/runtime/agents/local-agent-rec
 
 describe('local agent planner (A1)', () => {
   it('maps an accent colour request to preview.setTheme', () => {
-    expect(planLocalAgentRequest('make the accent green')).to.deep.equal({ kind: 'theme', accent: 'green' });
-    expect(planLocalAgentRequest('Change the theme colour to Purple')).to.deep.equal({ kind: 'theme', accent: 'purple' });
+    expect(planLocalAgentRequest('make the accent green')).to.deep.equal({
+      kind: 'theme',
+      accent: 'green',
+    });
+    expect(planLocalAgentRequest('Change the theme colour to Purple')).to.deep.equal({
+      kind: 'theme',
+      accent: 'purple',
+    });
   });
 
   it('routes a quoted pair to a literal patch, with the named path', () => {
@@ -16,11 +22,17 @@ describe('local agent planner (A1)', () => {
       replace: 'blue',
       path: 'styles.css',
     });
-    expect(planLocalAgentRequest('replace “a” with “b”')).to.deep.equal({ kind: 'patch', search: 'a', replace: 'b' });
+    expect(planLocalAgentRequest('replace “a” with “b”')).to.deep.equal({
+      kind: 'patch',
+      search: 'a',
+      replace: 'b',
+    });
   });
 
   it('reads quoted hero and feature values as visual tool arguments, not a patch', () => {
-    expect(planLocalAgentRequest('Set the hero title to "Hi" and subtitle to "There"')).to.deep.equal({
+    expect(
+      planLocalAgentRequest('Set the hero title to "Hi" and subtitle to "There"'),
+    ).to.deep.equal({
       kind: 'hero',
       title: 'Hi',
       subtitle: 'There',
@@ -37,7 +49,9 @@ describe('local agent planner (A1)', () => {
   });
 
   it('does not take colour words inside quotes as a theme request', () => {
-    expect(planLocalAgentRequest('replace "green" with "blue" in the accent')).to.include({ kind: 'patch' });
+    expect(planLocalAgentRequest('replace "green" with "blue" in the accent')).to.include({
+      kind: 'patch',
+    });
   });
 
   it('recognises status, refresh, undo and redo, and nothing else', () => {
@@ -57,7 +71,9 @@ describe('local agent planner (A1)', () => {
       status: 'workspace.getStatus',
     };
     for (const recipe of LOCAL_AGENT_RECIPES) {
-      expect(finalTool[planLocalAgentRequest(recipe.prompt).kind], recipe.id).to.equal(recipe.tools.at(-1));
+      expect(finalTool[planLocalAgentRequest(recipe.prompt).kind], recipe.id).to.equal(
+        recipe.tools.at(-1),
+      );
     }
   });
 });

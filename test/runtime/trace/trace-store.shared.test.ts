@@ -9,7 +9,13 @@ describe('trace store (E4, R17)', () => {
     let now = 1000;
     const trace = createTraceStore({ now: () => now });
     trace.recordList({ context, toolCount: 3, durationMs: 2 });
-    const end = trace.begin({ method: 'tools/call', name: 'workspace.readFile', source: 'local', mode: 'agent', toolCallId: 'c1' });
+    const end = trace.begin({
+      method: 'tools/call',
+      name: 'workspace.readFile',
+      source: 'local',
+      mode: 'agent',
+      toolCallId: 'c1',
+    });
     expect(trace.getSnapshot().map((row) => [row.method, row.status])).to.deep.equal([
       ['tools/list', 'completed'],
       ['tools/call', 'running'],
@@ -23,8 +29,20 @@ describe('trace store (E4, R17)', () => {
 
   it('gives rows with a reused provider id their own trace ids', () => {
     const trace = createTraceStore();
-    trace.begin({ method: 'tools/call', name: 'a', source: 'model', mode: 'agent', toolCallId: 'same' })({ status: 'completed' });
-    trace.begin({ method: 'tools/call', name: 'b', source: 'model', mode: 'agent', toolCallId: 'same' })({ status: 'completed' });
+    trace.begin({
+      method: 'tools/call',
+      name: 'a',
+      source: 'model',
+      mode: 'agent',
+      toolCallId: 'same',
+    })({ status: 'completed' });
+    trace.begin({
+      method: 'tools/call',
+      name: 'b',
+      source: 'model',
+      mode: 'agent',
+      toolCallId: 'same',
+    })({ status: 'completed' });
     const ids = trace.getSnapshot().map((row) => row.traceId);
     expect(new Set(ids).size).to.equal(2);
   });
@@ -32,7 +50,13 @@ describe('trace store (E4, R17)', () => {
   it('bounds the number of rows and redacts details through the projection', () => {
     const trace = createTraceStore({ maxEntries: 2, project: () => '[redacted]' });
     for (const name of ['a', 'b', 'c']) {
-      trace.begin({ method: 'tools/call', name, source: 'local', mode: 'direct', details: { source: 'secret' } })({
+      trace.begin({
+        method: 'tools/call',
+        name,
+        source: 'local',
+        mode: 'direct',
+        details: { source: 'secret' },
+      })({
         status: 'completed',
       });
     }
@@ -42,7 +66,9 @@ describe('trace store (E4, R17)', () => {
 
   it('clears finished rows but keeps running ones visible', () => {
     const trace = createTraceStore();
-    trace.begin({ method: 'tools/call', name: 'done', source: 'local', mode: 'direct' })({ status: 'completed' });
+    trace.begin({ method: 'tools/call', name: 'done', source: 'local', mode: 'direct' })({
+      status: 'completed',
+    });
     trace.begin({ method: 'agent.request', name: 'running', source: 'local', mode: 'agent' });
     trace.clear();
     expect(trace.getSnapshot().map((row) => row.name)).to.deep.equal(['running']);
