@@ -24,8 +24,11 @@ try {
       studio?.runtime.capabilities !== undefined && studio.shadowRoot?.querySelector('ca-preview')
     );
   });
+  // Mid-run: the agent has inspected the workspace and its mutation waits for approval.
   await page.locator('ca-chat textarea').fill('Make the accent green');
-  await page.waitForTimeout(800);
+  await page.locator('ca-chat button[type="submit"]').click();
+  await page.locator('ca-approval dialog[open]').waitFor();
+  await page.waitForTimeout(300);
   await page.screenshot({ path: 'docs/studio.png' });
   console.log('docs/studio.png written');
 } finally {
