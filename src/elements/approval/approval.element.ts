@@ -17,6 +17,7 @@ export interface ApprovalDecisionDetail {
  * source · mode, argument names and a safe argument preview — never file source.
  * Approve runs the call; Deny, Escape, the backdrop and removing the element all deny.
  *
+ * @tagname ca-approval
  * @summary The approval gate for model and agent mutations.
  * @fires ca-approval-decision - The person approved or denied a call. Detail: `{ id, toolName, decision }`.
  * @csspart dialog - The dialog box.

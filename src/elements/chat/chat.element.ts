@@ -16,6 +16,7 @@ export interface PromptSubmitDetail {
  * retryable failure. Every prompt runs through the runtime's agent, so its tool calls take
  * the model call path with policy and approval.
  *
+ * @tagname ca-chat
  * @summary Ask the agent to change the workspace.
  * @attr prompt - Initial composer text (e.g. from a deep link); it is never run automatically.
  * @fires ca-prompt-submit - Before a prompt runs; cancelable. Detail: `{ prompt }`.

@@ -19,6 +19,7 @@ const DIRECT = { source: 'local', mode: 'direct' } as const;
  * through the registry's `workspace.writeFile` when typing pauses, on blur and before an agent
  * runs, so every edit takes the one tool path. Read-only while an agent runs.
  *
+ * @tagname ca-editor
  * @summary Source editor for the workspace.
  * @attr idle-ms - Pause in typing, in milliseconds, after which the draft is written.
  * @fires ca-editor-change - The person edited the active file. Detail: `{ path }`.

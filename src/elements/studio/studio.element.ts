@@ -17,6 +17,7 @@ import '../chat/chat.js';
  * provides it to every element inside through `@lit/context`, and lays out the editor,
  * preview, agent prompt, trace and approval gate.
  *
+ * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
  * @attr heading - Title shown in the header.
  * @attr database-name - IndexedDB database that holds the workspace.

@@ -15,6 +15,7 @@ const formatDuration = (row: TraceRow) =>
  * `agent.request`, with source · mode, status, duration and both the provider call id and the
  * internal trace id. Copy and Download export metadata only.
  *
+ * @tagname ca-trace
  * @summary Live trace of every tool call.
  * @fires ca-trace-clear - The person cleared the trace.
  * @csspart header - The toolbar above the rows.
