@@ -1,16 +1,10 @@
 import { css } from 'lit';
-import { tokens } from '../shared/tokens.styles.js';
+import { panel, tokens } from '../shared/tokens.styles.js';
 
 export const editorStyles = [
   tokens,
+  panel,
   css`
-    :host {
-      display: flex;
-      flex-direction: column;
-      min-height: 0;
-      min-width: 0;
-      background: var(--_bg);
-    }
     [role='tablist'] {
       display: flex;
       gap: 0.15rem;

@@ -59,3 +59,14 @@ export const tokens = css`
     white-space: nowrap;
   }
 `;
+
+/** The host of a panel element: a column that may shrink inside a grid cell. */
+export const panel = css`
+  :host {
+    display: flex;
+    flex-direction: column;
+    min-height: 0;
+    min-width: 0;
+    background: var(--_bg);
+  }
+`;

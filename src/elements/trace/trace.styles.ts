@@ -1,14 +1,11 @@
 import { css } from 'lit';
-import { tokens } from '../shared/tokens.styles.js';
+import { panel, tokens } from '../shared/tokens.styles.js';
 
 export const traceStyles = [
   tokens,
+  panel,
   css`
     :host {
-      display: flex;
-      flex-direction: column;
-      min-height: 0;
-      background: var(--_bg);
       font-size: 0.8125rem;
     }
     header {
