@@ -74,3 +74,5 @@ export {
 export * from './preview/selection.js';
 export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
 export * from './preview/tools.js';
+export * from './service/service-capability.js';
+export * from './service/loopback-transport.js';

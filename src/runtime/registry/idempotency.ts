@@ -6,7 +6,7 @@
  * through the same `ToolIdempotencyStore` port.
  */
 import { TOOL_CALL_ERROR_CODES, toolError, type ToolCallError } from '../protocol/errors.js';
-import type { ToolCallResult } from '../protocol/types.js';
+import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 
 /** A call's outcome without its toolCallId: what replays share. */
 export type ToolCallBody = Omit<ToolCallResult, 'toolCallId'>;
@@ -28,6 +28,8 @@ export interface IdempotencyClaimInput {
   toolName: string;
   idempotencyKey: string;
   fingerprint: string;
+  toolCallId: string;
+  context: ToolCallContext;
   signal: AbortSignal;
 }
 

@@ -9,7 +9,7 @@ import {
   type ToolCallError,
 } from '../protocol/errors.js';
 import type { ToolCallListener } from '../protocol/events.js';
-import { isPlainObject, isToolListRequest } from '../protocol/guards.js';
+import { isToolListRequest } from '../protocol/guards.js';
 import type {
   MCPToolDefinition,
   ModelToolCall,
@@ -21,6 +21,7 @@ import type {
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
 import type { ToolObservabilityPolicy } from '../observability/policy.js';
 import { runToolCall, type CallEnvironment, type ToolValidationMode } from './call.js';
+import { readModelCall } from './model-call.js';
 import type { ToolDescriptor } from './define-tool.js';
 import { createInMemoryIdempotencyStore, type ToolIdempotencyStore } from './idempotency.js';
 import { createLifecycle } from './lifecycle.js';
@@ -80,27 +81,6 @@ function invalidList(
   code: ToolCallError['code'] = CODES.TOOL_INVALID_REQUEST,
 ): ToolListResult {
   return { tools: [], error: toolError(code, message) };
-}
-
-/** Model arguments arrive as a JSON string (OpenAI) or an object (Anthropic, MCP). */
-function readModelArguments(raw: unknown): { value: unknown; error?: ToolCallError } {
-  if (typeof raw !== 'string') return { value: raw };
-  try {
-    return { value: JSON.parse(raw) as unknown };
-  } catch {
-    // Malformed arguments are rejected, never replaced by `{}`.
-    return {
-      value: undefined,
-      error: toolError(
-        CODES.TOOL_VALIDATION_FAILED,
-        'The tool arguments are not valid JSON.',
-        false,
-        {
-          issues: [{ path: '', code: 'invalid_json', message: 'Arguments must be a JSON object.' }],
-        },
-      ),
-    };
-  }
 }
 
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
@@ -179,7 +159,13 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
 
     listTools(request) {
-      if (!isToolListRequest(request)) return invalidList('Invalid tools/list request.');
+      let valid: boolean;
+      try {
+        valid = isToolListRequest(request);
+      } catch {
+        valid = false;
+      }
+      if (!valid || request === null) return invalidList('Invalid tools/list request.');
       const all = visible();
       if (request === undefined || pageSize === undefined) return { tools: [...all] };
       const cursor = request.params?.cursor;
@@ -213,32 +199,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
 
     executeModelToolCall(call, callOptions) {
-      const shaped = isPlainObject(call) && (call.id === undefined || typeof call.id === 'string');
-      if (!shaped) {
-        return runToolCall(env, {
-          name: undefined,
-          arguments: undefined,
-          options: callOptions,
-          defaultContext: MODEL_AGENT,
-        });
-      }
-      const rawName = call.name;
-      const name =
-        typeof rawName === 'string' && !tools.has(rawName)
-          ? (providerNames.get(rawName) ?? rawName)
-          : rawName;
-      const args = readModelArguments(call.arguments);
-      const withId =
-        call.id === undefined
-          ? callOptions
-          : { ...(isPlainObject(callOptions) ? callOptions : {}), toolCallId: call.id };
-      return runToolCall(env, {
-        name,
-        arguments: args.value,
-        options: callOptions === undefined || isPlainObject(callOptions) ? withId : callOptions,
-        defaultContext: MODEL_AGENT,
-        ...(args.error ? { argumentsError: args.error } : {}),
-      });
+      const resolveName = (name: string) =>
+        tools.has(name) ? name : (providerNames.get(name) ?? name);
+      return runToolCall(env, readModelCall(call, callOptions, resolveName, MODEL_AGENT));
     },
 
     toMCP: () => [...visible()],
