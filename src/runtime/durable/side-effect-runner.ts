@@ -120,9 +120,14 @@ export function createDurableSideEffectRunner(
     input: DurableSideEffectRunInput<T>,
     record: DurableOperationRecord,
   ): Promise<Outcome<DurableSideEffectOutcome<T>>> {
+    const owner = { key: record.key, ownerId, revision: record.revision };
+    // Aborted during the claim: nothing ran, so the failure is confirmed, not ambiguous.
+    if (input.signal?.aborted) {
+      const diagnostic = { executionState: 'not-started' };
+      return settled(await store.fail({ ...owner, reason: 'cancelled', diagnostic }), diagnostic);
+    }
     const controller = new AbortController();
     const stop = interruption(input.signal, input.timeout);
-    const owner = { key: record.key, ownerId, revision: record.revision };
     let reported: DurableSideEffectExecution<T> | Interruption;
     try {
       const running = input
