@@ -26,6 +26,10 @@ export const TOOL_CALL_ERROR_CODES = {
   TOOL_CAPABILITY_UNAVAILABLE: 'tool-capability-unavailable',
   TOOL_RUN_TERMINAL: 'tool-run-terminal',
   TOOL_CLEANUP_FAILED: 'tool-cleanup-failed',
+  TOOL_EVIDENCE_MISSING: 'tool-evidence-missing',
+  TOOL_LIST_CURSOR_INVALID: 'TOOL_LIST_CURSOR_INVALID',
+  TOOL_LIST_CURSOR_REPEATED: 'TOOL_LIST_CURSOR_REPEATED',
+  TOOL_LIST_PAGE_LIMIT_EXCEEDED: 'TOOL_LIST_PAGE_LIMIT_EXCEEDED',
 } as const;
 
 export type ToolCallErrorCode = (typeof TOOL_CALL_ERROR_CODES)[keyof typeof TOOL_CALL_ERROR_CODES];

@@ -34,6 +34,8 @@ export interface MCPToolDefinition {
   inputSchema: JsonSchema;
   outputSchema?: JsonSchema;
   annotations?: ToolAnnotations;
+  /** Namespaced extras; ours live under `context-action/runtime` (realm, capabilities, evidence). */
+  _meta?: Record<string, unknown>;
 }
 
 export type ToolContent = { type: 'text'; text: string } | { type: 'json'; json: unknown };
@@ -50,6 +52,10 @@ export interface ToolCallResult {
   content: ToolContent[];
   structuredContent?: Record<string, unknown>;
   error?: ToolCallError;
+  /** T3 terminal evidence: a serialized snapshot reference, never a live handle. */
+  snapshotAfter?: SnapshotRef;
+  artifacts?: ArtifactRef[];
+  cleanupReport?: ToolCleanupReport;
 }
 
 export interface ToolListRequest {
@@ -60,6 +66,8 @@ export interface ToolListRequest {
 export interface ToolListResult {
   tools: MCPToolDefinition[];
   nextCursor?: string;
+  /** Set (with no tools) when the request or its cursor was invalid. */
+  error?: ToolCallError;
 }
 
 export interface ToolCallRequest {
@@ -67,4 +75,49 @@ export interface ToolCallRequest {
   params: { name: string; arguments: Record<string, unknown> };
   toolCallId: string;
   context: ToolCallContext;
+}
+
+/** A `tools/call` request as it arrives from outside: correlation id and context are optional. */
+export interface ToolCallRequestInput {
+  method: 'tools/call';
+  params: { name: string; arguments?: Record<string, unknown> };
+  toolCallId?: string;
+  context?: ToolCallContext;
+}
+
+/** The physical realm a tool runs in (T1). */
+export type ToolRealm = 'host' | 'browser' | 'simulation' | 'build';
+
+/** What a tool acts on, by reference (T2). */
+export interface ToolSubjectRef {
+  kind: string;
+  id: string;
+}
+
+/** A serialized snapshot reference (T2, T3): identity and revision, never live state. */
+export interface SnapshotRef {
+  id: string;
+  revision?: number;
+  digest?: string;
+}
+
+/** A piece of terminal evidence (T3); a tool's `evidence` lists the kinds it must publish. */
+export interface ArtifactRef {
+  kind: string;
+  id: string;
+  digest?: string;
+  mediaType?: string;
+}
+
+/** A portable preview contract (T2); its realm must equal the tool's realm. */
+export interface ToolPreviewContract {
+  realm: ToolRealm;
+  subject: ToolSubjectRef;
+  snapshot: SnapshotRef;
+}
+
+/** Resources a run still holds at terminal, by kind (T3). Any non-zero count fails the run. */
+export interface ToolCleanupReport {
+  resources: Record<string, number>;
+  notes?: string;
 }

@@ -1,0 +1,67 @@
+/**
+ * The observability policy (R12): what traces, telemetry and diagnostics may retain. It is a
+ * boundary for observers only; it never changes a tool result or a durable record.
+ */
+
+export interface ToolObservabilityPolicy {
+  /** Nesting depth kept; deeper values become a marker. */
+  readonly maxDepth: number;
+  /** Array items and object keys kept per collection. */
+  readonly maxCollectionSize: number;
+  /** Characters kept per string. */
+  readonly maxStringLength: number;
+  /** UTF-8 bytes of the whole serialized projection. */
+  readonly maxBytes: number;
+  /** How long an owning store should keep entries (metadata for the store). */
+  readonly retentionMs: number;
+  /** How many entries an owning store should keep (metadata for the store). */
+  readonly maxEntries: number;
+  /** Keys whose values are credentials: replaced by a marker. */
+  readonly credentialKeyPattern: RegExp;
+  /** Keys whose string values are file source or search text: replaced by a character count. */
+  readonly sourceKeyPattern: RegExp;
+}
+
+export type ToolObservabilityPolicyOptions = Partial<ToolObservabilityPolicy>;
+
+const CREDENTIAL_KEYS =
+  /(api[-_]?key|access[-_]?key|token|secret|password|passwd|passphrase|authorization|^auth$|cookie|credential|private[-_]?key|bearer|signature)/i;
+const SOURCE_KEYS =
+  /^(source|sources|content|contents|text|code|search|replace|replacement|html|css|body|patch|diff)$/i;
+
+export const DEFAULT_TOOL_OBSERVABILITY_POLICY: ToolObservabilityPolicy = Object.freeze({
+  maxDepth: 6,
+  maxCollectionSize: 50,
+  maxStringLength: 500,
+  maxBytes: 16_384,
+  retentionMs: 24 * 60 * 60 * 1000,
+  maxEntries: 500,
+  credentialKeyPattern: CREDENTIAL_KEYS,
+  sourceKeyPattern: SOURCE_KEYS,
+});
+
+const positive = (value: unknown, fallback: number): number =>
+  typeof value === 'number' && value > 0 && (Number.isInteger(value) || value === Infinity)
+    ? value
+    : fallback;
+
+/** A policy with the defaults above; invalid overrides fall back to the default. */
+export function createToolObservabilityPolicy(
+  options: ToolObservabilityPolicyOptions = {},
+): ToolObservabilityPolicy {
+  const base = DEFAULT_TOOL_OBSERVABILITY_POLICY;
+  return Object.freeze({
+    maxDepth: positive(options.maxDepth, base.maxDepth),
+    maxCollectionSize: positive(options.maxCollectionSize, base.maxCollectionSize),
+    maxStringLength: positive(options.maxStringLength, base.maxStringLength),
+    maxBytes: positive(options.maxBytes, base.maxBytes),
+    retentionMs: positive(options.retentionMs, base.retentionMs),
+    maxEntries: positive(options.maxEntries, base.maxEntries),
+    credentialKeyPattern:
+      options.credentialKeyPattern instanceof RegExp
+        ? options.credentialKeyPattern
+        : base.credentialKeyPattern,
+    sourceKeyPattern:
+      options.sourceKeyPattern instanceof RegExp ? options.sourceKeyPattern : base.sourceKeyPattern,
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Lifecycle events (R5): what an observer (trace, audit) learns about each `tools/call`.
+ * Arguments and results in events are already redacted and bounded by the observability
+ * policy; provenance carries metadata only.
+ */
+import type { ToolCallError } from './errors.js';
+import type { ToolCallContext, ToolCallRequest } from './types.js';
+
+export const TOOL_EXECUTION_PROVENANCE_SCHEMA = 'context-action-tool-execution-provenance.v1';
+
+export type ToolExecutionStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'unknown';
+
+export interface ToolExecutionProvenance {
+  schema: typeof TOOL_EXECUTION_PROVENANCE_SCHEMA;
+  status: ToolExecutionStatus;
+  traceId: string;
+  toolCallId: string;
+  toolName: string;
+  /** The logical owner of the execution (the registry's `ownerId`). */
+  owner: string;
+  source: ToolCallContext['source'];
+  mode: ToolCallContext['mode'];
+  sessionId?: string;
+  revision?: number;
+  /** Epoch milliseconds when the call entered the registry. */
+  startedAt: number;
+  timeoutMs?: number;
+  maxOutputBytes?: number;
+  /** UTF-8 bytes of content + structuredContent, on final events that produced output. */
+  resultBytes?: number;
+  elapsedMs?: number;
+  /** True when this call shared an earlier execution through its idempotency key. */
+  replayed?: boolean;
+  errorCode?: ToolCallError['code'];
+  retryable?: boolean;
+}
+
+/** A redacted, bounded projection of a `ToolCallResult`. */
+export type ToolCallResultProjection = Record<string, unknown>;
+
+export interface ToolCallEvent {
+  type: 'started' | 'completed' | 'failed';
+  /** Unique per lifecycle, so reused or missing provider ids never collide (R17). */
+  traceId: string;
+  /** The canonical request; `params.arguments` is the redacted projection. */
+  request: ToolCallRequest;
+  result?: ToolCallResultProjection;
+  provenance: ToolExecutionProvenance;
+}
+
+export type ToolCallListener = (event: ToolCallEvent) => void;

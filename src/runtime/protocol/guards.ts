@@ -1,0 +1,108 @@
+/**
+ * Guards for untrusted JSON (R3): every request or result that crosses a boundary (a model,
+ * an MCP client, a worker, another tab) is checked here before the registry or an adapter
+ * trusts its shape.
+ */
+import type { ToolCallError } from './errors.js';
+import type {
+  MCPToolDefinition,
+  ToolCallContext,
+  ToolCallRequestInput,
+  ToolCallResult,
+  ToolContent,
+  ToolListRequest,
+  ToolListResult,
+} from './types.js';
+
+/** A plain object: `{}` or `Object.create(null)`, not an array, class instance or null. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+const isOptionalString = (value: unknown): boolean =>
+  value === undefined || typeof value === 'string';
+
+export function isToolCallContext(value: unknown): value is ToolCallContext {
+  return (
+    isPlainObject(value) &&
+    typeof value.source === 'string' &&
+    typeof value.mode === 'string' &&
+    isOptionalString(value.sessionId) &&
+    (value.revision === undefined ||
+      (typeof value.revision === 'number' && Number.isFinite(value.revision)))
+  );
+}
+
+/** `undefined` means "no request" (the whole catalog); `null` and other shapes are rejected. */
+export function isToolListRequest(value: unknown): value is ToolListRequest | undefined {
+  if (value === undefined) return true;
+  if (!isPlainObject(value) || value.method !== 'tools/list') return false;
+  if (value.params === undefined) return true;
+  return isPlainObject(value.params) && isOptionalString(value.params.cursor);
+}
+
+export function isToolCallRequest(value: unknown): value is ToolCallRequestInput {
+  if (!isPlainObject(value) || value.method !== 'tools/call') return false;
+  const params = value.params;
+  return (
+    isPlainObject(params) &&
+    typeof params.name === 'string' &&
+    (params.arguments === undefined || isPlainObject(params.arguments)) &&
+    isOptionalString(value.toolCallId) &&
+    (value.context === undefined || isToolCallContext(value.context))
+  );
+}
+
+function isToolDefinition(value: unknown): value is MCPToolDefinition {
+  return (
+    isPlainObject(value) &&
+    typeof value.name === 'string' &&
+    value.name.length > 0 &&
+    typeof value.description === 'string' &&
+    isOptionalString(value.title) &&
+    isPlainObject(value.inputSchema) &&
+    value.inputSchema.type === 'object' &&
+    (value.outputSchema === undefined || isPlainObject(value.outputSchema)) &&
+    (value.annotations === undefined || isPlainObject(value.annotations))
+  );
+}
+
+export function isToolCallError(value: unknown): value is ToolCallError {
+  return (
+    isPlainObject(value) &&
+    typeof value.code === 'string' &&
+    value.code.length > 0 &&
+    typeof value.message === 'string' &&
+    typeof value.retryable === 'boolean' &&
+    (value.details === undefined || isPlainObject(value.details))
+  );
+}
+
+export function isToolListResult(value: unknown): value is ToolListResult {
+  return (
+    isPlainObject(value) &&
+    Array.isArray(value.tools) &&
+    value.tools.every(isToolDefinition) &&
+    isOptionalString(value.nextCursor) &&
+    (value.error === undefined || isToolCallError(value.error))
+  );
+}
+
+export function isToolContent(value: unknown): value is ToolContent {
+  if (!isPlainObject(value)) return false;
+  if (value.type === 'text') return typeof value.text === 'string';
+  return value.type === 'json' && 'json' in value;
+}
+
+export function isToolCallResult(value: unknown): value is ToolCallResult {
+  return (
+    isPlainObject(value) &&
+    typeof value.toolCallId === 'string' &&
+    Array.isArray(value.content) &&
+    value.content.every(isToolContent) &&
+    (value.structuredContent === undefined || isPlainObject(value.structuredContent)) &&
+    (value.error === undefined || isToolCallError(value.error))
+  );
+}

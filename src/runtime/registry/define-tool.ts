@@ -1,0 +1,169 @@
+/**
+ * `defineTool` (T1, T2): a tool's MCP-shaped descriptor and its handler kept together. The
+ * zod schemas are the source of truth; the JSON Schema every export shows is produced once,
+ * here, by zod's own `z.toJSONSchema`.
+ */
+import { z } from 'zod';
+import type { ToolCapability } from '../protocol/capability.js';
+import type { Outcome, ToolCallError } from '../protocol/errors.js';
+import type {
+  ArtifactRef,
+  JsonSchema,
+  MCPToolDefinition,
+  SnapshotRef,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolCleanupReport,
+  ToolContent,
+  ToolPreviewContract,
+  ToolRealm,
+} from '../protocol/types.js';
+import { isReservedToolName, TOOL_NAME_PATTERN } from './names.js';
+
+export const TOOL_REALMS: readonly ToolRealm[] = ['host', 'browser', 'simulation', 'build'];
+export const TOOL_RUNTIME_META_KEY = 'context-action/runtime';
+
+/** What a handler receives besides its arguments. */
+export interface ToolHandlerContext {
+  /** Aborted on caller cancellation or timeout; pass it to every long step. */
+  readonly signal: AbortSignal;
+  readonly toolCallId: string;
+  readonly traceId: string;
+  /** The call's `{ source, mode, sessionId, revision }`. */
+  readonly context: ToolCallContext;
+  readonly idempotencyKey?: string;
+  /** A host-provided service for this run (T4); `tool-run-terminal` once the run has ended. */
+  require<T>(capability: ToolCapability<T>): Outcome<T>;
+  /** Reports resources still held; any non-zero count fails the run (T3). */
+  setCleanupReport(report: ToolCleanupReport): void;
+}
+
+/** A successful terminal: content blocks and/or structured content, plus T3 evidence. */
+export interface ToolHandlerSuccess<Out = Record<string, unknown>> {
+  content?: ToolContent[];
+  structuredContent?: Out;
+  snapshotAfter?: SnapshotRef;
+  artifacts?: ArtifactRef[];
+}
+
+export type ToolHandlerResult<Out = Record<string, unknown>> =
+  ToolHandlerSuccess<Out> | { ok: false; error: ToolCallError };
+
+export type ToolHandler<Args, Out = Record<string, unknown>> = (
+  args: Args,
+  context: ToolHandlerContext,
+) => Promise<ToolHandlerResult<Out>> | ToolHandlerResult<Out>;
+
+export interface ToolDefinitionInput<
+  In extends z.ZodType,
+  OutSchema extends z.ZodObject | undefined = undefined,
+> {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema: In;
+  outputSchema?: OutSchema;
+  annotations?: ToolAnnotations;
+  /** Where the tool runs; `browser` by default. */
+  realm?: ToolRealm;
+  /** Capabilities the handler will `require()`, shown in discovery metadata. */
+  capabilities?: readonly ToolCapability<unknown>[];
+  /** Artifact kinds every successful terminal must carry (T3). */
+  evidence?: readonly string[];
+  preview?: ToolPreviewContract;
+}
+
+type OutputOf<S> = S extends z.ZodObject ? z.output<S> : Record<string, unknown>;
+
+/** A defined tool, ready to register. Frozen: its definition cannot drift after export. */
+export interface ToolDescriptor<Args = unknown> {
+  readonly name: string;
+  readonly definition: MCPToolDefinition;
+  readonly realm: ToolRealm;
+  readonly capabilities: readonly string[];
+  readonly evidence: readonly string[];
+  readonly preview?: ToolPreviewContract;
+  readonly inputSchema: z.ZodType;
+  readonly outputSchema?: z.ZodType;
+  readonly handler: ToolHandler<Args, Record<string, unknown>>;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
+
+function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: string): JsonSchema {
+  const json = z.toJSONSchema(schema, { io }) as JsonSchema;
+  if (json.type !== 'object') {
+    throw new TypeError(
+      `defineTool: ${what} must be an object schema (MCP requires type "object").`,
+    );
+  }
+  return json;
+}
+
+function checkDefinition(
+  definition: ToolDefinitionInput<z.ZodType, z.ZodObject | undefined>,
+): ToolRealm {
+  const { name, realm = 'browser', preview } = definition;
+  if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name) || isReservedToolName(name)) {
+    throw new TypeError(`defineTool: invalid tool name ${JSON.stringify(name)}.`);
+  }
+  if (typeof definition.description !== 'string') {
+    throw new TypeError(`defineTool: ${name} needs a description.`);
+  }
+  if (!TOOL_REALMS.includes(realm)) {
+    throw new TypeError(`defineTool: ${name} has unknown realm ${JSON.stringify(realm)}.`);
+  }
+  // T2: a preview contract for another realm would let a consumer execute it elsewhere.
+  if (preview !== undefined && preview.realm !== realm) {
+    throw new TypeError(
+      `defineTool: ${name} preview realm "${preview.realm}" does not match tool realm "${realm}".`,
+    );
+  }
+  return realm;
+}
+
+export function defineTool<
+  In extends z.ZodType,
+  OutSchema extends z.ZodObject | undefined = undefined,
+>(
+  definition: ToolDefinitionInput<In, OutSchema>,
+  handler: ToolHandler<z.output<In>, OutputOf<OutSchema>>,
+): ToolDescriptor<z.output<In>> {
+  const realm = checkDefinition(definition);
+  if (typeof handler !== 'function') {
+    throw new TypeError(`defineTool: ${definition.name} needs a handler function.`);
+  }
+  const capabilities = (definition.capabilities ?? []).map((capability) => capability.id);
+  const evidence = [...(definition.evidence ?? [])];
+  const mcp: MCPToolDefinition = {
+    name: definition.name,
+    ...(definition.title === undefined ? {} : { title: definition.title }),
+    description: definition.description,
+    inputSchema: toJsonSchema(definition.inputSchema, 'input', 'inputSchema'),
+    ...(definition.outputSchema === undefined
+      ? {}
+      : { outputSchema: toJsonSchema(definition.outputSchema, 'output', 'outputSchema') }),
+    ...(definition.annotations === undefined ? {} : { annotations: { ...definition.annotations } }),
+    _meta: { [TOOL_RUNTIME_META_KEY]: { realm, capabilities, evidence } },
+  };
+  // Schemas and handler stay unfrozen (zod caches lazily); everything exported is deep-frozen.
+  return Object.freeze({
+    name: definition.name,
+    definition: deepFreeze(mcp),
+    realm,
+    capabilities: deepFreeze(capabilities),
+    evidence: deepFreeze(evidence),
+    ...(definition.preview === undefined
+      ? {}
+      : { preview: deepFreeze(structuredClone(definition.preview)) }),
+    inputSchema: definition.inputSchema,
+    ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema }),
+    handler: handler as ToolHandler<z.output<In>, Record<string, unknown>>,
+  }) as ToolDescriptor<z.output<In>>;
+}

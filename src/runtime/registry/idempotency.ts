@@ -1,0 +1,120 @@
+/**
+ * Idempotency (R13): calls with the same tool, `idempotencyKey` and argument fingerprint share
+ * one execution; another fingerprint is a conflict; a replay after an interrupted execution
+ * (timeout, cancellation while the handler ran) is `TOOL_EXECUTION_ABORTED`, never a guessed
+ * success. The in-memory store is bounded to one registry lifetime; a durable store plugs in
+ * through the same `ToolIdempotencyStore` port.
+ */
+import { TOOL_CALL_ERROR_CODES, toolError, type ToolCallError } from '../protocol/errors.js';
+import type { ToolCallResult } from '../protocol/types.js';
+
+/** A call's outcome without its toolCallId: what replays share. */
+export type ToolCallBody = Omit<ToolCallResult, 'toolCallId'>;
+
+export type IdempotencyClaim =
+  | {
+      kind: 'owner';
+      /** The execution reached a terminal outcome; replays share it. */
+      complete(body: ToolCallBody): void;
+      /** The handler ran but its outcome is unknown (timeout, cancellation). */
+      interrupt(): void;
+      /** Nothing ran, or it failed retryably: forget the key; waiting replays get `body`. */
+      release(body: ToolCallBody): void;
+    }
+  | { kind: 'replay'; body: Promise<ToolCallBody> }
+  | { kind: 'rejected'; error: ToolCallError };
+
+export interface IdempotencyClaimInput {
+  toolName: string;
+  idempotencyKey: string;
+  fingerprint: string;
+  signal: AbortSignal;
+}
+
+export interface ToolIdempotencyStore {
+  claim(input: IdempotencyClaimInput): IdempotencyClaim | Promise<IdempotencyClaim>;
+}
+
+interface Entry {
+  fingerprint: string;
+  state: 'pending' | 'completed' | 'interrupted';
+  body: Promise<ToolCallBody>;
+}
+
+export function abortedBody(toolName: string, idempotencyKey: string): ToolCallBody {
+  const message = `An earlier execution of ${toolName} with this idempotency key was interrupted; its outcome is unknown.`;
+  return {
+    content: [{ type: 'text', text: message }],
+    error: toolError(TOOL_CALL_ERROR_CODES.TOOL_EXECUTION_ABORTED, message, false, {
+      toolName,
+      idempotencyKey,
+    }),
+  };
+}
+
+export interface InMemoryIdempotencyStoreOptions {
+  /** Settled entries kept; the oldest are forgotten first. Pending entries are never evicted. */
+  maxEntries?: number;
+}
+
+export function createInMemoryIdempotencyStore(
+  options: InMemoryIdempotencyStoreOptions = {},
+): ToolIdempotencyStore {
+  const maxEntries = options.maxEntries ?? 1000;
+  const entries = new Map<string, Entry>();
+
+  const evict = () => {
+    if (entries.size <= maxEntries) return;
+    for (const [key, entry] of entries) {
+      if (entry.state !== 'pending') entries.delete(key);
+      if (entries.size <= maxEntries) return;
+    }
+  };
+
+  return {
+    claim({ toolName, idempotencyKey, fingerprint }) {
+      const scope = `${toolName}\u0000${idempotencyKey}`;
+      const existing = entries.get(scope);
+      if (existing) {
+        if (existing.fingerprint !== fingerprint) {
+          return {
+            kind: 'rejected',
+            error: toolError(
+              TOOL_CALL_ERROR_CODES.TOOL_IDEMPOTENCY_CONFLICT,
+              `The idempotency key was already used for ${toolName} with different arguments.`,
+              false,
+              { toolName, idempotencyKey },
+            ),
+          };
+        }
+        if (existing.state === 'interrupted') {
+          return { kind: 'rejected', error: abortedBody(toolName, idempotencyKey).error! };
+        }
+        return { kind: 'replay', body: existing.body };
+      }
+      let settle!: (body: ToolCallBody) => void;
+      const entry: Entry = {
+        fingerprint,
+        state: 'pending',
+        body: new Promise<ToolCallBody>((resolve) => (settle = resolve)),
+      };
+      entries.set(scope, entry);
+      evict();
+      return {
+        kind: 'owner',
+        complete(body) {
+          entry.state = 'completed';
+          settle(body);
+        },
+        interrupt() {
+          entry.state = 'interrupted';
+          settle(abortedBody(toolName, idempotencyKey));
+        },
+        release(body) {
+          if (entries.get(scope) === entry) entries.delete(scope);
+          settle(body);
+        },
+      };
+    },
+  };
+}

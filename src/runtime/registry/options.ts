@@ -1,0 +1,120 @@
+/**
+ * Call options (R10): parsed once at the boundary. A bad option is `TOOL_INVALID_OPTIONS`
+ * before anything runs.
+ */
+import type { ToolCapabilityResolver } from '../protocol/capability.js';
+import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../protocol/errors.js';
+import { isToolCallContext } from '../protocol/guards.js';
+import type { ToolCallContext } from '../protocol/types.js';
+
+export interface ToolCallOptions {
+  signal?: AbortSignal;
+  /** One wall-clock budget in ms for policy, approval and handler. */
+  timeout?: number;
+  /** UTF-8 budget for content + structuredContent. */
+  maxOutputBytes?: number;
+  idempotencyKey?: string;
+  /** Merged over the default (`local`/`direct` for `callTool`, `model`/`agent` for model calls). */
+  context?: Partial<ToolCallContext>;
+  /** The provider's id; generated when absent. */
+  toolCallId?: string;
+  /** A per-run capability resolver, consulted before the registry's (T4). */
+  capabilityResolver?: ToolCapabilityResolver;
+}
+
+export interface ParsedCallOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  maxOutputBytes?: number;
+  idempotencyKey?: string;
+  context: ToolCallContext;
+  toolCallId?: string;
+  capabilityResolver?: ToolCapabilityResolver;
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+const MAX_KEY_LENGTH = 256;
+
+const isSignal = (value: unknown): value is AbortSignal =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as AbortSignal).aborted === 'boolean' &&
+  typeof (value as AbortSignal).addEventListener === 'function';
+
+function invalid(option: string, message: string): Outcome<ParsedCallOptions> {
+  return {
+    ok: false,
+    error: toolError(TOOL_CALL_ERROR_CODES.TOOL_INVALID_OPTIONS, message, false, { option }),
+  };
+}
+
+export function parseCallOptions(
+  raw: unknown,
+  defaultContext: ToolCallContext,
+): Outcome<ParsedCallOptions> {
+  if (raw === undefined) return { ok: true, value: { context: defaultContext } };
+  if (typeof raw !== 'object' || raw === null)
+    return invalid('options', 'Options must be an object.');
+  const o = raw as Record<string, unknown>;
+  const parsed: ParsedCallOptions = { context: defaultContext };
+  if (o.signal !== undefined) {
+    if (!isSignal(o.signal)) return invalid('signal', 'signal must be an AbortSignal.');
+    parsed.signal = o.signal;
+  }
+  if (o.timeout !== undefined) {
+    const t = o.timeout;
+    if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0 || t > MAX_TIMER_MS) {
+      return invalid('timeout', 'timeout must be a finite number of milliseconds above 0.');
+    }
+    parsed.timeout = t;
+  }
+  if (o.maxOutputBytes !== undefined) {
+    const m = o.maxOutputBytes;
+    if (typeof m !== 'number' || !Number.isSafeInteger(m) || m < 0) {
+      return invalid('maxOutputBytes', 'maxOutputBytes must be a non-negative integer.');
+    }
+    parsed.maxOutputBytes = m;
+  }
+  if (o.idempotencyKey !== undefined) {
+    const k = o.idempotencyKey;
+    if (typeof k !== 'string' || k.length === 0 || k.length > MAX_KEY_LENGTH) {
+      return invalid('idempotencyKey', `idempotencyKey must be 1–${MAX_KEY_LENGTH} characters.`);
+    }
+    parsed.idempotencyKey = k;
+  }
+  if (o.toolCallId !== undefined) {
+    if (typeof o.toolCallId !== 'string' || o.toolCallId.length > MAX_KEY_LENGTH) {
+      return invalid(
+        'toolCallId',
+        `toolCallId must be a string of at most ${MAX_KEY_LENGTH} characters.`,
+      );
+    }
+    parsed.toolCallId = o.toolCallId;
+  }
+  if (o.capabilityResolver !== undefined) {
+    if (typeof o.capabilityResolver !== 'function') {
+      return invalid('capabilityResolver', 'capabilityResolver must be a function.');
+    }
+    parsed.capabilityResolver = o.capabilityResolver as ToolCapabilityResolver;
+  }
+  if (o.context !== undefined) {
+    if (typeof o.context !== 'object' || o.context === null) {
+      return invalid('context', 'context must be an object.');
+    }
+    const c = o.context as Record<string, unknown>;
+    const context = {
+      source: c.source ?? defaultContext.source,
+      mode: c.mode ?? defaultContext.mode,
+      ...(c.sessionId === undefined ? {} : { sessionId: c.sessionId }),
+      ...(c.revision === undefined ? {} : { revision: c.revision }),
+    };
+    if (!isToolCallContext(context)) {
+      return invalid(
+        'context',
+        'context needs string source/mode/sessionId and a numeric revision.',
+      );
+    }
+    parsed.context = context;
+  }
+  return { ok: true, value: parsed };
+}

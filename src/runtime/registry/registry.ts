@@ -1,0 +1,256 @@
+/**
+ * `createToolRegistry`: the one call path every edit takes, whoever makes it (R1–R19).
+ * Discovery and execution share the allowlist; provider exports all derive from `listTools()`.
+ */
+import type { ToolCapabilityResolver } from '../protocol/capability.js';
+import {
+  TOOL_CALL_ERROR_CODES as CODES,
+  toolError,
+  type ToolCallError,
+} from '../protocol/errors.js';
+import type { ToolCallListener } from '../protocol/events.js';
+import { isPlainObject, isToolListRequest } from '../protocol/guards.js';
+import type {
+  MCPToolDefinition,
+  ModelToolCall,
+  ToolCallContext,
+  ToolCallResult,
+  ToolListRequest,
+  ToolListResult,
+} from '../protocol/types.js';
+import type { ToolApprovalQueue } from '../approval/approval-queue.js';
+import type { ToolObservabilityPolicy } from '../observability/policy.js';
+import { runToolCall, type CallEnvironment, type ToolValidationMode } from './call.js';
+import type { ToolDescriptor } from './define-tool.js';
+import { createInMemoryIdempotencyStore, type ToolIdempotencyStore } from './idempotency.js';
+import { createLifecycle } from './lifecycle.js';
+import { encodeProviderToolName } from './names.js';
+import type { ToolCallOptions } from './options.js';
+import { decodeCursor, encodeCursor } from './pagination.js';
+import { createDefaultToolPolicy, type ToolPolicy } from './policy.js';
+import {
+  toAnthropicToolDefinitions,
+  toOpenAIToolDefinitions,
+  type AnthropicToolDefinition,
+  type OpenAIToolDefinition,
+} from './provider-exports.js';
+
+export interface ToolRegistryOptions {
+  /** Page size for `tools/list` requests; without it every request returns the whole catalog. */
+  toolListPageSize?: number;
+  /** When set, only these tools are listed, exported or executed. */
+  allowedToolNames?: Iterable<string>;
+  /** Defaults to `createDefaultToolPolicy()` (R19). */
+  toolPolicy?: ToolPolicy;
+  /** Where `ask` decisions go; without one, `ask` is a denial. */
+  approvalQueue?: ToolApprovalQueue;
+  onToolCall?: ToolCallListener;
+  validation?: ToolValidationMode;
+  capabilityResolver?: ToolCapabilityResolver;
+  /** The logical owner recorded in provenance. */
+  ownerId?: string;
+  /** Where idempotency keys are claimed; in memory by default. */
+  idempotencyStore?: ToolIdempotencyStore;
+  /** How lifecycle events redact and bound arguments and results. */
+  observabilityPolicy?: ToolObservabilityPolicy;
+}
+
+export interface ToolRegistry {
+  /** Adds a tool; returns the function that removes it. Throws on a duplicate name (a bug). */
+  register(tool: ToolDescriptor<never>): () => void;
+  listTools(request?: ToolListRequest): ToolListResult;
+  getToolDefinition(name: string): MCPToolDefinition | undefined;
+  callTool(name: string, args?: unknown, options?: ToolCallOptions): Promise<ToolCallResult>;
+  executeModelToolCall(call: ModelToolCall, options?: ToolCallOptions): Promise<ToolCallResult>;
+  toMCP(): MCPToolDefinition[];
+  toOpenAI(): OpenAIToolDefinition[];
+  toAnthropic(): AnthropicToolDefinition[];
+  toMCPFiltered(names: Iterable<string>): MCPToolDefinition[];
+  toOpenAIFiltered(names: Iterable<string>): OpenAIToolDefinition[];
+  toAnthropicFiltered(names: Iterable<string>): AnthropicToolDefinition[];
+  /** Lifecycle events, the same as `onToolCall`. */
+  subscribe(listener: ToolCallListener): () => void;
+}
+
+const LOCAL_DIRECT: ToolCallContext = Object.freeze({ source: 'local', mode: 'direct' });
+const MODEL_AGENT: ToolCallContext = Object.freeze({ source: 'model', mode: 'agent' });
+
+function invalidList(
+  message: string,
+  code: ToolCallError['code'] = CODES.TOOL_INVALID_REQUEST,
+): ToolListResult {
+  return { tools: [], error: toolError(code, message) };
+}
+
+/** Model arguments arrive as a JSON string (OpenAI) or an object (Anthropic, MCP). */
+function readModelArguments(raw: unknown): { value: unknown; error?: ToolCallError } {
+  if (typeof raw !== 'string') return { value: raw };
+  try {
+    return { value: JSON.parse(raw) as unknown };
+  } catch {
+    // Malformed arguments are rejected, never replaced by `{}`.
+    return {
+      value: undefined,
+      error: toolError(
+        CODES.TOOL_VALIDATION_FAILED,
+        'The tool arguments are not valid JSON.',
+        false,
+        {
+          issues: [{ path: '', code: 'invalid_json', message: 'Arguments must be a JSON object.' }],
+        },
+      ),
+    };
+  }
+}
+
+export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
+  const tools = new Map<string, ToolDescriptor>();
+  const providerNames = new Map<string, string>();
+  const allowed =
+    options.allowedToolNames === undefined ? undefined : new Set(options.allowedToolNames);
+  const pageSize = options.toolListPageSize;
+  if (pageSize !== undefined && !(Number.isSafeInteger(pageSize) && pageSize > 0)) {
+    throw new TypeError('createToolRegistry: toolListPageSize must be a positive integer.');
+  }
+  const lifecycle = createLifecycle(
+    options.ownerId ?? 'context-action',
+    options.observabilityPolicy,
+  );
+  if (options.onToolCall) lifecycle.listeners.add(options.onToolCall);
+  let sorted: MCPToolDefinition[] | undefined;
+
+  const isAllowed = (name: string) => allowed === undefined || allowed.has(name);
+  const visible = (): MCPToolDefinition[] =>
+    (sorted ??= [...tools.values()]
+      .filter((tool) => isAllowed(tool.name))
+      .map((tool) => tool.definition)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
+
+  const env: CallEnvironment = {
+    lookup: (name) => tools.get(name),
+    isAllowed,
+    validation: options.validation ?? 'strict',
+    policy: options.toolPolicy ?? createDefaultToolPolicy(),
+    ...(options.approvalQueue ? { approvalQueue: options.approvalQueue } : {}),
+    ...(options.capabilityResolver ? { capabilityResolver: options.capabilityResolver } : {}),
+    idempotency: options.idempotencyStore ?? createInMemoryIdempotencyStore(),
+    lifecycle,
+  };
+
+  // Filtered exports accept canonical or provider names, but only among visible tools (R8).
+  const filtered = (names: Iterable<string>): MCPToolDefinition[] => {
+    let wanted: Set<unknown>;
+    try {
+      wanted = new Set(names);
+    } catch {
+      return [];
+    }
+    return visible().filter(
+      (definition) =>
+        wanted.has(definition.name) || wanted.has(encodeProviderToolName(definition.name)),
+    );
+  };
+
+  return {
+    register(tool) {
+      if (!tool || typeof tool.name !== 'string' || typeof tool.handler !== 'function') {
+        throw new TypeError('register: expected a tool created by defineTool().');
+      }
+      const encoded = encodeProviderToolName(tool.name);
+      if (
+        tools.has(tool.name) ||
+        tools.has(encoded) ||
+        providerNames.has(encoded) ||
+        providerNames.has(tool.name)
+      ) {
+        throw new Error(
+          `register: a tool named ${tool.name} (or with its provider name) is already registered.`,
+        );
+      }
+      tools.set(tool.name, tool as ToolDescriptor);
+      providerNames.set(encoded, tool.name);
+      sorted = undefined;
+      return () => {
+        if (tools.get(tool.name) !== (tool as ToolDescriptor)) return;
+        tools.delete(tool.name);
+        providerNames.delete(encoded);
+        sorted = undefined;
+      };
+    },
+
+    listTools(request) {
+      if (!isToolListRequest(request)) return invalidList('Invalid tools/list request.');
+      const all = visible();
+      if (request === undefined || pageSize === undefined) return { tools: [...all] };
+      const cursor = request.params?.cursor;
+      let start = 0;
+      if (cursor !== undefined) {
+        const after = decodeCursor(cursor);
+        if (after === undefined)
+          return invalidList('Invalid tools/list cursor.', CODES.TOOL_LIST_CURSOR_INVALID);
+        start = all.findIndex((definition) => definition.name > after);
+        if (start < 0) start = all.length;
+      }
+      const page = all.slice(start, start + pageSize);
+      const last = page.at(-1);
+      return start + pageSize < all.length && last
+        ? { tools: page, nextCursor: encodeCursor(last.name) }
+        : { tools: page };
+    },
+
+    getToolDefinition(name) {
+      const tool = typeof name === 'string' ? tools.get(name) : undefined;
+      return tool && isAllowed(tool.name) ? tool.definition : undefined;
+    },
+
+    callTool(name, args, callOptions) {
+      return runToolCall(env, {
+        name,
+        arguments: args,
+        options: callOptions,
+        defaultContext: LOCAL_DIRECT,
+      });
+    },
+
+    executeModelToolCall(call, callOptions) {
+      const shaped = isPlainObject(call) && (call.id === undefined || typeof call.id === 'string');
+      if (!shaped) {
+        return runToolCall(env, {
+          name: undefined,
+          arguments: undefined,
+          options: callOptions,
+          defaultContext: MODEL_AGENT,
+        });
+      }
+      const rawName = call.name;
+      const name =
+        typeof rawName === 'string' && !tools.has(rawName)
+          ? (providerNames.get(rawName) ?? rawName)
+          : rawName;
+      const args = readModelArguments(call.arguments);
+      const withId =
+        call.id === undefined
+          ? callOptions
+          : { ...(isPlainObject(callOptions) ? callOptions : {}), toolCallId: call.id };
+      return runToolCall(env, {
+        name,
+        arguments: args.value,
+        options: callOptions === undefined || isPlainObject(callOptions) ? withId : callOptions,
+        defaultContext: MODEL_AGENT,
+        ...(args.error ? { argumentsError: args.error } : {}),
+      });
+    },
+
+    toMCP: () => [...visible()],
+    toOpenAI: () => toOpenAIToolDefinitions(visible()),
+    toAnthropic: () => toAnthropicToolDefinitions(visible()),
+    toMCPFiltered: (names) => filtered(names),
+    toOpenAIFiltered: (names) => toOpenAIToolDefinitions(filtered(names)),
+    toAnthropicFiltered: (names) => toAnthropicToolDefinitions(filtered(names)),
+
+    subscribe(listener) {
+      lifecycle.listeners.add(listener);
+      return () => lifecycle.listeners.delete(listener);
+    },
+  };
+}
