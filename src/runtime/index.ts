@@ -36,3 +36,5 @@ export * from './observability/diagnostic.js';
 export * from './durable/index.js';
 // Touches `indexedDB` only when first used, so the runtime still imports in Node.
 export * from '../storage/durable/indexeddb-backend.js';
+export * from './registry/durable-idempotency.js';
+export * from './registry/operation-recovery.js';

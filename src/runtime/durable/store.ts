@@ -67,6 +67,11 @@ export interface DurableOperationStore {
   markUnknown(
     input: OwnerTransition & { reason: string; diagnostic?: unknown },
   ): Promise<Outcome<DurableOperationRecord>>;
+  /**
+   * Gives up a claim when nothing ran (a refusal before the handler, a retryable failure): the
+   * record is deleted so the key can be claimed again. Returns the released record.
+   */
+  release(input: OwnerTransition): Promise<Outcome<DurableOperationRecord>>;
   /** Records a reconciliation decision; `actor` says who made it. Never re-runs anything. */
   resolveUnknown(input: {
     key: string;
@@ -193,7 +198,8 @@ export function createDurableOperationStore(
     key: string,
     revision: number,
     check: (record: DurableOperationRecord) => ToolCallError | undefined,
-    build: (record: DurableOperationRecord, at: number) => DurableOperationRecord,
+    /** `null` deletes the record. */
+    build: (record: DurableOperationRecord, at: number) => DurableOperationRecord | null,
   ): Promise<Outcome<DurableOperationRecord>> {
     try {
       const remembered = claimed.get(key);
@@ -220,7 +226,7 @@ export function createDurableOperationStore(
       const next = build(current, now());
       if (await backend.compareAndSet({ key, expectedRevision: revision, next })) {
         claimed.delete(key);
-        return { ok: true, value: next };
+        return { ok: true, value: next ?? current };
       }
       claimed.delete(key);
       const latest = await backend.read(key);
@@ -310,6 +316,17 @@ export function createDurableOperationStore(
         input.revision,
         ownerCheck(input.ownerId),
         (r, at) => settle(r, at, fields),
+      );
+    },
+    async release(input) {
+      const invalid = ownerInvalid(input);
+      if (invalid) return failure(invalid);
+      return transition(
+        'release',
+        input.key,
+        input.revision,
+        ownerCheck(input.ownerId),
+        () => null,
       );
     },
     async resolveUnknown(input) {
