@@ -6,7 +6,7 @@
  */
 import { failure, type Outcome, type ToolCallError } from '../protocol/errors.js';
 import { durableError } from './errors.js';
-import type { DurableOperationStore } from './store.js';
+import type { DurableOperationStore } from './store-api.js';
 import type { DurableOperationRecord } from './types.js';
 
 /** What `execute` reports. Use `failed` only when the provider confirms nothing happened. */

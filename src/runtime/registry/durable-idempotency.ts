@@ -10,7 +10,7 @@ import {
   toolError,
   type ToolCallError,
 } from '../protocol/errors.js';
-import type { DurableOperationStore } from '../durable/store.js';
+import type { DurableOperationStore } from '../durable/store-api.js';
 import type { DurableOperationRecord } from '../durable/types.js';
 import {
   sanitizeToolCallDiagnostic,
@@ -154,8 +154,11 @@ export function createDurableIdempotencyStore(
           diagnostic,
         });
       },
-      async release() {
-        await store.release(owner);
+      async release(body) {
+        // An unknown outcome is never forgotten, even when the handler called it retryable.
+        if (body.error?.code === CODES.TOOL_EXECUTION_UNKNOWN)
+          await store.markUnknown({ ...owner, ...diagnose(body) });
+        else await store.release(owner);
       },
     };
   }

@@ -10,7 +10,7 @@ import {
   type Outcome,
   type ToolCallError,
 } from '../protocol/errors.js';
-import type { DurableOperationStore, DurableResolution } from '../durable/store.js';
+import type { DurableOperationStore, DurableResolution } from '../durable/store-api.js';
 import type { DurableOperationRecord } from '../durable/types.js';
 import { durableOperationKey } from './durable-idempotency.js';
 import type { ToolCallBody } from './idempotency.js';

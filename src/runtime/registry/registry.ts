@@ -22,7 +22,7 @@ import type { ToolApprovalQueue } from '../approval/approval-queue.js';
 import type { ToolObservabilityPolicy } from '../observability/policy.js';
 import { runToolCall, type CallEnvironment, type ToolValidationMode } from './call.js';
 import type { ToolDescriptor } from './define-tool.js';
-import type { DurableOperationStore } from '../durable/store.js';
+import type { DurableOperationStore } from '../durable/store-api.js';
 import { createDurableIdempotencyStore } from './durable-idempotency.js';
 import { createInMemoryIdempotencyStore, type ToolIdempotencyStore } from './idempotency.js';
 import { createToolOperationRecovery, type ToolOperationRecovery } from './operation-recovery.js';

@@ -15,7 +15,12 @@ import { describe, it } from '../../support/spec.js';
 
 /** A mutation that counts real runs; `hold` keeps a run open until released. */
 function saveTool() {
-  const state = { runs: 0, hold: false, outcome: 'ok' as 'ok' | 'unknown' };
+  const state = {
+    runs: 0,
+    hold: false,
+    outcome: 'ok' as 'ok' | 'unknown',
+    unknownRetryable: false,
+  };
   let release = () => undefined as void;
   const tool = defineTool(
     {
@@ -35,7 +40,7 @@ function saveTool() {
         throw new ToolCallFailure({
           code: CODES.TOOL_EXECUTION_UNKNOWN,
           message: 'The folder write may have partly happened: <html>draft source</html>',
-          retryable: false,
+          retryable: state.unknownRetryable,
           details: { path: 'index.html', source: '<html>draft source</html>' },
         });
       return { structuredContent: { savedRevision: args.revision, run: state.runs } };
@@ -164,6 +169,16 @@ describe('registry durable operation status and recovery (D2)', () => {
     expect(status.value.state).to.equal('unknown');
     expect(JSON.stringify(status.value)).to.not.include('draft source');
     expect(status.value.diagnostic).to.deep.include({ code: CODES.TOOL_EXECUTION_UNKNOWN });
+    const retry = await b.callTool('workspace.saveAll', { revision: 3 }, call);
+    expect(retry.error?.code).to.equal(CODES.TOOL_IDEMPOTENCY_UNKNOWN);
+    expect(save.state.runs).to.equal(1);
+  });
+
+  it('D2 keeps an unknown outcome even when the handler calls it retryable', async () => {
+    const { a, b, save } = tabs();
+    save.state.outcome = 'unknown';
+    save.state.unknownRetryable = true;
+    await a.callTool('workspace.saveAll', { revision: 3 }, call);
     const retry = await b.callTool('workspace.saveAll', { revision: 3 }, call);
     expect(retry.error?.code).to.equal(CODES.TOOL_IDEMPOTENCY_UNKNOWN);
     expect(save.state.runs).to.equal(1);
