@@ -3,6 +3,7 @@ import { describe, it } from '../../support/spec.js';
 import {
   createDurableOperationStore,
   createMemoryDurableOperationBackend,
+  type DurableOperationBackend,
   type DurableOperationStore,
 } from '../../../src/runtime/durable/index.js';
 
@@ -222,5 +223,59 @@ describe('createDurableOperationStore resolveUnknown', () => {
       resolution: { state: 'completed' },
     });
     expect(!resolved.ok && resolved.error.code).to.equal('DURABLE_OPERATION_STATE_CONFLICT');
+  });
+});
+
+describe('createDurableOperationStore prune', () => {
+  async function settledRecords(count: number) {
+    const ctx = setup();
+    for (let i = 0; i < count; i += 1) {
+      const s = ctx.store();
+      const claim = await s.claim({ ...claimInput('a'), key: `k${i}` });
+      if (!claim.ok || claim.value.status !== 'owner') throw new Error('expected ownership');
+      await s.complete({ key: `k${i}`, ownerId: 'a', revision: 1 });
+    }
+    return ctx;
+  }
+
+  it('keeps terminal records inside the retention window', async () => {
+    const { backend, clock } = await settledRecords(3);
+    const store = createDurableOperationStore(backend, { now: clock.now, retentionMs: 1_000 });
+    const kept = await store.prune();
+    expect(kept.ok && kept.value.deleted).to.equal(0);
+    clock.advance(1_000);
+    const pruned = await store.prune();
+    expect(pruned.ok && pruned.value.deleted).to.equal(3);
+  });
+
+  it('falls back to list() for a backend without listPage()', async () => {
+    const { backend, clock } = await settledRecords(5);
+    const listOnly: DurableOperationBackend = {
+      read: (key) => backend.read(key),
+      compareAndSet: (change) => backend.compareAndSet(change),
+      list: () => backend.list!(),
+    };
+    clock.advance(10_000);
+    const store = createDurableOperationStore(listOnly, { now: clock.now, retentionMs: 0 });
+    const first = await store.prune({ pageSize: 2, maxPages: 1 });
+    expect(first.ok && first.value).to.deep.equal({
+      scanned: 2,
+      deleted: 2,
+      pages: 1,
+      nextCursor: 'k1',
+    });
+    const rest = await store.prune({ pageSize: 2, cursor: 'k1' });
+    expect(rest.ok && rest.value.deleted).to.equal(3);
+    expect(backend.size).to.equal(0);
+  });
+
+  it('rejects out-of-range prune options without deleting anything', async () => {
+    const { backend, clock } = await settledRecords(2);
+    const store = createDurableOperationStore(backend, { now: clock.now, retentionMs: 0 });
+    for (const options of [{ pageSize: 0 }, { maxPages: -1 }, { retentionMs: Number.NaN }]) {
+      const result = await store.prune(options);
+      expect(!result.ok && result.error.code).to.equal('DURABLE_OPERATION_INVALID_INPUT');
+    }
+    expect(backend.size).to.equal(2);
   });
 });
