@@ -447,7 +447,9 @@ export function createWorkspaceDocumentManager(
     },
     getFolder: () => folder,
     setFolderPermission(next) {
-      permission = folder ? next : 'disconnected';
+      const value = folder ? next : 'disconnected';
+      if (value === permission) return;
+      permission = value;
       publish();
     },
     async disconnectFolder() {
