@@ -280,8 +280,14 @@ export function createWorkspaceDocumentManager(
       persistence.fail(cause);
     }
     if (record) {
-      const files = derive.filesFrom(record.files);
       const checkpoint = derive.filesFrom(record.checkpoint);
+      // Clean files share the checkpoint's object, so dirty checks compare references, not text.
+      const files = derive.filesFrom(
+        record.files.map((file) => {
+          const saved = checkpoint.get(file.path);
+          return saved && derive.sameContent(saved, file) ? saved : file;
+        }),
+      );
       const origins = derive.repairOrigins(files, checkpoint, new Map(record.metadata.origins));
       const stored = record.metadata.folder;
       folder = stored && options.restoreFolder ? options.restoreFolder(stored) : null;
