@@ -4,6 +4,7 @@
  * mutation's promise settles once its state is committed to the repository.
  */
 import type { Outcome } from '../protocol/errors.js';
+import { restoreFileSystemAccessFolder } from '../../storage/folder/file-system-access.js';
 import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
 import * as transitions from './file-mutations.js';
@@ -46,7 +47,7 @@ export interface WorkspaceDocumentManagerOptions {
   repository?: WorkspaceRepository | null;
   /** Files of a fresh or reset workspace. Default: `DEFAULT_WORKSPACE_SEED`. */
   seed?: readonly WorkspaceSeedFile[];
-  /** Rebuilds a linked folder from its stored record after a reload. */
+  /** Rebuilds a linked folder from its stored record after a reload. Default: File System Access. */
   restoreFolder?: (record: WorkspaceFolderRecord) => WorkspaceFolder | null;
 }
 
@@ -185,7 +186,19 @@ export function createWorkspaceDocumentManager(
     structural,
   });
 
+  function unchanged(transition: FileTransition): boolean {
+    if (transition.activePath !== state.activePath) return false;
+    if (transition.files.size !== state.files.size) return false;
+    if (transition.origins.size !== state.origins.size) return false;
+    for (const [path, file] of transition.files) if (state.files.get(path) !== file) return false;
+    for (const [path, origin] of transition.origins)
+      if (state.origins.get(path) !== origin) return false;
+    return true;
+  }
+
   function apply(transition: FileTransition): Result {
+    // A revert of a clean file changes nothing: no revision, no history entry, no preview reload.
+    if (unchanged(transition)) return Promise.resolve({ ok: true, value: snapshot });
     history.record(entryOf(transition.structural));
     return commit({
       ...state,
@@ -290,7 +303,7 @@ export function createWorkspaceDocumentManager(
       );
       const origins = derive.repairOrigins(files, checkpoint, new Map(record.metadata.origins));
       const stored = record.metadata.folder;
-      folder = stored && options.restoreFolder ? options.restoreFolder(stored) : null;
+      folder = stored ? (options.restoreFolder ?? restoreFileSystemAccessFolder)(stored) : null;
       permission = folder ? 'prompt' : 'disconnected';
       const activePath = derive.repairActivePath(files, record.metadata.activePath);
       state = { revision: record.metadata.revision, files, activePath, checkpoint, origins };

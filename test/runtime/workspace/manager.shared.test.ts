@@ -249,6 +249,12 @@ describe('revert restores the saved checkpoint', () => {
     expect(reverted.deletedPaths).to.deep.equal([]);
     expect(reverted.dirtyPaths).to.deep.equal([]);
   });
+  it('changes nothing (no new revision) when the file is already clean', async () => {
+    const manager = await ready();
+    const before = manager.getSnapshot();
+    expect(ok(await manager.revertFile('app.js'))).to.equal(before);
+    expect(manager.getStatus().canUndo).to.equal(false);
+  });
   it('brings back a deleted file and removes a new unsaved one', async () => {
     const manager = await ready();
     ok(await manager.deleteFile('README.md'));
