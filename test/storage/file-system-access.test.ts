@@ -272,6 +272,22 @@ describe('reloadFolder re-reads the linked folder', () => {
     expect(manager.getSnapshot()).to.equal(before);
   });
 
+  it('re-checks the revision after the read: an edit made meanwhile is kept', async () => {
+    const { manager, directory } = await linked({ 'index.html': '<p>1</p>', 'a.css': 'a{}' });
+    await put(directory, 'index.html', '<p>outside</p>');
+    const reloaded = await reloadWorkspaceFolder(manager, {
+      onProgress: (event) => {
+        if (event.done === 1) void manager.writeFile('a.css', 'edited{}');
+      },
+    });
+    expect(!reloaded.ok && reloaded.error).to.deep.include({
+      code: 'WORKSPACE_REVISION_CONFLICT',
+      retryable: true,
+    });
+    const css = manager.getSnapshot().files.find((file) => file.path === 'a.css');
+    expect(css?.kind === 'text' && css.text).to.equal('edited{}');
+  });
+
   it('rejects a stale revision before reading', async () => {
     const { manager } = await linked({ 'index.html': '<p>1</p>' });
     const reloaded = await reloadWorkspaceFolder(manager, { expectedRevision: 0 });
