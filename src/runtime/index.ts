@@ -28,6 +28,8 @@ export {
   encodeProviderToolName,
   decodeProviderToolName,
   isReservedToolName,
+  PROVIDER_TOOL_NAME_PATTERN,
+  TOOL_NAME_PATTERN,
 } from './registry/names.js';
 export * from './registry/idempotency.js';
 export * from './approval/approval-queue.js';
@@ -51,3 +53,24 @@ export * from '../storage/workspace/indexeddb-repository.js';
 export * from '../storage/folder/import-limits.js';
 export * from '../storage/folder/file-system-access.js';
 export * from '../storage/folder/directory-upload.js';
+export * from './studio-runtime.js';
+export * from './drafts.js';
+export * from './trace/trace-row.js';
+export * from './trace/trace-store.js';
+export * from './trace/connect-trace.js';
+export * from './trace/result-summary.js';
+export * from './agents/agent-types.js';
+export * from './agents/agent-runner.js';
+export * from './agents/local-agent.js';
+export * from './agents/local-agent-plan.js';
+export * from './agents/local-agent-recipes.js';
+export * from './preview/errors.js';
+export { resolvePreviewReference, type PreviewReference } from './preview/paths.js';
+export {
+  resolvePreviewEntry,
+  resolvePreviewStylesheet,
+  linkedStylesheets,
+} from './preview/entry.js';
+export * from './preview/selection.js';
+export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
+export * from './preview/tools.js';

@@ -257,6 +257,8 @@ interface Execution {
   bytes?: number;
   /** The handler started and its outcome is unknown (aborted while it ran). */
   interrupted: boolean;
+  /** The handler was invoked; before that, nothing happened that a replay must share. */
+  ran?: boolean;
 }
 
 async function execute(
@@ -334,20 +336,20 @@ async function execute(
     const raced = await race(pending, abort);
     if (!raced) {
       terminal = true;
-      return { body: fail(abortError(abort, options, tool.name)), interrupted: true };
+      return { body: fail(abortError(abort, options, tool.name)), interrupted: true, ran: true };
     }
     returned = raced.value;
   } catch (thrown) {
     terminal = true;
-    if (abort.kind())
-      return { body: fail(abortError(abort, options, tool.name)), interrupted: true };
-    return { body: fail(handlerError(thrown, tool.name)), interrupted: false };
+    const error = abort.kind() ? abortError(abort, options, tool.name) : undefined;
+    if (error) return { body: fail(error), interrupted: true, ran: true };
+    return { body: fail(handlerError(thrown, tool.name)), interrupted: false, ran: true };
   }
   terminal = true;
   const checked = checkHandlerResult(returned, tool, cleanupReport, options.maxOutputBytes);
   return checked.ok
-    ? { body: checked.body, bytes: checked.bytes, interrupted: false }
-    : { body: fail(checked.error), interrupted: false };
+    ? { body: checked.body, bytes: checked.bytes, interrupted: false, ran: true }
+    : { body: fail(checked.error), interrupted: false, ran: true };
 }
 
 async function settleIdempotent(
@@ -357,7 +359,7 @@ async function settleIdempotent(
   const execution = await run;
   const error = execution.body.error;
   if (execution.interrupted) claim.interrupt();
-  else if (!error || !error.retryable) claim.complete(execution.body);
+  else if (execution.ran && (!error || !error.retryable)) claim.complete(execution.body);
   else claim.release(execution.body);
   return execution;
 }

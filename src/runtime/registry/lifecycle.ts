@@ -40,6 +40,8 @@ export interface CallTrace {
   startedTick: number;
   timeoutMs?: number;
   maxOutputBytes?: number;
+  /** The redacted arguments, computed once for both events. */
+  projectedArguments?: Record<string, unknown>;
 }
 
 const now = (): number => (typeof performance === 'undefined' ? Date.now() : performance.now());
@@ -95,10 +97,10 @@ export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolic
     method: 'tools/call',
     params: {
       name: call.toolName,
-      arguments: serializeToolObservabilityValue(call.arguments, observability) as Record<
-        string,
-        unknown
-      >,
+      arguments: (call.projectedArguments ??= serializeToolObservabilityValue(
+        call.arguments,
+        observability,
+      ) as Record<string, unknown>),
     },
     toolCallId: call.toolCallId,
     context: call.context,

@@ -125,8 +125,29 @@ export function checkHandlerResult(
   ) {
     return resultError('artifacts must be artifact references.');
   }
+  const terminalError =
+    checkCleanup(cleanupReport) ??
+    checkEvidence(tool.evidence, artifacts as ArtifactRef[] | undefined);
+  if (terminalError) return { ok: false, error: terminalError };
+  let structured = structuredContent as Record<string, unknown> | undefined;
+  if (tool.outputSchema) {
+    const parsed = (tool.outputSchema as z.ZodType).safeParse(structured);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: toolError(
+          CODES.TOOL_OUTPUT_VALIDATION_FAILED,
+          `${tool.name} returned output that does not match its outputSchema.`,
+          false,
+          { issues: validationIssues(parsed.error) },
+        ),
+      };
+    }
+    // The parsed value is what the exported outputSchema describes (unknown keys stripped).
+    structured = parsed.data as Record<string, unknown>;
+  }
   // T3: no live handles in a terminal; only plain data crosses the boundary.
-  if (!isPlainData(content ?? null) || !isPlainData(structuredContent ?? null)) {
+  if (!isPlainData(content ?? null) || !isPlainData(structured ?? null)) {
     return {
       ok: false,
       error: toolError(
@@ -135,32 +156,12 @@ export function checkHandlerResult(
       ),
     };
   }
-  const terminalError =
-    checkCleanup(cleanupReport) ??
-    checkEvidence(tool.evidence, artifacts as ArtifactRef[] | undefined);
-  if (terminalError) return { ok: false, error: terminalError };
-  if (tool.outputSchema) {
-    const parsed = (tool.outputSchema as z.ZodType).safeParse(structuredContent);
-    if (!parsed.success) {
-      return {
-        ok: false,
-        error: toolError(
-          CODES.TOOL_OUTPUT_VALIDATION_FAILED,
-          `${tool.name} returned output that does not match its outputSchema.`,
-          false,
-          {
-            issues: validationIssues(parsed.error),
-          },
-        ),
-      };
-    }
-  }
   const blocks: ToolContent[] =
     (content as ToolContent[] | undefined) ??
-    (structuredContent === undefined ? [] : [{ type: 'json', json: structuredContent }]);
+    (structured === undefined ? [] : [{ type: 'json', json: structured }]);
   const bytes =
     utf8Length(JSON.stringify(blocks)) +
-    (structuredContent === undefined ? 0 : utf8Length(JSON.stringify(structuredContent)));
+    (structured === undefined ? 0 : utf8Length(JSON.stringify(structured)));
   if (maxOutputBytes !== undefined && bytes > maxOutputBytes) {
     return {
       ok: false,
@@ -176,10 +177,12 @@ export function checkHandlerResult(
     };
   }
   const body: ToolCallBody = { content: blocks };
-  if (structuredContent !== undefined) body.structuredContent = structuredContent;
+  if (structured !== undefined) body.structuredContent = structured;
   if (snapshotAfter !== undefined)
     body.snapshotAfter = snapshotAfter as ToolCallBody['snapshotAfter'];
   if (artifacts !== undefined) body.artifacts = artifacts as ArtifactRef[];
-  if (cleanupReport !== undefined) body.cleanupReport = cleanupReport;
+  if (cleanupReport !== undefined) {
+    body.cleanupReport = { resources: { ...cleanupReport.resources } };
+  }
   return { ok: true, body, bytes };
 }

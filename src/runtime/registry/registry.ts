@@ -157,7 +157,12 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
         throw new TypeError('register: expected a tool created by defineTool().');
       }
       const encoded = encodeProviderToolName(tool.name);
-      if (tools.has(tool.name) || providerNames.has(encoded) || tools.has(encoded)) {
+      if (
+        tools.has(tool.name) ||
+        tools.has(encoded) ||
+        providerNames.has(encoded) ||
+        providerNames.has(tool.name)
+      ) {
         throw new Error(
           `register: a tool named ${tool.name} (or with its provider name) is already registered.`,
         );

@@ -1,0 +1,152 @@
+import { expect } from 'chai';
+import { z } from 'zod';
+import {
+  createToolRegistry,
+  defineTool,
+  TOOL_EXECUTION_PROVENANCE_SCHEMA,
+  type ToolCallEvent,
+} from '../../../src/runtime/index.js';
+import { describe, it } from '../../support/spec.js';
+import { createSlowTool, createWriteFile, readFile, tick } from './fixtures.js';
+
+describe('lifecycle events (R5)', () => {
+  it('R5 started and completed events carry the canonical request and provenance without raw source or credentials', async () => {
+    const { tool } = createWriteFile();
+    const events: ToolCallEvent[] = [];
+    const registry = createToolRegistry({
+      onToolCall: (event) => events.push(event),
+      ownerId: 'tab-1',
+    });
+    registry.register(tool);
+    const source = '<h1>secret source</h1>';
+    await registry.callTool(
+      'workspace.writeFile',
+      { path: 'index.html', source, apiKey: 'sk-live-1234567890' },
+      {
+        context: { source: 'local', mode: 'direct', sessionId: 's-9' },
+        timeout: 1000,
+        maxOutputBytes: 500,
+      },
+    );
+    expect(events.map((event) => event.type)).to.deep.equal(['started', 'completed']);
+    const [started, completed] = events as [ToolCallEvent, ToolCallEvent];
+    expect(started.request).to.deep.include({
+      method: 'tools/call',
+      toolCallId: started.provenance.toolCallId,
+    });
+    expect(started.request.params.name).to.equal('workspace.writeFile');
+    expect(started.request.params.arguments).to.deep.equal({
+      path: 'index.html',
+      source: `[${source.length} characters]`,
+      apiKey: '[redacted]',
+    });
+    expect(started.provenance).to.deep.include({
+      schema: TOOL_EXECUTION_PROVENANCE_SCHEMA,
+      status: 'pending',
+      owner: 'tab-1',
+      source: 'local',
+      mode: 'direct',
+      sessionId: 's-9',
+      timeoutMs: 1000,
+      maxOutputBytes: 500,
+    });
+    expect(completed.provenance.status).to.equal('completed');
+    expect(completed.provenance.resultBytes).to.be.a('number');
+    expect(completed.provenance.elapsedMs).to.be.a('number');
+    expect(completed.traceId).to.equal(started.traceId);
+    expect(JSON.stringify(events)).not.to.contain('secret source');
+    expect(JSON.stringify(events)).not.to.contain('sk-live');
+    expect(JSON.stringify(completed.provenance)).not.to.contain('index.html');
+  });
+
+  it('R5 failures record failed, cancelled or unknown status, and a throwing listener changes nothing', async () => {
+    const slow = createSlowTool();
+    const statuses: string[] = [];
+    const registry = createToolRegistry({
+      onToolCall: () => {
+        throw new Error('observer bug');
+      },
+    });
+    registry.subscribe((event) => {
+      if (event.type !== 'started') statuses.push(event.provenance.status);
+    });
+    registry.register(slow.tool);
+    const error = console.error;
+    console.error = () => undefined;
+    try {
+      await registry.callTool('missing', {});
+      const controller = new AbortController();
+      const cancelled = registry.callTool('slow.wait', {}, { signal: controller.signal });
+      await tick();
+      controller.abort();
+      expect((await cancelled).error?.code).to.equal('TOOL_CANCELLED');
+      await registry.callTool('slow.wait', {}, { timeout: 5 });
+    } finally {
+      console.error = error;
+    }
+    expect(statuses).to.deep.equal(['failed', 'cancelled', 'unknown']);
+  });
+});
+
+describe('correlation (R17)', () => {
+  it('R17 100 parallel calls with mixed, reused and missing ids stay correlated to their own results', async () => {
+    const echo = defineTool(
+      {
+        name: 'test.echo',
+        description: 'Echoes after a random delay.',
+        inputSchema: z.object({ n: z.number().int() }),
+      },
+      async (args) => {
+        await tick(Math.floor(Math.random() * 5));
+        return { structuredContent: { n: args.n } };
+      },
+    );
+    const events: ToolCallEvent[] = [];
+    const registry = createToolRegistry({
+      toolPolicy: () => 'allow',
+      onToolCall: (e) => events.push(e),
+    });
+    registry.register(echo);
+    const ids = Array.from({ length: 100 }, (_, n) =>
+      n % 3 === 0 ? undefined : n % 3 === 1 ? `call-${n}` : 'reused',
+    );
+    const results = await Promise.all(
+      ids.map((id, n) =>
+        registry.executeModelToolCall({
+          ...(id === undefined ? {} : { id }),
+          name: 'test.echo',
+          arguments: { n },
+        }),
+      ),
+    );
+    results.forEach((result, n) => {
+      expect(result.structuredContent).to.deep.equal({ n });
+      if (ids[n] !== undefined) expect(result.toolCallId).to.equal(ids[n]);
+    });
+    const traceIds = new Set(events.map((event) => event.traceId));
+    expect(traceIds.size).to.equal(100);
+    for (const traceId of traceIds) {
+      const pair = events.filter((event) => event.traceId === traceId);
+      expect(pair.map((event) => event.type)).to.deep.equal(['started', 'completed']);
+      expect(pair[1]!.result?.structuredContent).to.deep.equal(pair[0]!.request.params.arguments);
+    }
+  });
+
+  it('R17 reused provider ids never overwrite a row: each lifecycle has its own traceId', async () => {
+    const events: ToolCallEvent[] = [];
+    const registry = createToolRegistry({ onToolCall: (e) => events.push(e) });
+    registry.register(readFile);
+    await registry.executeModelToolCall({
+      id: 'same',
+      name: 'workspace.readFile',
+      arguments: { path: 'a' },
+    });
+    await registry.executeModelToolCall({
+      id: 'same',
+      name: 'workspace.readFile',
+      arguments: { path: 'b' },
+    });
+    const rows = new Map(events.map((event) => [event.traceId, event]));
+    expect(rows.size).to.equal(2);
+  });
+});

@@ -1,0 +1,167 @@
+import { expect } from 'chai';
+import { z } from 'zod';
+import {
+  createCapabilityTable,
+  createToolRegistry,
+  defineTool,
+  defineToolCapability,
+  TOOL_CALL_ERROR_CODES as CODES,
+  TOOL_RUNTIME_META_KEY,
+  type Outcome,
+  type ToolHandlerContext,
+} from '../../../src/runtime/index.js';
+import { describe, it } from '../../support/spec.js';
+
+interface Clock {
+  now(): number;
+}
+const clockCapability = defineToolCapability<Clock>('test.clock');
+
+describe('tool runtime contract (T1–T4)', () => {
+  it('T1 defineTool keeps descriptor and handler together: MCP definition with JSON Schema from zod, realm browser by default', () => {
+    const tool = defineTool(
+      {
+        name: 'author.write',
+        title: 'Write author state',
+        description: 'Writes one project value.',
+        inputSchema: z.object({ key: z.string(), value: z.number().min(0) }),
+        outputSchema: z.object({ written: z.boolean() }),
+        annotations: { idempotentHint: true },
+        capabilities: [clockCapability],
+        evidence: ['log'],
+      },
+      () => ({ structuredContent: { written: true }, artifacts: [{ kind: 'log', id: 'l1' }] }),
+    );
+    expect(tool.realm).to.equal('browser');
+    expect(tool.definition.inputSchema).to.deep.include({
+      type: 'object',
+      required: ['key', 'value'],
+    });
+    expect(tool.definition.outputSchema).to.deep.include({ type: 'object' });
+    expect(tool.definition._meta?.[TOOL_RUNTIME_META_KEY]).to.deep.equal({
+      realm: 'browser',
+      capabilities: ['test.clock'],
+      evidence: ['log'],
+    });
+    expect(Object.isFrozen(tool.definition.inputSchema)).to.equal(true);
+    expect(() =>
+      defineTool(
+        { name: 'bad.realm', description: '', inputSchema: z.object({}), realm: 'gpu' as never },
+        () => ({}),
+      ),
+    ).to.throw(TypeError);
+  });
+
+  it('T2 a preview contract whose realm differs from the tool realm is rejected at definition', () => {
+    const preview = { subject: { kind: 'document', id: 'index.html' }, snapshot: { id: 'snap-1' } };
+    expect(() =>
+      defineTool(
+        {
+          name: 'preview.mismatch',
+          description: '',
+          inputSchema: z.object({}),
+          realm: 'build',
+          preview: { ...preview, realm: 'browser' },
+        },
+        () => ({}),
+      ),
+    ).to.throw(/realm/);
+    const ok = defineTool(
+      {
+        name: 'preview.ok',
+        description: '',
+        inputSchema: z.object({}),
+        preview: { ...preview, realm: 'browser' },
+      },
+      () => ({}),
+    );
+    expect(ok.preview?.subject).to.deep.equal({ kind: 'document', id: 'index.html' });
+  });
+
+  it('T3 one terminal with snapshotAfter and artifacts; required evidence and a clean census are checked first', async () => {
+    let leak = 0;
+    let withEvidence = true;
+    const tool = defineTool(
+      {
+        name: 'build.run',
+        description: 'Runs.',
+        inputSchema: z.object({}),
+        realm: 'build',
+        evidence: ['log'],
+      },
+      (_args, context) => {
+        context.setCleanupReport({ resources: { timers: leak } });
+        return {
+          structuredContent: { ok: true },
+          snapshotAfter: { id: 'snap', revision: 2 },
+          artifacts: withEvidence ? [{ kind: 'log', id: 'log-1' }] : [],
+        };
+      },
+    );
+    const registry = createToolRegistry();
+    registry.register(tool);
+    const success = await registry.callTool('build.run', {});
+    expect(success.snapshotAfter).to.deep.equal({ id: 'snap', revision: 2 });
+    expect(success.artifacts).to.deep.equal([{ kind: 'log', id: 'log-1' }]);
+    expect(success.cleanupReport).to.deep.equal({ resources: { timers: 0 } });
+    leak = 1;
+    const leaked = await registry.callTool('build.run', {});
+    expect(leaked.error?.code).to.equal(CODES.TOOL_CLEANUP_FAILED);
+    expect(leaked.error?.details).to.deep.equal({ resources: { timers: 1 } });
+    leak = 0;
+    withEvidence = false;
+    const missing = await registry.callTool('build.run', {});
+    expect(missing.error?.code).to.equal(CODES.TOOL_EVIDENCE_MISSING);
+  });
+
+  it('T3 a terminal never carries live handles: a class instance in the result fails serialization', async () => {
+    const tool = defineTool(
+      { name: 'live.handle', description: '', inputSchema: z.object({}) },
+      () => ({ structuredContent: { handle: new AbortController() } as Record<string, unknown> }),
+    );
+    const registry = createToolRegistry();
+    registry.register(tool);
+    const result = await registry.callTool('live.handle', {});
+    expect(result.error?.code).to.equal(CODES.TOOL_RESULT_SERIALIZATION_FAILED);
+  });
+
+  it('T4 context.require(capability) resolves per run; missing is tool-capability-unavailable; after terminal tool-run-terminal', async () => {
+    const table = createCapabilityTable();
+    let retained: ToolHandlerContext | undefined;
+    const seen: Outcome<Clock>[] = [];
+    const tool = defineTool(
+      {
+        name: 'clock.read',
+        description: '',
+        inputSchema: z.object({}),
+        capabilities: [clockCapability],
+      },
+      (_args, context) => {
+        retained = context;
+        const clock = context.require(clockCapability);
+        seen.push(clock);
+        if (!clock.ok) return clock;
+        return { structuredContent: { now: clock.value.now() } };
+      },
+    );
+    const registry = createToolRegistry({ capabilityResolver: table.resolve });
+    registry.register(tool);
+    const missing = await registry.callTool('clock.read', {});
+    expect(missing.error?.code).to.equal(CODES.TOOL_CAPABILITY_UNAVAILABLE);
+    const remove = table.provide(clockCapability, { now: () => 42 });
+    expect((await registry.callTool('clock.read', {})).structuredContent).to.deep.equal({
+      now: 42,
+    });
+    const perRun = await registry.callTool(
+      'clock.read',
+      {},
+      {
+        capabilityResolver: <T>() => ({ now: () => 7 }) as T,
+      },
+    );
+    expect(perRun.structuredContent).to.deep.equal({ now: 7 });
+    remove();
+    const after = retained!.require(clockCapability);
+    expect(!after.ok && after.error.code).to.equal(CODES.TOOL_RUN_TERMINAL);
+  });
+});
