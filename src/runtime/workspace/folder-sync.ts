@@ -9,6 +9,7 @@ import { digestWorkspaceFile } from './digest.js';
 import type {
   WorkspaceFolder,
   WorkspaceFolderImport,
+  WorkspaceFolderPermission,
   WorkspaceProgress,
   WorkspaceSkippedEntry,
 } from './folder-port.js';
@@ -218,8 +219,9 @@ export async function saveWorkspaceToFolder(
       );
     const fingerprint =
       step.kind === 'write' ? `write:${await digestWorkspaceFile(step.file)}` : 'delete';
+    const key = `workspace-folder:${scope}:${revision}:${step.kind}:${path}`;
     const ran = await options.runner.run<true>({
-      key: `workspace-folder:${scope}:${revision}:${step.kind}:${path}`,
+      key,
       fingerprint,
       signal: options.signal,
       timeout: options.timeout,
@@ -268,7 +270,8 @@ export async function saveWorkspaceToFolder(
       workspaceError(
         CODES.WORKSPACE_SIDE_EFFECT_UNKNOWN,
         `The folder write of ${path} may or may not have happened; reconcile before retrying.`,
-        { operation, path, reason, ...completed() },
+        // The key lets a host reconcile through the runner's `recover()` before retrying.
+        { operation, path, reason, key, ...completed() },
       ),
     );
   }
@@ -276,4 +279,15 @@ export async function saveWorkspaceToFolder(
   const conflict = revisionConflict(manager, operation, revision, completed());
   if (conflict) return fail(conflict);
   return { ok: true, value: { snapshot: manager.getSnapshot(), savedPaths, deletedPaths } };
+}
+
+/** Asks the user for write access to the linked folder (call from a user gesture). */
+export async function requestWorkspaceFolderPermission(
+  manager: WorkspaceDocumentManager,
+): Promise<WorkspaceFolderPermission> {
+  const folder = manager.getFolder();
+  if (!folder) return 'disconnected';
+  const permission = await folder.requestPermission();
+  manager.setFolderPermission(permission);
+  return permission;
 }

@@ -4,97 +4,29 @@
  * mutation's promise settles once its state is committed to the repository.
  */
 import type { Outcome } from '../protocol/errors.js';
+import { restoreFileSystemAccessFolder } from '../../storage/folder/file-system-access.js';
 import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
 import * as transitions from './file-mutations.js';
 import type { FileTransition } from './file-mutations.js';
-import type {
-  WorkspaceFolder,
-  WorkspaceFolderPermission,
-  WorkspaceFolderStatus,
-} from './folder-port.js';
+import type { WorkspaceFolder, WorkspaceFolderPermission } from './folder-port.js';
 import { createWorkspaceHistory, type HistoryEntry } from './history.js';
-import type { LiteralPatch } from './patch.js';
+import { seedState, stateFromRecord } from './hydrate.js';
+import type {
+  WorkspaceDocumentManager,
+  WorkspaceDocumentManagerOptions,
+  WorkspaceMutationOptions,
+  WorkspaceResult as Result,
+} from './manager-types.js';
 import { normalizeWorkspacePath } from './paths.js';
 import { createPersistenceQueue } from './persistence.js';
 import type { WorkspaceFolderRecord, WorkspaceRepository } from './repository.js';
-import { DEFAULT_WORKSPACE_SEED, type WorkspaceSeedFile } from './seed.js';
+import { DEFAULT_WORKSPACE_SEED } from './seed.js';
 import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
-import type { WorkspaceFile, WorkspaceSnapshot, WorkspaceSource } from './types.js';
+import type { WorkspaceFile, WorkspaceSnapshot } from './types.js';
 
-export interface WorkspaceMutationOptions {
-  /** The revision the caller read; a different current revision is rejected before any change. */
-  expectedRevision?: number;
-}
-
-export interface WorkspaceStatus extends WorkspaceSnapshot {
-  canUndo: boolean;
-  canRedo: boolean;
-  sourceLimit: number;
-  folder: WorkspaceFolderStatus;
-}
-
-export interface WorkspaceSaveResult {
-  snapshot: WorkspaceSnapshot;
-  savedPaths: string[];
-  deletedPaths: string[];
-}
-
-export interface WorkspaceDocumentManagerOptions {
-  /** Default: IndexedDB when the browser has it, else session memory (reported as such). */
-  repository?: WorkspaceRepository | null;
-  /** Files of a fresh or reset workspace. Default: `DEFAULT_WORKSPACE_SEED`. */
-  seed?: readonly WorkspaceSeedFile[];
-  /** Rebuilds a linked folder from its stored record after a reload. */
-  restoreFolder?: (record: WorkspaceFolderRecord) => WorkspaceFolder | null;
-}
-
-type Result = Promise<Outcome<WorkspaceSnapshot>>;
-
-export interface WorkspaceDocumentManager extends WorkspaceSource {
-  /** Resolves when hydration is done; mutations before it fail with a retryable conflict. */
-  readonly ready: Promise<void>;
-  getStatus(): WorkspaceStatus;
-  /** Looks one file up by any spelling of its path. */
-  getFile(path: string, operation?: string): Outcome<WorkspaceFile>;
-  openFile(path: string): Result;
-  createFile(path: string, text: string, options?: WorkspaceMutationOptions): Result;
-  writeFile(path: string, text: string, options?: WorkspaceMutationOptions): Result;
-  applyPatch(
-    path: string,
-    patch: LiteralPatch,
-    options?: WorkspaceMutationOptions,
-  ): Promise<Outcome<{ snapshot: WorkspaceSnapshot; replacements: number }>>;
-  renameFile(from: string, to: string, options?: WorkspaceMutationOptions): Result;
-  deleteFile(path: string, options?: WorkspaceMutationOptions): Result;
-  revertFile(path: string, options?: WorkspaceMutationOptions): Result;
-  undo(options?: WorkspaceMutationOptions): Result;
-  redo(options?: WorkspaceMutationOptions): Result;
-  /** Restores the seed; refused while a writable folder is linked. */
-  reset(options?: WorkspaceMutationOptions): Result;
-  /** Marks the browser checkpoint clean; refused while a writable folder is linked. */
-  saveCheckpoint(options?: WorkspaceMutationOptions): Promise<Outcome<WorkspaceSaveResult>>;
-  /** The import boundary: replaces every file and the checkpoint, links `folder` (or none). */
-  replaceAll(
-    files: readonly WorkspaceFile[],
-    options: WorkspaceMutationOptions & { folder: WorkspaceFolder | null },
-  ): Result;
-  /** Records a confirmed folder write of `file` (its content as written) in the checkpoint. */
-  markFileSaved(file: WorkspaceFile): Promise<void>;
-  markDeletionSaved(path: string): Promise<void>;
-  getFolder(): WorkspaceFolder | null;
-  setFolderPermission(permission: WorkspaceFolderPermission): void;
-  /** Stops folder sync and forgets the stored handle; the browser workspace stays. */
-  disconnectFolder(): Promise<WorkspaceSnapshot>;
-  /** Resolves when all persistence so far is done. */
-  flush(): Promise<void>;
-  close(): void;
-}
-
-function seedFiles(seed: readonly WorkspaceSeedFile[]): Map<string, WorkspaceFile> {
-  return derive.filesFrom(seed.map(({ path, text }) => ({ path, kind: 'text' as const, text })));
-}
+export type * from './manager-types.js';
 
 function defaultRepository(): WorkspaceRepository | null {
   return typeof indexedDB === 'undefined' ? null : createIndexedDbWorkspaceRepository();
@@ -185,7 +117,19 @@ export function createWorkspaceDocumentManager(
     structural,
   });
 
+  function unchanged(transition: FileTransition): boolean {
+    if (transition.activePath !== state.activePath) return false;
+    if (transition.files.size !== state.files.size) return false;
+    if (transition.origins.size !== state.origins.size) return false;
+    for (const [path, file] of transition.files) if (state.files.get(path) !== file) return false;
+    for (const [path, origin] of transition.origins)
+      if (state.origins.get(path) !== origin) return false;
+    return true;
+  }
+
   function apply(transition: FileTransition): Result {
+    // A revert of a clean file changes nothing: no revision, no history entry, no preview reload.
+    if (unchanged(transition)) return Promise.resolve({ ok: true, value: snapshot });
     history.record(entryOf(transition.structural));
     return commit({
       ...state,
@@ -280,30 +224,16 @@ export function createWorkspaceDocumentManager(
       persistence.fail(cause);
     }
     if (record) {
-      const files = derive.filesFrom(record.files);
-      const checkpoint = derive.filesFrom(record.checkpoint);
-      const origins = derive.repairOrigins(files, checkpoint, new Map(record.metadata.origins));
       const stored = record.metadata.folder;
-      folder = stored && options.restoreFolder ? options.restoreFolder(stored) : null;
+      folder = stored ? (options.restoreFolder ?? restoreFileSystemAccessFolder)(stored) : null;
       permission = folder ? 'prompt' : 'disconnected';
-      const activePath = derive.repairActivePath(files, record.metadata.activePath);
-      state = { revision: record.metadata.revision, files, activePath, checkpoint, origins };
+      const hydrated = stateFromRecord(record);
+      state = hydrated.state;
       persistence.setBaseline({ state, folder: stored });
-      const repaired =
-        activePath !== record.metadata.activePath ||
-        origins.size !== record.metadata.origins.length ||
-        derive.deletedPaths(state).join('\n') !== record.metadata.deletedPaths.join('\n') ||
-        (stored !== null && folder === null);
-      if (repaired) void persistence.enqueue({ state, folder: folderRecord() });
+      if (hydrated.repaired || (stored !== null && folder === null))
+        void persistence.enqueue({ state, folder: folderRecord() });
     } else {
-      const files = seedFiles(seed);
-      state = {
-        ...state,
-        revision: 1,
-        files,
-        checkpoint: files,
-        activePath: derive.repairActivePath(files, null),
-      };
+      state = seedState(seed);
       void persistence.enqueue({ state, folder: null });
     }
     hydrated = true;
@@ -395,7 +325,7 @@ export function createWorkspaceDocumentManager(
       if (conflict) return { ok: false, error: conflict };
       folder = null;
       permission = 'disconnected';
-      return replace(seedFiles(seed), null);
+      return replace(seedState(seed).files, null);
     },
     async saveCheckpoint(options) {
       const conflict = guard('saveCheckpoint', options) ?? folderConflict('saveCheckpoint');
@@ -447,7 +377,9 @@ export function createWorkspaceDocumentManager(
     },
     getFolder: () => folder,
     setFolderPermission(next) {
-      permission = folder ? next : 'disconnected';
+      const value = folder ? next : 'disconnected';
+      if (value === permission) return;
+      permission = value;
       publish();
     },
     async disconnectFolder() {

@@ -117,6 +117,3 @@ export function resolveWorkspaceReference(fromPath: string, reference: string): 
   const normalized = normalizeWorkspacePath(joined);
   return normalized.ok ? normalized.value : null;
 }
-
-/** The directory part of a canonical path (`''` at the root). */
-export const parentDirectory = (path: string): string => path.slice(0, path.lastIndexOf('/') + 1);

@@ -181,3 +181,18 @@ export function createFileSystemAccessFolder(
     },
   };
 }
+
+/**
+ * Rebuilds a linked folder from its stored record after a reload (the manager's default
+ * `restoreFolder`). Permission is asked again at the next save.
+ */
+export function restoreFileSystemAccessFolder(record: {
+  kind: string;
+  handle?: unknown;
+}): WorkspaceFolder | null {
+  if (record.kind !== 'file-system-access') return null;
+  if (typeof FileSystemDirectoryHandle === 'undefined') return null;
+  return record.handle instanceof FileSystemDirectoryHandle
+    ? createFileSystemAccessFolder(record.handle)
+    : null;
+}

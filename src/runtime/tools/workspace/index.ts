@@ -7,6 +7,7 @@ import { createEditTools } from './edit-tools.js';
 import { createFolderTools } from './folder-tools.js';
 import type { WorkspaceToolOptions } from './options.js';
 import { createReadTools } from './read-tools.js';
+import { createSearchTools } from './search-tools.js';
 
 export type { WorkspaceDownload, WorkspaceToolOptions } from './options.js';
 
@@ -40,6 +41,7 @@ export function createWorkspaceTools(
 ) {
   return [
     ...createReadTools(manager, options),
+    ...createSearchTools(manager, options),
     ...createEditTools(manager),
     ...createFolderTools(manager, options),
   ];
