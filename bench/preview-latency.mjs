@@ -1,16 +1,26 @@
-// Preview latency benchmark: builds bench/preview-bench.ts with vite (minified, as shipped),
-// serves it on loopback, runs it in headless Chromium and prints median/p90 per edit kind with
-// ratios against the bare sandboxed `srcdoc` floor measured in the same run.
-//   node bench/preview-latency.mjs [edits=50]
-import { createServer } from 'node:http';
-import { readFile, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+// Preview latency benchmark, one Chromium run:
+// - ours: bench/preview-bench.ts built with vite (minified, as shipped), edit → acknowledgement;
+// - the bare sandboxed `srcdoc` floor, measured in the same page;
+// - playground-elements 0.21 (bench/playground, installed there on first use, never an SDK
+//   dependency), edit → preview `load`, its sandbox served from a second origin.
+// Prints median/p90 per workspace and edit kind, with ratios.
+//   node bench/preview-latency.mjs [edits=50] [--no-playground]
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build as esbuild } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
+import { run } from '../scripts/run.mjs';
 import { findChromium } from '../scripts/system.mjs';
+import { serveDirectories } from './static-server.mjs';
+import { printTable } from './latency-table.mjs';
 
-const count = Number(process.argv[2] ?? 50);
+const count = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 50);
+const withPlayground = !process.argv.includes('--no-playground');
 const outDir = '.tmp/bench-preview';
+const playgroundPackage = 'bench/playground/node_modules/playground-elements';
+
 await build({
   configFile: false,
   logLevel: 'warn',
@@ -22,25 +32,33 @@ await build({
     lib: { entry: 'bench/preview-bench.ts', formats: ['es'], fileName: () => 'bench.js' },
   },
 });
-await writeFile(
-  join(outDir, 'index.html'),
-  '<!doctype html><meta charset="utf-8"><title>preview bench</title><script type="module" src="./bench.js"></script>',
-);
+await writeFile(join(outDir, 'index.html'), page('./bench.js'));
 
-const types = { '.html': 'text/html', '.js': 'text/javascript' };
-const server = createServer(async (request, response) => {
-  const path = new URL(request.url ?? '/', 'http://x').pathname;
-  const file = join(outDir, path === '/' ? 'index.html' : path.slice(1));
-  try {
-    const body = await readFile(file);
-    response.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream' });
-    response.end(body);
-  } catch {
-    response.writeHead(404).end();
+if (withPlayground) {
+  if (!existsSync(playgroundPackage)) {
+    await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: 'bench/playground' });
   }
-});
-await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-const { port } = server.address();
+  await esbuild({
+    entryPoints: ['bench/playground/playground-bench.js'],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2022',
+    outfile: join(outDir, 'pg/bench.js'),
+    logLevel: 'warning',
+  });
+  await writeFile(join(outDir, 'playground.html'), page('./pg/bench.js'));
+}
+
+// The page origin serves both benchmarks (the playground worker resolves next to its bundle).
+// The sandbox origin (another port) serves playground's service worker and proxy: a second
+// origin of the same site, so Chromium does not treat the service worker as third-party (from
+// a cross-site sandbox it refuses it unless the profile allows third-party cookies).
+const pages = await serveDirectories('127.0.0.1', [
+  ['/pg/', join(outDir, 'pg'), playgroundPackage],
+  ['/', outDir],
+]);
+const sandbox = await serveDirectories('127.0.0.1', [['/', playgroundPackage]]);
 
 const browser = await chromium.launch({
   executablePath: findChromium(),
@@ -52,36 +70,28 @@ const browser = await chromium.launch({
   ],
 });
 try {
-  const page = await browser.newPage();
-  await page.goto(`http://127.0.0.1:${port}/`);
-  await page.waitForFunction(() => 'runPreviewBench' in globalThis);
-  const { floor, results } = await page.evaluate((n) => globalThis.runPreviewBench(n), count);
-  report(floor, results);
+  const context = await browser.newContext();
+  const ours = await context.newPage();
+  await ours.goto(`${pages.origin}/`);
+  await ours.waitForFunction(() => 'runPreviewBench' in globalThis);
+  const { floor, results } = await ours.evaluate((n) => globalThis.runPreviewBench(n), count);
+  let playground;
+  if (withPlayground) {
+    const other = await context.newPage();
+    await other.goto(`${pages.origin}/playground.html`);
+    await other.waitForFunction(() => 'runPlaygroundBench' in globalThis);
+    playground = await other.evaluate(
+      ([base, n]) => globalThis.runPlaygroundBench(base, n),
+      [`${sandbox.origin}/`, count],
+    );
+  }
+  printTable({ count, floor, results, playground });
 } finally {
   await browser.close();
-  server.close();
+  pages.close();
+  sandbox.close();
 }
 
-function quantile(samples, q) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-function report(floor, results) {
-  const floorMedian = quantile(floor, 0.5);
-  const row = (label, samples) => {
-    const median = quantile(samples, 0.5);
-    const p90 = quantile(samples, 0.9);
-    return `| ${label.padEnd(34)} | ${median.toFixed(1).padStart(7)} | ${p90.toFixed(1).padStart(7)} | ${(median / floorMedian).toFixed(2).padStart(8)} |`;
-  };
-  console.log(`\nPreview edit → acknowledgement, ${floor.length} edits each, Chromium (ms)\n`);
-  console.log('| case                               |  median |     p90 | ÷ floor  |');
-  console.log('|------------------------------------|---------|---------|----------|');
-  console.log(row('bare sandboxed srcdoc floor (seed)', floor));
-  for (const [workspace, kinds] of Object.entries(results)) {
-    for (const [kind, samples] of Object.entries(kinds)) {
-      const how = kind === 'css' ? 'in place' : 'reload';
-      console.log(row(`${workspace}: ${kind} (${how})`, samples));
-    }
-  }
+function page(script) {
+  return `<!doctype html><meta charset="utf-8"><title>preview bench</title><script type="module" src="${script}"></script>`;
 }
