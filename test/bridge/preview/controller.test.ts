@@ -128,6 +128,16 @@ describe('modules and assets in the sandbox (P3, P4)', () => {
     expect((await mounted.settle()).ok).to.equal(true);
   });
 
+  it('keeps two files with identical source as two modules', async () => {
+    mounted = mountPreview({
+      'index.html':
+        '<script type="module">import { box as a } from "./a.js"; import { box as b } from "./b.js"; console.log("same", a === b);</script>',
+      'a.js': 'export const box = {};',
+      'b.js': 'export const box = {};',
+    });
+    expect(await mounted.consoleLine(/^same/)).to.equal('same false');
+  });
+
   it('surfaces a missing import as a runtime error of that revision', async () => {
     mounted = mountPreview({ 'index.html': '<script type="module">import "./gone.js";</script>' });
     const outcome = await mounted.settle();
