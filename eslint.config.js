@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // Page scripts passed to the browser by playwright run where `document` exists.
+    files: ['scripts/screenshot.mjs'],
+    languageOptions: { globals: { document: 'readonly' } },
+  },
+  {
     rules: {
       '@typescript-eslint/no-unused-vars': [
         'error',

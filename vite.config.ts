@@ -37,6 +37,8 @@ export default defineConfig(({ mode }) => {
         entry: {
           index: 'src/index.ts',
           runtime: 'src/runtime/index.ts',
+          'storage/redis': 'src/storage/redis.ts',
+          'storage/postgres': 'src/storage/postgres.ts',
         },
         formats: ['es'],
       },

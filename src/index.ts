@@ -1,2 +1,9 @@
 /** `@context-action/elements`: defines every custom element and re-exports the runtime. */
 export * from './runtime/index.js';
+export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
+export { CaStudio } from './elements/studio/studio.js';
+export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';
+export { CaPreviewElement } from './elements/preview/preview.js';
+export { CaTrace } from './elements/trace/trace.js';
+export { CaApproval, type ApprovalDecisionDetail } from './elements/approval/approval.js';
+export { CaChat, type PromptSubmitDetail } from './elements/chat/chat.js';

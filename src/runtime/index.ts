@@ -8,6 +8,9 @@ export * from './protocol/capability.js';
 export * from './workspace/types.js';
 export * from './preview/preview-host.js';
 export * from './capabilities.js';
+export * from './durable/index.js';
+// Touches `indexedDB` only when first used, so the runtime still imports in Node.
+export * from '../storage/durable/indexeddb-backend.js';
 export * from './protocol/events.js';
 export {
   isToolCallContext,
@@ -47,5 +50,48 @@ export * from './approval/approval-queue.js';
 export * from './observability/policy.js';
 export { serializeToolObservabilityValue } from './observability/serialize.js';
 export * from './observability/diagnostic.js';
+export * from './workspace/codes.js';
+export * from './workspace/paths.js';
+export * from './workspace/file-types.js';
+export * from './workspace/seed.js';
+export * from './workspace/patch.js';
+export * from './workspace/repository.js';
+export * from './workspace/manager.js';
+export * from './workspace/folder-port.js';
+export * from './workspace/folder-sync.js';
+export * from './workspace/search.js';
+export * from './workspace/export-html.js';
+export * from './tools/workspace/index.js';
+// Browser-only storage: they touch `indexedDB`/`navigator` only when used, so Node imports work.
+export * from '../storage/workspace/indexeddb-repository.js';
+export * from '../storage/folder/import-limits.js';
+export * from '../storage/folder/file-system-access.js';
+export * from '../storage/folder/directory-upload.js';
+export * from './studio-runtime.js';
+export * from './drafts.js';
+export * from './trace/trace-row.js';
+export * from './trace/trace-store.js';
+export * from './trace/connect-trace.js';
+export * from './trace/result-summary.js';
+export * from './agents/agent-types.js';
+export * from './agents/agent-runner.js';
+export * from './agents/local-agent.js';
+export * from './agents/local-agent-plan.js';
+export * from './agents/local-agent-recipes.js';
+export * from './preview/errors.js';
+export { resolvePreviewReference, type PreviewReference } from './preview/paths.js';
+export {
+  resolvePreviewEntry,
+  resolvePreviewStylesheet,
+  linkedStylesheets,
+} from './preview/entry.js';
+export * from './preview/selection.js';
+export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
+export * from './preview/tools.js';
 export * from './service/service-capability.js';
 export * from './service/loopback-transport.js';
+export * from './durable/index.js';
+// Touches `indexedDB` only when first used, so the runtime still imports in Node.
+export * from '../storage/durable/indexeddb-backend.js';
+export * from './registry/durable-idempotency.js';
+export * from './registry/operation-recovery.js';

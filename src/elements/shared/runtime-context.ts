@@ -1,5 +1,6 @@
 import { createContext } from '@lit/context';
 import type { CapabilityTable } from '../../runtime/capabilities.js';
+import type { PreviewSelectionStore } from '../../runtime/preview/selection.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';
 
 /**
@@ -9,6 +10,8 @@ import type { WorkspaceSource } from '../../runtime/workspace/types.js';
 export interface ElementRuntime {
   workspace: WorkspaceSource;
   capabilities: CapabilityTable;
+  /** Where `<ca-preview>`'s element picker leaves its selection for the next agent prompt. */
+  previewSelection?: PreviewSelectionStore;
 }
 
 /**

@@ -172,9 +172,9 @@ async function settleIdempotent(
 ): Promise<Execution> {
   const execution = await run;
   const error = execution.body.error;
-  if (execution.interrupted) claim.interrupt();
-  else if (execution.ran && (!error || !error.retryable)) claim.complete(execution.body);
-  else claim.release(execution.body);
+  if (execution.interrupted) await claim.interrupt();
+  else if (execution.ran && (!error || !error.retryable)) await claim.complete(execution.body);
+  else await claim.release(execution.body);
   return execution;
 }
 

@@ -23,7 +23,10 @@ import type { ToolObservabilityPolicy } from '../observability/policy.js';
 import { runToolCall, type CallEnvironment, type ToolValidationMode } from './call.js';
 import { readModelCall } from './model-call.js';
 import type { ToolDescriptor } from './define-tool.js';
+import type { DurableOperationStore } from '../durable/store-api.js';
+import { createDurableIdempotencyStore } from './durable-idempotency.js';
 import { createInMemoryIdempotencyStore, type ToolIdempotencyStore } from './idempotency.js';
+import { createToolOperationRecovery, type ToolOperationRecovery } from './operation-recovery.js';
 import { createLifecycle } from './lifecycle.js';
 import { encodeProviderToolName } from './names.js';
 import type { ToolCallOptions } from './options.js';
@@ -54,9 +57,22 @@ export interface ToolRegistryOptions {
   idempotencyStore?: ToolIdempotencyStore;
   /** How lifecycle events redact and bound arguments and results. */
   observabilityPolicy?: ToolObservabilityPolicy;
+  /**
+   * Guards idempotent calls across tabs, processes and hosts (D1). Takes precedence over the
+   * in-memory store unless `idempotencyStore` is also given.
+   */
+  durableOperationStore?: DurableOperationStore;
+  /** This tab's or process's lease owner; a random id by default. */
+  durableOperationOwnerId?: string;
+  /** How long a claimed key blocks other owners. Default 30 s. */
+  durableOperationLeaseMs?: number;
+  /** Redaction for failed and unknown durable records; the shared default when omitted. */
+  durableDiagnosticPolicy?: ToolObservabilityPolicy;
 }
 
-export interface ToolRegistry {
+const DEFAULT_DURABLE_LEASE_MS = 30_000;
+
+export interface ToolRegistry extends ToolOperationRecovery {
   /** Adds a tool; returns the function that removes it. Throws on a duplicate name (a bug). */
   register(tool: ToolDescriptor<never>): () => void;
   listTools(request?: ToolListRequest): ToolListResult;
@@ -106,6 +122,12 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       .map((tool) => tool.definition)
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
 
+  const durableStore = options.durableOperationStore;
+  const durableOwnerId = options.durableOperationOwnerId ?? `registry-${crypto.randomUUID()}`;
+  const durableLease = options.durableOperationLeaseMs;
+  if (durableLease !== undefined && !(Number.isFinite(durableLease) && durableLease > 0)) {
+    throw new TypeError('createToolRegistry: durableOperationLeaseMs must be a positive number.');
+  }
   const env: CallEnvironment = {
     lookup: (name) => tools.get(name),
     isAllowed,
@@ -113,9 +135,25 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     policy: options.toolPolicy ?? createDefaultToolPolicy(),
     ...(options.approvalQueue ? { approvalQueue: options.approvalQueue } : {}),
     ...(options.capabilityResolver ? { capabilityResolver: options.capabilityResolver } : {}),
-    idempotency: options.idempotencyStore ?? createInMemoryIdempotencyStore(),
+    idempotency:
+      options.idempotencyStore ??
+      (durableStore
+        ? createDurableIdempotencyStore({
+            store: durableStore,
+            ownerId: durableOwnerId,
+            leaseMs: options.durableOperationLeaseMs ?? DEFAULT_DURABLE_LEASE_MS,
+            ...(options.durableDiagnosticPolicy
+              ? { diagnosticPolicy: options.durableDiagnosticPolicy }
+              : {}),
+          })
+        : createInMemoryIdempotencyStore()),
     lifecycle,
   };
+  const operations = createToolOperationRecovery({
+    store: durableStore,
+    ownerId: durableOwnerId,
+    isVisibleTool: (name) => tools.has(name) && isAllowed(name),
+  });
 
   // Filtered exports accept canonical or provider names, but only among visible tools (R8).
   const filtered = (names: Iterable<string>): MCPToolDefinition[] => {
@@ -210,6 +248,8 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     toMCPFiltered: (names) => filtered(names),
     toOpenAIFiltered: (names) => toOpenAIToolDefinitions(filtered(names)),
     toAnthropicFiltered: (names) => toAnthropicToolDefinitions(filtered(names)),
+
+    ...operations,
 
     subscribe(listener) {
       lifecycle.listeners.add(listener);

@@ -1,0 +1,92 @@
+/**
+ * The in-browser half of `bench/workspace.mjs`: imports generated folders of 100, 1,000 and
+ * 5,000 files (10 kB each) into an IndexedDB-backed workspace, reloads it, and times
+ * `workspace.search` and `workspace.listFiles` through a real registry.
+ */
+import { createToolRegistry } from '../src/runtime/registry/registry.js';
+import { createWorkspaceTools } from '../src/runtime/tools/workspace/index.js';
+import { openWorkspaceFolder } from '../src/runtime/workspace/folder-sync.js';
+import { createWorkspaceDocumentManager } from '../src/runtime/workspace/manager.js';
+import { createDirectoryUploadFolder } from '../src/storage/folder/directory-upload.js';
+import { createIndexedDbWorkspaceRepository } from '../src/storage/workspace/indexeddb-repository.js';
+
+const FILE_CHARS = 10_000;
+const REPEATS = 20;
+
+function generatedFolder(count: number): File[] {
+  const line = 'const value = compute(input) + offset; // generated source line\n';
+  const body = line.repeat(Math.ceil(FILE_CHARS / line.length)).slice(0, FILE_CHARS - 40);
+  return Array.from({ length: count }, (_, i) => {
+    const path = i === 0 ? 'index.html' : `src/dir${i % 50}/file${i}.js`;
+    // One file in a hundred holds the search term, so search has real matches to report.
+    const text = `${i % 100 === 7 ? 'needleToken\n' : ''}${body}// ${i}\n`;
+    const file = new File([text], path.slice(path.lastIndexOf('/') + 1));
+    Object.defineProperty(file, 'webkitRelativePath', { value: `bench/${path}` });
+    return file;
+  });
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timeCall(call: () => Promise<unknown>): Promise<number> {
+  const samples: number[] = [];
+  for (let i = 0; i < REPEATS; i += 1) {
+    const start = performance.now();
+    await call();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+
+async function measure(count: number) {
+  const databaseName = `bench-workspace-${count}-${crypto.randomUUID()}`;
+  const files = generatedFolder(count);
+  const bytes = files.reduce((sum, file) => sum + file.size, 0);
+  const limits = { maxFiles: 10_000, maxScannedEntries: 10_000, maxTotalBytes: 1 << 30 };
+  const first = createWorkspaceDocumentManager({
+    repository: createIndexedDbWorkspaceRepository({ databaseName }),
+  });
+  await first.ready;
+  let start = performance.now();
+  const opened = await openWorkspaceFolder(first, createDirectoryUploadFolder(files, { limits }), {
+    discardChanges: true,
+  });
+  if (!opened.ok) throw new Error(opened.error.code);
+  await first.flush();
+  const importMs = performance.now() - start;
+  first.close();
+
+  start = performance.now();
+  const manager = createWorkspaceDocumentManager({
+    repository: createIndexedDbWorkspaceRepository({ databaseName }),
+  });
+  await manager.ready;
+  const hydrateMs = performance.now() - start;
+  if (manager.getSnapshot().files.length !== count) throw new Error('hydration lost files');
+
+  const registry = createToolRegistry();
+  for (const tool of createWorkspaceTools(manager)) registry.register(tool);
+  const searchMs = await timeCall(() =>
+    registry.callTool('workspace.search', { query: 'needletoken' }),
+  );
+  const listMs = await timeCall(() => registry.callTool('workspace.listFiles', {}));
+  const writeMs = await timeCall(() =>
+    registry.callTool('workspace.writeFile', {
+      path: 'index.html',
+      text: `<p>${Math.random()}</p>`,
+    }),
+  );
+  manager.close();
+  indexedDB.deleteDatabase(databaseName);
+  return { count, bytes, importMs, hydrateMs, searchMs, listMs, writeMs };
+}
+
+export async function runWorkspaceBench() {
+  const rows = [];
+  for (const count of [100, 1_000, 5_000]) rows.push(await measure(count));
+  return rows;
+}
+
+(globalThis as { runWorkspaceBench?: typeof runWorkspaceBench }).runWorkspaceBench =
+  runWorkspaceBench;

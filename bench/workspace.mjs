@@ -1,0 +1,60 @@
+// Workspace benchmark (issue 5): import 100 / 1,000 / 5,000 generated files (10 kB each) into
+// an IndexedDB workspace in headless Chromium, hydrate after reload, and time workspace.search,
+// workspace.listFiles and one writeFile at each size. Prints times and growth ratios from the
+// same run. Usage: node bench/workspace.mjs
+import { createServer } from 'node:http';
+import { build } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { findChromium } from '../scripts/system.mjs';
+
+const bundle = await build({
+  entryPoints: [new URL('./workspace-browser.ts', import.meta.url).pathname],
+  bundle: true,
+  format: 'esm',
+  write: false,
+  target: 'es2022',
+});
+const script = bundle.outputFiles[0].text;
+const server = createServer((request, response) => {
+  if (request.url === '/bench.js') {
+    response.writeHead(200, { 'content-type': 'text/javascript' });
+    response.end(script);
+  } else {
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end('<!doctype html><script type="module" src="/bench.js"></script>');
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const url = `http://127.0.0.1:${server.address().port}/`;
+
+const browser = await chromium.launch({
+  executablePath: findChromium(),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+try {
+  const page = await browser.newPage();
+  await page.goto(url);
+  await page.waitForFunction(() => typeof globalThis.runWorkspaceBench === 'function');
+  const rows = await page.evaluate(() => globalThis.runWorkspaceBench());
+  const ms = (value) => `${value.toFixed(1)} ms`.padStart(11);
+  console.log('files   size      import     hydrate     search   listFiles   writeFile');
+  for (const row of rows)
+    console.log(
+      `${String(row.count).padStart(5)} ${`${(row.bytes / 1e6).toFixed(1)} MB`.padStart(7)}` +
+        `${ms(row.importMs)} ${ms(row.hydrateMs)} ${ms(row.searchMs)} ${ms(row.listMs)} ${ms(row.writeMs)}`,
+    );
+  const base = rows[0];
+  console.log('\ngrowth vs 100 files (linear would be 10x and 50x):');
+  for (const row of rows.slice(1)) {
+    const ratio = (key) => `${(row[key] / base[key]).toFixed(1)}x`.padStart(7);
+    console.log(
+      `${String(row.count).padStart(5)} files: import ${ratio('importMs')}  hydrate ${ratio('hydrateMs')}` +
+        `  search ${ratio('searchMs')}  listFiles ${ratio('listMs')}  writeFile ${ratio('writeMs')}`,
+    );
+  }
+  const thousand = rows.find((row) => row.count === 1_000);
+  console.log(`\nsearch at 1,000 files: ${thousand.searchMs.toFixed(1)} ms (target < 50 ms)`);
+} finally {
+  await browser.close();
+  server.close();
+}

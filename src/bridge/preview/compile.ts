@@ -1,0 +1,75 @@
+/**
+ * The preview document compiler: a pure function of the workspace files (and the asset URLs
+ * read from their blobs beforehand). The same input always gives the same document, which is
+ * what lets the host tell a stylesheet-only change from one that needs a reload.
+ */
+import type { PreviewDiagnostic } from '../../runtime/preview/preview-host.js';
+import { resolvePreviewEntry } from '../../runtime/preview/entry.js';
+import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/errors.js';
+import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+import {
+  CompileContext,
+  DEFAULT_PREVIEW_COMPILE_LIMITS,
+  type PreviewCompileLimits,
+} from './compile-context.js';
+import { compileHtml } from './compile-html.js';
+import { ModuleGraph, type FrameModule } from './compile-modules.js';
+import { noEntryCard } from './no-entry-card.js';
+
+export interface PreviewDocument {
+  entryPath: string | null;
+  /** The entry HTML split around its linked stylesheets (see `renderPreviewHtml`). */
+  parts: readonly string[];
+  /** Compiled text of each linked stylesheet, `@import`s inlined. */
+  sheets: readonly string[];
+  /** Module specifier → [MIME type, source]; the frame creates the URLs. */
+  modules: Readonly<Record<string, FrameModule>>;
+  diagnostics: readonly PreviewDiagnostic[];
+}
+
+export function compilePreviewDocument(
+  files: readonly WorkspaceFile[],
+  assetUrls: ReadonlyMap<string, string> = new Map(),
+  limits: Partial<PreviewCompileLimits> = {},
+): PreviewDocument {
+  const context = new CompileContext(files, assetUrls, {
+    ...DEFAULT_PREVIEW_COMPILE_LIMITS,
+    ...limits,
+  });
+  const entry = resolvePreviewEntry(files);
+  if (!entry) {
+    return {
+      entryPath: null,
+      parts: [noEntryCard(files.length)],
+      sheets: [],
+      modules: {},
+      diagnostics: [
+        {
+          level: 'error',
+          code: PREVIEW_DIAGNOSTIC_CODES.NO_HTML_ENTRY,
+          message: 'The workspace has no HTML entry: add index.html (or another .html file).',
+        },
+      ],
+    };
+  }
+  const graph = new ModuleGraph(context);
+  const { parts, sheets } = compileHtml(entry.path, entry.text, context, graph);
+  graph.resolveAll();
+  return {
+    entryPath: entry.path,
+    parts,
+    sheets,
+    modules: graph.modules,
+    diagnostics: context.diagnostics,
+  };
+}
+
+/** The full HTML of a compiled document, stylesheets in place. */
+export function renderPreviewHtml(document: PreviewDocument): string {
+  return document.parts
+    .map((part, index) => {
+      const sheet = document.sheets[index];
+      return sheet === undefined ? part : part + sheet.replace(/<\/(style)/gi, '<\\/$1');
+    })
+    .join('');
+}

@@ -1,0 +1,61 @@
+import { css } from 'lit';
+import { tokens } from '../shared/tokens.styles.js';
+
+export const approvalStyles = [
+  tokens,
+  css`
+    :host {
+      display: contents;
+    }
+    dialog {
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      padding: 1.25rem;
+      width: min(28rem, calc(100vw - 2rem));
+      background: var(--_bg);
+      color: var(--_text);
+      box-shadow: 0 20px 50px rgb(0 0 0 / 0.25);
+    }
+    dialog::backdrop {
+      background: var(--ca-approval-backdrop, rgb(15 23 42 / 0.45));
+    }
+    h2 {
+      font-size: 1.05rem;
+      margin: 0 0 0.25rem;
+    }
+    .tool {
+      font-family: var(--_mono);
+      font-size: 0.9rem;
+      color: var(--_accent);
+    }
+    p {
+      margin: 0.5rem 0;
+      color: var(--_muted);
+    }
+    dl {
+      display: grid;
+      grid-template-columns: max-content 1fr;
+      gap: 0.25rem 0.75rem;
+      margin: 0.75rem 0;
+      font-size: 0.875rem;
+    }
+    dt {
+      color: var(--_muted);
+    }
+    dd {
+      margin: 0;
+      font-family: var(--_mono);
+      overflow-wrap: anywhere;
+    }
+    .actions {
+      display: flex;
+      justify-content: flex-end;
+      gap: 0.5rem;
+      margin-top: 1rem;
+    }
+    .queue {
+      font-size: 0.8rem;
+      color: var(--_muted);
+    }
+  `,
+];

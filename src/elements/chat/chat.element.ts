@@ -1,0 +1,156 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { LOCAL_AGENT_RECIPES } from '../../runtime/agents/local-agent-recipes.js';
+import type { AgentMessage } from '../../runtime/agents/agent-types.js';
+import type { StudioRuntime } from '../../runtime/studio-runtime.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
+import { StoreController } from '../shared/store-controller.js';
+import { chatStyles } from './chat.styles.js';
+
+export interface PromptSubmitDetail {
+  prompt: string;
+}
+
+/**
+ * The prompt box: a bounded transcript, prompt recipes, Send and Cancel, and Retry after a
+ * retryable failure. Every prompt runs through the runtime's agent, so its tool calls take
+ * the model call path with policy and approval.
+ *
+ * @tagname ca-chat
+ * @summary Ask the agent to change the workspace.
+ * @attr prompt - Initial composer text (e.g. from a deep link); it is never run automatically.
+ * @fires ca-prompt-submit - Before a prompt runs; cancelable. Detail: `{ prompt }`.
+ * @csspart log - The transcript.
+ * @csspart composer - The form with the text area and buttons.
+ * @cssprop --ca-chat-max-height - Maximum height of the transcript before it scrolls.
+ */
+export class CaChat extends LitElement {
+  static override styles = chatStyles;
+
+  /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
+  @property({ attribute: false }) runtime?: StudioRuntime;
+
+  @property() prompt = '';
+
+  @state() private draft = '';
+
+  @query('.log') private log?: HTMLElement;
+
+  private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('prompt')) this.draft = this.prompt;
+  }
+
+  protected override updated(): void {
+    this.log?.scrollTo({ top: this.log.scrollHeight });
+  }
+
+  /** Runs `prompt` (defaults to the composer text) through the agent. */
+  async submit(prompt = this.draft): Promise<void> {
+    const runtime = this.runtimeRef.value;
+    const text = prompt.trim();
+    if (!runtime || !text || runtime.agent.getSnapshot().running) return;
+    const event = new CustomEvent<PromptSubmitDetail>('ca-prompt-submit', {
+      detail: { prompt: text },
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+    });
+    if (!this.dispatchEvent(event)) return;
+    this.draft = '';
+    await runtime.agent.run(text);
+  }
+
+  private onKeydown(event: KeyboardEvent): void {
+    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      void this.submit();
+    }
+  }
+
+  private renderMessage(message: AgentMessage) {
+    if (message.role === 'tool') {
+      return html`<div class="message tool ${message.status}" data-tool=${message.name}>
+        ${message.name} → ${message.summary}
+      </div>`;
+    }
+    return html`<div class="message ${message.role}">${message.text}</div>`;
+  }
+
+  protected override render() {
+    const state = this.agent.value;
+    const running = state?.running ?? false;
+    const last = state?.lastRun;
+    return html`
+      <div
+        class="log"
+        part="log"
+        role="log"
+        aria-live="polite"
+        aria-label="Agent transcript"
+        tabindex="0"
+      >
+        ${(state?.messages ?? []).map((message) => this.renderMessage(message))}
+      </div>
+      <div class="status ${last?.status ?? ''}" role="status">
+        ${
+          running
+            ? 'Running…'
+            : last?.status === 'failed'
+              ? html`Failed: ${last.error?.code}
+                ${
+                  last.error?.retryable
+                    ? html`<button @click=${() => this.submit(last.prompt)}>Retry</button>`
+                    : nothing
+                }`
+              : last?.status === 'cancelled'
+                ? 'Cancelled.'
+                : nothing
+        }
+      </div>
+      <div class="recipes" role="group" aria-label="Prompt recipes">
+        ${LOCAL_AGENT_RECIPES.map(
+          (recipe) =>
+            html`<button
+              ?disabled=${running}
+              @click=${() => this.submit(recipe.prompt)}
+              title=${recipe.prompt}
+            >
+              ${recipe.label}
+            </button>`,
+        )}
+      </div>
+      <form
+        part="composer"
+        @submit=${(event: Event) => (event.preventDefault(), void this.submit())}
+      >
+        <label class="visually-hidden" for="prompt">Prompt</label>
+        <textarea
+          id="prompt"
+          rows="2"
+          placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)"
+          .value=${this.draft}
+          @input=${(event: Event) => (this.draft = (event.target as HTMLTextAreaElement).value)}
+          @keydown=${this.onKeydown}
+        ></textarea>
+        ${
+          running
+            ? html`<button type="button" @click=${() => this.runtimeRef.value?.agent.cancel()}>
+                Cancel
+              </button>`
+            : html`<button type="submit" class="primary" ?disabled=${!this.draft.trim()}>
+                Send
+              </button>`
+        }
+      </form>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'ca-prompt-submit': CustomEvent<PromptSubmitDetail>;
+  }
+}

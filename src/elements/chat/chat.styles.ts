@@ -1,0 +1,80 @@
+import { css } from 'lit';
+import { panel, tokens } from '../shared/tokens.styles.js';
+
+export const chatStyles = [
+  tokens,
+  panel,
+  css`
+    :host {
+      font-size: 0.875rem;
+    }
+    .log {
+      flex: 1;
+      min-height: 4rem;
+      max-height: var(--ca-chat-max-height, 18rem);
+      overflow-y: auto;
+      padding: 0.5rem 0.75rem;
+      display: flex;
+      flex-direction: column;
+      gap: 0.4rem;
+    }
+    .message {
+      padding: 0.35rem 0.6rem;
+      border-radius: var(--_radius);
+      max-width: 92%;
+      overflow-wrap: anywhere;
+    }
+    .user {
+      align-self: flex-end;
+      background: var(--_accent);
+      color: #fff;
+    }
+    .assistant {
+      background: var(--_surface);
+    }
+    .tool {
+      font-family: var(--_mono);
+      font-size: 0.8rem;
+      border: 1px solid var(--_border);
+    }
+    .tool.failed {
+      border-color: var(--_danger);
+      color: var(--_danger);
+    }
+    .recipes {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.35rem;
+      padding: 0.4rem 0.75rem 0;
+    }
+    .recipes button {
+      font-size: 0.78rem;
+      padding: 0.15rem 0.55rem;
+      border-radius: 999px;
+    }
+    form {
+      display: flex;
+      gap: 0.5rem;
+      padding: 0.5rem 0.75rem 0.75rem;
+      align-items: flex-end;
+    }
+    textarea {
+      flex: 1;
+      resize: vertical;
+      min-height: 2.4rem;
+      font: inherit;
+      padding: 0.4rem 0.55rem;
+      border: 1px solid var(--_border);
+      border-radius: calc(var(--_radius) - 2px);
+    }
+    .status {
+      padding: 0 0.75rem;
+      color: var(--_muted);
+      font-size: 0.8rem;
+      min-height: 1.1rem;
+    }
+    .status.failed {
+      color: var(--_danger);
+    }
+  `,
+];

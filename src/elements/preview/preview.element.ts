@@ -1,0 +1,211 @@
+import { consume } from '@lit/context';
+import { html, LitElement, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import { PreviewController, type PreviewViewState } from '../../bridge/preview/controller.js';
+import { previewHostCapability } from '../../runtime/preview/preview-host.js';
+import type { PreviewSelection } from '../../runtime/preview/selection.js';
+import { runtimeContext, type ElementRuntime } from '../shared/runtime-context.js';
+import { previewStyles } from './preview.styles.js';
+
+export type PreviewSelectEvent = CustomEvent<PreviewSelection>;
+export type FullscreenChangeEvent = CustomEvent<{ fullscreen: boolean }>;
+
+declare global {
+  interface HTMLElementEventMap {
+    'ca-preview-select': PreviewSelectEvent;
+    'ca-fullscreen-change': FullscreenChangeEvent;
+  }
+}
+
+/**
+ * The live preview of the workspace in a sandboxed iframe (`sandbox="allow-scripts"`, never
+ * same-origin), with its diagnostics, console, full-screen mode and element picker. While
+ * connected it provides the preview host capability that preview tools `require()`.
+ *
+ * @summary Sandboxed, revision-acknowledged live preview of the workspace.
+ *
+ * @attr {boolean} fullscreen - Fills the viewport; Escape (also inside the preview) returns.
+ * @attr {number} ack-timeout - Milliseconds a tool waits for the preview to acknowledge a revision.
+ *
+ * @fires {PreviewSelectEvent} ca-preview-select - The user picked an element in the preview.
+ * @fires {FullscreenChangeEvent} ca-fullscreen-change - The user entered or left full screen.
+ *
+ * @csspart toolbar - The bar with status and actions.
+ * @csspart status - The state and revision label.
+ * @csspart frame - The box holding the iframe.
+ * @csspart iframe - The sandboxed preview iframe.
+ * @csspart diagnostics - The list of compile diagnostics.
+ * @csspart console - The console panel.
+ *
+ * @cssprop --ca-preview-background - Panel background.
+ * @cssprop --ca-preview-min-height - Minimum height of the frame box.
+ * @cssprop --ca-preview-fullscreen-z-index - Stacking level in full screen.
+ */
+export class CaPreviewElement extends LitElement {
+  static override styles = previewStyles;
+
+  /** The runtime to use when the element is not inside a runtime provider. */
+  @property({ attribute: false }) runtime?: ElementRuntime;
+
+  @property({ type: Boolean, reflect: true }) fullscreen = false;
+
+  @property({ type: Number, attribute: 'ack-timeout' }) ackTimeout = 10_000;
+
+  @consume({ context: runtimeContext, subscribe: true })
+  @state()
+  private contextRuntime?: ElementRuntime;
+
+  @query('[part="frame"]') private frameBox?: HTMLElement;
+
+  private controllerInstance?: PreviewController;
+  private bound?: { runtime: ElementRuntime; release: () => void };
+
+  /** The live preview host (also what tools get through the capability), once rendered. */
+  get controller(): PreviewController | undefined {
+    return this.controllerInstance;
+  }
+
+  /** The iframe showing the current document. */
+  get frame(): HTMLIFrameElement | null {
+    return this.controllerInstance?.frame ?? null;
+  }
+
+  private get activeRuntime(): ElementRuntime | undefined {
+    return this.runtime ?? this.contextRuntime;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.requestUpdate();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.unbind();
+    this.controllerInstance?.dispose();
+    this.controllerInstance = undefined;
+    window.removeEventListener('keydown', this.onWindowKeydown);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!this.isConnected || !this.frameBox) return;
+    if (!this.controllerInstance) {
+      this.controllerInstance = new PreviewController(this.frameBox, {
+        ackTimeoutMs: this.ackTimeout,
+        onSelection: (selection) => this.onSelection(selection),
+        onEscape: () => this.setFullscreen(false),
+      });
+      this.controllerInstance.subscribe(() => this.requestUpdate());
+    }
+    if (changed.has('ackTimeout')) this.controllerInstance.ackTimeoutMs = this.ackTimeout;
+    if (this.bound?.runtime !== this.activeRuntime) this.bind(this.activeRuntime);
+    if (changed.has('fullscreen')) {
+      if (this.fullscreen) window.addEventListener('keydown', this.onWindowKeydown);
+      else window.removeEventListener('keydown', this.onWindowKeydown);
+    }
+  }
+
+  private bind(runtime: ElementRuntime | undefined): void {
+    this.unbind();
+    const controller = this.controllerInstance;
+    if (!runtime || !controller) return;
+    const show = () => void controller.show(runtime.workspace.getSnapshot());
+    const unsubscribe = runtime.workspace.subscribe(show);
+    const withdraw = runtime.capabilities.provide(previewHostCapability, controller);
+    this.bound = {
+      runtime,
+      release: () => {
+        unsubscribe();
+        withdraw();
+      },
+    };
+    show();
+  }
+
+  private unbind(): void {
+    this.bound?.release();
+    this.bound = undefined;
+  }
+
+  private onSelection(selection: PreviewSelection): void {
+    this.activeRuntime?.previewSelection?.set(selection);
+    this.controllerInstance?.setPicker(false);
+    this.dispatchEvent(
+      new CustomEvent('ca-preview-select', { detail: selection, bubbles: true, composed: true }),
+    );
+  }
+
+  private setFullscreen(fullscreen: boolean): void {
+    if (this.fullscreen === fullscreen) return;
+    this.fullscreen = fullscreen;
+    this.dispatchEvent(
+      new CustomEvent('ca-fullscreen-change', {
+        detail: { fullscreen },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  private readonly onWindowKeydown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') this.setFullscreen(false);
+  };
+
+  private refresh(): void {
+    void this.controllerInstance?.refresh(new AbortController().signal);
+  }
+
+  override render() {
+    const view: PreviewViewState | undefined = this.controllerInstance?.getSnapshot();
+    const status = view?.status;
+    const counts = view?.console.counts ?? { log: 0, warn: 0, error: 0 };
+    const diagnostics = status?.diagnostics ?? [];
+    const picking = view?.pickerEnabled ?? false;
+    return html`
+      <div part="toolbar" role="toolbar" aria-label="Preview">
+        <span part="status" role="status">
+          ${status ? `${status.state} · revision ${status.revision}` : 'idle'}
+          ${status?.error ? html`<span class="error">: ${status.error}</span>` : nothing}
+        </span>
+        <button @click=${this.refresh}>Refresh</button>
+        <button
+          aria-pressed=${picking ? 'true' : 'false'}
+          @click=${() => this.controllerInstance?.setPicker(!picking)}
+        >
+          Pick element
+        </button>
+        <button
+          aria-pressed=${this.fullscreen ? 'true' : 'false'}
+          @click=${() => this.setFullscreen(!this.fullscreen)}
+        >
+          Full screen
+        </button>
+      </div>
+      <div part="frame"></div>
+      ${
+        diagnostics.length === 0
+          ? nothing
+          : html`<section part="diagnostics" aria-label="Preview diagnostics">
+              <strong>Diagnostics (${diagnostics.length})</strong>
+              <ul>
+                ${diagnostics.map(
+                  (diagnostic) =>
+                    html`<li class=${diagnostic.level}>
+                      ${diagnostic.path ? `${diagnostic.path}: ` : ''}${diagnostic.message}
+                    </li>`,
+                )}
+              </ul>
+            </section>`
+      }
+      <details part="console">
+        <summary>Console · ${counts.log} log · ${counts.warn} warn · ${counts.error} error</summary>
+        <button @click=${() => this.controllerInstance?.clearConsole()}>Clear console</button>
+        <ol aria-label="Console messages">
+          ${(view?.console.entries ?? []).map(
+            (entry) => html`<li class=${entry.level}>[${entry.level}] ${entry.text}</li>`,
+          )}
+        </ol>
+      </details>
+    `;
+  }
+}

@@ -1,0 +1,110 @@
+import { LitElement, html, nothing } from 'lit';
+import { provide } from '@lit/context';
+import { property, state } from 'lit/decorators.js';
+import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
+import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
+import { runtimeContext } from '../shared/runtime-context.js';
+import { StoreController } from '../shared/store-controller.js';
+import { studioStyles } from './studio.styles.js';
+import '../editor/editor.js';
+import '../preview/preview.js';
+import '../trace/trace.js';
+import '../approval/approval.js';
+import '../chat/chat.js';
+
+/**
+ * The whole studio: creates one runtime (or takes yours through the `runtime` property),
+ * provides it to every element inside through `@lit/context`, and lays out the editor,
+ * preview, agent prompt, trace and approval gate.
+ *
+ * @tagname ca-studio
+ * @summary Live HTML/CSS/JS workspace edited through one tool registry.
+ * @attr heading - Title shown in the header.
+ * @attr database-name - IndexedDB database that holds the workspace.
+ * @attr prompt - Initial prompt text for the composer; never run automatically.
+ * @slot header-actions - Extra controls at the end of the header.
+ * @csspart header - The header bar.
+ * @csspart editor - The `<ca-editor>`.
+ * @csspart preview - The `<ca-preview>`.
+ * @csspart chat - The `<ca-chat>`.
+ * @csspart trace - The `<ca-trace>`.
+ * @cssprop --ca-studio-height - Height of the studio (default: fill the parent).
+ * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
+ */
+export class CaStudio extends LitElement {
+  static override styles = studioStyles;
+
+  @property() heading = 'Context-Action Studio';
+
+  @property({ attribute: 'database-name' }) databaseName = 'context-action-workspace';
+
+  @property() prompt = '';
+
+  @provide({ context: runtimeContext })
+  @state()
+  private provided?: StudioRuntime;
+
+  private owned?: StudioRuntime;
+  private readonly workspace = new StoreController(this, () => this.provided?.workspace);
+
+  /**
+   * The runtime every element inside uses. Set it before the studio connects to share one
+   * runtime with your own code; otherwise the studio creates one on first access.
+   */
+  @property({ attribute: false })
+  get runtime(): StudioRuntime {
+    if (!this.provided) {
+      this.owned = createStudioRuntime({
+        workspaceRepository: createIndexedDbWorkspaceRepository({
+          databaseName: this.databaseName,
+        }),
+      });
+      this.provided = this.owned;
+    }
+    return this.provided;
+  }
+  set runtime(value: StudioRuntime) {
+    if (value === this.provided) return;
+    const old = this.provided;
+    if (this.owned && this.owned !== value) {
+      this.owned.dispose();
+      this.owned = undefined;
+    }
+    this.provided = value;
+    this.requestUpdate('runtime', old);
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    void this.runtime;
+  }
+
+  protected override render() {
+    const snapshot = this.workspace.value;
+    const memory = snapshot?.storageMode === 'memory';
+    return html`
+      <div class="bar" part="header">
+        <h2 class="heading">${this.heading}</h2>
+        ${
+          snapshot
+            ? html`<span
+                class="badge ${memory ? 'memory' : ''}"
+                title=${snapshot.storageError ?? ''}
+                >${memory ? 'Memory only' : 'Saved in browser'} · rev ${snapshot.revision}</span
+              >`
+            : nothing
+        }
+        <slot name="header-actions"></slot>
+      </div>
+      <div class="work">
+        <ca-editor part="editor"></ca-editor>
+        <ca-preview part="preview"></ca-preview>
+      </div>
+      <div class="bottom">
+        <ca-chat part="chat" .prompt=${this.prompt}></ca-chat>
+        <ca-trace part="trace"></ca-trace>
+      </div>
+      <ca-approval></ca-approval>
+    `;
+  }
+}

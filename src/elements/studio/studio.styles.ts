@@ -1,0 +1,74 @@
+import { css } from 'lit';
+import { tokens } from '../shared/tokens.styles.js';
+
+export const studioStyles = [
+  tokens,
+  css`
+    :host {
+      display: grid;
+      grid-template-rows: auto minmax(0, 1fr) auto;
+      height: var(--ca-studio-height, 100%);
+      min-height: 32rem;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      overflow: hidden;
+      background: var(--_surface);
+    }
+    .bar {
+      display: flex;
+      align-items: center;
+      gap: 0.75rem;
+      padding: 0.5rem 0.9rem;
+      border-bottom: 1px solid var(--_border);
+      background: var(--_bg);
+    }
+    .heading {
+      font-size: 0.95rem;
+      margin: 0;
+      flex: 1;
+    }
+    .badge {
+      font-size: 0.75rem;
+      border: 1px solid var(--_border);
+      border-radius: 999px;
+      padding: 0.1rem 0.55rem;
+      color: var(--_muted);
+    }
+    .badge.memory {
+      color: var(--_danger);
+      border-color: var(--_danger);
+    }
+    .work {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      gap: 1px;
+      background: var(--_border);
+      min-height: 0;
+    }
+    .bottom {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr);
+      gap: 1px;
+      border-top: 1px solid var(--_border);
+      background: var(--_border);
+      height: var(--ca-studio-bottom-height, 16rem);
+      min-height: 0;
+    }
+    ca-editor,
+    ca-preview,
+    ca-chat,
+    ca-trace {
+      min-height: 0;
+      min-width: 0;
+    }
+    @media (max-width: 800px) {
+      .work,
+      .bottom {
+        grid-template-columns: 1fr;
+      }
+      .bottom {
+        height: auto;
+      }
+    }
+  `,
+];

@@ -1,0 +1,147 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { StudioRuntime } from '../../runtime/studio-runtime.js';
+import type { TraceRow } from '../../runtime/trace/trace-row.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
+import { StoreController } from '../shared/store-controller.js';
+import { exportTraceRows } from './trace-export.js';
+import { traceStyles } from './trace.styles.js';
+
+const formatDuration = (row: TraceRow) =>
+  row.durationMs === undefined ? '…' : `${Math.max(0, Math.round(row.durationMs))} ms`;
+
+/**
+ * The execution trace: one row per `tools/list`, per `tools/call` lifecycle and per
+ * `agent.request`, with source · mode, status, duration and both the provider call id and the
+ * internal trace id. Copy and Download export metadata only.
+ *
+ * @tagname ca-trace
+ * @summary Live trace of every tool call.
+ * @fires ca-trace-clear - The person cleared the trace.
+ * @csspart header - The toolbar above the rows.
+ * @csspart table - The rows table.
+ * @cssprop --ca-trace-max-height - Maximum height of the scrolling rows area.
+ */
+export class CaTrace extends LitElement {
+  static override styles = traceStyles;
+
+  /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
+  @property({ attribute: false }) runtime?: StudioRuntime;
+
+  /** Shows only rows of this agent session; empty shows all. */
+  @property() session = '';
+
+  @state() private copied = false;
+
+  private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  private readonly rows = new StoreController(this, () => this.runtimeRef.value?.trace);
+
+  private get allRows(): readonly TraceRow[] {
+    return this.rows.value ?? [];
+  }
+
+  private async copy(): Promise<void> {
+    await navigator.clipboard?.writeText(exportTraceRows(this.allRows));
+    this.copied = true;
+    setTimeout(() => (this.copied = false), 1500);
+  }
+
+  private download(): void {
+    const blob = new Blob([exportTraceRows(this.allRows)], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const link = Object.assign(document.createElement('a'), {
+      href: url,
+      download: 'context-action-trace.json',
+    });
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  private clear(): void {
+    this.runtimeRef.value?.trace.clear();
+    this.dispatchEvent(new CustomEvent('ca-trace-clear', { bubbles: true, composed: true }));
+  }
+
+  protected override render() {
+    const rows = this.allRows;
+    const sessions = [...new Set(rows.flatMap((row) => (row.sessionId ? [row.sessionId] : [])))];
+    const visible = this.session ? rows.filter((row) => row.sessionId === this.session) : rows;
+    const running = rows.some((row) => row.status === 'running');
+    return html`
+      <header part="header">
+        <h2 id="trace-title">Trace</h2>
+        ${
+          sessions.length > 1
+            ? html`<label
+                >Session
+                <select
+                  .value=${this.session}
+                  @change=${(event: Event) => (this.session = (event.target as HTMLSelectElement).value)}
+                >
+                  <option value="">All</option>
+                  ${sessions.map((id) => html`<option value=${id}>${id}</option>`)}
+                </select></label
+              >`
+            : nothing
+        }
+        <button @click=${this.copy} ?disabled=${rows.length === 0}>
+          ${this.copied ? 'Copied' : 'Copy'}
+        </button>
+        <button @click=${this.download} ?disabled=${rows.length === 0}>Download</button>
+        <button @click=${this.clear} ?disabled=${running || rows.length === 0}>Clear</button>
+      </header>
+      <div class="rows" tabindex="0" role="region" aria-labelledby="trace-title">
+        ${
+          visible.length === 0
+            ? html`<div class="empty">No tool calls yet.</div>`
+            : html`<table part="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Method</th>
+                    <th scope="col">Tool</th>
+                    <th scope="col">Source · mode</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Duration</th>
+                    <th scope="col">Ids</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${visible.map(
+                    (row) =>
+                      html`<tr
+                        data-trace-id=${row.traceId}
+                        data-method=${row.method}
+                        data-status=${row.status}
+                      >
+                        <td>${row.method}</td>
+                        <td class="name" title=${row.summary ?? ''}>${row.name}</td>
+                        <td>${row.source} · ${row.mode}</td>
+                        <td>
+                          <span
+                            class="status ${row.status}"
+                            title=${row.error ? `${row.error.code}: ${row.error.message}` : ''}
+                            >${row.status}${row.error ? ` · ${row.error.code}` : ''}</span
+                          >
+                        </td>
+                        <td>${formatDuration(row)}</td>
+                        <td
+                          class="ids"
+                          title=${`toolCallId ${row.toolCallId ?? '—'} · traceId ${row.traceId}`}
+                        >
+                          ${row.toolCallId ?? '—'} · ${row.traceId}
+                        </td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+        }
+      </div>
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'ca-trace-clear': CustomEvent<undefined>;
+  }
+}

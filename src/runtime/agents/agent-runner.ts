@@ -1,0 +1,145 @@
+/**
+ * Runs one agent request at a time: one sessionId per run, an `agent.request` trace row around
+ * it, a `tools/list` row for discovery, and a transcript store the chat renders. Cancel aborts
+ * the provider request, the tool call and any preview wait through one signal.
+ */
+import { TOOL_CALL_ERROR_CODES, toolError } from '../protocol/errors.js';
+import type { ToolCallContext } from '../protocol/types.js';
+import type { PreviewSelectionStore } from '../preview/selection.js';
+import type { TraceStore } from '../trace/trace-store.js';
+import type { AgentDriver, AgentMessage, AgentRunResult, AgentToolPort } from './agent-types.js';
+import { localAgent } from './local-agent.js';
+
+export interface AgentState {
+  running: boolean;
+  sessionId?: string;
+  messages: readonly AgentMessage[];
+  lastRun?: AgentRunResult & { prompt: string };
+}
+
+export interface AgentRunner {
+  getSnapshot(): AgentState;
+  subscribe(listener: () => void): () => void;
+  run(
+    prompt: string,
+    options?: { signal?: AbortSignal; driver?: AgentDriver },
+  ): Promise<AgentRunResult>;
+  /** Aborts the active run, if any. */
+  cancel(): void;
+  clear(): void;
+}
+
+export interface AgentRunnerOptions {
+  tools: AgentToolPort;
+  trace: TraceStore;
+  driver?: AgentDriver;
+  /** The preview element picked by the person; consumed as context by the next run. */
+  selection?: PreviewSelectionStore;
+  /** Awaited before each run, e.g. to flush editor drafts through the registry. */
+  beforeRun?: () => Promise<void>;
+  maxMessages?: number;
+}
+
+const MAX_PROMPT_LABEL = 80;
+let sessions = 0;
+const newSessionId = () => `session-${Date.now().toString(36)}-${(++sessions).toString(36)}`;
+
+export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
+  const maxMessages = options.maxMessages ?? 200;
+  const listeners = new Set<() => void>();
+  let state: AgentState = { running: false, messages: [] };
+  let active: AbortController | undefined;
+
+  const set = (patch: Partial<AgentState>) => {
+    state = { ...state, ...patch };
+    for (const listener of [...listeners]) listener();
+  };
+  const emit = (message: AgentMessage) =>
+    set({ messages: [...state.messages, message].slice(-maxMessages) });
+
+  async function run(
+    prompt: string,
+    runOptions: { signal?: AbortSignal; driver?: AgentDriver } = {},
+  ) {
+    const sessionId = newSessionId();
+    if (state.running) {
+      const error = toolError('AGENT_BUSY', 'Another agent request is still running.', true);
+      return { status: 'failed', sessionId, error } satisfies AgentRunResult;
+    }
+    const driver = runOptions.driver ?? options.driver ?? localAgent;
+    const controller = new AbortController();
+    const forward = () => controller.abort(runOptions.signal?.reason);
+    runOptions.signal?.addEventListener('abort', forward, { once: true });
+    if (runOptions.signal?.aborted) forward();
+    active = controller;
+
+    const context: ToolCallContext = {
+      source: driver.id === 'local' ? 'local' : 'model',
+      mode: 'agent',
+      sessionId,
+    };
+    set({ running: true, sessionId });
+    emit({ id: `${sessionId}-prompt`, role: 'user', text: prompt });
+    const end = options.trace.begin({
+      method: 'agent.request',
+      name: prompt.length > MAX_PROMPT_LABEL ? `${prompt.slice(0, MAX_PROMPT_LABEL - 1)}…` : prompt,
+      source: context.source,
+      mode: context.mode,
+      sessionId,
+    });
+
+    let result: AgentRunResult;
+    try {
+      await options.beforeRun?.();
+      const started = Date.now();
+      const { tools } = options.tools.listTools();
+      options.trace.recordList({
+        context,
+        toolCount: tools.length,
+        durationMs: Date.now() - started,
+      });
+      const selection = options.selection?.getSnapshot() ?? undefined;
+      options.selection?.set(null);
+      const outcome = await driver.run({
+        prompt,
+        tools: options.tools,
+        context,
+        signal: controller.signal,
+        emit,
+        ...(selection ? { selection } : {}),
+      });
+      const cancelled =
+        controller.signal.aborted ||
+        (outcome.status === 'failed' &&
+          outcome.error.code === TOOL_CALL_ERROR_CODES.TOOL_CANCELLED);
+      result = cancelled
+        ? { status: 'cancelled', sessionId }
+        : outcome.status === 'failed'
+          ? { status: 'failed', sessionId, error: outcome.error }
+          : { status: 'completed', sessionId };
+    } catch (error) {
+      // A driver bug must still end the run visibly rather than leave it spinning.
+      const message = error instanceof Error ? error.message : String(error);
+      result = { status: 'failed', sessionId, error: toolError('AGENT_FAILED', message, false) };
+    } finally {
+      runOptions.signal?.removeEventListener('abort', forward);
+      if (active === controller) active = undefined;
+    }
+    if (result.status === 'cancelled')
+      emit({ id: `${sessionId}-cancelled`, role: 'assistant', text: 'Cancelled.' });
+    end({ status: result.status, ...(result.error ? { error: result.error } : {}) });
+    set({ running: false, lastRun: { ...result, prompt } });
+    return result;
+  }
+
+  return {
+    getSnapshot: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    run,
+    cancel: () => active?.abort(new DOMException('Cancelled by the user.', 'AbortError')),
+    clear: () => set({ messages: [] }),
+  };
+}

@@ -1,0 +1,53 @@
+/** What agents need from the runtime, and what a run reports back. */
+import type { PreviewSelection } from '../preview/selection.js';
+import type { ToolCallError } from '../protocol/errors.js';
+import type {
+  ModelToolCall,
+  ToolCallContext,
+  ToolCallResult,
+  ToolListResult,
+} from '../protocol/types.js';
+
+/** The registry surface an agent uses: discovery and the model call path, nothing else. */
+export interface AgentToolPort {
+  listTools(): ToolListResult;
+  executeModelToolCall(
+    call: ModelToolCall,
+    options: { signal?: AbortSignal; context: ToolCallContext },
+  ): Promise<ToolCallResult>;
+}
+
+export type AgentMessage =
+  | { id: string; role: 'user'; text: string }
+  | { id: string; role: 'assistant'; text: string }
+  | {
+      id: string;
+      role: 'tool';
+      name: string;
+      toolCallId: string;
+      status: 'completed' | 'failed';
+      summary: string;
+      error?: ToolCallError;
+    };
+
+export type AgentRunStatus = 'completed' | 'failed' | 'cancelled';
+
+export interface AgentRunResult {
+  status: AgentRunStatus;
+  sessionId: string;
+  error?: ToolCallError;
+}
+
+/** One agent turn loop: plans, calls tools through the port, reports messages as they come. */
+export interface AgentDriver {
+  readonly id: string;
+  run(input: {
+    prompt: string;
+    tools: AgentToolPort;
+    context: ToolCallContext;
+    signal: AbortSignal;
+    /** The element the person picked in the preview, when there is one (P9). */
+    selection?: PreviewSelection;
+    emit(message: AgentMessage): void;
+  }): Promise<{ status: 'completed' } | { status: 'failed'; error: ToolCallError }>;
+}

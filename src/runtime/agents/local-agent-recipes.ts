@@ -1,0 +1,51 @@
+/**
+ * The prompt recipes the composer offers, as data: each enters the same planning and approval
+ * path as free-form text.
+ */
+export interface LocalAgentRecipe {
+  id: string;
+  label: string;
+  prompt: string;
+  /** Tools the plan ends in, in order. */
+  tools: readonly string[];
+  /** Whether a model- or agent-originated run must wait for approval. */
+  needsApproval: boolean;
+}
+
+export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
+  {
+    id: 'accent-green',
+    label: 'Green accent',
+    prompt: 'Make the accent green',
+    tools: ['preview.setTheme'],
+    needsApproval: true,
+  },
+  {
+    id: 'hero-copy',
+    label: 'New hero title',
+    prompt: 'Set the hero title to "Build with tools" and subtitle to "Every edit is a tool call"',
+    tools: ['preview.updateHero'],
+    needsApproval: true,
+  },
+  {
+    id: 'feature-card',
+    label: 'Add a feature',
+    prompt: 'Add a feature "Offline agent" with description "Runs without an API key"',
+    tools: ['preview.addFeature'],
+    needsApproval: true,
+  },
+  {
+    id: 'replace-text',
+    label: 'Replace text',
+    prompt: 'In index.html replace "Context-Action" with "Context Action"',
+    tools: ['workspace.applyPatch'],
+    needsApproval: true,
+  },
+  {
+    id: 'status',
+    label: 'Workspace status',
+    prompt: 'What is the workspace status?',
+    tools: ['workspace.getStatus'],
+    needsApproval: false,
+  },
+];

@@ -1,0 +1,154 @@
+/**
+ * The offline agent: plans deterministically, inspects before it mutates (getStatus, then
+ * listFiles and readFile for text edits), captures the revision before approval, and calls
+ * every tool through the model call path so policy and approval apply as for a real model.
+ */
+import type { ToolCallError } from '../protocol/errors.js';
+import type { ToolCallResult } from '../protocol/types.js';
+import type { AgentDriver, AgentMessage } from './agent-types.js';
+import { summarizeResult } from '../trace/result-summary.js';
+import { LOCAL_AGENT_RECIPES } from './local-agent-recipes.js';
+import { planLocalAgentRequest, type LocalAgentIntent } from './local-agent-plan.js';
+
+interface Step {
+  name: string;
+  arguments: (state: StepState) => Record<string, unknown>;
+}
+interface StepState {
+  revision?: number;
+  activePath?: string;
+}
+
+const readRevision = (state: StepState) =>
+  state.revision === undefined ? {} : { expectedRevision: state.revision };
+
+function stepsFor(intent: LocalAgentIntent): Step[] {
+  const status: Step = { name: 'workspace.getStatus', arguments: () => ({}) };
+  switch (intent.kind) {
+    case 'theme':
+      return [
+        status,
+        {
+          name: 'preview.setTheme',
+          arguments: (s) => ({ accent: intent.accent, ...readRevision(s) }),
+        },
+      ];
+    case 'hero':
+      return [
+        status,
+        {
+          name: 'preview.updateHero',
+          arguments: (s) => ({
+            ...omitUndefined(intent, ['title', 'subtitle']),
+            ...readRevision(s),
+          }),
+        },
+      ];
+    case 'feature':
+      return [
+        status,
+        {
+          name: 'preview.addFeature',
+          arguments: (s) => ({
+            title: intent.title,
+            description: intent.description,
+            ...readRevision(s),
+          }),
+        },
+      ];
+    case 'patch': {
+      const target = (s: StepState) => intent.path ?? s.activePath ?? 'index.html';
+      return [
+        status,
+        { name: 'workspace.listFiles', arguments: () => ({}) },
+        { name: 'workspace.readFile', arguments: (s) => ({ path: target(s) }) },
+        {
+          name: 'workspace.applyPatch',
+          arguments: (s) => ({
+            path: target(s),
+            search: intent.search,
+            replace: intent.replace,
+            ...readRevision(s),
+          }),
+        },
+      ];
+    }
+    case 'undo':
+    case 'redo':
+      return [status, { name: `workspace.${intent.kind}`, arguments: readRevision }];
+    case 'refresh':
+      return [{ name: 'preview.refresh', arguments: () => ({}) }];
+    case 'status':
+      return [status];
+    case 'unknown':
+      return [];
+  }
+}
+
+function omitUndefined<T extends object>(value: T, keys: readonly (keyof T)[]): Partial<T> {
+  return Object.fromEntries(
+    keys.filter((key) => value[key] !== undefined).map((key) => [key, value[key]]),
+  ) as Partial<T>;
+}
+
+/** Reads the revision and active path a read-only step reported, for the next step's guard. */
+function observe(state: StepState, result: ToolCallResult): StepState {
+  const structured = result.structuredContent ?? {};
+  const revision = typeof structured.revision === 'number' ? structured.revision : state.revision;
+  const activePath =
+    typeof structured.activePath === 'string' ? structured.activePath : state.activePath;
+  return {
+    ...(revision === undefined ? {} : { revision }),
+    ...(activePath === undefined ? {} : { activePath }),
+  };
+}
+
+const HELP = `I run offline and understand requests like: ${LOCAL_AGENT_RECIPES.map((r) => `“${r.prompt}”`).join(', ')}.`;
+
+export const localAgent: AgentDriver = {
+  id: 'local',
+  async run({ prompt, tools, context, signal, selection, emit }) {
+    if (selection) {
+      emit({
+        id: `${context.sessionId}-selection`,
+        role: 'assistant',
+        text: `Context: the selected element ${selection.selector}.`,
+      });
+    }
+    const steps = stepsFor(planLocalAgentRequest(prompt));
+    if (steps.length === 0) {
+      emit({ id: `${context.sessionId}-help`, role: 'assistant', text: HELP });
+      return { status: 'completed' };
+    }
+    let state: StepState = {};
+    for (const [index, step] of steps.entries()) {
+      const toolCallId = `local-${context.sessionId}-${index + 1}`;
+      const result = await tools.executeModelToolCall(
+        { id: toolCallId, name: step.name, arguments: step.arguments(state) },
+        { signal, context },
+      );
+      emit(toolMessage(step.name, toolCallId, result));
+      if (result.error) return { status: 'failed', error: result.error };
+      state = observe(state, result);
+    }
+    emit({
+      id: `${context.sessionId}-done`,
+      role: 'assistant',
+      text: `Done: ${steps.at(-1)?.name}.`,
+    });
+    return { status: 'completed' };
+  },
+};
+
+function toolMessage(name: string, toolCallId: string, result: ToolCallResult): AgentMessage {
+  const base = {
+    id: toolCallId,
+    role: 'tool' as const,
+    name,
+    toolCallId,
+    summary: summarizeResult(result),
+  };
+  return result.error
+    ? { ...base, status: 'failed', error: result.error as ToolCallError }
+    : { ...base, status: 'completed' };
+}

@@ -1,0 +1,40 @@
+/**
+ * Unsaved editor drafts, flushed at tool boundaries: an agent run first flushes every draft
+ * through the registry so the agent reads exactly what the person sees, and workspace search
+ * overlays the drafts still inside the debounce window (W10).
+ */
+export interface EditorDraft {
+  /** Writes the draft through the registry; resolves when it is written (or refused). */
+  flush(): Promise<void>;
+  /** The unsaved text, if any, by path. */
+  current(): { path: string; text: string } | undefined;
+}
+
+export interface DraftRegistry {
+  /** Registers an editor's draft until the returned function is called. */
+  register(draft: EditorDraft): () => void;
+  flushAll(): Promise<void>;
+  /** Every unsaved draft by path. */
+  current(): ReadonlyMap<string, string>;
+}
+
+export function createDraftRegistry(): DraftRegistry {
+  const drafts = new Set<EditorDraft>();
+  return {
+    register(draft) {
+      drafts.add(draft);
+      return () => drafts.delete(draft);
+    },
+    async flushAll() {
+      await Promise.all([...drafts].map((draft) => draft.flush()));
+    },
+    current() {
+      const texts = new Map<string, string>();
+      for (const draft of drafts) {
+        const value = draft.current();
+        if (value) texts.set(value.path, value.text);
+      }
+      return texts;
+    },
+  };
+}

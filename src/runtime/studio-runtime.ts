@@ -1,0 +1,125 @@
+/**
+ * `createStudioRuntime()`: the one object a studio runs on — registry, approval queue,
+ * workspace, trace, agent and capability table — created once and shared by every element.
+ */
+import { createAgentRunner, type AgentRunner } from './agents/agent-runner.js';
+import type { AgentDriver } from './agents/agent-types.js';
+import { createToolApprovalQueue, type ToolApprovalQueue } from './approval/approval-queue.js';
+import { createCapabilityTable, type CapabilityTable } from './capabilities.js';
+import { createDraftRegistry, type DraftRegistry } from './drafts.js';
+import { serializeToolObservabilityValue } from './observability/serialize.js';
+import { createPreviewSelectionStore, type PreviewSelectionStore } from './preview/selection.js';
+import { createPreviewTools } from './preview/tools.js';
+import { createDefaultToolPolicy, type ToolPolicy } from './registry/policy.js';
+import {
+  createToolRegistry,
+  type ToolRegistry,
+  type ToolRegistryOptions,
+} from './registry/registry.js';
+import { createWorkspaceTools } from './tools/workspace/index.js';
+import type { WorkspaceToolOptions } from './tools/workspace/options.js';
+import { connectTrace } from './trace/connect-trace.js';
+import { createTraceStore, type TraceStore } from './trace/trace-store.js';
+import {
+  createWorkspaceDocumentManager,
+  type WorkspaceDocumentManager,
+} from './workspace/manager.js';
+import type { WorkspaceRepository } from './workspace/repository.js';
+import type { WorkspaceSeedFile } from './workspace/seed.js';
+
+export interface StudioRuntimeOptions {
+  /** Where the workspace lives. Default: IndexedDB when present, else memory. `null`: memory. */
+  workspaceRepository?: WorkspaceRepository | null;
+  /** Files of a fresh or reset workspace. */
+  seed?: readonly WorkspaceSeedFile[];
+  /** Default: R19 — read-only and explicit local direct calls run, everything else asks. */
+  toolPolicy?: ToolPolicy;
+  /** Registry options beyond policy, approvals and capabilities (page size, allowlist …). */
+  registry?: Omit<ToolRegistryOptions, 'toolPolicy' | 'approvalQueue' | 'capabilityResolver'>;
+  workspaceTools?: WorkspaceToolOptions;
+  /** The agent behind the prompt box. Default: the offline local agent. */
+  agent?: AgentDriver;
+}
+
+export interface StudioRuntime {
+  registry: ToolRegistry;
+  approvals: ToolApprovalQueue;
+  workspace: WorkspaceDocumentManager;
+  trace: TraceStore;
+  agent: AgentRunner;
+  capabilities: CapabilityTable;
+  drafts: DraftRegistry;
+  /** The element picked in the preview, handed to the next agent run as context. */
+  previewSelection: PreviewSelectionStore;
+  /** Resolves once the workspace is hydrated. */
+  ready: Promise<void>;
+  /** Denies pending approvals, cancels the agent, stops tracing and closes storage. */
+  dispose(): void;
+}
+
+/** Argument names whose values an approval card may show: targets and choices, never source. */
+const SAFE_ARGUMENT_NAMES = [
+  'path',
+  'from',
+  'to',
+  'accent',
+  'title',
+  'subtitle',
+  'occurrence',
+  'expectedRevision',
+];
+
+export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioRuntime {
+  const capabilities = createCapabilityTable();
+  const approvals = createToolApprovalQueue({
+    safeArgumentNames: SAFE_ARGUMENT_NAMES,
+    idPrefix: 'approval-',
+  });
+  const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
+  const registry = createToolRegistry({
+    ...options.registry,
+    toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
+    approvalQueue: approvals,
+    capabilityResolver: capabilities.resolve,
+  });
+  const workspace = createWorkspaceDocumentManager({
+    ...(options.workspaceRepository === undefined
+      ? {}
+      : { repository: options.workspaceRepository }),
+    ...(options.seed ? { seed: options.seed } : {}),
+  });
+  const drafts = createDraftRegistry();
+  for (const tool of [
+    ...createWorkspaceTools(workspace, { getDrafts: drafts.current, ...options.workspaceTools }),
+    ...createPreviewTools(workspace),
+  ]) {
+    registry.register(tool);
+  }
+  const disconnectTrace = connectTrace(registry, trace);
+  const previewSelection = createPreviewSelectionStore();
+  const agent = createAgentRunner({
+    tools: registry,
+    trace,
+    selection: previewSelection,
+    beforeRun: drafts.flushAll,
+    ...(options.agent ? { driver: options.agent } : {}),
+  });
+
+  return {
+    registry,
+    approvals,
+    workspace,
+    trace,
+    agent,
+    capabilities,
+    drafts,
+    previewSelection,
+    ready: workspace.ready,
+    dispose() {
+      agent.cancel();
+      approvals.denyAll();
+      disconnectTrace();
+      workspace.close();
+    },
+  };
+}

@@ -1,0 +1,232 @@
+/**
+ * The editing side of the catalog. Every mutation takes `expectedRevision`, changes the
+ * workspace through the manager, then waits for the preview to acknowledge the new revision.
+ */
+import { z } from 'zod';
+import type { Outcome } from '../../protocol/errors.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
+import { defineTool } from '../../registry/define-tool.js';
+import type { ToolHandlerContext } from '../../registry/define-tool.js';
+import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
+import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
+import type { WorkspaceSnapshot } from '../../workspace/types.js';
+import { mutationFields, respond } from './respond.js';
+import {
+  expectedRevisionInput,
+  mutationOutput,
+  pathInput,
+  SOURCE_BUDGET_NOTE,
+  sourceInput,
+} from './schemas.js';
+
+const edit = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+const destructive = { ...edit, destructiveHint: true };
+
+async function finish(
+  context: ToolHandlerContext,
+  outcome: Outcome<WorkspaceSnapshot>,
+  summary: (snapshot: WorkspaceSnapshot) => string,
+  path?: string,
+) {
+  if (!outcome.ok) return outcome;
+  return respond(summary(outcome.value), await mutationFields(context, outcome.value, path));
+}
+
+export function createEditTools(manager: WorkspaceDocumentManager) {
+  const createFile = defineTool(
+    {
+      name: 'workspace.createFile',
+      title: 'Create a file',
+      description: `Create a new text file (html, css, js, mjs, ts, json, md, txt) and open it. ${SOURCE_BUDGET_NOTE}`,
+      inputSchema: z.object({
+        path: pathInput,
+        text: sourceInput.default(''),
+        expectedRevision: expectedRevisionInput,
+      }),
+      outputSchema: mutationOutput,
+      annotations: { title: 'Create a file', ...edit },
+      capabilities: [previewHostCapability],
+    },
+    async ({ path, text, expectedRevision }, context) => {
+      const outcome = await manager.createFile(path, text, { expectedRevision });
+      return finish(
+        context,
+        outcome,
+        (s) => `Created ${s.activePath} at revision ${s.revision}.`,
+        outcome.ok ? (outcome.value.activePath ?? undefined) : undefined,
+      );
+    },
+  );
+
+  const renameFile = defineTool(
+    {
+      name: 'workspace.renameFile',
+      title: 'Rename a file',
+      description:
+        'Rename a file, keeping its source or asset and its type; the last HTML entry stays HTML.',
+      inputSchema: z.object({
+        from: pathInput,
+        to: pathInput,
+        expectedRevision: expectedRevisionInput,
+      }),
+      outputSchema: mutationOutput,
+      annotations: { title: 'Rename a file', ...edit },
+      capabilities: [previewHostCapability],
+    },
+    async ({ from, to, expectedRevision }, context) => {
+      const outcome = await manager.renameFile(from, to, { expectedRevision });
+      const target = manager.getFile(to);
+      return finish(
+        context,
+        outcome,
+        (s) => `Renamed to ${target.ok ? target.value.path : to} at revision ${s.revision}.`,
+        target.ok ? target.value.path : undefined,
+      );
+    },
+  );
+
+  const writeFile = defineTool(
+    {
+      name: 'workspace.writeFile',
+      title: 'Write a file',
+      description: `Replace the whole source of one existing text file and refresh the preview. ${SOURCE_BUDGET_NOTE}`,
+      inputSchema: z.object({
+        path: pathInput,
+        text: sourceInput,
+        expectedRevision: expectedRevisionInput,
+      }),
+      outputSchema: mutationOutput,
+      annotations: { title: 'Write a file', ...edit, idempotentHint: true },
+      capabilities: [previewHostCapability],
+    },
+    async ({ path, text, expectedRevision }, context) => {
+      const outcome = await manager.writeFile(path, text, { expectedRevision });
+      const file = manager.getFile(path);
+      return finish(
+        context,
+        outcome,
+        (s) => `Wrote ${text.length} characters at revision ${s.revision}.`,
+        file.ok ? file.value.path : undefined,
+      );
+    },
+  );
+
+  const applyPatch = defineTool(
+    {
+      name: 'workspace.applyPatch',
+      title: 'Patch a file',
+      description: `Replace literal text in one text file: the first occurrence or all of them. ${SOURCE_BUDGET_NOTE} The result must stay within it too.`,
+      inputSchema: z.object({
+        path: pathInput,
+        search: sourceInput.min(1).describe('Exact text to find (not a pattern).'),
+        replace: sourceInput.describe('Replacement text.'),
+        occurrence: z.enum(['first', 'all']).default('first'),
+        expectedRevision: expectedRevisionInput,
+      }),
+      outputSchema: mutationOutput.extend({ replacements: z.number().int() }),
+      annotations: { title: 'Patch a file', ...edit },
+      capabilities: [previewHostCapability],
+    },
+    async ({ path, search, replace, occurrence, expectedRevision }, context) => {
+      const outcome = await manager.applyPatch(
+        path,
+        { search, replace, occurrence },
+        { expectedRevision },
+      );
+      if (!outcome.ok) return outcome;
+      const { snapshot, replacements } = outcome.value;
+      const file = manager.getFile(path);
+      return respond(`Replaced ${replacements} occurrence(s) at revision ${snapshot.revision}.`, {
+        ...(await mutationFields(context, snapshot, file.ok ? file.value.path : undefined)),
+        replacements,
+      });
+    },
+  );
+
+  const deleteFile = defineTool(
+    {
+      name: 'workspace.deleteFile',
+      title: 'Delete a file',
+      description:
+        'Delete one file; a saved file stays a pending deletion until workspace.saveAll.',
+      inputSchema: z.object({ path: pathInput, expectedRevision: expectedRevisionInput }),
+      outputSchema: mutationOutput,
+      annotations: { title: 'Delete a file', ...destructive },
+      capabilities: [previewHostCapability],
+    },
+    async ({ path, expectedRevision }, context) =>
+      finish(
+        context,
+        await manager.deleteFile(path, { expectedRevision }),
+        (s) => `Deleted at revision ${s.revision}.`,
+      ),
+  );
+
+  const revertFile = defineTool(
+    {
+      name: 'workspace.revertFile',
+      title: 'Revert a file',
+      description:
+        'Restore one file (default: the open file) to the last saved checkpoint; a renamed file returns to its original path, a new file is removed.',
+      inputSchema: z.object({
+        path: pathInput.optional(),
+        expectedRevision: expectedRevisionInput,
+      }),
+      outputSchema: mutationOutput,
+      annotations: { title: 'Revert a file', ...destructive },
+      capabilities: [previewHostCapability],
+    },
+    async ({ path, expectedRevision }, context) => {
+      const target = path ?? manager.getSnapshot().activePath;
+      if (target === null)
+        return {
+          ok: false as const,
+          error: workspaceError(
+            CODES.WORKSPACE_ACTIVE_FILE_NOT_FOUND,
+            'No file is open; pass a path.',
+            { operation: 'revertFile' },
+          ),
+        };
+      return finish(
+        context,
+        await manager.revertFile(target, { expectedRevision }),
+        (s) => `Reverted at revision ${s.revision}.`,
+      );
+    },
+  );
+
+  const history = (direction: 'undo' | 'redo') =>
+    defineTool(
+      {
+        name: `workspace.${direction}`,
+        title: direction === 'undo' ? 'Undo' : 'Redo',
+        description: `${direction === 'undo' ? 'Step back' : 'Step forward'} through the workspace edit history (latest 100 checkpoints).`,
+        inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
+        outputSchema: mutationOutput,
+        annotations: { title: direction === 'undo' ? 'Undo' : 'Redo', ...edit },
+        capabilities: [previewHostCapability],
+      },
+      async ({ expectedRevision }, context) =>
+        finish(
+          context,
+          await manager[direction]({ expectedRevision }),
+          (s) => `${direction} → revision ${s.revision}.`,
+        ),
+    );
+
+  return [
+    createFile,
+    renameFile,
+    writeFile,
+    applyPatch,
+    deleteFile,
+    revertFile,
+    history('undo'),
+    history('redo'),
+  ];
+}

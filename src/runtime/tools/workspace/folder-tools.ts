@@ -1,0 +1,203 @@
+/**
+ * The save and folder boundaries of the catalog: folder save, browser checkpoint, reload,
+ * disconnect and reset. Filesystem writes go through the durable side-effect runner (W7).
+ */
+import { z } from 'zod';
+import { createDurableOperationStore } from '../../durable/store.js';
+import { createMemoryDurableOperationBackend } from '../../durable/memory-backend.js';
+import { createDurableSideEffectRunner } from '../../durable/side-effect-runner.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
+import { defineTool } from '../../registry/define-tool.js';
+import {
+  reloadWorkspaceFolder,
+  saveWorkspaceToFolder,
+  type WorkspaceSideEffectRunner,
+} from '../../workspace/folder-sync.js';
+import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
+import type { WorkspaceToolOptions } from './options.js';
+import { acknowledge, mutationFields, respond, storageFieldsOf } from './respond.js';
+import {
+  expectedRevisionInput,
+  folderStatusOutput,
+  mutationOutput,
+  previewOutput,
+  storageFields,
+} from './schemas.js';
+
+const DEFAULT_SAVE_TIMEOUT_MS = 30_000;
+const save = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+
+function defaultRunner(): WorkspaceSideEffectRunner {
+  return createDurableSideEffectRunner({
+    store: createDurableOperationStore(createMemoryDurableOperationBackend()),
+    ownerId: 'workspace',
+    leaseMs: 5 * 60_000,
+  });
+}
+
+const saveOutput = z.object({
+  ...storageFields,
+  savedPaths: z.array(z.string()),
+  deletedPaths: z.array(z.string()),
+  dirtyPaths: z.array(z.string()),
+});
+
+export function createFolderTools(
+  manager: WorkspaceDocumentManager,
+  options: WorkspaceToolOptions,
+) {
+  const runner = options.sideEffects ?? defaultRunner();
+  const folderStatus = () => manager.getStatus().folder;
+
+  const saveAll = defineTool(
+    {
+      name: 'workspace.saveAll',
+      title: 'Save to folder',
+      description:
+        'Write every dirty file and pending deletion to the linked local folder, guarded by the workspace revision.',
+      inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
+      outputSchema: saveOutput.extend({ folder: folderStatusOutput }),
+      annotations: { title: 'Save to folder', ...save },
+    },
+    async ({ expectedRevision }, context) => {
+      const saved = await saveWorkspaceToFolder(manager, {
+        expectedRevision,
+        runner,
+        signal: context.signal,
+        timeout: options.saveTimeoutMs ?? DEFAULT_SAVE_TIMEOUT_MS,
+        onProgress: options.onProgress,
+      });
+      if (!saved.ok) return saved;
+      const { snapshot, savedPaths, deletedPaths } = saved.value;
+      return respond(`Saved ${savedPaths.length} file(s), deleted ${deletedPaths.length}.`, {
+        ...storageFieldsOf(snapshot),
+        savedPaths,
+        deletedPaths,
+        dirtyPaths: [...snapshot.dirtyPaths],
+        folder: folderStatus(),
+      });
+    },
+  );
+
+  const saveCheckpoint = defineTool(
+    {
+      name: 'workspace.saveCheckpoint',
+      title: 'Save in the browser',
+      description:
+        'Mark the browser workspace clean without writing a folder; fails while a writable folder is linked.',
+      inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
+      outputSchema: saveOutput.extend({ checkpoint: z.literal('clean') }),
+      annotations: {
+        title: 'Save in the browser',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    async ({ expectedRevision }) => {
+      const saved = await manager.saveCheckpoint({ expectedRevision });
+      if (!saved.ok) return saved;
+      const { snapshot, savedPaths, deletedPaths } = saved.value;
+      return respond(`Browser checkpoint saved at revision ${snapshot.revision}.`, {
+        ...storageFieldsOf(snapshot),
+        savedPaths,
+        deletedPaths,
+        dirtyPaths: [...snapshot.dirtyPaths],
+        checkpoint: 'clean' as const,
+      });
+    },
+  );
+
+  const reloadFolder = defineTool(
+    {
+      name: 'workspace.reloadFolder',
+      title: 'Reload folder',
+      description:
+        'Re-read the linked folder and replace the browser workspace; guarded before and after the read; an empty folder is refused.',
+      inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
+      outputSchema: z.object({
+        ...storageFields,
+        fileCount: z.number().int(),
+        skippedCount: z.number().int(),
+        skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+        limit: z.object({ reason: z.string(), limit: z.number() }).nullable(),
+        folder: folderStatusOutput,
+        preview: previewOutput,
+      }),
+      annotations: { title: 'Reload folder', ...save },
+      capabilities: [previewHostCapability],
+    },
+    async ({ expectedRevision }, context) => {
+      const loaded = await reloadWorkspaceFolder(manager, {
+        expectedRevision,
+        signal: context.signal,
+        onProgress: options.onProgress,
+      });
+      if (!loaded.ok) return loaded;
+      const { snapshot, fileCount, skipped, skippedCount, limit } = loaded.value;
+      return respond(`Reloaded ${fileCount} file(s) from the folder.`, {
+        ...storageFieldsOf(snapshot),
+        fileCount,
+        skippedCount,
+        skipped,
+        limit,
+        folder: folderStatus(),
+        preview: await acknowledge(context, snapshot.revision),
+      });
+    },
+  );
+
+  const disconnectFolder = defineTool(
+    {
+      name: 'workspace.disconnectFolder',
+      title: 'Disconnect folder',
+      description:
+        'Stop local-folder sync and forget the stored folder handle; the browser workspace stays.',
+      inputSchema: z.object({}),
+      outputSchema: z.object({ ...storageFields, folder: folderStatusOutput }),
+      annotations: {
+        title: 'Disconnect folder',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+    },
+    async () => {
+      const snapshot = await manager.disconnectFolder();
+      return respond('Folder disconnected; the workspace is browser-only.', {
+        ...storageFieldsOf(snapshot),
+        folder: folderStatus(),
+      });
+    },
+  );
+
+  const reset = defineTool(
+    {
+      name: 'workspace.reset',
+      title: 'Reset workspace',
+      description:
+        'Restore the browser-only workspace to its four-file seed; unavailable while a folder is linked.',
+      inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
+      outputSchema: mutationOutput,
+      annotations: { title: 'Reset workspace', ...save },
+      capabilities: [previewHostCapability],
+    },
+    async ({ expectedRevision }, context) => {
+      const outcome = await manager.reset({ expectedRevision });
+      if (!outcome.ok) return outcome;
+      return respond(
+        `Workspace reset at revision ${outcome.value.revision}.`,
+        await mutationFields(context, outcome.value),
+      );
+    },
+  );
+
+  return [saveAll, saveCheckpoint, reloadFolder, disconnectFolder, reset];
+}

@@ -1,0 +1,49 @@
+/**
+ * Result building shared by the `workspace.*` tools: the W2 fields from a snapshot, and the
+ * preview acknowledgement of a revision through the preview host capability.
+ */
+import type { ToolHandlerContext } from '../../registry/define-tool.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
+import type { WorkspaceSnapshot } from '../../workspace/types.js';
+import type { PreviewField } from './schemas.js';
+
+export function storageFieldsOf(snapshot: WorkspaceSnapshot) {
+  return {
+    revision: snapshot.revision,
+    activePath: snapshot.activePath,
+    storageMode: snapshot.storageMode,
+    ...(snapshot.storageError === undefined ? {} : { storageError: snapshot.storageError }),
+  };
+}
+
+/** Waits for the preview to acknowledge `revision`; no mounted preview is reported, not failed. */
+export async function acknowledge(
+  context: ToolHandlerContext,
+  revision: number,
+): Promise<PreviewField> {
+  const host = context.require(previewHostCapability);
+  if (!host.ok) return { state: 'unavailable' };
+  const ack = await host.value.waitForRevision(revision, context.signal);
+  if (ack.ok) return { state: 'ready', revision: ack.value.revision };
+  const { code, message, retryable } = ack.error;
+  return { state: 'error', revision, error: { code, message, retryable } };
+}
+
+export async function mutationFields(
+  context: ToolHandlerContext,
+  snapshot: WorkspaceSnapshot,
+  path?: string,
+) {
+  return {
+    ...storageFieldsOf(snapshot),
+    ...(path === undefined ? {} : { path }),
+    dirtyPaths: [...snapshot.dirtyPaths],
+    deletedPaths: [...snapshot.deletedPaths],
+    preview: await acknowledge(context, snapshot.revision),
+  };
+}
+
+/** A success with a one-line summary for models that read text content only. */
+export function respond<T extends Record<string, unknown>>(summary: string, structuredContent: T) {
+  return { content: [{ type: 'text' as const, text: summary }], structuredContent };
+}

@@ -1,0 +1,98 @@
+/** Whole-workspace views: literal search (W10) and the standalone HTML export. */
+import { z } from 'zod';
+import { defineTool } from '../../registry/define-tool.js';
+import { exportWorkspaceHtml } from '../../workspace/export-html.js';
+import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
+import { searchWorkspace, WORKSPACE_SEARCH_LIMIT } from '../../workspace/search.js';
+import type { WorkspaceToolOptions } from './options.js';
+import { respond, storageFieldsOf } from './respond.js';
+import { pathInput, storageFields } from './schemas.js';
+
+const readOnly = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+export function createSearchTools(
+  manager: WorkspaceDocumentManager,
+  options: WorkspaceToolOptions,
+) {
+  const search = defineTool(
+    {
+      name: 'workspace.search',
+      title: 'Search the workspace',
+      description: `Find literal text across all text files (unsaved editor drafts included); at most ${WORKSPACE_SEARCH_LIMIT} matching lines.`,
+      inputSchema: z.object({
+        query: z.string().min(1).max(1000),
+        caseSensitive: z.boolean().optional(),
+        maxResults: z.number().int().min(1).max(WORKSPACE_SEARCH_LIMIT).optional(),
+      }),
+      outputSchema: z.object({
+        ...storageFields,
+        matches: z.array(
+          z.object({
+            path: z.string(),
+            line: z.number().int(),
+            column: z.number().int(),
+            preview: z.string(),
+          }),
+        ),
+        truncated: z.boolean(),
+        filesSearched: z.number().int(),
+      }),
+      annotations: { title: 'Search the workspace', ...readOnly },
+    },
+    ({ query, caseSensitive, maxResults }) => {
+      const snapshot = manager.getSnapshot();
+      const result = searchWorkspace(snapshot.files, query, {
+        caseSensitive,
+        maxResults,
+        drafts: options.getDrafts?.(),
+      });
+      return respond(`${result.matches.length}${result.truncated ? '+' : ''} matching lines.`, {
+        ...storageFieldsOf(snapshot),
+        ...result,
+      });
+    },
+  );
+
+  const exportHtml = defineTool(
+    {
+      name: 'workspace.exportHtml',
+      title: 'Export standalone HTML',
+      description:
+        'Build one standalone HTML file from the preview entry: CSS and JS inlined, assets as data URLs.',
+      inputSchema: z.object({ entryPath: pathInput.optional() }),
+      outputSchema: z.object({
+        ...storageFields,
+        entryPath: z.string(),
+        html: z.string(),
+        inlinedPaths: z.array(z.string()),
+        missingReferences: z.array(z.string()),
+      }),
+      annotations: { title: 'Export standalone HTML', ...readOnly },
+    },
+    async ({ entryPath }) => {
+      const snapshot = manager.getSnapshot();
+      let entry: string | undefined;
+      if (entryPath !== undefined) {
+        const file = manager.getFile(entryPath, 'exportHtml');
+        if (!file.ok) return file;
+        entry = file.value.path;
+      }
+      const exported = await exportWorkspaceHtml(snapshot.files, { entryPath: entry });
+      if (!exported.ok) return exported;
+      return respond(
+        `Exported ${exported.value.entryPath} (${exported.value.html.length} characters).`,
+        {
+          ...storageFieldsOf(snapshot),
+          ...exported.value,
+        },
+      );
+    },
+  );
+
+  return [search, exportHtml];
+}

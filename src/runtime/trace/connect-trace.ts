@@ -1,0 +1,61 @@
+/**
+ * Feeds registry lifecycle events into the trace: a row opens on `started` and closes on the
+ * matching `completed`/`failed`, correlated by the registry's unique traceId, never by the
+ * provider's call id.
+ */
+import type { ToolCallEvent } from '../protocol/events.js';
+import type { ToolCallResult } from '../protocol/types.js';
+import type { ToolRegistry } from '../registry/registry.js';
+import { summarizeResult } from './result-summary.js';
+import type { TraceRowEnd, TraceStore } from './trace-store.js';
+
+function endOf(event: ToolCallEvent): TraceRowEnd {
+  const { provenance } = event;
+  const status =
+    provenance.status === 'cancelled'
+      ? 'cancelled'
+      : event.type === 'completed'
+        ? 'completed'
+        : 'failed';
+  const result = (event.result ?? {}) as Pick<ToolCallResult, 'error' | 'structuredContent'>;
+  // Code and retryability come from provenance: the redacted projection may mask `code` fields.
+  const error = provenance.errorCode
+    ? {
+        code: provenance.errorCode,
+        message:
+          typeof result.error?.message === 'string' ? result.error.message : provenance.errorCode,
+        retryable: provenance.retryable === true,
+      }
+    : undefined;
+  return {
+    status,
+    summary: error ? `${error.code}: ${error.message}` : summarizeResult(result),
+    ...(error ? { error } : {}),
+    details: { arguments: event.request.params.arguments, result: event.result },
+  };
+}
+
+export function connectTrace(registry: ToolRegistry, trace: TraceStore): () => void {
+  const open = new Map<string, (end: TraceRowEnd) => void>();
+  return registry.subscribe((event) => {
+    if (event.type === 'started') {
+      const { context, toolCallId, params } = event.request;
+      open.set(
+        event.traceId,
+        trace.begin({
+          method: 'tools/call',
+          name: params.name,
+          source: context.source,
+          mode: context.mode,
+          ...(context.sessionId === undefined ? {} : { sessionId: context.sessionId }),
+          ...(toolCallId ? { toolCallId } : {}),
+          details: { arguments: params.arguments },
+        }),
+      );
+      return;
+    }
+    const end = open.get(event.traceId);
+    open.delete(event.traceId);
+    end?.(endOf(event));
+  });
+}

@@ -1,0 +1,24 @@
+/** One row of the execution trace: a discovery, a tool call lifecycle or a whole agent run. */
+export type TraceMethod = 'tools/list' | 'tools/call' | 'agent.request';
+export type TraceStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+
+export interface TraceRow {
+  /** Internal and unique per row, so reused or missing provider ids never overwrite a row. */
+  traceId: string;
+  method: TraceMethod;
+  /** Tool name for `tools/call`, the prompt summary for `agent.request`. */
+  name: string;
+  status: TraceStatus;
+  source: string;
+  mode: string;
+  sessionId?: string;
+  /** The provider's call id, when one was given. */
+  toolCallId?: string;
+  startedAt: number;
+  durationMs?: number;
+  /** Short, safe result summary (file count, path, revision …). */
+  summary?: string;
+  error?: { code: string; message: string; retryable: boolean };
+  /** Bounded, redacted projection for the detail view; never file source. */
+  details?: unknown;
+}

@@ -1,0 +1,262 @@
+/**
+ * File-level transitions as pure functions of the state: each returns the next files, active
+ * path and origins, or a workspace error, and never touches its input. The manager applies the
+ * revision guard before calling them and the revision clock after.
+ */
+import type { Outcome } from '../protocol/errors.js';
+import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
+import { isHtmlPath, workspaceFileFamily, workspaceFileKind } from './file-types.js';
+import { applyLiteralPatch, type LiteralPatch } from './patch.js';
+import { repairActivePath, type WorkspaceState } from './state.js';
+import type { WorkspaceFile } from './types.js';
+
+export interface FileTransition {
+  files: Map<string, WorkspaceFile>;
+  activePath: string | null;
+  origins: Map<string, string>;
+  /** Create, rename and delete change the file set; undo then restores the recorded tab. */
+  structural: boolean;
+  replacements?: number;
+}
+
+type Result = Outcome<FileTransition>;
+const fail = (error: ReturnType<typeof workspaceError>): Result => ({ ok: false, error });
+
+export function checkSourceLimit(text: string, operation: string, path: string) {
+  if (text.length <= WORKSPACE_SOURCE_LIMIT) return null;
+  return workspaceError(
+    CODES.WORKSPACE_SOURCE_LIMIT_EXCEEDED,
+    `Source exceeds the ${WORKSPACE_SOURCE_LIMIT}-character workspace limit.`,
+    { operation, path, length: text.length, limit: WORKSPACE_SOURCE_LIMIT },
+  );
+}
+
+const notFound = (operation: string, path: string) =>
+  workspaceError(CODES.WORKSPACE_FILE_NOT_FOUND, `No workspace file at ${path}.`, {
+    operation,
+    path,
+  });
+
+/** Why `path` cannot be added next to the existing files (`ignore` is a rename's source). */
+function placementConflict(state: WorkspaceState, path: string, operation: string, ignore = '') {
+  const lower = path.toLowerCase();
+  for (const existing of state.files.keys()) {
+    if (existing === ignore) continue;
+    let reason: string | null = null;
+    if (existing === path) reason = 'exists';
+    else if (existing.toLowerCase() === lower) reason = 'case-collision';
+    else if (existing.startsWith(`${path}/`)) reason = 'is-directory';
+    else if (path.startsWith(`${existing}/`)) reason = 'parent-is-file';
+    if (reason)
+      return workspaceError(
+        CODES.WORKSPACE_FILE_CONFLICT,
+        `Cannot place a file at ${path} (${reason}).`,
+        {
+          operation,
+          path,
+          reason,
+        },
+      );
+  }
+  return null;
+}
+
+function htmlCount(files: ReadonlyMap<string, WorkspaceFile>): number {
+  let count = 0;
+  for (const path of files.keys()) if (isHtmlPath(path)) count += 1;
+  return count;
+}
+
+/** The invariants a removal must keep: one preview entry, at least one file. */
+function removalConflict(state: WorkspaceState, path: string, operation: string) {
+  if (state.files.size === 1)
+    return workspaceError(CODES.WORKSPACE_EMPTY, 'The workspace cannot become empty.', {
+      operation,
+      path,
+      invariant: 'at-least-one-file',
+    });
+  if (isHtmlPath(path) && htmlCount(state.files) === 1)
+    return workspaceError(
+      CODES.WORKSPACE_PREVIEW_ENTRY_REQUIRED,
+      'The last HTML file is the preview entry and cannot be removed.',
+      { operation, path, invariant: 'one-html-entry' },
+    );
+  return null;
+}
+
+function replaceText(state: WorkspaceState, path: string, text: string): FileTransition {
+  const files = new Map(state.files);
+  files.set(path, { path, kind: 'text', text });
+  return {
+    files,
+    activePath: state.activePath,
+    origins: new Map(state.origins),
+    structural: false,
+  };
+}
+
+export function createFile(state: WorkspaceState, path: string, text: string): Result {
+  const kind = workspaceFileKind(path);
+  if (kind !== 'text')
+    return fail(
+      workspaceError(
+        CODES.WORKSPACE_FILE_TYPE_CONFLICT,
+        'New files must be supported text files.',
+        {
+          operation: 'createFile',
+          path,
+          expected: 'text',
+          actual: kind ?? 'unsupported',
+        },
+      ),
+    );
+  const conflict = placementConflict(state, path, 'createFile');
+  if (conflict) return fail(conflict);
+  const limit = checkSourceLimit(text, 'createFile', path);
+  if (limit) return fail(limit);
+  const next = replaceText(state, path, text);
+  return { ok: true, value: { ...next, activePath: path, structural: true } };
+}
+
+function existingText(state: WorkspaceState, path: string, operation: string) {
+  const file = state.files.get(path);
+  if (!file) return { ok: false as const, error: notFound(operation, path) };
+  if (file.kind !== 'text')
+    return {
+      ok: false as const,
+      error: workspaceError(CODES.WORKSPACE_FILE_TYPE_CONFLICT, `${path} is a binary asset.`, {
+        operation,
+        path,
+        expected: 'text',
+        actual: 'asset',
+      }),
+    };
+  return { ok: true as const, value: file.text };
+}
+
+export function writeFile(state: WorkspaceState, path: string, text: string): Result {
+  const current = existingText(state, path, 'writeFile');
+  if (!current.ok) return current;
+  const limit = checkSourceLimit(text, 'writeFile', path);
+  if (limit) return fail(limit);
+  return { ok: true, value: replaceText(state, path, text) };
+}
+
+export function patchFile(state: WorkspaceState, path: string, patch: LiteralPatch): Result {
+  const current = existingText(state, path, 'applyPatch');
+  if (!current.ok) return current;
+  const patched = applyLiteralPatch(current.value, patch);
+  // Only lengths and the mode: the error must never echo source or search text.
+  if (!patched)
+    return fail(
+      workspaceError(CODES.WORKSPACE_PATCH_NOT_FOUND, `The search text was not found in ${path}.`, {
+        operation: 'applyPatch',
+        path,
+        occurrence: patch.occurrence ?? 'first',
+        searchLength: patch.search.length,
+      }),
+    );
+  const limit = checkSourceLimit(patched.text, 'applyPatch', path);
+  if (limit) return fail(limit);
+  return {
+    ok: true,
+    value: { ...replaceText(state, path, patched.text), replacements: patched.replacements },
+  };
+}
+
+export function renameFile(state: WorkspaceState, from: string, to: string): Result {
+  const file = state.files.get(from);
+  if (!file) return fail(notFound('renameFile', from));
+  const fromFamily = workspaceFileFamily(from);
+  const toFamily = workspaceFileFamily(to);
+  if (fromFamily !== toFamily)
+    return fail(
+      workspaceError(
+        CODES.WORKSPACE_FILE_TYPE_CONFLICT,
+        `Cannot rename a ${fromFamily ?? 'unsupported'} file to ${toFamily ?? 'an unsupported type'}.`,
+        {
+          operation: 'renameFile',
+          path: from,
+          to,
+          from: fromFamily,
+          expected: fromFamily,
+          actual: toFamily,
+        },
+      ),
+    );
+  const conflict = placementConflict(state, to, 'renameFile', from);
+  if (conflict) return fail(conflict);
+  const files = new Map(state.files);
+  files.delete(from);
+  files.set(to, { ...file, path: to });
+  const origins = new Map(state.origins);
+  const origin = origins.get(from) ?? (state.checkpoint.has(from) ? from : undefined);
+  origins.delete(from);
+  // Renaming back onto the saved path is no rename at all for the next folder save.
+  if (origin !== undefined && origin !== to) origins.set(to, origin);
+  const activePath = state.activePath === from ? to : state.activePath;
+  return { ok: true, value: { files, activePath, origins, structural: true } };
+}
+
+export function deleteFile(state: WorkspaceState, path: string): Result {
+  if (!state.files.has(path)) return fail(notFound('deleteFile', path));
+  const conflict = removalConflict(state, path, 'deleteFile');
+  if (conflict) return fail(conflict);
+  const files = new Map(state.files);
+  files.delete(path);
+  const origins = new Map(state.origins);
+  origins.delete(path);
+  const activePath = repairActivePath(files, state.activePath === path ? null : state.activePath);
+  return { ok: true, value: { files, activePath, origins, structural: true } };
+}
+
+/** Restores one file to the saved checkpoint: content, a rename's origin, or a deletion. */
+export function revertFile(state: WorkspaceState, path: string): Result {
+  const renamedFrom = state.origins.get(path);
+  const renamedTo = [...state.origins].find(([, origin]) => origin === path)?.[0];
+  const target = renamedFrom !== undefined ? path : renamedTo;
+  if (target !== undefined) {
+    const origin = state.origins.get(target) as string;
+    if (state.files.has(origin))
+      return fail(
+        workspaceError(
+          CODES.WORKSPACE_FILE_CONFLICT,
+          `Cannot restore ${origin}: a file is there.`,
+          {
+            operation: 'revertFile',
+            path: origin,
+            reason: 'exists',
+          },
+        ),
+      );
+    const files = new Map(state.files);
+    files.delete(target);
+    files.set(origin, state.checkpoint.get(origin) as WorkspaceFile);
+    const origins = new Map(state.origins);
+    origins.delete(target);
+    const activePath = state.activePath === target ? origin : state.activePath;
+    return { ok: true, value: { files, activePath, origins, structural: true } };
+  }
+  const saved = state.checkpoint.get(path);
+  const current = state.files.get(path);
+  if (saved) {
+    const files = new Map(state.files);
+    files.set(path, saved);
+    const origins = new Map(state.origins);
+    return {
+      ok: true,
+      value: {
+        files,
+        activePath: current ? state.activePath : path,
+        origins,
+        structural: !current,
+      },
+    };
+  }
+  if (!current) return fail(notFound('revertFile', path));
+  // A new file that was never saved: reverting it removes it.
+  const next = deleteFile(state, path);
+  if (!next.ok)
+    return fail({ ...next.error, details: { ...next.error.details, operation: 'revertFile' } });
+  return next;
+}

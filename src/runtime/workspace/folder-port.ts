@@ -1,0 +1,74 @@
+/**
+ * The folder port (W9): what the workspace needs from a linked local folder. Adapters live in
+ * `src/storage/folder`; handles stay inside them and never reach tool payloads or iframes.
+ */
+import type { Outcome } from '../protocol/errors.js';
+import type { WorkspaceFile } from './types.js';
+
+export type WorkspaceFolderPermission =
+  'granted' | 'prompt' | 'denied' | 'unknown' | 'disconnected';
+
+export type WorkspaceFolderKind = 'file-system-access' | 'directory-upload';
+
+/** Progress of a long folder step, for elements to render (files done / total). */
+export interface WorkspaceProgress {
+  operation: 'import' | 'saveAll';
+  done: number;
+  total: number;
+}
+
+export type WorkspaceSkipReason =
+  | 'unsupported-type'
+  | 'invalid-path'
+  | 'duplicate-path'
+  | 'file-too-large'
+  | 'file-count-limit'
+  | 'total-bytes-limit'
+  | 'scan-limit';
+
+export interface WorkspaceSkippedEntry {
+  path: string;
+  reason: WorkspaceSkipReason;
+}
+
+export interface WorkspaceFolderImport {
+  files: WorkspaceFile[];
+  /** Per-entry skips, bounded; a limit adds one summary instead of one row per entry. */
+  skipped: WorkspaceSkippedEntry[];
+  /** How many entries were skipped in all, including those past the bounded list. */
+  skippedCount: number;
+  /** The one summary for a traversal limit that stopped the scan, if any. */
+  limit: { reason: WorkspaceSkipReason; limit: number } | null;
+  scannedEntries: number;
+}
+
+export interface WorkspaceFolderReadOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: WorkspaceProgress) => void;
+}
+
+export interface WorkspaceFolder {
+  readonly name: string;
+  readonly kind: WorkspaceFolderKind;
+  /** True only for a read/write directory handle; uploads are read-only. */
+  readonly writable: boolean;
+  /** The value to store with the workspace metadata so the folder reconnects after reload. */
+  readonly persistableHandle?: unknown;
+  queryPermission(): Promise<WorkspaceFolderPermission>;
+  /** Asks the user (needs a user gesture in browsers). */
+  requestPermission(): Promise<WorkspaceFolderPermission>;
+  read(options?: WorkspaceFolderReadOptions): Promise<Outcome<WorkspaceFolderImport>>;
+  writeFile(file: WorkspaceFile, signal?: AbortSignal): Promise<Outcome<void>>;
+  /** Idempotent: a file (or parent directory) that is already gone counts as deleted. */
+  deleteFile(path: string, signal?: AbortSignal): Promise<Outcome<void>>;
+}
+
+export interface WorkspaceFolderStatus {
+  connected: boolean;
+  name: string | null;
+  kind: WorkspaceFolderKind | null;
+  writable: boolean;
+  permission: WorkspaceFolderPermission;
+  saveAllAvailable: boolean;
+  reloadAvailable: boolean;
+}

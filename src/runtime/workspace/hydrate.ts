@@ -1,0 +1,45 @@
+/**
+ * Hydration (W8): the state a stored record describes, repaired. A stale active path falls back
+ * to the preview entry; origins and deletion markers that no longer match the files are dropped.
+ */
+import type { WorkspaceRecord } from './repository.js';
+import type { WorkspaceSeedFile } from './seed.js';
+import * as derive from './state.js';
+import type { WorkspaceState } from './state.js';
+
+export function seedState(seed: readonly WorkspaceSeedFile[]): WorkspaceState {
+  const files = derive.filesFrom(
+    seed.map(({ path, text }) => ({ path, kind: 'text' as const, text })),
+  );
+  return {
+    revision: 1,
+    files,
+    checkpoint: files,
+    activePath: derive.repairActivePath(files, null),
+    origins: new Map(),
+  };
+}
+
+/** The state of `record`, and whether any repair changed what the record says. */
+export function stateFromRecord(record: WorkspaceRecord): {
+  state: WorkspaceState;
+  repaired: boolean;
+} {
+  const { metadata } = record;
+  const checkpoint = derive.filesFrom(record.checkpoint);
+  // Clean files share the checkpoint's object, so dirty checks compare references, not text.
+  const files = derive.filesFrom(
+    record.files.map((file) => {
+      const saved = checkpoint.get(file.path);
+      return saved && derive.sameContent(saved, file) ? saved : file;
+    }),
+  );
+  const origins = derive.repairOrigins(files, checkpoint, new Map(metadata.origins));
+  const activePath = derive.repairActivePath(files, metadata.activePath);
+  const state = { revision: metadata.revision, files, activePath, checkpoint, origins };
+  const repaired =
+    activePath !== metadata.activePath ||
+    origins.size !== metadata.origins.length ||
+    derive.deletedPaths(state).join('\n') !== metadata.deletedPaths.join('\n');
+  return { state, repaired };
+}

@@ -1,0 +1,83 @@
+/**
+ * The public shape of the workspace manager: its options, status and methods. Kept apart from
+ * the implementation so readers (tools, elements, folder sync) depend on the contract only.
+ */
+import type { Outcome } from '../protocol/errors.js';
+import type {
+  WorkspaceFolder,
+  WorkspaceFolderPermission,
+  WorkspaceFolderStatus,
+} from './folder-port.js';
+import type { LiteralPatch } from './patch.js';
+import type { WorkspaceFolderRecord, WorkspaceRepository } from './repository.js';
+import type { WorkspaceSeedFile } from './seed.js';
+import type { WorkspaceFile, WorkspaceSnapshot, WorkspaceSource } from './types.js';
+
+export interface WorkspaceMutationOptions {
+  /** The revision the caller read; a different current revision is rejected before any change. */
+  expectedRevision?: number;
+}
+
+export interface WorkspaceStatus extends WorkspaceSnapshot {
+  canUndo: boolean;
+  canRedo: boolean;
+  sourceLimit: number;
+  folder: WorkspaceFolderStatus;
+}
+
+export interface WorkspaceSaveResult {
+  snapshot: WorkspaceSnapshot;
+  savedPaths: string[];
+  deletedPaths: string[];
+}
+
+export interface WorkspaceDocumentManagerOptions {
+  /** Default: IndexedDB when the browser has it, else session memory (reported as such). */
+  repository?: WorkspaceRepository | null;
+  /** Files of a fresh or reset workspace. Default: `DEFAULT_WORKSPACE_SEED`. */
+  seed?: readonly WorkspaceSeedFile[];
+  /** Rebuilds a linked folder from its stored record after a reload. Default: File System Access. */
+  restoreFolder?: (record: WorkspaceFolderRecord) => WorkspaceFolder | null;
+}
+
+export type WorkspaceResult = Promise<Outcome<WorkspaceSnapshot>>;
+
+export interface WorkspaceDocumentManager extends WorkspaceSource {
+  /** Resolves when hydration is done; mutations before it fail with a retryable conflict. */
+  readonly ready: Promise<void>;
+  getStatus(): WorkspaceStatus;
+  /** Looks one file up by any spelling of its path. */
+  getFile(path: string, operation?: string): Outcome<WorkspaceFile>;
+  openFile(path: string): WorkspaceResult;
+  createFile(path: string, text: string, options?: WorkspaceMutationOptions): WorkspaceResult;
+  writeFile(path: string, text: string, options?: WorkspaceMutationOptions): WorkspaceResult;
+  applyPatch(
+    path: string,
+    patch: LiteralPatch,
+    options?: WorkspaceMutationOptions,
+  ): Promise<Outcome<{ snapshot: WorkspaceSnapshot; replacements: number }>>;
+  renameFile(from: string, to: string, options?: WorkspaceMutationOptions): WorkspaceResult;
+  deleteFile(path: string, options?: WorkspaceMutationOptions): WorkspaceResult;
+  revertFile(path: string, options?: WorkspaceMutationOptions): WorkspaceResult;
+  undo(options?: WorkspaceMutationOptions): WorkspaceResult;
+  redo(options?: WorkspaceMutationOptions): WorkspaceResult;
+  /** Restores the seed; refused while a writable folder is linked. */
+  reset(options?: WorkspaceMutationOptions): WorkspaceResult;
+  /** Marks the browser checkpoint clean; refused while a writable folder is linked. */
+  saveCheckpoint(options?: WorkspaceMutationOptions): Promise<Outcome<WorkspaceSaveResult>>;
+  /** The import boundary: replaces every file and the checkpoint, links `folder` (or none). */
+  replaceAll(
+    files: readonly WorkspaceFile[],
+    options: WorkspaceMutationOptions & { folder: WorkspaceFolder | null },
+  ): WorkspaceResult;
+  /** Records a confirmed folder write of `file` (its content as written) in the checkpoint. */
+  markFileSaved(file: WorkspaceFile): Promise<void>;
+  markDeletionSaved(path: string): Promise<void>;
+  getFolder(): WorkspaceFolder | null;
+  setFolderPermission(permission: WorkspaceFolderPermission): void;
+  /** Stops folder sync and forgets the stored handle; the browser workspace stays. */
+  disconnectFolder(): Promise<WorkspaceSnapshot>;
+  /** Resolves when all persistence so far is done. */
+  flush(): Promise<void>;
+  close(): void;
+}

@@ -1,0 +1,100 @@
+/**
+ * Ordered, atomic persistence of workspace states. Each state is committed as a diff against
+ * the previously committed one, one repository transaction per state, in mutation order; the
+ * first failure switches the workspace to memory mode instead of losing the edit in the UI.
+ */
+import { boundStorageError } from './codes.js';
+import type {
+  WorkspaceCommit,
+  WorkspaceFolderRecord,
+  WorkspaceRepository,
+  WorkspaceStoreDelta,
+} from './repository.js';
+import { deletedPaths, type WorkspaceState } from './state.js';
+import type { WorkspaceFile, WorkspaceStorageMode } from './types.js';
+
+export interface PersistedState {
+  state: WorkspaceState;
+  folder: WorkspaceFolderRecord | null;
+}
+
+function delta(
+  before: ReadonlyMap<string, WorkspaceFile>,
+  after: ReadonlyMap<string, WorkspaceFile>,
+): WorkspaceStoreDelta {
+  const put: WorkspaceFile[] = [];
+  for (const [path, file] of after) if (before.get(path) !== file) put.push(file);
+  const removed = [...before.keys()].filter((path) => !after.has(path));
+  return { put, delete: removed };
+}
+
+export function commitFor(before: PersistedState | null, after: PersistedState): WorkspaceCommit {
+  const empty = new Map<string, WorkspaceFile>();
+  const { state } = after;
+  return {
+    metadata: {
+      revision: state.revision,
+      activePath: state.activePath,
+      origins: [...state.origins],
+      deletedPaths: deletedPaths(state),
+      folder: after.folder,
+    },
+    files: delta(before?.state.files ?? empty, state.files),
+    checkpoint: delta(before?.state.checkpoint ?? empty, state.checkpoint),
+  };
+}
+
+export interface PersistenceQueue {
+  readonly storageMode: WorkspaceStorageMode;
+  readonly storageError: string | undefined;
+  /** Resolves once `next` is committed (or memory mode took over). */
+  enqueue(next: PersistedState): Promise<void>;
+  /** Resolves when every enqueued state has been handled. */
+  drain(): Promise<void>;
+  /** Marks the starting point: what the repository already holds. */
+  setBaseline(state: PersistedState | null): void;
+  fail(error: unknown): void;
+}
+
+export function createPersistenceQueue(
+  repository: WorkspaceRepository | null,
+  onModeChange: () => void,
+  unavailableReason = 'IndexedDB is unavailable; edits are kept for this session only.',
+): PersistenceQueue {
+  let mode: WorkspaceStorageMode = repository?.storageMode ?? 'memory';
+  let error: string | undefined = repository ? undefined : unavailableReason;
+  let committed: PersistedState | null = null;
+  let chain: Promise<void> = Promise.resolve();
+  const queue: PersistenceQueue = {
+    get storageMode() {
+      return mode;
+    },
+    get storageError() {
+      return error;
+    },
+    enqueue(next) {
+      const job = chain.then(async () => {
+        if (!repository || error !== undefined) return;
+        const change = commitFor(committed, next);
+        try {
+          await repository.commit(change);
+          committed = next;
+        } catch (cause) {
+          queue.fail(cause);
+        }
+      });
+      chain = job;
+      return job;
+    },
+    drain: () => chain,
+    setBaseline(state) {
+      committed = state;
+    },
+    fail(cause) {
+      mode = 'memory';
+      error = boundStorageError(cause);
+      onModeChange();
+    },
+  };
+  return queue;
+}

@@ -1,0 +1,76 @@
+/**
+ * The persistence port of the workspace (W1). A repository stores files, the saved checkpoint
+ * and metadata; each `commit` is all-or-nothing, so a reload between commits shows either the
+ * state before or the state after, never a mix.
+ */
+import type { WorkspaceFile, WorkspaceStorageMode } from './types.js';
+
+/** A linked folder as stored: never sent to tools or iframes. */
+export interface WorkspaceFolderRecord {
+  name: string;
+  kind: 'file-system-access' | 'directory-upload';
+  /** A structured-cloneable directory handle, where the browser allows it. */
+  handle?: unknown;
+}
+
+export interface WorkspaceMetadata {
+  revision: number;
+  activePath: string | null;
+  /** `[renamed path, saved origin]` pairs. */
+  origins: [string, string][];
+  /** Pending deletions, kept so a reload shows them even before the checkpoint is read. */
+  deletedPaths: string[];
+  folder: WorkspaceFolderRecord | null;
+}
+
+export interface WorkspaceRecord {
+  metadata: WorkspaceMetadata;
+  files: WorkspaceFile[];
+  checkpoint: WorkspaceFile[];
+}
+
+export interface WorkspaceStoreDelta {
+  put: WorkspaceFile[];
+  delete: string[];
+}
+
+export interface WorkspaceCommit {
+  metadata: WorkspaceMetadata;
+  files: WorkspaceStoreDelta;
+  checkpoint: WorkspaceStoreDelta;
+}
+
+export interface WorkspaceRepository {
+  /** What this repository gives the user: `indexeddb` survives a reload, `memory` does not. */
+  readonly storageMode: WorkspaceStorageMode;
+  /** The stored workspace, or `null` when nothing was stored yet. Rejects when unavailable. */
+  load(): Promise<WorkspaceRecord | null>;
+  /** Applies one change atomically. Rejects when storage fails. */
+  commit(change: WorkspaceCommit): Promise<void>;
+  close(): void;
+}
+
+function applyDelta(store: Map<string, WorkspaceFile>, delta: WorkspaceStoreDelta): void {
+  for (const path of delta.delete) store.delete(path);
+  for (const file of delta.put) store.set(file.path, file);
+}
+
+/** A session-only repository: the real port, kept in memory (Node, tests, no IndexedDB). */
+export function createMemoryWorkspaceRepository(): WorkspaceRepository {
+  let metadata: WorkspaceMetadata | null = null;
+  const files = new Map<string, WorkspaceFile>();
+  const checkpoint = new Map<string, WorkspaceFile>();
+  return {
+    storageMode: 'memory',
+    async load() {
+      if (!metadata) return null;
+      return { metadata, files: [...files.values()], checkpoint: [...checkpoint.values()] };
+    },
+    async commit(change) {
+      applyDelta(files, change.files);
+      applyDelta(checkpoint, change.checkpoint);
+      metadata = change.metadata;
+    },
+    close() {},
+  };
+}

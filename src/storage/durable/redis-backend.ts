@@ -1,0 +1,91 @@
+/**
+ * Redis durable operation backend: one JSON string per record plus one sorted set (all scores
+ * 0) indexing the keys lexicographically for keyset paging. Record and index change together
+ * inside one Lua script, which Redis runs atomically, so the revision check and the write can
+ * never interleave with another process's.
+ */
+import type {
+  DurableOperationBackend,
+  DurableOperationRecord,
+} from '../../runtime/durable/types.js';
+
+/**
+ * The three commands the backend needs. `createNodeRedisDurableOperationClient()` and
+ * `createIoredisDurableOperationClient()` adapt the two common libraries; anything else with
+ * these three works too.
+ */
+export interface RedisDurableOperationClient {
+  get(key: string): Promise<string | null>;
+  /** Runs `script` atomically; the adapters send it by SHA1 once Redis has it cached. */
+  eval(script: string, keys: string[], args: string[]): Promise<unknown>;
+  /** `ZRANGEBYLEX key min max LIMIT 0 count`. */
+  rangeByLex(key: string, min: string, max: string, count: number): Promise<string[]>;
+}
+
+export interface RedisDurableOperationBackendOptions {
+  /** Namespace for the record keys and the index. Default `context-action:durable:`. */
+  keyPrefix?: string;
+}
+
+export const DEFAULT_REDIS_DURABLE_KEY_PREFIX = 'context-action:durable:';
+
+/**
+ * KEYS[1] record, KEYS[2] index; ARGV[1] expected revision ('' = absent), ARGV[2] next JSON
+ * ('' = delete), ARGV[3] index member. Returns 1 when applied, 0 when the revision differs.
+ */
+export const REDIS_DURABLE_OPERATION_CAS_SCRIPT = `
+local current = redis.call('GET', KEYS[1])
+if ARGV[1] == '' then
+  if current then return 0 end
+else
+  if not current then return 0 end
+  if cjson.decode(current)['revision'] ~= tonumber(ARGV[1]) then return 0 end
+end
+if ARGV[2] == '' then
+  redis.call('DEL', KEYS[1])
+  redis.call('ZREM', KEYS[2], ARGV[3])
+else
+  redis.call('SET', KEYS[1], ARGV[2])
+  if not current then redis.call('ZADD', KEYS[2], 0, ARGV[3]) end
+end
+return 1
+`;
+
+export function createRedisDurableOperationBackend(
+  client: RedisDurableOperationClient,
+  options: RedisDurableOperationBackendOptions = {},
+): DurableOperationBackend {
+  const prefix = options.keyPrefix ?? DEFAULT_REDIS_DURABLE_KEY_PREFIX;
+  const indexKey = `${prefix}index`;
+  const recordKey = (key: string) => `${prefix}record:${key}`;
+  const parse = (json: string | null) =>
+    json === null ? undefined : (JSON.parse(json) as DurableOperationRecord);
+
+  return {
+    read: async (key) => parse(await client.get(recordKey(key))),
+
+    async compareAndSet({ key, expectedRevision, next }) {
+      const expected = expectedRevision === null ? '' : String(expectedRevision);
+      const json = next ? JSON.stringify(next) : '';
+      const applied = await client.eval(
+        REDIS_DURABLE_OPERATION_CAS_SCRIPT,
+        [recordKey(key), indexKey],
+        [expected, json, key],
+      );
+      return Number(applied) === 1;
+    },
+
+    async listPage({ cursor, limit }) {
+      const min = cursor === undefined ? '-' : `(${cursor}`;
+      const keys = await client.rangeByLex(indexKey, min, '+', limit + 1);
+      const page = keys.slice(0, limit);
+      // Concurrent GETs share one connection, so the clients pipeline them.
+      const found = await Promise.all(
+        page.map(async (key) => parse(await client.get(recordKey(key)))),
+      );
+      const records = found.filter((record): record is DurableOperationRecord => !!record);
+      const last = page.at(-1);
+      return keys.length > limit && last ? { records, nextCursor: last } : { records };
+    },
+  };
+}

@@ -1,0 +1,127 @@
+/**
+ * The folder import budget (W9) and the one collector both adapters share: path validation,
+ * supported types, duplicates, per-file/count/total-byte limits, and a bounded skip report.
+ */
+import type { Outcome } from '../../runtime/protocol/errors.js';
+import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/codes.js';
+import { workspaceFileKind, workspaceMimeType } from '../../runtime/workspace/file-types.js';
+import type {
+  WorkspaceFolderImport,
+  WorkspaceFolderReadOptions,
+  WorkspaceSkipReason,
+  WorkspaceSkippedEntry,
+} from '../../runtime/workspace/folder-port.js';
+import { normalizeWorkspacePath } from '../../runtime/workspace/paths.js';
+import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+
+export interface FolderImportLimits {
+  /** Supported files imported at most. */
+  maxFiles: number;
+  /** Bytes per file. */
+  maxFileBytes: number;
+  /** Bytes of all imported files together. */
+  maxTotalBytes: number;
+  /** Directory and file entries looked at, supported or not. */
+  maxScannedEntries: number;
+  /** Rows kept in `skipped`; `skippedCount` keeps the total. */
+  maxSkippedRows: number;
+}
+
+export const DEFAULT_FOLDER_IMPORT_LIMITS: Readonly<FolderImportLimits> = Object.freeze({
+  maxFiles: 1_000,
+  maxFileBytes: 5 * 1024 * 1024,
+  maxTotalBytes: 50 * 1024 * 1024,
+  maxScannedEntries: 2_000,
+  maxSkippedRows: 50,
+});
+
+/** One file found by a scan: its raw relative path (not yet trusted), size and reader. */
+export interface ScannedFile {
+  path: string;
+  size: number;
+  read(): Promise<Blob>;
+}
+
+export interface FolderScan {
+  files: ScannedFile[];
+  /** Entries a scan skipped before reading (e.g. the scan limit). */
+  skipped: WorkspaceSkippedEntry[];
+  limit: WorkspaceFolderImport['limit'];
+  scannedEntries: number;
+}
+
+/** Turns a scan into workspace files, applying every limit; rejects empty or unsupported input. */
+export async function collectFolderImport(
+  scan: FolderScan,
+  limits: FolderImportLimits,
+  options: WorkspaceFolderReadOptions,
+): Promise<Outcome<WorkspaceFolderImport>> {
+  const skipped: WorkspaceSkippedEntry[] = [];
+  let skippedCount = 0;
+  let limit = scan.limit;
+  const skip = (path: string, reason: WorkspaceSkipReason) => {
+    skippedCount += 1;
+    if (skipped.length < limits.maxSkippedRows) skipped.push({ path: path.slice(0, 200), reason });
+  };
+  for (const entry of scan.skipped) skip(entry.path, entry.reason);
+  const accepted: { path: string; kind: 'text' | 'asset'; entry: ScannedFile }[] = [];
+  const seen = new Set<string>();
+  let totalBytes = 0;
+  for (const entry of scan.files) {
+    const normalized = normalizeWorkspacePath(entry.path, 'importFolder');
+    if (!normalized.ok) {
+      skip(entry.path, 'invalid-path');
+      continue;
+    }
+    const path = normalized.value;
+    const kind = workspaceFileKind(path);
+    if (!kind) skip(path, 'unsupported-type');
+    else if (seen.has(path.toLowerCase())) skip(path, 'duplicate-path');
+    else if (entry.size > limits.maxFileBytes) skip(path, 'file-too-large');
+    else if (accepted.length >= limits.maxFiles) {
+      limit ??= { reason: 'file-count-limit', limit: limits.maxFiles };
+      break;
+    } else if (totalBytes + entry.size > limits.maxTotalBytes) {
+      limit ??= { reason: 'total-bytes-limit', limit: limits.maxTotalBytes };
+      break;
+    } else {
+      seen.add(path.toLowerCase());
+      totalBytes += entry.size;
+      accepted.push({ path, kind, entry });
+    }
+  }
+  if (scan.files.length === 0)
+    return {
+      ok: false,
+      error: workspaceError(CODES.WORKSPACE_EMPTY, 'The folder has no files.', {
+        operation: 'importFolder',
+        scannedEntries: scan.scannedEntries,
+      }),
+    };
+  if (accepted.length === 0)
+    return {
+      ok: false,
+      error: workspaceError(
+        CODES.WORKSPACE_NO_SUPPORTED_FILES,
+        'The folder has no supported files (HTML, CSS, JS, TS, JSON, Markdown, text, images, fonts, WASM).',
+        { operation: 'importFolder', skippedCount, skipped: skipped.slice(0, 10) },
+      ),
+    };
+  const files: WorkspaceFile[] = [];
+  const total = accepted.length;
+  options.onProgress?.({ operation: 'import', done: 0, total });
+  for (const { path, kind, entry } of accepted) {
+    options.signal?.throwIfAborted();
+    const blob = await entry.read();
+    files.push(
+      kind === 'text'
+        ? { path, kind, text: await blob.text() }
+        : { path, kind, blob, mimeType: blob.type || workspaceMimeType(path) },
+    );
+    options.onProgress?.({ operation: 'import', done: files.length, total });
+  }
+  return {
+    ok: true,
+    value: { files, skipped, skippedCount, limit, scannedEntries: scan.scannedEntries },
+  };
+}

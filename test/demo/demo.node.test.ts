@@ -1,0 +1,94 @@
+import { after, before, describe, it } from 'node:test';
+import { expect } from 'chai';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Server } from 'node:http';
+// @ts-expect-error -- plain ESM helper scripts without type declarations
+import { serve } from '../../scripts/serve.mjs';
+// @ts-expect-error -- plain ESM helper scripts without type declarations
+import { findChromium } from '../../scripts/system.mjs';
+
+/** What `npm start` serves, opened the way a user opens it: the built script-tag bundle. */
+describe('demo studio from the built dist/ca-studio.js', () => {
+  let server: Server;
+  let url: string;
+  let browser: Browser;
+  let page: Page;
+
+  before(async () => {
+    ({ server, url } = (await serve({ port: 0 })) as { server: Server; url: string });
+    browser = await chromium.launch({
+      executablePath: findChromium() as string,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+      ],
+    });
+    page = await browser.newPage();
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  it('loads the studio with editor, preview, trace and approval, and lazy-loads CodeMirror', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(url);
+    await page.locator('ca-editor .cm-content').waitFor();
+    await page.locator('ca-preview iframe').waitFor();
+    expect(scripts).to.include('/dist/ca-studio.js');
+    expect(scripts.some((path) => /^\/dist\/chunks\/code-editor-.*\.js$/.test(path))).to.equal(
+      true,
+    );
+  });
+
+  it('runs the offline agent path through approval to the acknowledged preview', async () => {
+    await page.locator('ca-chat textarea').fill('Make the accent green');
+    await page.locator('ca-chat button[type="submit"]').click();
+    await page.locator('ca-approval dialog[open]').waitFor();
+    await page.locator('ca-approval [part="approve"]').click();
+    await page.waitForFunction(() => {
+      const runtime = document.querySelector('ca-studio')?.runtime;
+      return runtime?.agent.getSnapshot().lastRun?.status === 'completed';
+    });
+    const state = await page.evaluate(() => {
+      const runtime = document.querySelector('ca-studio')!.runtime;
+      const css = runtime.workspace.getSnapshot().files.find((file) => file.path === 'styles.css');
+      const host = runtime.capabilities.resolve<{
+        getStatus(): { acknowledgedRevision: number | null };
+      }>({
+        id: 'previewHost',
+      });
+      return {
+        css: css?.kind === 'text' ? css.text : '',
+        revision: runtime.workspace.getSnapshot().revision,
+        acknowledged: host?.getStatus().acknowledgedRevision,
+        rows: runtime.trace.getSnapshot().map((row) => `${row.method} ${row.name} ${row.status}`),
+      };
+    });
+    expect(state.css).to.match(/--accent:\s*#16a34a/);
+    expect(state.acknowledged).to.equal(state.revision);
+    expect(state.rows).to.deep.equal([
+      'agent.request Make the accent green completed',
+      'tools/list tools/list completed',
+      'tools/call workspace.getStatus completed',
+      'tools/call preview.setTheme completed',
+    ]);
+  });
+
+  it('keeps the edit after a reload (IndexedDB)', async () => {
+    await page.reload();
+    await page.waitForFunction(async () => {
+      const runtime = document.querySelector('ca-studio')?.runtime;
+      if (!runtime) return false;
+      await runtime.ready;
+      const css = runtime.workspace.getSnapshot().files.find((file) => file.path === 'styles.css');
+      return css?.kind === 'text' && css.text.includes('#16a34a');
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import { describe, it } from '../../support/spec.js';
+import { planLocalAgentRequest } from '../../../src/runtime/agents/local-agent-plan.js';
+import { LOCAL_AGENT_RECIPES } from '../../../src/runtime/agents/local-agent-recipes.js';
+
+describe('local agent planner (A1)', () => {
+  it('maps an accent colour request to preview.setTheme', () => {
+    expect(planLocalAgentRequest('make the accent green')).to.deep.equal({
+      kind: 'theme',
+      accent: 'green',
+    });
+    expect(planLocalAgentRequest('Change the theme colour to Purple')).to.deep.equal({
+      kind: 'theme',
+      accent: 'purple',
+    });
+  });
+
+  it('routes a quoted pair to a literal patch, with the named path', () => {
+    expect(planLocalAgentRequest('In styles.css replace "red" with "blue"')).to.deep.equal({
+      kind: 'patch',
+      search: 'red',
+      replace: 'blue',
+      path: 'styles.css',
+    });
+    expect(planLocalAgentRequest('replace “a” with “b”')).to.deep.equal({
+      kind: 'patch',
+      search: 'a',
+      replace: 'b',
+    });
+  });
+
+  it('reads quoted hero and feature values as visual tool arguments, not a patch', () => {
+    expect(
+      planLocalAgentRequest('Set the hero title to "Hi" and subtitle to "There"'),
+    ).to.deep.equal({
+      kind: 'hero',
+      title: 'Hi',
+      subtitle: 'There',
+    });
+    expect(planLocalAgentRequest('change the hero subtitle to "Only this"')).to.deep.equal({
+      kind: 'hero',
+      subtitle: 'Only this',
+    });
+    expect(planLocalAgentRequest('Add a feature "Fast" with description "Very"')).to.deep.equal({
+      kind: 'feature',
+      title: 'Fast',
+      description: 'Very',
+    });
+  });
+
+  it('does not take colour words inside quotes as a theme request', () => {
+    expect(planLocalAgentRequest('replace "green" with "blue" in the accent')).to.include({
+      kind: 'patch',
+    });
+  });
+
+  it('recognises status, refresh, undo and redo, and nothing else', () => {
+    expect(planLocalAgentRequest('what is the status?').kind).to.equal('status');
+    expect(planLocalAgentRequest('refresh the preview').kind).to.equal('refresh');
+    expect(planLocalAgentRequest('undo that').kind).to.equal('undo');
+    expect(planLocalAgentRequest('redo').kind).to.equal('redo');
+    expect(planLocalAgentRequest('write me a poem').kind).to.equal('unknown');
+  });
+
+  it('plans every recipe in the catalog to its declared final tool', () => {
+    const finalTool: Record<string, string> = {
+      theme: 'preview.setTheme',
+      hero: 'preview.updateHero',
+      feature: 'preview.addFeature',
+      patch: 'workspace.applyPatch',
+      status: 'workspace.getStatus',
+    };
+    for (const recipe of LOCAL_AGENT_RECIPES) {
+      expect(finalTool[planLocalAgentRequest(recipe.prompt).kind], recipe.id).to.equal(
+        recipe.tools.at(-1),
+      );
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import { expect } from 'chai';
+import { describe, it } from '../../support/spec.js';
+import { createToolApprovalQueue } from '../../../src/runtime/approval/approval-queue.js';
+import { createCapabilityTable } from '../../../src/runtime/capabilities.js';
+import { PREVIEW_TOOL_POLICIES, createPreviewTools } from '../../../src/runtime/preview/tools.js';
+import { createToolRegistry } from '../../../src/runtime/registry/registry.js';
+import { createTestWorkspace } from '../../bridge/preview/fixtures.js';
+
+const SEED = {
+  'index.html':
+    '<link rel="stylesheet" href="styles.css"><header class="hero"><h1 class="hero-title">T</h1></header>',
+  'styles.css': ':root { --accent: #2563eb; }',
+};
+
+describe('preview tools without a mounted preview', () => {
+  it('return tool-capability-unavailable and leave the workspace untouched', async () => {
+    const workspace = createTestWorkspace(SEED);
+    const registry = createToolRegistry({ capabilityResolver: createCapabilityTable().resolve });
+    for (const tool of createPreviewTools(workspace)) registry.register(tool);
+    for (const [name, args] of [
+      ['preview.getStatus', {}],
+      ['preview.refresh', {}],
+      ['preview.setTheme', { accent: 'green' }],
+      ['preview.updateHero', { title: 'x' }],
+      ['preview.addFeature', { title: 'x', description: 'y' }],
+    ] as const) {
+      const result = await registry.callTool(name, args);
+      expect(result.error?.code, name).to.equal('tool-capability-unavailable');
+    }
+    expect(workspace.getSnapshot().revision).to.equal(1);
+  });
+});
+
+describe('preview tool catalog', () => {
+  it('lists the five tools with their policies', () => {
+    const registry = createToolRegistry();
+    for (const tool of createPreviewTools(createTestWorkspace(SEED))) registry.register(tool);
+    const names = registry.listTools().tools.map((tool) => tool.name);
+    expect(names).to.deep.equal(Object.keys(PREVIEW_TOOL_POLICIES).sort());
+    const status = registry.getToolDefinition('preview.getStatus');
+    expect(status?.annotations?.readOnlyHint).to.equal(true);
+    const theme = registry.getToolDefinition('preview.setTheme');
+    expect(JSON.stringify(theme?.inputSchema)).to.contain('"teal"');
+  });
+
+  it('asks before model calls of every mutation and allows getStatus', async () => {
+    const asked: string[] = [];
+    const approvalQueue = createToolApprovalQueue();
+    approvalQueue.store.subscribe(() => {
+      for (const pending of approvalQueue.store.getSnapshot()) {
+        asked.push(pending.toolName);
+        approvalQueue.resolve(pending.id, 'denied');
+      }
+    });
+    const registry = createToolRegistry({ approvalQueue });
+    for (const tool of createPreviewTools(createTestWorkspace(SEED))) registry.register(tool);
+    const samples: Record<string, Record<string, unknown>> = {
+      'preview.setTheme': { accent: 'green' },
+      'preview.addFeature': { title: 'a', description: 'b' },
+      'preview.updateHero': { title: 'a' },
+    };
+    for (const name of Object.keys(PREVIEW_TOOL_POLICIES)) {
+      await registry.executeModelToolCall({ id: name, name, arguments: samples[name] ?? {} });
+    }
+    const expected = Object.entries(PREVIEW_TOOL_POLICIES)
+      .filter(([, policy]) => policy === 'ask')
+      .map(([name]) => name);
+    expect(asked).to.deep.equal(expected);
+  });
+});
