@@ -4,17 +4,24 @@
  * MCP SDK client calling an McpServer over its in-memory transport. Ratios come from one run.
  *
  *   node --import tsx bench/registry.ts
+ *
+ * The source is measured through tsx, whose transform wraps every closure in a naming helper;
+ * when `npm run build` has produced `dist/runtime.js`, the shipped bundle is measured too.
  */
+import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { createToolRegistry, defineTool } from '../src/runtime/index.js';
+import * as source from '../src/runtime/index.js';
+
+type Runtime = Pick<typeof source, 'createToolRegistry' | 'defineTool'>;
 
 const shape = { path: z.string().min(1), line: z.number().int().optional() };
 const schema = z.object(shape);
 const args = { path: 'index.html', line: 3 };
 const noop = async (_value: unknown) => ({ content: [] });
+let events = 0;
 
 /** Microseconds per call over one block of sequential awaited calls. */
 async function block(iterations: number, call: () => Promise<unknown>): Promise<number> {
@@ -23,68 +30,57 @@ async function block(iterations: number, call: () => Promise<unknown>): Promise<
   return ((performance.now() - start) * 1000) / iterations;
 }
 
-let events = 0;
-const registry = createToolRegistry({ validation: 'strict', onToolCall: () => void events++ });
-registry.register(
-  defineTool(
-    {
-      name: 'bench.noop',
-      description: 'Does nothing.',
-      inputSchema: schema,
-      annotations: { readOnlyHint: true },
-    },
-    noop,
-  ),
-);
-
-// The same tool with no listener: what the lifecycle projections cost, for the report.
-const quiet = createToolRegistry({ validation: 'strict' });
-quiet.register(
-  defineTool(
-    {
-      name: 'bench.noop',
-      description: 'Does nothing.',
-      inputSchema: schema,
-      annotations: { readOnlyHint: true },
-    },
-    noop,
-  ),
-);
+function noopRegistry(runtime: Runtime, withListener: boolean) {
+  const registry = runtime.createToolRegistry({
+    validation: 'strict',
+    ...(withListener ? { onToolCall: () => void events++ } : {}),
+  });
+  registry.register(
+    runtime.defineTool(
+      {
+        name: 'bench.noop',
+        description: 'Does nothing.',
+        inputSchema: schema,
+        annotations: { readOnlyHint: true },
+      },
+      noop,
+    ),
+  );
+  return registry;
+}
 
 const server = new McpServer({ name: 'bench', version: '0.0.0' });
-server.registerTool(
-  'bench.noop',
-  { description: 'Does nothing.', inputSchema: shape },
-  async () => ({
-    content: [],
-  }),
-);
+server.registerTool('bench.noop', { description: 'Does nothing.', inputSchema: shape }, noop);
 const client = new Client({ name: 'bench-client', version: '0.0.0' });
 const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
 await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
 
-// Short interleaved blocks, and the fastest block of each kind: on a loaded machine the
-// minimum is the least disturbed measurement, and interleaving exposes all three to the same load.
-const rounds = 40;
-const bare: number[] = [];
-const ours: number[] = [];
-const quietOurs: number[] = [];
-const sdk: number[] = [];
-const callBare = () => noop(schema.parse(args));
-const callOurs = () => registry.callTool('bench.noop', args);
-const callQuiet = () => quiet.callTool('bench.noop', args);
-const callSdk = () => client.callTool({ name: 'bench.noop', arguments: args });
-for (let i = 0; i < 3; i++) {
-  await block(2_000, callBare);
-  await block(2_000, callOurs);
-  await block(2_000, callQuiet);
-  await block(200, callSdk);
+const distUrl = new URL('../dist/runtime.js', import.meta.url);
+const runtimes: [string, Runtime][] = [['source (tsx)', source]];
+if (existsSync(distUrl)) runtimes.push(['built dist/runtime.js', await import(distUrl.href)]);
+
+const series = new Map<string, number[]>();
+const calls = new Map<string, [number, () => Promise<unknown>]>([
+  ['bare', [5_000, () => noop(schema.parse(args))]],
+  ['sdk', [500, () => client.callTool({ name: 'bench.noop', arguments: args })]],
+]);
+for (const [label, runtime] of runtimes) {
+  const loud = noopRegistry(runtime, true);
+  const quiet = noopRegistry(runtime, false);
+  calls.set(`${label} events`, [5_000, () => loud.callTool('bench.noop', args)]);
+  calls.set(`${label} quiet`, [5_000, () => quiet.callTool('bench.noop', args)]);
 }
+
+// Short interleaved blocks, and the fastest block of each kind: on a loaded machine the
+// minimum is the least disturbed measurement, and interleaving exposes all to the same load.
+const rounds = 40;
+for (const [, [iterations, call]] of calls) await block(iterations / 2, call);
 for (let round = 0; round < rounds; round++) {
-  bare.push(await block(5_000, callBare));
-  ours.push(await block(5_000, callOurs));
-  quietOurs.push(await block(5_000, callQuiet));
-  sdk.push(await block(500, callSdk));
+  for (const [name, [iterations, call]] of calls) {
+    const values = series.get(name) ?? [];
+    values.push(await block(iterations, call));
+    series.set(name, values);
+  }
 }
 await client.close();
 await server.close();
@@ -92,18 +88,27 @@ await server.close();
 const min = (values: number[]) => Math.min(...values);
 const median = (values: number[]) =>
   [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
-for (const [label, pick] of [
+for (const [pickLabel, pick] of [
   ['fastest block', min],
   ['median block', median],
 ] as const) {
-  const [a, r, b] = [pick(bare), pick(ours), pick(sdk)];
+  const bare = pick(series.get('bare')!);
+  const sdk = pick(series.get('sdk')!);
   console.log(
-    `${label} of ${rounds}: bare ${a.toFixed(2)} µs/call, registry ${r.toFixed(2)} µs/call, MCP SDK ${b.toFixed(2)} µs/call`,
+    `\n${pickLabel} of ${rounds}: bare schema.parse + await fn ${bare.toFixed(2)} µs/call, MCP SDK client→server ${sdk.toFixed(2)} µs/call`,
   );
-  console.log(`  registry / bare    = ${(r / a).toFixed(2)}×  (target ≤ 3×)`);
-  console.log(`  MCP SDK / registry = ${(b / r).toFixed(1)}×  (target ≥ 10×)`);
-  console.log(
-    `  registry without listeners ${pick(quietOurs).toFixed(2)} µs/call = ${(pick(quietOurs) / a).toFixed(2)}× bare`,
-  );
+  for (const [label] of runtimes) {
+    const loud = pick(series.get(`${label} events`)!);
+    const quiet = pick(series.get(`${label} quiet`)!);
+    console.log(
+      `  ${label}: callTool ${loud.toFixed(2)} µs/call with a listener, ${quiet.toFixed(2)} µs/call without`,
+    );
+    console.log(
+      `    registry / bare    = ${(loud / bare).toFixed(2)}× (target ≤ 3×); without listener ${(quiet / bare).toFixed(2)}×`,
+    );
+    console.log(
+      `    MCP SDK / registry = ${(sdk / loud).toFixed(1)}× (target ≥ 10×); without listener ${(sdk / quiet).toFixed(1)}×`,
+    );
+  }
 }
-console.log(`lifecycle events observed: ${events}`);
+console.log(`\nlifecycle events observed: ${events}`);
