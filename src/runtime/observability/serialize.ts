@@ -21,7 +21,8 @@ type KeyKind = typeof PLAIN | typeof CREDENTIAL | typeof SOURCE;
 interface Walk {
   policy: ToolObservabilityPolicy;
   bytes: number;
-  seen: Set<object>;
+  /** Objects on the current path (depth is bounded, so an array beats a Set). */
+  path: object[];
   kinds: Map<string, KeyKind>;
 }
 
@@ -72,18 +73,18 @@ function project(value: unknown, depth: number, walk: Walk): unknown {
   }
   if (value === null) return null;
   const object = value as object;
-  if (walk.seen.has(object)) return '[circular]';
+  if (walk.path.includes(object)) return '[circular]';
   if (depth >= walk.policy.maxDepth) return '[depth limit]';
   if (object instanceof Error) {
     return { name: boundString(object.name, walk), message: boundString(object.message, walk) };
   }
   if (object instanceof Date) return Number.isNaN(object.getTime()) ? null : object.toISOString();
   // No try/finally: a throw abandons the whole walk (see serializeToolObservabilityValue).
-  walk.seen.add(object);
+  walk.path.push(object);
   const out = Array.isArray(object)
     ? projectArray(object, depth, walk)
     : projectObject(object, depth, walk);
-  walk.seen.delete(object);
+  walk.path.pop();
   return out;
 }
 
@@ -146,7 +147,7 @@ export function serializeToolObservabilityValue(
   try {
     let kinds = keyKinds.get(policy);
     if (!kinds) keyKinds.set(policy, (kinds = new Map()));
-    return project(value, 0, { policy, bytes: 0, seen: new Set(), kinds });
+    return project(value, 0, { policy, bytes: 0, path: [], kinds });
   } catch {
     // A throwing getter or proxy trap: keep nothing rather than fail the observer.
     return '[unserializable]';
