@@ -39,8 +39,8 @@ export interface CallTrace {
   startedAt: number;
   timeoutMs?: number;
   maxOutputBytes?: number;
-  /** The redacted arguments, computed once for both events. */
-  projectedArguments?: Record<string, unknown>;
+  /** The canonical request with redacted arguments, built once for both events. */
+  request?: ToolCallRequest;
 }
 
 function finalStatus(result: ToolCallResult): ToolExecutionStatus {
@@ -89,18 +89,19 @@ export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolic
     return p;
   };
 
-  const request = (call: CallTrace): ToolCallRequest => ({
-    method: 'tools/call',
-    params: {
-      name: call.toolName,
-      arguments: (call.projectedArguments ??= serializeToolObservabilityValue(
-        call.arguments,
-        observability,
-      ) as Record<string, unknown>),
-    },
-    toolCallId: call.toolCallId,
-    context: call.context,
-  });
+  const request = (call: CallTrace): ToolCallRequest =>
+    (call.request ??= {
+      method: 'tools/call',
+      params: {
+        name: call.toolName,
+        arguments: serializeToolObservabilityValue(call.arguments, observability) as Record<
+          string,
+          unknown
+        >,
+      },
+      toolCallId: call.toolCallId,
+      context: call.context,
+    });
 
   const emit = (event: ToolCallEvent) => {
     for (const listener of listeners) {
