@@ -26,6 +26,8 @@ export interface FrameBridgeConfig {
   types: typeof PREVIEW_MESSAGE_TYPES;
   limits: typeof PREVIEW_MESSAGE_LIMITS;
   sheetAttribute: string;
+  fetchable: Readonly<Record<string, string>>;
+  entryPath: string;
 }
 
 export function installPreviewBridge(config: FrameBridgeConfig): void {
@@ -135,6 +137,21 @@ export function installPreviewBridge(config: FrameBridgeConfig): void {
     own.after(map);
   }
   own?.remove();
+
+  // A relative fetch() (wasm, JSON, images) resolves against the entry's folder, as it would
+  // on a server, and is answered from the workspace; anything else goes to the real fetch,
+  // where the Content-Security-Policy refuses the network.
+  const nativeFetch = window.fetch.bind(window);
+  const workspaceBase = `https://workspace.invalid/${config.entryPath}`;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
+    if (raw !== null && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw)) {
+      const url = new URL(raw, workspaceBase);
+      const local = config.fetchable[decodeURIComponent(url.pathname.slice(1))];
+      if (local !== undefined) return nativeFetch(local, init);
+    }
+    return nativeFetch(input, init);
+  };
 
   let overlay: HTMLDivElement | null = null;
   const selectorOf = (element: Element): string => {

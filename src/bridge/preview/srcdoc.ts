@@ -40,6 +40,8 @@ export function buildPreviewSrcdoc(
     token: load.token,
     revision: load.revision,
     modules: document.modules,
+    fetchable: document.fetchable,
+    entryPath: document.entryPath ?? '',
     types: PREVIEW_MESSAGE_TYPES,
     limits: PREVIEW_MESSAGE_LIMITS,
     sheetAttribute: SHEET_ATTRIBUTE,

@@ -158,6 +158,25 @@ describe('modules and assets in the sandbox (P3, P4)', () => {
   });
 });
 
+describe('fetch of local files (P4)', () => {
+  it('answers relative fetch() of wasm and JSON from the workspace', async () => {
+    mounted = mountPreview({
+      'app/index.html': `<script type="module">
+        const wasm = await WebAssembly.instantiateStreaming(fetch('lib/empty%20module.wasm'));
+        const data = await fetch('../data/config.json').then((response) => response.json());
+        console.log('fetched', wasm.instance instanceof WebAssembly.Instance, data.name);
+      </script>`,
+      'data/config.json': '{ "name": "local" }',
+    });
+    mounted.workspace.writeAsset(
+      'app/lib/empty module.wasm',
+      Uint8Array.from([0, 97, 115, 109, 1, 0, 0, 0]),
+      'application/wasm',
+    );
+    expect(await mounted.consoleLine(/^fetched/)).to.equal('fetched true local');
+  });
+});
+
 describe('stylesheet edits in place (P2, benchmark contract)', () => {
   const files = {
     'index.html':
