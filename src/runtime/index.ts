@@ -2,15 +2,18 @@
  * `@context-action/elements/runtime`: the framework-free core. Imports no DOM at load time, so
  * it runs in Node 20 as well as in browsers.
  */
+// Protocol
 export * from './protocol/errors.js';
 export * from './protocol/types.js';
 export * from './protocol/capability.js';
 export * from './workspace/types.js';
 export * from './preview/preview-host.js';
 export * from './capabilities.js';
+// Durable operations
 export * from './durable/index.js';
 // Touches `indexedDB` only when first used, so the runtime still imports in Node.
 export * from '../storage/durable/indexeddb-backend.js';
+// Protocol events, guards and content
 export * from './protocol/events.js';
 export {
   isToolCallContext,
@@ -23,6 +26,7 @@ export {
 } from './protocol/guards.js';
 export * from './protocol/content.js';
 export { canonicalJson, fingerprintArguments } from './protocol/fingerprint.js';
+// Registry, policy, approval, observability
 export * from './registry/define-tool.js';
 export * from './registry/registry.js';
 export * from './registry/policy.js';
@@ -50,6 +54,7 @@ export * from './approval/approval-queue.js';
 export * from './observability/policy.js';
 export { serializeToolObservabilityValue } from './observability/serialize.js';
 export * from './observability/diagnostic.js';
+// Workspace
 export * from './workspace/codes.js';
 export * from './workspace/paths.js';
 export * from './workspace/file-types.js';
@@ -67,6 +72,7 @@ export * from '../storage/workspace/indexeddb-repository.js';
 export * from '../storage/folder/import-limits.js';
 export * from '../storage/folder/file-system-access.js';
 export * from '../storage/folder/directory-upload.js';
+// Studio runtime, trace and agents
 export * from './studio-runtime.js';
 export * from './drafts.js';
 export * from './trace/trace-row.js';
@@ -78,6 +84,7 @@ export * from './agents/agent-runner.js';
 export * from './agents/local-agent.js';
 export * from './agents/local-agent-plan.js';
 export * from './agents/local-agent-recipes.js';
+// Preview
 export * from './preview/errors.js';
 export { resolvePreviewReference, type PreviewReference } from './preview/paths.js';
 export {
@@ -88,10 +95,8 @@ export {
 export * from './preview/selection.js';
 export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
 export * from './preview/tools.js';
+// Host-realm services (T5)
 export * from './service/service-capability.js';
 export * from './service/loopback-transport.js';
-export * from './durable/index.js';
-// Touches `indexedDB` only when first used, so the runtime still imports in Node.
-export * from '../storage/durable/indexeddb-backend.js';
 export * from './registry/durable-idempotency.js';
 export * from './registry/operation-recovery.js';
