@@ -7,6 +7,11 @@ import type { AgentDriver } from './agents/agent-types.js';
 import { createToolApprovalQueue, type ToolApprovalQueue } from './approval/approval-queue.js';
 import { createCapabilityTable, type CapabilityTable } from './capabilities.js';
 import { createDraftRegistry, type DraftRegistry } from './drafts.js';
+import { createIndexedDbDurableOperationBackend } from '../storage/durable/indexeddb-backend.js';
+import { createMemoryDurableOperationBackend } from './durable/memory-backend.js';
+import { createDurableSideEffectRunner } from './durable/side-effect-runner.js';
+import { createDurableOperationStore } from './durable/store.js';
+import type { DurableOperationBackend } from './durable/types.js';
 import { serializeToolObservabilityValue } from './observability/serialize.js';
 import { createPreviewSelectionStore, type PreviewSelectionStore } from './preview/selection.js';
 import { createPreviewTools } from './preview/tools.js';
@@ -37,6 +42,11 @@ export interface StudioRuntimeOptions {
   /** Registry options beyond policy, approvals and capabilities (page size, allowlist …). */
   registry?: Omit<ToolRegistryOptions, 'toolPolicy' | 'approvalQueue' | 'capabilityResolver'>;
   workspaceTools?: WorkspaceToolOptions;
+  /**
+   * Where durable operation records live: idempotent registry calls and per-file folder saves.
+   * Default: IndexedDB database `context-action-operations` when present, else memory.
+   */
+  durableOperationBackend?: DurableOperationBackend;
   /** The agent behind the prompt box. Default: the offline local agent. */
   agent?: AgentDriver;
 }
@@ -69,8 +79,24 @@ const SAFE_ARGUMENT_NAMES = [
   'expectedRevision',
 ];
 
+/** A folder write may legitimately take a while; past this lease another tab may reclaim it. */
+const FOLDER_SAVE_LEASE_MS = 5 * 60_000;
+
+function defaultOperationBackend(): DurableOperationBackend {
+  return typeof indexedDB === 'undefined'
+    ? createMemoryDurableOperationBackend()
+    : createIndexedDbDurableOperationBackend({
+        databaseName: 'context-action-operations',
+        storeName: 'operations',
+      });
+}
+
 export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioRuntime {
   const capabilities = createCapabilityTable();
+  const ownerId = `studio-${crypto.randomUUID()}`;
+  const operations = createDurableOperationStore(
+    options.durableOperationBackend ?? defaultOperationBackend(),
+  );
   const approvals = createToolApprovalQueue({
     safeArgumentNames: SAFE_ARGUMENT_NAMES,
     idPrefix: 'approval-',
@@ -81,6 +107,8 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
     approvalQueue: approvals,
     capabilityResolver: capabilities.resolve,
+    durableOperationStore: operations,
+    durableOperationOwnerId: ownerId,
   });
   const workspace = createWorkspaceDocumentManager({
     ...(options.workspaceRepository === undefined
@@ -90,7 +118,15 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   });
   const drafts = createDraftRegistry();
   for (const tool of [
-    ...createWorkspaceTools(workspace, { getDrafts: drafts.current, ...options.workspaceTools }),
+    ...createWorkspaceTools(workspace, {
+      getDrafts: drafts.current,
+      sideEffects: createDurableSideEffectRunner({
+        store: operations,
+        ownerId,
+        leaseMs: FOLDER_SAVE_LEASE_MS,
+      }),
+      ...options.workspaceTools,
+    }),
     ...createPreviewTools(workspace),
   ]) {
     registry.register(tool);

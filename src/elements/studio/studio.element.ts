@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, state } from 'lit/decorators.js';
 import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
+import { createIndexedDbDurableOperationBackend } from '../../storage/durable/indexeddb-backend.js';
 import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -20,7 +21,7 @@ import '../chat/chat.js';
  * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
  * @attr heading - Title shown in the header.
- * @attr database-name - IndexedDB database that holds the workspace.
+ * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records).
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
@@ -57,6 +58,10 @@ export class CaStudio extends LitElement {
       this.owned = createStudioRuntime({
         workspaceRepository: createIndexedDbWorkspaceRepository({
           databaseName: this.databaseName,
+        }),
+        durableOperationBackend: createIndexedDbDurableOperationBackend({
+          databaseName: `${this.databaseName}-operations`,
+          storeName: 'operations',
         }),
       });
       this.provided = this.owned;
