@@ -28,6 +28,25 @@ import type { WorkspaceFile, WorkspaceSnapshot } from './types.js';
 
 export type * from './manager-types.js';
 
+/** An import must already be canonical and unique: the boundary never rewrites a path. */
+function importProblem(files: readonly WorkspaceFile[], unique: number) {
+  for (const file of files) {
+    const normalized = normalizeWorkspacePath(file.path, 'replaceAll');
+    if (!normalized.ok) return normalized.error;
+    if (normalized.value !== file.path)
+      return workspaceError(CODES.WORKSPACE_PATH_INVALID, 'Imported paths must be canonical.', {
+        operation: 'replaceAll',
+        path: file.path.slice(0, 120),
+        problem: 'not-canonical',
+      });
+  }
+  if (unique === files.length) return null;
+  return workspaceError(CODES.WORKSPACE_FILE_CONFLICT, 'Imported paths must be unique.', {
+    operation: 'replaceAll',
+    reason: 'duplicate-path',
+  });
+}
+
 function defaultRepository(): WorkspaceRepository | null {
   return typeof indexedDB === 'undefined' ? null : createIndexedDbWorkspaceRepository();
 }
@@ -331,8 +350,11 @@ export function createWorkspaceDocumentManager(
             },
           ),
         };
+      const imported = derive.filesFrom(files);
+      const invalid = importProblem(files, imported.size);
+      if (invalid) return { ok: false, error: invalid };
       link.set(options.folder, 'granted');
-      return replace(derive.filesFrom(files), state.activePath);
+      return replace(imported, state.activePath);
     },
     async markFileSaved(file) {
       const checkpoint = new Map(state.checkpoint);
