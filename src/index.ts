@@ -3,7 +3,12 @@ export * from './runtime/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
 export { CaStudio } from './elements/studio/studio.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';
-export { CaPreviewElement } from './elements/preview/preview.js';
+export {
+  CaPreview,
+  type FullscreenChangeEvent,
+  type PreviewSelectEvent,
+} from './elements/preview/preview.js';
+export * from './bridge/preview/index.js';
 export { CaTrace } from './elements/trace/trace.js';
 export { CaApproval, type ApprovalDecisionDetail } from './elements/approval/approval.js';
 export { CaChat, type PromptSubmitDetail } from './elements/chat/chat.js';

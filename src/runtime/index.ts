@@ -74,3 +74,10 @@ export {
 export * from './preview/selection.js';
 export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
 export * from './preview/tools.js';
+export * from './service/service-capability.js';
+export * from './service/loopback-transport.js';
+export * from './durable/index.js';
+// Touches `indexedDB` only when first used, so the runtime still imports in Node.
+export * from '../storage/durable/indexeddb-backend.js';
+export * from './registry/durable-idempotency.js';
+export * from './registry/operation-recovery.js';

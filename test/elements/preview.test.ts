@@ -2,7 +2,7 @@ import { ContextProvider } from '@lit/context';
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/preview/preview.js';
-import type { CaPreviewElement } from '../../src/elements/preview/preview.element.js';
+import type { CaPreview } from '../../src/elements/preview/preview.element.js';
 import { runtimeContext, type ElementRuntime } from '../../src/elements/shared/runtime-context.js';
 import { createCapabilityTable } from '../../src/runtime/capabilities.js';
 import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
@@ -21,7 +21,7 @@ function createRuntime(files: Record<string, string>): ElementRuntime & {
   };
 }
 
-async function ready(element: CaPreviewElement, revision: number) {
+async function ready(element: CaPreview, revision: number) {
   await element.updateComplete;
   const outcome = await element.controller!.waitForRevision(revision, never());
   expect(outcome.ok, JSON.stringify(outcome)).to.equal(true);
@@ -31,7 +31,7 @@ async function ready(element: CaPreviewElement, revision: number) {
 describe('<ca-preview>', () => {
   it('works alone given a runtime property and shows the workspace', async () => {
     const runtime = createRuntime({ 'index.html': '<h1>Hi</h1>' });
-    const element = await fixture<CaPreviewElement>(
+    const element = await fixture<CaPreview>(
       html`<ca-preview .runtime=${runtime}></ca-preview>`,
     );
     await ready(element, 1);
@@ -56,7 +56,7 @@ describe('<ca-preview>', () => {
 
   it('provides the preview host capability while connected', async () => {
     const runtime = createRuntime({ 'index.html': '<p>x</p>' });
-    const element = await fixture<CaPreviewElement>(
+    const element = await fixture<CaPreview>(
       html`<ca-preview .runtime=${runtime}></ca-preview>`,
     );
     await ready(element, 1);
@@ -76,7 +76,7 @@ describe('<ca-preview>', () => {
       'index.html':
         '<script src="https://cdn.example/x.js"></script><script>console.log("a"); console.warn("b"); console.error("c"); setTimeout(() => { throw new Error("late") })</script>',
     });
-    const element = await fixture<CaPreviewElement>(
+    const element = await fixture<CaPreview>(
       html`<ca-preview .runtime=${runtime}></ca-preview>`,
     );
     await element.updateComplete;
@@ -101,7 +101,7 @@ describe('<ca-preview>', () => {
 
   it('enters full screen and returns on Escape', async () => {
     const runtime = createRuntime({ 'index.html': '<p>x</p>' });
-    const element = await fixture<CaPreviewElement>(
+    const element = await fixture<CaPreview>(
       html`<ca-preview .runtime=${runtime}></ca-preview>`,
     );
     await ready(element, 1);
@@ -124,7 +124,7 @@ describe('<ca-preview>', () => {
       'index.html':
         '<style>body{margin:0} #target{display:block;width:200px;height:100px;color:rgb(255, 0, 0)}</style><section><a id="target" href="#">Pick me</a></section>',
     });
-    const element = await fixture<CaPreviewElement>(
+    const element = await fixture<CaPreview>(
       html`<ca-preview .runtime=${runtime}></ca-preview>`,
     );
     await ready(element, 1);
@@ -150,7 +150,7 @@ describe('<ca-preview>', () => {
 
   it('is accessible', async () => {
     const runtime = createRuntime({ 'index.html': '<p>x</p>' });
-    const element = await fixture<CaPreviewElement>(
+    const element = await fixture<CaPreview>(
       html`<ca-preview .runtime=${runtime}></ca-preview>`,
     );
     await ready(element, 1);

@@ -1,7 +1,7 @@
 /**
  * Module scripts (P3). Local `import`, `export … from` and `import()` specifiers are rewritten to
- * stable workspace specifiers; the bridge turns each module into an object URL inside the frame
- * and maps the specifiers with an import map, so the browser runs the graph natively (cycles
+ * stable workspace specifiers; the bridge gives each module a URL inside the frame and maps the
+ * specifiers with an import map, so the browser runs the graph natively (cycles
  * included). Missing and external imports become small modules that throw a bounded error;
  * bare specifiers stay visible to the browser and are reported as unsupported.
  */

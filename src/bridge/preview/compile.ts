@@ -6,6 +6,7 @@
 import type { PreviewDiagnostic } from '../../runtime/preview/preview-host.js';
 import { resolvePreviewEntry } from '../../runtime/preview/entry.js';
 import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/errors.js';
+import { extensionOf } from '../../runtime/preview/paths.js';
 import type { WorkspaceFile } from '../../runtime/workspace/types.js';
 import {
   CompileContext,
@@ -24,6 +25,8 @@ export interface PreviewDocument {
   sheets: readonly string[];
   /** Module specifier → [MIME type, source]; the frame creates the URLs. */
   modules: Readonly<Record<string, FrameModule>>;
+  /** Workspace path → URL of the files preview code may `fetch()` (assets, JSON, text). */
+  fetchable: Readonly<Record<string, string>>;
   diagnostics: readonly PreviewDiagnostic[];
 }
 
@@ -43,6 +46,7 @@ export function compilePreviewDocument(
       parts: [noEntryCard(files.length)],
       sheets: [],
       modules: {},
+      fetchable: {},
       diagnostics: [
         {
           level: 'error',
@@ -60,8 +64,23 @@ export function compilePreviewDocument(
     parts,
     sheets,
     modules: graph.modules,
+    fetchable: fetchableFiles(files, context),
     diagnostics: context.diagnostics,
   };
+}
+
+const FETCHABLE_TEXT = new Set(['json', 'txt', 'md', 'csv', 'svg', 'xml']);
+
+// wasm, images and data files are often loaded with fetch(), which a srcdoc document would
+// resolve against the host page; the bridge answers those requests from these URLs.
+function fetchableFiles(files: readonly WorkspaceFile[], context: CompileContext) {
+  const fetchable: Record<string, string> = {};
+  for (const file of files) {
+    if (file.kind === 'text' && !FETCHABLE_TEXT.has(extensionOf(file.path))) continue;
+    const url = context.assetUrl(file.path);
+    if (url !== undefined) fetchable[file.path] = url;
+  }
+  return fetchable;
 }
 
 /** The full HTML of a compiled document, stylesheets in place. */

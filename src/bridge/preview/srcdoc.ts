@@ -11,7 +11,7 @@ import { PREVIEW_MESSAGE_LIMITS, PREVIEW_MESSAGE_TYPES } from './messages.js';
 /** Only inline code and URLs the frame made itself (`blob:`) or carries (`data:`). */
 export const PREVIEW_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  "script-src 'unsafe-inline' 'unsafe-eval' blob:",
+  "script-src 'unsafe-inline' 'unsafe-eval' data: blob:",
   "style-src 'unsafe-inline' data: blob:",
   'img-src data: blob:',
   'font-src data: blob:',
@@ -40,6 +40,8 @@ export function buildPreviewSrcdoc(
     token: load.token,
     revision: load.revision,
     modules: document.modules,
+    fetchable: document.fetchable,
+    entryPath: document.entryPath ?? '',
     types: PREVIEW_MESSAGE_TYPES,
     limits: PREVIEW_MESSAGE_LIMITS,
     sheetAttribute: SHEET_ATTRIBUTE,

@@ -22,6 +22,7 @@ declare global {
  * same-origin), with its diagnostics, console, full-screen mode and element picker. While
  * connected it provides the preview host capability that preview tools `require()`.
  *
+ * @tagname ca-preview
  * @summary Sandboxed, revision-acknowledged live preview of the workspace.
  *
  * @attr {boolean} fullscreen - Fills the viewport; Escape (also inside the preview) returns.
@@ -41,7 +42,7 @@ declare global {
  * @cssprop --ca-preview-min-height - Minimum height of the frame box.
  * @cssprop --ca-preview-fullscreen-z-index - Stacking level in full screen.
  */
-export class CaPreviewElement extends LitElement {
+export class CaPreview extends LitElement {
   static override styles = previewStyles;
 
   /** The runtime to use when the element is not inside a runtime provider. */
@@ -109,7 +110,11 @@ export class CaPreviewElement extends LitElement {
     this.unbind();
     const controller = this.controllerInstance;
     if (!runtime || !controller) return;
-    const show = () => void controller.show(runtime.workspace.getSnapshot());
+    const show = () => {
+      const snapshot = runtime.workspace.getSnapshot();
+      // Revision 0 is the empty workspace before hydration: showing it would flash "no entry".
+      if (snapshot.revision > 0) void controller.show(snapshot);
+    };
     const unsubscribe = runtime.workspace.subscribe(show);
     const withdraw = runtime.capabilities.provide(previewHostCapability, controller);
     this.bound = {

@@ -1,16 +1,13 @@
-import { CaPreviewElement } from './preview.element.js';
+import { defineElement } from '../shared/define-element.js';
+import { CaPreview } from './preview.element.js';
 
-export { CaPreviewElement };
+export { CaPreview };
+export type { FullscreenChangeEvent, PreviewSelectEvent } from './preview.element.js';
 
-const TAG = 'ca-preview';
-if (customElements.get(TAG)) {
-  console.warn(`<${TAG}> is already defined; keeping the first definition.`);
-} else {
-  customElements.define(TAG, CaPreviewElement);
-}
+defineElement('ca-preview', CaPreview);
 
 declare global {
   interface HTMLElementTagNameMap {
-    'ca-preview': CaPreviewElement;
+    'ca-preview': CaPreview;
   }
 }

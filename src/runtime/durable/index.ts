@@ -2,6 +2,7 @@
 export * from './types.js';
 export * from './errors.js';
 export * from './diagnostics.js';
+export * from './store-api.js';
 export * from './store.js';
 export * from './prune.js';
 export * from './memory-backend.js';

@@ -6,7 +6,7 @@
  */
 import { failure, type Outcome, type ToolCallError } from '../protocol/errors.js';
 import { durableError } from './errors.js';
-import type { DurableOperationStore } from './store.js';
+import type { DurableOperationStore } from './store-api.js';
 import type { DurableOperationRecord } from './types.js';
 
 /** What `execute` reports. Use `failed` only when the provider confirms nothing happened. */
@@ -120,9 +120,14 @@ export function createDurableSideEffectRunner(
     input: DurableSideEffectRunInput<T>,
     record: DurableOperationRecord,
   ): Promise<Outcome<DurableSideEffectOutcome<T>>> {
+    const owner = { key: record.key, ownerId, revision: record.revision };
+    // Aborted during the claim: nothing ran, so the failure is confirmed, not ambiguous.
+    if (input.signal?.aborted) {
+      const diagnostic = { executionState: 'not-started' };
+      return settled(await store.fail({ ...owner, reason: 'cancelled', diagnostic }), diagnostic);
+    }
     const controller = new AbortController();
     const stop = interruption(input.signal, input.timeout);
-    const owner = { key: record.key, ownerId, revision: record.revision };
     let reported: DurableSideEffectExecution<T> | Interruption;
     try {
       const running = input

@@ -16,11 +16,13 @@ import {
   type DiagnosticLimits,
 } from './diagnostics.js';
 import { durableError } from './errors.js';
-import {
-  pruneDurableOperations,
-  type DurablePruneOptions,
-  type DurablePruneReport,
-} from './prune.js';
+import { pruneDurableOperations } from './prune.js';
+import type {
+  DurableClaim,
+  DurableClaimInput,
+  DurableOperationStore,
+  OwnerTransition,
+} from './store-api.js';
 import type { DurableOperationBackend, DurableOperationRecord } from './types.js';
 import {
   MAX_KEY_LENGTH,
@@ -32,52 +34,6 @@ import {
   checkText,
   firstError,
 } from './validate.js';
-
-export type DurableClaim =
-  | { status: 'owner'; record: DurableOperationRecord; reclaimed: boolean }
-  | { status: 'pending'; record: DurableOperationRecord }
-  | { status: 'replay'; record: DurableOperationRecord }
-  | { status: 'conflict'; record: DurableOperationRecord }
-  | { status: 'unknown'; record: DurableOperationRecord };
-
-export interface DurableClaimInput {
-  key: string;
-  fingerprint: string;
-  ownerId: string;
-  leaseMs: number;
-}
-
-interface OwnerTransition {
-  key: string;
-  ownerId: string;
-  /** The revision the owner's claim returned. */
-  revision: number;
-}
-
-export type DurableResolution =
-  | { state: 'completed'; result?: unknown }
-  | { state: 'failed'; reason: string; diagnostic?: unknown };
-
-export interface DurableOperationStore {
-  claim(input: DurableClaimInput): Promise<Outcome<DurableClaim>>;
-  complete(input: OwnerTransition & { result?: unknown }): Promise<Outcome<DurableOperationRecord>>;
-  fail(
-    input: OwnerTransition & { reason: string; diagnostic?: unknown },
-  ): Promise<Outcome<DurableOperationRecord>>;
-  markUnknown(
-    input: OwnerTransition & { reason: string; diagnostic?: unknown },
-  ): Promise<Outcome<DurableOperationRecord>>;
-  /** Records a reconciliation decision; `actor` says who made it. Never re-runs anything. */
-  resolveUnknown(input: {
-    key: string;
-    revision: number;
-    actor: string;
-    resolution: DurableResolution;
-  }): Promise<Outcome<DurableOperationRecord>>;
-  read(key: string): Promise<Outcome<DurableOperationRecord | undefined>>;
-  /** Deletes terminal records older than the retention window, a bounded number of pages. */
-  prune(options?: DurablePruneOptions): Promise<Outcome<DurablePruneReport>>;
-}
 
 export interface DurableOperationStoreOptions {
   now?: () => number;
@@ -193,7 +149,8 @@ export function createDurableOperationStore(
     key: string,
     revision: number,
     check: (record: DurableOperationRecord) => ToolCallError | undefined,
-    build: (record: DurableOperationRecord, at: number) => DurableOperationRecord,
+    /** `null` deletes the record. */
+    build: (record: DurableOperationRecord, at: number) => DurableOperationRecord | null,
   ): Promise<Outcome<DurableOperationRecord>> {
     try {
       const remembered = claimed.get(key);
@@ -220,7 +177,7 @@ export function createDurableOperationStore(
       const next = build(current, now());
       if (await backend.compareAndSet({ key, expectedRevision: revision, next })) {
         claimed.delete(key);
-        return { ok: true, value: next };
+        return { ok: true, value: next ?? current };
       }
       claimed.delete(key);
       const latest = await backend.read(key);
@@ -310,6 +267,17 @@ export function createDurableOperationStore(
         input.revision,
         ownerCheck(input.ownerId),
         (r, at) => settle(r, at, fields),
+      );
+    },
+    async release(input) {
+      const invalid = ownerInvalid(input);
+      if (invalid) return failure(invalid);
+      return transition(
+        'release',
+        input.key,
+        input.revision,
+        ownerCheck(input.ownerId),
+        () => null,
       );
     },
     async resolveUnknown(input) {

@@ -17,6 +17,8 @@ export function checkText(field: string, value: unknown, max: number): ToolCallE
   if (typeof value !== 'string' || value.length === 0)
     return invalid(field, 'must be a non-empty string');
   if (value.length > max) return invalid(field, `must be at most ${max} characters`);
+  // PostgreSQL text cannot hold NUL; refusing it everywhere keeps the backends interchangeable.
+  if (value.includes('\u0000')) return invalid(field, 'must not contain NUL characters');
   return undefined;
 }
 

@@ -10,14 +10,40 @@ export const REDACTED = '[redacted]';
 const CREDENTIAL_VALUE =
   /^(bearer|basic)\s+\S+|\b(sk|pk|rk)-[A-Za-z0-9_-]{8,}|\bgh[pousr]_[A-Za-z0-9]{16,}/i;
 
+// The shortest value CREDENTIAL_VALUE can match ("basic x").
+const MIN_CREDENTIAL_VALUE = 7;
+
+const PLAIN = 0;
+const CREDENTIAL = 1;
+const SOURCE = 2;
+type KeyKind = typeof PLAIN | typeof CREDENTIAL | typeof SOURCE;
+
 interface Walk {
   policy: ToolObservabilityPolicy;
   bytes: number;
   seen: Set<object>;
+  kinds: Map<string, KeyKind>;
+}
+
+// Keys repeat across calls, so each policy remembers how it classified them (bounded).
+const MAX_CACHED_KEYS = 4096;
+const keyKinds = new WeakMap<ToolObservabilityPolicy, Map<string, KeyKind>>();
+
+function keyKind(key: string, walk: Walk): KeyKind {
+  let kind = walk.kinds.get(key);
+  if (kind === undefined) {
+    kind = walk.policy.credentialKeyPattern.test(key)
+      ? CREDENTIAL
+      : walk.policy.sourceKeyPattern.test(key)
+        ? SOURCE
+        : PLAIN;
+    if (walk.kinds.size < MAX_CACHED_KEYS) walk.kinds.set(key, kind);
+  }
+  return kind;
 }
 
 function boundString(text: string, walk: Walk): string {
-  if (CREDENTIAL_VALUE.test(text)) return REDACTED;
+  if (text.length >= MIN_CREDENTIAL_VALUE && CREDENTIAL_VALUE.test(text)) return REDACTED;
   const max = walk.policy.maxStringLength;
   return text.length > max ? `${text.slice(0, max)}…[+${text.length - max} characters]` : text;
 }
@@ -52,14 +78,13 @@ function project(value: unknown, depth: number, walk: Walk): unknown {
     return { name: boundString(object.name, walk), message: boundString(object.message, walk) };
   }
   if (object instanceof Date) return Number.isNaN(object.getTime()) ? null : object.toISOString();
+  // No try/finally: a throw abandons the whole walk (see serializeToolObservabilityValue).
   walk.seen.add(object);
-  try {
-    return Array.isArray(object)
-      ? projectArray(object, depth, walk)
-      : projectObject(object, depth, walk);
-  } finally {
-    walk.seen.delete(object);
-  }
+  const out = Array.isArray(object)
+    ? projectArray(object, depth, walk)
+    : projectObject(object, depth, walk);
+  walk.seen.delete(object);
+  return out;
 }
 
 function projectArray(items: readonly unknown[], depth: number, walk: Walk): unknown[] {
@@ -90,16 +115,25 @@ function projectObject(object: object, depth: number, walk: Walk): Record<string
   for (let i = 0; i < keys.length && i < max; i++) {
     const key = keys[i] as string;
     const raw = (object as Record<string, unknown>)[key];
+    const kind = keyKind(key, walk);
     let item: unknown;
-    if (walk.policy.credentialKeyPattern.test(key)) item = REDACTED;
-    else if (walk.policy.sourceKeyPattern.test(key) && typeof raw === 'string') {
+    if (kind === CREDENTIAL) item = REDACTED;
+    else if (kind === SOURCE && typeof raw === 'string') {
       item = `[${raw.length} characters]`;
     } else item = project(raw, depth + 1, walk);
     if (!charge(walk, key) || !charge(walk, item)) {
       out['…'] = `[byte limit: ${keys.length - i} more keys]`;
       return out;
     }
-    out[key] = item;
+    // `__proto__` from JSON.parse is an own key; keep it as data, never as a prototype.
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, {
+        value: item,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[key] = item;
   }
   if (keys.length > max) out['…'] = `[+${keys.length - max} more keys]`;
   return out;
@@ -110,7 +144,9 @@ export function serializeToolObservabilityValue(
   policy: ToolObservabilityPolicy = DEFAULT_TOOL_OBSERVABILITY_POLICY,
 ): unknown {
   try {
-    return project(value, 0, { policy, bytes: 0, seen: new Set() });
+    let kinds = keyKinds.get(policy);
+    if (!kinds) keyKinds.set(policy, (kinds = new Map()));
+    return project(value, 0, { policy, bytes: 0, seen: new Set(), kinds });
   } catch {
     // A throwing getter or proxy trap: keep nothing rather than fail the observer.
     return '[unserializable]';

@@ -27,6 +27,11 @@ function encode(value: unknown, seen: Set<object>): string {
       throw new TypeError('not JSON data');
   }
   if (seen.has(value)) throw new TypeError('cycle');
+  const proto = Object.getPrototypeOf(value) as unknown;
+  // Class instances (handles, dates, maps) are not JSON data, even when they have no own keys.
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) {
+    throw new TypeError('not plain data');
+  }
   seen.add(value);
   let out: string;
   if (Array.isArray(value)) {

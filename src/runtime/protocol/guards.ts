@@ -17,8 +17,13 @@ import type {
 /** A plain object: `{}` or `Object.create(null)`, not an array, class instance or null. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
-  const proto = Object.getPrototypeOf(value) as unknown;
-  return proto === Object.prototype || proto === null;
+  try {
+    const proto = Object.getPrototypeOf(value) as unknown;
+    return proto === Object.prototype || proto === null;
+  } catch {
+    // A proxy whose trap throws is not plain data.
+    return false;
+  }
 }
 
 const isOptionalString = (value: unknown): boolean =>

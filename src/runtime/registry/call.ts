@@ -4,24 +4,25 @@
  * handler → terminal checks (output schema, output budget). Nothing a caller sends makes it
  * throw; every failure is a `ToolCallResult` with a stable code.
  */
-import type { ToolCapability, ToolCapabilityResolver } from '../protocol/capability.js';
+import type { ToolCapabilityResolver } from '../protocol/capability.js';
 import {
   TOOL_CALL_ERROR_CODES as CODES,
   toolError,
   type ToolCallError,
 } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
-import { isPlainObject } from '../protocol/guards.js';
-import type { ToolCallContext, ToolCallResult, ToolCleanupReport } from '../protocol/types.js';
+import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
-import type { ToolDescriptor, ToolHandlerContext } from './define-tool.js';
+import { abortError, createCallAbort, race, type CallAbort } from './abort.js';
+import type { ToolDescriptor } from './define-tool.js';
+import { openGate } from './gate.js';
+import { HandlerContext } from './handler-context.js';
 import type { IdempotencyClaim, ToolCallBody, ToolIdempotencyStore } from './idempotency.js';
-import { tick, type CallTrace, type Lifecycle } from './lifecycle.js';
-import { isReservedToolName } from './names.js';
-import { parseCallOptions, type ParsedCallOptions } from './options.js';
+import type { CallTrace, Lifecycle } from './lifecycle.js';
+import type { ParsedCallOptions } from './options.js';
 import { checkHandlerResult, handlerError } from './output.js';
 import type { ToolPolicy, ToolPolicyInput } from './policy.js';
-import { validationIssues } from './validation.js';
+import { admit } from './admit.js';
 
 export type ToolValidationMode = 'strict' | 'warn' | 'silent';
 
@@ -45,211 +46,38 @@ export interface CallInput {
   argumentsError?: ToolCallError;
 }
 
-type Step<T> = { ok: true; value: T } | { ok: false; error: ToolCallError };
-
 const fail = (error: ToolCallError): ToolCallBody => ({
   content: [{ type: 'text', text: error.message }],
   error,
 });
 
-const MAX_NAME_ECHO = 128;
+/** The policy input; a class so the lazy fingerprint getter is on the prototype (cheap). */
+class PolicyInput implements ToolPolicyInput {
+  readonly method = 'tools/call';
+  readonly toolCallId: string;
+  readonly toolName: string;
+  readonly definition: ToolPolicyInput['definition'];
+  readonly arguments: Record<string, unknown>;
+  readonly context: ToolCallContext;
+  private fingerprint: string | undefined = undefined;
 
-function resolveTool(env: CallEnvironment, name: unknown): Step<ToolDescriptor> {
-  if (typeof name !== 'string' || name.length === 0) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_INVALID_REQUEST, 'The tool name must be a non-empty string.'),
-    };
+  constructor(
+    toolCallId: string,
+    tool: ToolDescriptor,
+    args: Record<string, unknown>,
+    context: ToolCallContext,
+  ) {
+    this.toolCallId = toolCallId;
+    this.toolName = tool.name;
+    this.definition = tool.definition;
+    this.arguments = args;
+    this.context = context;
   }
-  const shown = name.slice(0, MAX_NAME_ECHO);
-  if (isReservedToolName(name)) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, {
-        toolName: shown,
-        reason: 'reserved-name',
-      }),
-    };
-  }
-  const tool = env.lookup(name);
-  if (!tool) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, { toolName: shown }),
-    };
-  }
-  if (!env.isAllowed(tool.name)) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_NOT_ALLOWED, `Tool ${tool.name} is not allowed here.`, false, {
-        toolName: tool.name,
-      }),
-    };
-  }
-  return { ok: true, value: tool };
-}
 
-function validateArguments(
-  env: CallEnvironment,
-  tool: ToolDescriptor,
-  raw: unknown,
-): Step<Record<string, unknown>> {
-  const args = raw === undefined ? {} : raw;
-  if (!isPlainObject(args)) {
-    return {
-      ok: false,
-      error: toolError(
-        CODES.TOOL_VALIDATION_FAILED,
-        `Arguments for ${tool.name} must be a JSON object.`,
-        false,
-        {
-          toolName: tool.name,
-          issues: [{ path: '', code: 'invalid_type', message: 'Expected an object.' }],
-        },
-      ),
-    };
+  /** Computed only when a policy or the approval queue reads it. */
+  get argumentFingerprint(): string {
+    return (this.fingerprint ??= fingerprintArguments(this.arguments));
   }
-  const parsed = tool.inputSchema.safeParse(args);
-  if (parsed.success) return { ok: true, value: parsed.data as Record<string, unknown> };
-  const issues = validationIssues(parsed.error);
-  if (env.validation === 'strict') {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_VALIDATION_FAILED, `Invalid arguments for ${tool.name}.`, false, {
-        toolName: tool.name,
-        issues,
-      }),
-    };
-  }
-  if (env.validation === 'warn') {
-    console.warn(
-      `[context-action] ${tool.name}: ${issues.length} argument issue(s); running anyway (validation: 'warn').`,
-    );
-  }
-  return { ok: true, value: args };
-}
-
-/** Abort sources of one call: the caller's signal and the timeout, linked to one controller. */
-interface Abort {
-  controller: AbortController;
-  kind(): 'cancelled' | 'timeout' | undefined;
-  /** Resolves when the call is aborted; undefined when nothing can abort it. */
-  aborted?: Promise<void>;
-  dispose(): void;
-}
-
-function createAbort(options: ParsedCallOptions): Abort {
-  const controller = new AbortController();
-  const { signal, timeout } = options;
-  if (!signal && timeout === undefined) {
-    return { controller, kind: () => undefined, dispose() {} };
-  }
-  let kind: 'cancelled' | 'timeout' | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let onCancel: (() => void) | undefined;
-  const aborted = new Promise<void>((resolve) => {
-    onCancel = () => {
-      kind ??= 'cancelled';
-      controller.abort(signal?.reason);
-      resolve();
-    };
-    if (signal?.aborted) onCancel();
-    else signal?.addEventListener('abort', onCancel, { once: true });
-    if (timeout !== undefined && !kind) {
-      timer = setTimeout(() => {
-        kind ??= 'timeout';
-        controller.abort(new DOMException(`Timed out after ${timeout} ms.`, 'TimeoutError'));
-        resolve();
-      }, timeout);
-    }
-  });
-  return {
-    controller,
-    kind: () => kind,
-    aborted,
-    dispose() {
-      if (timer !== undefined) clearTimeout(timer);
-      if (onCancel) signal?.removeEventListener('abort', onCancel);
-    },
-  };
-}
-
-function abortError(abort: Abort, options: ParsedCallOptions, toolName: string): ToolCallError {
-  if (abort.kind() === 'timeout') {
-    return toolError(
-      CODES.TOOL_TIMEOUT,
-      `${toolName} timed out after ${options.timeout} ms.`,
-      true,
-      {
-        timeoutMs: options.timeout,
-        executionState: 'detached',
-      },
-    );
-  }
-  return toolError(CODES.TOOL_CANCELLED, `${toolName} was cancelled.`, true);
-}
-
-/** Awaits `value`, or the abort, whichever is first. `undefined` means aborted. */
-async function race<T>(value: T | Promise<T>, abort: Abort): Promise<{ value: T } | undefined> {
-  if (!abort.aborted || !(value instanceof Promise)) {
-    return abort.kind() ? undefined : { value: await value };
-  }
-  const settled = await Promise.race([
-    value.then((v) => ({ value: v })),
-    abort.aborted.then(() => undefined),
-  ]);
-  return abort.kind() ? undefined : settled;
-}
-
-async function decide(
-  env: CallEnvironment,
-  input: ToolPolicyInput,
-  abort: Abort,
-): Promise<Step<true> | undefined> {
-  const signal = abort.controller.signal;
-  let decision: unknown;
-  try {
-    const raced = await race(env.policy(input, signal), abort);
-    if (!raced) return undefined;
-    decision = raced.value;
-  } catch {
-    decision = 'deny';
-  }
-  if (decision === 'allow') return { ok: true, value: true };
-  if (decision === 'ask' && env.approvalQueue) {
-    let approved = false;
-    try {
-      const raced = await race(env.approvalQueue.request(input, signal), abort);
-      if (!raced) return undefined;
-      approved = raced.value === 'approved';
-    } catch {
-      approved = false;
-    }
-    if (approved) return { ok: true, value: true };
-    return {
-      ok: false,
-      error: toolError(
-        CODES.TOOL_APPROVAL_DENIED,
-        `The call to ${input.toolName} was not approved.`,
-        false,
-        {
-          toolName: input.toolName,
-        },
-      ),
-    };
-  }
-  return {
-    ok: false,
-    error: toolError(
-      CODES.TOOL_POLICY_DENIED,
-      `Policy denied the call to ${input.toolName}.`,
-      false,
-      {
-        toolName: input.toolName,
-        decision: decision === 'ask' ? 'ask-without-approval-queue' : 'deny',
-      },
-    ),
-  };
 }
 
 interface Execution {
@@ -261,92 +89,78 @@ interface Execution {
   ran?: boolean;
 }
 
+const ignore = (): void => undefined;
+
+/** A call ended by its abort; `ran` when the handler had started (its outcome is unknown). */
+function aborted(
+  abort: CallAbort,
+  options: ParsedCallOptions,
+  tool: ToolDescriptor,
+  ran: boolean,
+): Execution {
+  return {
+    body: fail(abortError(abort, options.timeout, tool.name)),
+    interrupted: ran,
+    ran,
+  };
+}
+
 async function execute(
   env: CallEnvironment,
   tool: ToolDescriptor,
   args: Record<string, unknown>,
   options: ParsedCallOptions,
   trace: CallTrace,
-  abort: Abort,
+  abort: CallAbort,
 ): Promise<Execution> {
-  const input: ToolPolicyInput = {
-    method: 'tools/call',
-    toolCallId: trace.toolCallId,
-    toolName: tool.name,
-    definition: tool.definition,
-    arguments: args,
-    argumentFingerprint: fingerprintArguments(args),
-    context: options.context,
-  };
-  if (abort.kind())
-    return { body: fail(abortError(abort, options, tool.name)), interrupted: false };
-  const gate = await decide(env, input, abort);
-  if (!gate) return { body: fail(abortError(abort, options, tool.name)), interrupted: false };
+  if (abort.kind()) return aborted(abort, options, tool, false);
+  const input = new PolicyInput(trace.toolCallId, tool, args, options.context);
+  const opening = openGate(env.policy, env.approvalQueue, input, abort);
+  const gate = opening instanceof Promise ? await opening : opening;
+  if (!gate) return aborted(abort, options, tool, false);
   if (!gate.ok) return { body: fail(gate.error), interrupted: false };
 
-  let terminal = false;
-  let cleanupReport: ToolCleanupReport | undefined;
-  const perRun = options.capabilityResolver;
-  const context: ToolHandlerContext = {
-    signal: abort.controller.signal,
-    toolCallId: trace.toolCallId,
-    traceId: trace.traceId,
-    context: options.context,
-    ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
-    require<T>(capability: ToolCapability<T>) {
-      const id = capability?.id;
-      if (terminal) {
-        return {
-          ok: false,
-          error: toolError(CODES.TOOL_RUN_TERMINAL, 'The tool run has ended.', false, {
-            capability: id,
-          }),
-        };
-      }
-      let value: T | undefined;
-      try {
-        value = perRun?.(capability) ?? env.capabilityResolver?.(capability);
-      } catch {
-        value = undefined;
-      }
-      if (value === undefined) {
-        return {
-          ok: false,
-          error: toolError(
-            CODES.TOOL_CAPABILITY_UNAVAILABLE,
-            `Capability ${String(id)} is not available.`,
-            true,
-            {
-              capability: id,
-            },
-          ),
-        };
-      }
-      return { ok: true, value };
-    },
-    setCleanupReport(report) {
-      if (!terminal) cleanupReport = report;
-    },
-  };
-
+  const run = new HandlerContext(
+    abort,
+    trace,
+    options.context,
+    options.idempotencyKey,
+    options.capabilityResolver,
+    env.capabilityResolver,
+  );
   let returned: unknown;
   try {
-    const pending = tool.handler(args, context);
-    if (pending instanceof Promise) pending.catch(() => undefined);
-    const raced = await race(pending, abort);
-    if (!raced) {
-      terminal = true;
-      return { body: fail(abortError(abort, options, tool.name)), interrupted: true, ran: true };
+    const pending = tool.handler(args, run);
+    if (!(pending instanceof Promise)) returned = pending;
+    else if (!abort.aborted) returned = await pending;
+    else {
+      // A detached handler (timeout, cancel) may still reject later; that is not a crash.
+      pending.catch(ignore);
+      const raced = await race(pending, abort);
+      if (!raced) {
+        run.end();
+        return aborted(abort, options, tool, true);
+      }
+      returned = raced.value;
     }
-    returned = raced.value;
   } catch (thrown) {
-    terminal = true;
-    const error = abort.kind() ? abortError(abort, options, tool.name) : undefined;
-    if (error) return { body: fail(error), interrupted: true, ran: true };
+    run.end();
+    if (abort.kind()) return aborted(abort, options, tool, true);
     return { body: fail(handlerError(thrown, tool.name)), interrupted: false, ran: true };
   }
-  terminal = true;
-  const checked = checkHandlerResult(returned, tool, cleanupReport, options.maxOutputBytes);
+  let checked: ReturnType<typeof checkHandlerResult>;
+  try {
+    checked = checkHandlerResult(returned, tool, run.end(), options.maxOutputBytes);
+  } catch {
+    // A result that throws while being read (a proxy, a getter) is not a result.
+    checked = {
+      ok: false,
+      error: toolError(
+        CODES.TOOL_RESULT_VALIDATION_FAILED,
+        `${tool.name} returned an unreadable result.`,
+      ),
+    };
+  }
   return checked.ok
     ? { body: checked.body, bytes: checked.bytes, interrupted: false, ran: true }
     : { body: fail(checked.error), interrupted: false, ran: true };
@@ -358,68 +172,84 @@ async function settleIdempotent(
 ): Promise<Execution> {
   const execution = await run;
   const error = execution.body.error;
-  if (execution.interrupted) claim.interrupt();
-  else if (execution.ran && (!error || !error.retryable)) claim.complete(execution.body);
-  else claim.release(execution.body);
+  if (execution.interrupted) await claim.interrupt();
+  else if (execution.ran && (!error || !error.retryable)) await claim.complete(execution.body);
+  else await claim.release(execution.body);
   return execution;
+}
+
+function finishCall(
+  env: CallEnvironment,
+  trace: CallTrace,
+  execution: Execution,
+  replayed: boolean,
+): ToolCallResult {
+  const result: ToolCallResult = { toolCallId: trace.toolCallId, ...execution.body };
+  env.lifecycle.finished(trace, result, execution.bytes, replayed);
+  return result;
+}
+
+function failCall(env: CallEnvironment, trace: CallTrace, error: ToolCallError): ToolCallResult {
+  return finishCall(env, trace, { body: fail(error), interrupted: false }, false);
 }
 
 export async function runToolCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
   const traceId = env.lifecycle.nextTraceId();
-  const parsed = parseCallOptions(input.options, input.defaultContext);
-  const options = parsed.ok ? parsed.value : { context: input.defaultContext };
-  const trace: CallTrace = {
-    traceId,
-    toolCallId: options.toolCallId ?? traceId,
-    toolName: typeof input.name === 'string' ? input.name.slice(0, MAX_NAME_ECHO) : '',
-    arguments: input.arguments,
-    context: options.context,
-    startedAt: Date.now(),
-    startedTick: tick(),
-    ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout }),
-    ...(options.maxOutputBytes === undefined ? {} : { maxOutputBytes: options.maxOutputBytes }),
-  };
-  env.lifecycle.started(trace);
-  const finish = (execution: Execution, replayed = false): ToolCallResult => {
-    const result: ToolCallResult = { toolCallId: trace.toolCallId, ...execution.body };
-    env.lifecycle.finished(trace, result, execution.bytes, replayed);
-    return result;
-  };
-  const early = (error: ToolCallError) => finish({ body: fail(error), interrupted: false });
+  let admitted: ReturnType<typeof admit>;
+  try {
+    admitted = admit(env, input, traceId);
+  } catch {
+    // Hostile input (a throwing getter or proxy trap) becomes a result, never a throw.
+    const trace: CallTrace = {
+      traceId,
+      toolCallId: traceId,
+      toolName: '',
+      arguments: undefined,
+      context: input.defaultContext,
+      startedAt: Date.now(),
+    };
+    return failCall(
+      env,
+      trace,
+      toolError(CODES.TOOL_INVALID_REQUEST, 'The request could not be read.'),
+    );
+  }
+  if ('error' in admitted) return failCall(env, admitted.trace, admitted.error);
+  const { trace, tool, args, options } = admitted;
 
-  if (!parsed.ok) return early(parsed.error);
-  const tool = resolveTool(env, input.name);
-  if (!tool.ok) return early(tool.error);
-  if (input.argumentsError) return early(input.argumentsError);
-  const args = validateArguments(env, tool.value, input.arguments);
-  if (!args.ok) return early(args.error);
-
-  const abort = createAbort(options);
+  const abort = createCallAbort(options.signal, options.timeout);
   try {
     if (options.idempotencyKey === undefined) {
-      return finish(await execute(env, tool.value, args.value, options, trace, abort));
+      return finishCall(env, trace, await execute(env, tool, args, options, trace, abort), false);
     }
     let claim: IdempotencyClaim;
     try {
       claim = await env.idempotency.claim({
-        toolName: tool.value.name,
+        toolName: tool.name,
         idempotencyKey: options.idempotencyKey,
-        fingerprint: fingerprintArguments(args.value),
-        signal: abort.controller.signal,
+        fingerprint: fingerprintArguments(args),
+        toolCallId: trace.toolCallId,
+        context: options.context,
+        signal: abort.signal,
       });
     } catch {
-      return early(
+      return failCall(
+        env,
+        trace,
         toolError(CODES.TOOL_IDEMPOTENCY_STORE_FAILED, 'The idempotency store failed.', true),
       );
     }
-    if (claim.kind === 'rejected') return early(claim.error);
+    if (claim.kind === 'rejected') return failCall(env, trace, claim.error);
     if (claim.kind === 'replay') {
       const shared = await race(claim.body, abort);
-      if (!shared) return early(abortError(abort, options, tool.value.name));
-      return finish({ body: shared.value, interrupted: false }, true);
+      if (!shared) return failCall(env, trace, abortError(abort, options.timeout, tool.name));
+      return finishCall(env, trace, { body: shared.value, interrupted: false }, true);
     }
-    return finish(
-      await settleIdempotent(claim, execute(env, tool.value, args.value, options, trace, abort)),
+    return finishCall(
+      env,
+      trace,
+      await settleIdempotent(claim, execute(env, tool, args, options, trace, abort)),
+      false,
     );
   } finally {
     abort.dispose();

@@ -46,8 +46,12 @@ export interface ToolHandlerSuccess<Out = Record<string, unknown>> {
   artifacts?: ArtifactRef[];
 }
 
+/**
+ * What a handler returns: a terminal with content, an `Outcome` (`{ ok: true, value }` becomes
+ * `structuredContent` when `value` is an object, a JSON block otherwise), or `{ ok: false, error }`.
+ */
 export type ToolHandlerResult<Out = Record<string, unknown>> =
-  ToolHandlerSuccess<Out> | { ok: false; error: ToolCallError };
+  ToolHandlerSuccess<Out> | { ok: true; value: Out } | { ok: false; error: ToolCallError };
 
 export type ToolHandler<Args, Out = Record<string, unknown>> = (
   args: Args,

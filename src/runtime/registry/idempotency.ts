@@ -3,10 +3,11 @@
  * one execution; another fingerprint is a conflict; a replay after an interrupted execution
  * (timeout, cancellation while the handler ran) is `TOOL_EXECUTION_ABORTED`, never a guessed
  * success. The in-memory store is bounded to one registry lifetime; a durable store plugs in
- * through the same `ToolIdempotencyStore` port.
+ * through the same `ToolIdempotencyStore` port (durable-idempotency.ts), whose transitions the
+ * registry awaits so a caller never sees a result before it is recorded.
  */
 import { TOOL_CALL_ERROR_CODES, toolError, type ToolCallError } from '../protocol/errors.js';
-import type { ToolCallResult } from '../protocol/types.js';
+import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 
 /** A call's outcome without its toolCallId: what replays share. */
 export type ToolCallBody = Omit<ToolCallResult, 'toolCallId'>;
@@ -15,11 +16,11 @@ export type IdempotencyClaim =
   | {
       kind: 'owner';
       /** The execution reached a terminal outcome; replays share it. */
-      complete(body: ToolCallBody): void;
+      complete(body: ToolCallBody): void | Promise<void>;
       /** The handler ran but its outcome is unknown (timeout, cancellation). */
-      interrupt(): void;
+      interrupt(): void | Promise<void>;
       /** Nothing ran, or it failed retryably: forget the key; waiting replays get `body`. */
-      release(body: ToolCallBody): void;
+      release(body: ToolCallBody): void | Promise<void>;
     }
   | { kind: 'replay'; body: Promise<ToolCallBody> }
   | { kind: 'rejected'; error: ToolCallError };
@@ -28,6 +29,8 @@ export interface IdempotencyClaimInput {
   toolName: string;
   idempotencyKey: string;
   fingerprint: string;
+  toolCallId: string;
+  context: ToolCallContext;
   signal: AbortSignal;
 }
 

@@ -37,15 +37,11 @@ export interface CallTrace {
   arguments: unknown;
   context: ToolCallContext;
   startedAt: number;
-  startedTick: number;
   timeoutMs?: number;
   maxOutputBytes?: number;
   /** The redacted arguments, computed once for both events. */
   projectedArguments?: Record<string, unknown>;
 }
-
-const now = (): number => (typeof performance === 'undefined' ? Date.now() : performance.now());
-export const tick = now;
 
 function finalStatus(result: ToolCallResult): ToolExecutionStatus {
   const code = result.error?.code;
@@ -135,7 +131,8 @@ export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolic
     finished(call, result, resultBytes, replayed) {
       if (listeners.size === 0) return;
       const p = provenance(call, finalStatus(result));
-      p.elapsedMs = Math.max(0, now() - call.startedTick);
+      // Millisecond resolution is enough for a trace, and Date.now is the cheapest clock.
+      p.elapsedMs = Math.max(0, Date.now() - call.startedAt);
       if (resultBytes !== undefined) p.resultBytes = resultBytes;
       if (replayed) p.replayed = true;
       if (result.error) {

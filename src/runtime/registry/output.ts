@@ -80,6 +80,7 @@ function checkCleanup(report: ToolCleanupReport | undefined): ToolCallError | un
 }
 
 function checkEvidence(required: readonly string[], artifacts: ArtifactRef[] | undefined) {
+  if (required.length === 0) return undefined;
   const missing = required.filter((kind) => !artifacts?.some((artifact) => artifact.kind === kind));
   return missing.length === 0
     ? undefined
@@ -97,17 +98,24 @@ const isRef = (value: unknown, key: 'id' | 'kind'): boolean =>
   isPlainObject(value) && typeof value[key] === 'string' && isPlainData(value);
 
 export function checkHandlerResult(
-  value: unknown,
+  returned: unknown,
   tool: ToolDescriptor,
   cleanupReport: ToolCleanupReport | undefined,
   maxOutputBytes: number | undefined,
 ): Checked {
-  if (!isPlainObject(value)) return resultError('The handler returned no result object.');
+  if (!isPlainObject(returned)) return resultError('The handler returned no result object.');
+  let value: Record<string, unknown> = returned;
   if (value.ok === false) {
     const error = isToolCallError(value.error)
       ? { ...value.error, details: { ...value.error.details, handlerId: tool.name } }
       : handlerError(value.error, tool.name);
     return { ok: false, error };
+  }
+  if (value.ok === true && 'value' in value) {
+    const outcome = value.value;
+    value = isPlainObject(outcome)
+      ? { structuredContent: outcome }
+      : { content: [{ type: 'json', json: outcome ?? null }] };
   }
   const { content, structuredContent, snapshotAfter, artifacts } = value;
   if (content !== undefined && !(Array.isArray(content) && content.every(isToolContent))) {

@@ -9,7 +9,7 @@ import {
   type ToolCallError,
 } from '../protocol/errors.js';
 import type { ToolCallListener } from '../protocol/events.js';
-import { isPlainObject, isToolListRequest } from '../protocol/guards.js';
+import { isToolListRequest } from '../protocol/guards.js';
 import type {
   MCPToolDefinition,
   ModelToolCall,
@@ -21,8 +21,12 @@ import type {
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
 import type { ToolObservabilityPolicy } from '../observability/policy.js';
 import { runToolCall, type CallEnvironment, type ToolValidationMode } from './call.js';
+import { readModelCall } from './model-call.js';
 import type { ToolDescriptor } from './define-tool.js';
+import type { DurableOperationStore } from '../durable/store-api.js';
+import { createDurableIdempotencyStore } from './durable-idempotency.js';
 import { createInMemoryIdempotencyStore, type ToolIdempotencyStore } from './idempotency.js';
+import { createToolOperationRecovery, type ToolOperationRecovery } from './operation-recovery.js';
 import { createLifecycle } from './lifecycle.js';
 import { encodeProviderToolName } from './names.js';
 import type { ToolCallOptions } from './options.js';
@@ -53,9 +57,22 @@ export interface ToolRegistryOptions {
   idempotencyStore?: ToolIdempotencyStore;
   /** How lifecycle events redact and bound arguments and results. */
   observabilityPolicy?: ToolObservabilityPolicy;
+  /**
+   * Guards idempotent calls across tabs, processes and hosts (D1). Takes precedence over the
+   * in-memory store unless `idempotencyStore` is also given.
+   */
+  durableOperationStore?: DurableOperationStore;
+  /** This tab's or process's lease owner; a random id by default. */
+  durableOperationOwnerId?: string;
+  /** How long a claimed key blocks other owners. Default 30 s. */
+  durableOperationLeaseMs?: number;
+  /** Redaction for failed and unknown durable records; the shared default when omitted. */
+  durableDiagnosticPolicy?: ToolObservabilityPolicy;
 }
 
-export interface ToolRegistry {
+const DEFAULT_DURABLE_LEASE_MS = 30_000;
+
+export interface ToolRegistry extends ToolOperationRecovery {
   /** Adds a tool; returns the function that removes it. Throws on a duplicate name (a bug). */
   register(tool: ToolDescriptor<never>): () => void;
   listTools(request?: ToolListRequest): ToolListResult;
@@ -82,27 +99,6 @@ function invalidList(
   return { tools: [], error: toolError(code, message) };
 }
 
-/** Model arguments arrive as a JSON string (OpenAI) or an object (Anthropic, MCP). */
-function readModelArguments(raw: unknown): { value: unknown; error?: ToolCallError } {
-  if (typeof raw !== 'string') return { value: raw };
-  try {
-    return { value: JSON.parse(raw) as unknown };
-  } catch {
-    // Malformed arguments are rejected, never replaced by `{}`.
-    return {
-      value: undefined,
-      error: toolError(
-        CODES.TOOL_VALIDATION_FAILED,
-        'The tool arguments are not valid JSON.',
-        false,
-        {
-          issues: [{ path: '', code: 'invalid_json', message: 'Arguments must be a JSON object.' }],
-        },
-      ),
-    };
-  }
-}
-
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   const tools = new Map<string, ToolDescriptor>();
   const providerNames = new Map<string, string>();
@@ -126,6 +122,12 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       .map((tool) => tool.definition)
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
 
+  const durableStore = options.durableOperationStore;
+  const durableOwnerId = options.durableOperationOwnerId ?? `registry-${crypto.randomUUID()}`;
+  const durableLease = options.durableOperationLeaseMs;
+  if (durableLease !== undefined && !(Number.isFinite(durableLease) && durableLease > 0)) {
+    throw new TypeError('createToolRegistry: durableOperationLeaseMs must be a positive number.');
+  }
   const env: CallEnvironment = {
     lookup: (name) => tools.get(name),
     isAllowed,
@@ -133,9 +135,25 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     policy: options.toolPolicy ?? createDefaultToolPolicy(),
     ...(options.approvalQueue ? { approvalQueue: options.approvalQueue } : {}),
     ...(options.capabilityResolver ? { capabilityResolver: options.capabilityResolver } : {}),
-    idempotency: options.idempotencyStore ?? createInMemoryIdempotencyStore(),
+    idempotency:
+      options.idempotencyStore ??
+      (durableStore
+        ? createDurableIdempotencyStore({
+            store: durableStore,
+            ownerId: durableOwnerId,
+            leaseMs: options.durableOperationLeaseMs ?? DEFAULT_DURABLE_LEASE_MS,
+            ...(options.durableDiagnosticPolicy
+              ? { diagnosticPolicy: options.durableDiagnosticPolicy }
+              : {}),
+          })
+        : createInMemoryIdempotencyStore()),
     lifecycle,
   };
+  const operations = createToolOperationRecovery({
+    store: durableStore,
+    ownerId: durableOwnerId,
+    isVisibleTool: (name) => tools.has(name) && isAllowed(name),
+  });
 
   // Filtered exports accept canonical or provider names, but only among visible tools (R8).
   const filtered = (names: Iterable<string>): MCPToolDefinition[] => {
@@ -179,7 +197,13 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
 
     listTools(request) {
-      if (!isToolListRequest(request)) return invalidList('Invalid tools/list request.');
+      let valid: boolean;
+      try {
+        valid = isToolListRequest(request);
+      } catch {
+        valid = false;
+      }
+      if (!valid || request === null) return invalidList('Invalid tools/list request.');
       const all = visible();
       if (request === undefined || pageSize === undefined) return { tools: [...all] };
       const cursor = request.params?.cursor;
@@ -213,32 +237,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
 
     executeModelToolCall(call, callOptions) {
-      const shaped = isPlainObject(call) && (call.id === undefined || typeof call.id === 'string');
-      if (!shaped) {
-        return runToolCall(env, {
-          name: undefined,
-          arguments: undefined,
-          options: callOptions,
-          defaultContext: MODEL_AGENT,
-        });
-      }
-      const rawName = call.name;
-      const name =
-        typeof rawName === 'string' && !tools.has(rawName)
-          ? (providerNames.get(rawName) ?? rawName)
-          : rawName;
-      const args = readModelArguments(call.arguments);
-      const withId =
-        call.id === undefined
-          ? callOptions
-          : { ...(isPlainObject(callOptions) ? callOptions : {}), toolCallId: call.id };
-      return runToolCall(env, {
-        name,
-        arguments: args.value,
-        options: callOptions === undefined || isPlainObject(callOptions) ? withId : callOptions,
-        defaultContext: MODEL_AGENT,
-        ...(args.error ? { argumentsError: args.error } : {}),
-      });
+      const resolveName = (name: string) =>
+        tools.has(name) ? name : (providerNames.get(name) ?? name);
+      return runToolCall(env, readModelCall(call, callOptions, resolveName, MODEL_AGENT));
     },
 
     toMCP: () => [...visible()],
@@ -247,6 +248,8 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     toMCPFiltered: (names) => filtered(names),
     toOpenAIFiltered: (names) => toOpenAIToolDefinitions(filtered(names)),
     toAnthropicFiltered: (names) => toAnthropicToolDefinitions(filtered(names)),
+
+    ...operations,
 
     subscribe(listener) {
       lifecycle.listeners.add(listener);

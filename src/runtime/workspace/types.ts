@@ -7,6 +7,7 @@ export type WorkspaceFile =
 export type WorkspaceStorageMode = 'indexeddb' | 'memory';
 
 export interface WorkspaceSnapshot {
+  /** Monotonic; 0 only before the workspace has hydrated. */
   revision: number;
   activePath: string | null;
   /** Sorted by path. */

@@ -16,6 +16,7 @@ import type {
  */
 export interface RedisDurableOperationClient {
   get(key: string): Promise<string | null>;
+  /** Runs `script` atomically; the adapters send it by SHA1 once Redis has it cached. */
   eval(script: string, keys: string[], args: string[]): Promise<unknown>;
   /** `ZRANGEBYLEX key min max LIMIT 0 count`. */
   rangeByLex(key: string, min: string, max: string, count: number): Promise<string[]>;
@@ -45,7 +46,7 @@ if ARGV[2] == '' then
   redis.call('ZREM', KEYS[2], ARGV[3])
 else
   redis.call('SET', KEYS[1], ARGV[2])
-  redis.call('ZADD', KEYS[2], 0, ARGV[3])
+  if not current then redis.call('ZADD', KEYS[2], 0, ARGV[3]) end
 end
 return 1
 `;

@@ -8,6 +8,7 @@ import type { RedisDurableOperationClient } from './redis-backend.js';
 export interface NodeRedisLikeClient {
   get(key: string): Promise<unknown>;
   eval(script: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
+  evalSha(sha1: string, options: { keys: string[]; arguments: string[] }): Promise<unknown>;
   zRangeByLex(
     key: string,
     min: string,
@@ -20,6 +21,7 @@ export interface NodeRedisLikeClient {
 export interface IoredisLikeClient {
   get(key: string): Promise<string | null>;
   eval(script: string, numberOfKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
+  evalsha(sha1: string, numberOfKeys: number, ...keysAndArgs: string[]): Promise<unknown>;
   zrangebylex(
     key: string,
     min: string,
@@ -30,6 +32,35 @@ export interface IoredisLikeClient {
   ): Promise<string[]>;
 }
 
+type Run = (scriptOrSha: string, keys: string[], args: string[]) => Promise<unknown>;
+
+const hex = (bytes: ArrayBuffer) =>
+  [...new Uint8Array(bytes)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/**
+ * EVALSHA first, EVAL on NOSCRIPT (which also caches the script): the same atomic script
+ * without resending its text on every call.
+ */
+function cachedScripts(evalSha: Run, evalScript: Run): RedisDurableOperationClient['eval'] {
+  const shas = new Map<string, Promise<string>>();
+  const sha1 = (script: string) => {
+    let sha = shas.get(script);
+    if (!sha) {
+      sha = crypto.subtle.digest('SHA-1', new TextEncoder().encode(script)).then(hex);
+      shas.set(script, sha);
+    }
+    return sha;
+  };
+  return async (script, keys, args) => {
+    try {
+      return await evalSha(await sha1(script), keys, args);
+    } catch (error) {
+      if (!String((error as Error)?.message).includes('NOSCRIPT')) throw error;
+      return evalScript(script, keys, args);
+    }
+  };
+}
+
 const text = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
 
@@ -38,7 +69,10 @@ export function createNodeRedisDurableOperationClient(
 ): RedisDurableOperationClient {
   return {
     get: async (key) => text(await client.get(key)),
-    eval: (script, keys, args) => client.eval(script, { keys, arguments: args }),
+    eval: cachedScripts(
+      (sha, keys, args) => client.evalSha(sha, { keys, arguments: args }),
+      (script, keys, args) => client.eval(script, { keys, arguments: args }),
+    ),
     rangeByLex: async (key, min, max, count) =>
       (await client.zRangeByLex(key, min, max, { LIMIT: { offset: 0, count } })).map(String),
   };
@@ -49,7 +83,10 @@ export function createIoredisDurableOperationClient(
 ): RedisDurableOperationClient {
   return {
     get: (key) => client.get(key),
-    eval: (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
+    eval: cachedScripts(
+      (sha, keys, args) => client.evalsha(sha, keys.length, ...keys, ...args),
+      (script, keys, args) => client.eval(script, keys.length, ...keys, ...args),
+    ),
     rangeByLex: (key, min, max, count) => client.zrangebylex(key, min, max, 'LIMIT', 0, count),
   };
 }

@@ -128,6 +128,16 @@ describe('modules and assets in the sandbox (P3, P4)', () => {
     expect((await mounted.settle()).ok).to.equal(true);
   });
 
+  it('keeps two files with identical source as two modules', async () => {
+    mounted = mountPreview({
+      'index.html':
+        '<script type="module">import { box as a } from "./a.js"; import { box as b } from "./b.js"; console.log("same", a === b);</script>',
+      'a.js': 'export const box = {};',
+      'b.js': 'export const box = {};',
+    });
+    expect(await mounted.consoleLine(/^same/)).to.equal('same false');
+  });
+
   it('surfaces a missing import as a runtime error of that revision', async () => {
     mounted = mountPreview({ 'index.html': '<script type="module">import "./gone.js";</script>' });
     const outcome = await mounted.settle();
@@ -145,6 +155,25 @@ describe('modules and assets in the sandbox (P3, P4)', () => {
     });
     mounted.workspace.writeAsset('my images/a b.png', PIXEL_PNG, 'image/png');
     expect(await mounted.consoleLine(/^width/)).to.equal('width 1');
+  });
+});
+
+describe('fetch of local files (P4)', () => {
+  it('answers relative fetch() of wasm and JSON from the workspace', async () => {
+    mounted = mountPreview({
+      'app/index.html': `<script type="module">
+        const wasm = await WebAssembly.instantiateStreaming(fetch('lib/empty%20module.wasm'));
+        const data = await fetch('../data/config.json').then((response) => response.json());
+        console.log('fetched', wasm.instance instanceof WebAssembly.Instance, data.name);
+      </script>`,
+      'data/config.json': '{ "name": "local" }',
+    });
+    mounted.workspace.writeAsset(
+      'app/lib/empty module.wasm',
+      Uint8Array.from([0, 97, 115, 109, 1, 0, 0, 0]),
+      'application/wasm',
+    );
+    expect(await mounted.consoleLine(/^fetched/)).to.equal('fetched true local');
   });
 });
 

@@ -222,7 +222,8 @@ describe('cancellation and timeout (R10)', () => {
       { id: 'a', name: 'workspace.writeFile', arguments: { path: 'a', source: '' } },
       { timeout: 5 },
     );
-    await tick();
+    // The approval is requested synchronously: policy and queue run before the first await.
+
     expect(queue.store.getSnapshot()).to.have.length(1);
     expect((await pending).error?.code).to.equal(CODES.TOOL_TIMEOUT);
     expect(queue.store.getSnapshot()).to.have.length(0);

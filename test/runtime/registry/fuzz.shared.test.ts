@@ -49,6 +49,19 @@ function fuzzRegistry() {
   return { registry, violations, runs: () => handlerRuns };
 }
 
+// Objects that throw when read: a proxy whose every trap throws, and a throwing getter.
+const trap = () => {
+  throw new Error('hostile');
+};
+// Symbol reads stay harmless so fast-check itself can inspect the value.
+const hostileGet = (_target: object, key: string | symbol) =>
+  typeof key === 'symbol' ? undefined : trap();
+const hostile = fc.constantFrom<unknown>(
+  new Proxy({}, { get: hostileGet, getPrototypeOf: trap, ownKeys: trap }),
+  Object.defineProperty({}, 'path', { get: trap, enumerable: true }),
+  Object.defineProperty({}, 'timeout', { get: trap, enumerable: true }),
+);
+
 const names = fc.oneof(
   fc.constantFrom('fuzz.write', 'fuzz__write', 'fuzz.read', 'fuzz__read', 'fuzz_0write'),
   fc.constantFrom('toString', 'constructor', '__proto__', 'hasOwnProperty', 'prototype', ''),
@@ -61,6 +74,7 @@ const validArgs = fc.record({
 });
 const args = fc.oneof(
   validArgs,
+  hostile,
   fc.jsonValue({ maxDepth: 2 }),
   fc.anything({ maxDepth: 2, withNullPrototype: true, withBigInt: true }),
   fc.dictionary(
@@ -113,6 +127,7 @@ const modelCall = fc.oneof(
     },
     { requiredKeys: ['name'] },
   ),
+  hostile,
   fc.anything({ maxDepth: 2 }),
 );
 const callOp = fc.oneof(
@@ -131,6 +146,7 @@ const listRequest = fc.oneof(
     },
     { requiredKeys: ['method'] },
   ),
+  hostile,
   fc.anything({ maxDepth: 2 }),
 );
 

@@ -52,6 +52,22 @@ describe('tool runtime contract (T1–T4)', () => {
     ).to.throw(TypeError);
   });
 
+  it('T1 a handler may return an Outcome: { ok: true, value } is the structured result', async () => {
+    const tool = defineTool(
+      {
+        name: 'author.value',
+        description: 'Returns an outcome.',
+        inputSchema: z.object({ n: z.number() }),
+        outputSchema: z.object({ doubled: z.number() }),
+      },
+      async (args) => ({ ok: true as const, value: { doubled: args.n * 2 } }),
+    );
+    const registry = createToolRegistry();
+    registry.register(tool);
+    const result = await registry.callTool('author.value', { n: 4 });
+    expect(result.structuredContent).to.deep.equal({ doubled: 8 });
+  });
+
   it('T2 a preview contract whose realm differs from the tool realm is rejected at definition', () => {
     const preview = { subject: { kind: 'document', id: 'index.html' }, snapshot: { id: 'snap-1' } };
     expect(() =>

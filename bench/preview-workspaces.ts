@@ -1,0 +1,96 @@
+/** The workspaces the preview benchmark edits: the four-file seed and a 200-module graph. */
+import type { WorkspaceFile } from '../src/runtime/workspace/types.js';
+
+export type EditKind = 'css' | 'html' | 'js';
+
+export interface BenchWorkspace {
+  name: string;
+  files: Record<string, string>;
+  /** The file changes of edit number `n` of `kind`. */
+  edit(kind: EditKind, n: number): Record<string, string>;
+}
+
+const html = (n: number, script: string) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Context-Action Studio</title>
+    <link rel="stylesheet" href="styles.css" />
+  </head>
+  <body>
+    <header class="hero">
+      <h1 class="hero-title">Build it live ${n}</h1>
+      <p class="hero-subtitle">Edit HTML, CSS and JavaScript side by side.</p>
+    </header>
+    <main>
+      <section class="features">
+        <article class="feature"><h3>One tool registry</h3><p>Every edit is a tool call.</p></article>
+        <article class="feature"><h3>Sandboxed preview</h3><p>Each revision is acknowledged.</p></article>
+        <article class="feature"><h3>Never lose an edit</h3><p>Saved in your browser.</p></article>
+      </section>
+    </main>
+    ${script}
+  </body>
+</html>
+`;
+
+const css = (n: number) => `:root { --accent: #${(0x2563eb + n * 0x10101).toString(16).slice(-6)}; }
+* { box-sizing: border-box; }
+body { margin: 0; font-family: system-ui, sans-serif; color: #0f172a; background: #f8fafc; }
+.hero { padding: 4rem 1.5rem 3rem; text-align: center; color: #fff; background: var(--accent); }
+.features { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); padding: 2rem; }
+.feature { padding: 1rem; border: 1px solid #cbd5e1; border-radius: 0.75rem; background: #fff; }
+`;
+
+const appJs = (n: number) => `document.querySelector('.hero-title').dataset.edit = '${n}';
+document.querySelectorAll('.feature').forEach((card) => card.addEventListener('click', () => card.classList.toggle('open')));
+`;
+
+export const seedWorkspace: BenchWorkspace = {
+  name: 'four-file seed',
+  files: {
+    'index.html': html(0, '<script src="app.js"></script>'),
+    'styles.css': css(0),
+    'app.js': appJs(0),
+    'README.md': '# Demo\n',
+  },
+  edit: (kind, n): Record<string, string> => {
+    if (kind === 'css') return { 'styles.css': css(n) };
+    if (kind === 'html') return { 'index.html': html(n, '<script src="app.js"></script>') };
+    return { 'app.js': appJs(n) };
+  },
+};
+
+const MODULES = 200;
+const moduleFiles = (): Record<string, string> => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < MODULES; i += 1) {
+    const next =
+      i + 1 < MODULES ? `import { value as next } from './m${i + 1}.js';\n` : 'const next = 0;\n';
+    files[`src/m${i}.js`] = `${next}export const value = next + ${i};\n`;
+  }
+  return files;
+};
+const mainJs = (n: number) =>
+  `import { value } from './m0.js';\ndocument.querySelector('.hero-title').dataset.sum = String(value + ${n});\n`;
+
+export const moduleWorkspace: BenchWorkspace = {
+  name: '200-module workspace',
+  files: {
+    ...moduleFiles(),
+    'index.html': html(0, '<script type="module" src="src/main.js"></script>'),
+    'styles.css': css(0),
+    'src/main.js': mainJs(0),
+  },
+  edit: (kind, n): Record<string, string> => {
+    if (kind === 'css') return { 'styles.css': css(n) };
+    if (kind === 'html')
+      return { 'index.html': html(n, '<script type="module" src="src/main.js"></script>') };
+    return { 'src/main.js': mainJs(n) };
+  },
+};
+
+export const textFiles = (files: Record<string, string>): WorkspaceFile[] =>
+  Object.entries(files)
+    .map(([path, text]): WorkspaceFile => ({ path, kind: 'text', text }))
+    .sort((a, b) => a.path.localeCompare(b.path));

@@ -1,0 +1,90 @@
+/**
+ * The context a handler receives (T3, T4): its signal, ids, call context, per-run capability
+ * lookup and cleanup report. Once the run is terminal, `require` answers `tool-run-terminal`
+ * and a late cleanup report is ignored.
+ */
+import type { ToolCapability, ToolCapabilityResolver } from '../protocol/capability.js';
+import {
+  failure,
+  TOOL_CALL_ERROR_CODES as CODES,
+  toolError,
+  type Outcome,
+} from '../protocol/errors.js';
+import type { ToolCallContext, ToolCleanupReport } from '../protocol/types.js';
+import type { CallAbort } from './abort.js';
+import type { ToolHandlerContext } from './define-tool.js';
+
+type Resolver = ToolCapabilityResolver | undefined;
+
+function resolve<T>(
+  capability: ToolCapability<T>,
+  first: Resolver,
+  second: Resolver,
+): T | undefined {
+  for (const resolver of [first, second]) {
+    if (!resolver) continue;
+    try {
+      const value = resolver(capability);
+      if (value !== undefined) return value;
+    } catch {
+      // A failing resolver is the same as a missing service.
+    }
+  }
+  return undefined;
+}
+
+/** A class so the lazy `signal` getter lives on the prototype (cheap per call). */
+export class HandlerContext implements ToolHandlerContext {
+  private terminal = false;
+  private cleanupReport: ToolCleanupReport | undefined = undefined;
+  readonly toolCallId: string;
+  readonly traceId: string;
+
+  constructor(
+    private readonly abort: CallAbort,
+    trace: { toolCallId: string; traceId: string },
+    readonly context: ToolCallContext,
+    readonly idempotencyKey: string | undefined,
+    private readonly perRun: Resolver,
+    private readonly registryResolver: Resolver,
+  ) {
+    this.toolCallId = trace.toolCallId;
+    this.traceId = trace.traceId;
+  }
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  // Arrow fields, so `const { require } = context` keeps working.
+  readonly require = <T>(capability: ToolCapability<T>): Outcome<T> => {
+    const id = (capability as ToolCapability<T> | undefined)?.id;
+    if (this.terminal) {
+      return failure(
+        toolError(CODES.TOOL_RUN_TERMINAL, 'The tool run has ended.', false, { capability: id }),
+      );
+    }
+    const value = resolve(capability, this.perRun, this.registryResolver);
+    if (value === undefined) {
+      return failure(
+        toolError(
+          CODES.TOOL_CAPABILITY_UNAVAILABLE,
+          `Capability ${String(id)} is not available.`,
+          true,
+          { capability: id },
+        ),
+      );
+    }
+    return { ok: true, value };
+  };
+
+  readonly setCleanupReport = (report: ToolCleanupReport): void => {
+    if (!this.terminal) this.cleanupReport = report;
+  };
+
+  /** Marks the run terminal (the registry calls this) and returns the last cleanup report. */
+  end(): ToolCleanupReport | undefined {
+    this.terminal = true;
+    return this.cleanupReport;
+  }
+}
