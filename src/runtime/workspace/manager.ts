@@ -12,6 +12,7 @@ import type { FileTransition } from './file-mutations.js';
 import { createFolderLink } from './folder-link.js';
 import { createWorkspaceHistory, type HistoryEntry } from './history.js';
 import { seedState, stateFromRecord } from './hydrate.js';
+import { importProblem } from './import-boundary.js';
 import type {
   WorkspaceDocumentManager,
   WorkspaceDocumentManagerOptions,
@@ -27,25 +28,6 @@ import type { WorkspaceState } from './state.js';
 import type { WorkspaceFile, WorkspaceSnapshot } from './types.js';
 
 export type * from './manager-types.js';
-
-/** An import must already be canonical and unique: the boundary never rewrites a path. */
-function importProblem(files: readonly WorkspaceFile[], unique: number) {
-  for (const file of files) {
-    const normalized = normalizeWorkspacePath(file.path, 'replaceAll');
-    if (!normalized.ok) return normalized.error;
-    if (normalized.value !== file.path)
-      return workspaceError(CODES.WORKSPACE_PATH_INVALID, 'Imported paths must be canonical.', {
-        operation: 'replaceAll',
-        path: file.path.slice(0, 120),
-        problem: 'not-canonical',
-      });
-  }
-  if (unique === files.length) return null;
-  return workspaceError(CODES.WORKSPACE_FILE_CONFLICT, 'Imported paths must be unique.', {
-    operation: 'replaceAll',
-    reason: 'duplicate-path',
-  });
-}
 
 function defaultRepository(): WorkspaceRepository | null {
   return typeof indexedDB === 'undefined' ? null : createIndexedDbWorkspaceRepository();
@@ -71,16 +53,7 @@ export function createWorkspaceDocumentManager(
   let snapshot = build();
 
   function build(): WorkspaceSnapshot {
-    const value: WorkspaceSnapshot = {
-      revision: state.revision,
-      activePath: state.activePath,
-      files: derive.sortedFiles(state.files),
-      dirtyPaths: derive.dirtyPaths(state),
-      deletedPaths: derive.deletedPaths(state),
-      storageMode: persistence.storageMode,
-    };
-    if (persistence.storageError !== undefined) value.storageError = persistence.storageError;
-    return Object.freeze(value);
+    return derive.snapshotOf(state, persistence.storageMode, persistence.storageError);
   }
 
   function publish(): void {
