@@ -213,6 +213,34 @@ describe('saveAll writes dirty files and pending deletions to the folder', () =>
     expect(manager.getSnapshot().dirtyPaths).to.deep.equal(['a.css']);
   });
 
+  it('a caller timeout is WORKSPACE_SIDE_EFFECT_UNKNOWN and blocks the key until recovered', async () => {
+    const { manager, directory } = await linked({ 'index.html': '<p>1</p>' });
+    ok(await manager.writeFile('index.html', '<p>2</p>'));
+    const sideEffects = runner();
+    // A zero budget expires before the real OPFS write can finish.
+    const timedOut = await saveWorkspaceToFolder(manager, { runner: sideEffects, timeout: 0 });
+    expect(!timedOut.ok && timedOut.error).to.deep.include({
+      code: 'WORKSPACE_SIDE_EFFECT_UNKNOWN',
+      retryable: false,
+    });
+    const key = !timedOut.ok ? (timedOut.error.details?.key as string) : '';
+    expect(manager.getSnapshot().dirtyPaths).to.deep.equal(['index.html']);
+    const retried = await saveWorkspaceToFolder(manager, { runner: sideEffects });
+    expect(!retried.ok && retried.error.code).to.equal('WORKSPACE_SIDE_EFFECT_UNKNOWN');
+    // Reconcile from the folder itself; the key then holds a decision instead of `unknown`.
+    const recovered = await sideEffects.recover(key, async () =>
+      (await read(directory, 'index.html')) === '<p>2</p>'
+        ? { state: 'completed', result: true }
+        : { state: 'failed', reason: 'not written' },
+    );
+    expect(recovered.ok && recovered.value.state).to.be.oneOf(['completed', 'failed']);
+    // The next edit is a new revision, so a new key: the save goes through.
+    ok(await manager.writeFile('index.html', '<p>3</p>'));
+    const saved = ok(await saveWorkspaceToFolder(manager, { runner: sideEffects }));
+    expect(saved.snapshot.dirtyPaths).to.deep.equal([]);
+    expect(await read(directory, 'index.html')).to.equal('<p>3</p>');
+  });
+
   it('fails with WORKSPACE_FOLDER_NOT_CONNECTED without a writable folder', async () => {
     const manager = createWorkspaceDocumentManager({
       repository: createMemoryWorkspaceRepository(),

@@ -42,6 +42,22 @@ describe('the IndexedDB workspace repository persists every committed edit', () 
     second.close();
   });
 
+  it('keeps the saved checkpoint of an edited file across a reload, so revert still works', async () => {
+    const name = freshName();
+    const first = await open(name);
+    const original = text(first.getSnapshot(), 'app.js');
+    ok(await first.writeFile('app.js', 'edited'));
+    first.close();
+    const second = await open(name);
+    expect(second.getSnapshot().dirtyPaths).to.deep.equal(['app.js']);
+    expect(text(ok(await second.revertFile('app.js')), 'app.js')).to.equal(original);
+    second.close();
+    const third = await open(name);
+    expect(third.getSnapshot().dirtyPaths).to.deep.equal([]);
+    expect(text(third.getSnapshot(), 'app.js')).to.equal(original);
+    third.close();
+  });
+
   it('stores Blob assets and restores them byte for byte', async () => {
     const name = freshName();
     const first = await open(name);

@@ -15,7 +15,12 @@ export interface WorkspaceHtmlExport {
   inlinedPaths: string[];
   /** Local references with no workspace file (left as they were). */
   missingReferences: string[];
+  /** Inlined module scripts that import other local modules: those imports are not bundled. */
+  unbundledModules: string[];
 }
+
+// `import … from './x.js'`, `import './x.js'`, `export … from './x.js'`, `import('./x.js')`.
+const LOCAL_IMPORT = /\b(?:import|export)\b[^'"`;]*?(?:from\s*)?\(?\s*["'](?:\.{1,2}\/|\/)/;
 
 const MAX_IMPORT_DEPTH = 16;
 
@@ -64,6 +69,7 @@ export async function exportWorkspaceHtml(
     };
   const inlined = new Set<string>();
   const missing = new Set<string>();
+  const unbundled: string[] = [];
   const lookup = (from: string, reference: string): WorkspaceFile | null => {
     if (/^(?:[a-z][a-z0-9+.-]*:|\/\/|#)/i.test(reference)) return null;
     const path = resolveWorkspaceReference(from, reference);
@@ -115,6 +121,8 @@ export async function exportWorkspaceHtml(
       const file = lookup(entryPath, match[2] as string);
       if (!file || file.kind !== 'text') return match[0];
       const attributes = `${match[1] ?? ''}${match[3] ?? ''}`.replace(/\s+/g, ' ').trimEnd();
+      if (/type=["']?module/i.test(attributes) && LOCAL_IMPORT.test(file.text))
+        unbundled.push(file.path);
       return `<script${attributes} data-source="${file.path}">\n${file.text.replace(/<\/script/gi, '<\\/script')}\n</script>`;
     },
   );
@@ -134,6 +142,7 @@ export async function exportWorkspaceHtml(
       html,
       inlinedPaths: [...inlined].sort(),
       missingReferences: [...missing].sort(),
+      unbundledModules: unbundled.sort(),
     },
   };
 }

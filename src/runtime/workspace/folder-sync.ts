@@ -271,7 +271,7 @@ export async function saveWorkspaceToFolder(
         CODES.WORKSPACE_SIDE_EFFECT_UNKNOWN,
         `The folder write of ${path} may or may not have happened; reconcile before retrying.`,
         // The key lets a host reconcile through the runner's `recover()` before retrying.
-        { operation, path, reason, key, ...completed() },
+        { operation, path, reason, key, sideEffectState: state, ...completed() },
       ),
     );
   }

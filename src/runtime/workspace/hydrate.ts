@@ -6,6 +6,7 @@ import type { WorkspaceRecord } from './repository.js';
 import type { WorkspaceSeedFile } from './seed.js';
 import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
+import type { WorkspaceFile } from './types.js';
 
 export function seedState(seed: readonly WorkspaceSeedFile[]): WorkspaceState {
   const files = derive.filesFrom(
@@ -26,7 +27,12 @@ export function stateFromRecord(record: WorkspaceRecord): {
   repaired: boolean;
 } {
   const { metadata } = record;
-  const checkpoint = derive.filesFrom(record.checkpoint);
+  const stored = derive.filesFrom(record.files);
+  const checkpoint = new Map<string, WorkspaceFile>();
+  for (const entry of record.checkpoint) {
+    const saved = entry.kind === 'same-as-file' ? stored.get(entry.path) : entry;
+    if (saved) checkpoint.set(entry.path, saved);
+  }
   // Clean files share the checkpoint's object, so dirty checks compare references, not text.
   const files = derive.filesFrom(
     record.files.map((file) => {

@@ -9,9 +9,10 @@ import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/inde
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
 import * as transitions from './file-mutations.js';
 import type { FileTransition } from './file-mutations.js';
-import type { WorkspaceFolder, WorkspaceFolderPermission } from './folder-port.js';
+import { createFolderLink } from './folder-link.js';
 import { createWorkspaceHistory, type HistoryEntry } from './history.js';
 import { seedState, stateFromRecord } from './hydrate.js';
+import { importProblem } from './import-boundary.js';
 import type {
   WorkspaceDocumentManager,
   WorkspaceDocumentManagerOptions,
@@ -20,7 +21,7 @@ import type {
 } from './manager-types.js';
 import { normalizeWorkspacePath } from './paths.js';
 import { createPersistenceQueue } from './persistence.js';
-import type { WorkspaceFolderRecord, WorkspaceRepository } from './repository.js';
+import type { WorkspaceRepository } from './repository.js';
 import { DEFAULT_WORKSPACE_SEED } from './seed.js';
 import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
@@ -40,8 +41,7 @@ export function createWorkspaceDocumentManager(
   const history = createWorkspaceHistory();
   const listeners = new Set<() => void>();
   let hydrated = false;
-  let folder: WorkspaceFolder | null = null;
-  let permission: WorkspaceFolderPermission = 'disconnected';
+  const link = createFolderLink();
   let state: WorkspaceState = {
     revision: 0,
     files: new Map(),
@@ -53,16 +53,7 @@ export function createWorkspaceDocumentManager(
   let snapshot = build();
 
   function build(): WorkspaceSnapshot {
-    const value: WorkspaceSnapshot = {
-      revision: state.revision,
-      activePath: state.activePath,
-      files: derive.sortedFiles(state.files),
-      dirtyPaths: derive.dirtyPaths(state),
-      deletedPaths: derive.deletedPaths(state),
-      storageMode: persistence.storageMode,
-    };
-    if (persistence.storageError !== undefined) value.storageError = persistence.storageError;
-    return Object.freeze(value);
+    return derive.snapshotOf(state, persistence.storageMode, persistence.storageError);
   }
 
   function publish(): void {
@@ -70,19 +61,12 @@ export function createWorkspaceDocumentManager(
     for (const listener of [...listeners]) listener();
   }
 
-  function folderRecord(): WorkspaceFolderRecord | null {
-    if (!folder) return null;
-    const record: WorkspaceFolderRecord = { name: folder.name, kind: folder.kind };
-    if (folder.persistableHandle !== undefined) record.handle = folder.persistableHandle;
-    return record;
-  }
-
   /** Commits `next`, publishes it, and settles after persistence with the current storage mode. */
   async function commit(next: WorkspaceState): Result {
     state = next;
     publish();
     const published = snapshot;
-    await persistence.enqueue({ state: next, folder: folderRecord() });
+    await persistence.enqueue({ state: next, folder: link.record() });
     return { ok: true, value: storageAware(published) };
   }
 
@@ -207,15 +191,6 @@ export function createWorkspaceDocumentManager(
     });
   }
 
-  const folderConflict = (operation: string) =>
-    folder?.writable
-      ? workspaceError(
-          CODES.WORKSPACE_FOLDER_STATE_CONFLICT,
-          `${operation} is unavailable while a writable folder is linked; use saveAll or disconnect the folder.`,
-          { operation, folder: folder.name, invariant: 'browser-only-workspace' },
-        )
-      : null;
-
   async function hydrate(): Promise<void> {
     let record = null;
     try {
@@ -225,13 +200,15 @@ export function createWorkspaceDocumentManager(
     }
     if (record) {
       const stored = record.metadata.folder;
-      folder = stored ? (options.restoreFolder ?? restoreFileSystemAccessFolder)(stored) : null;
-      permission = folder ? 'prompt' : 'disconnected';
-      const hydrated = stateFromRecord(record);
-      state = hydrated.state;
+      link.set(
+        stored ? (options.restoreFolder ?? restoreFileSystemAccessFolder)(stored) : null,
+        'prompt',
+      );
+      const restored = stateFromRecord(record);
+      state = restored.state;
       persistence.setBaseline({ state, folder: stored });
-      if (hydrated.repaired || (stored !== null && folder === null))
-        void persistence.enqueue({ state, folder: folderRecord() });
+      if (restored.repaired || (stored !== null && link.folder === null))
+        void persistence.enqueue({ state, folder: link.record() });
     } else {
       state = seedState(seed);
       void persistence.enqueue({ state, folder: null });
@@ -250,21 +227,12 @@ export function createWorkspaceDocumentManager(
       return () => listeners.delete(listener);
     },
     getStatus() {
-      const writable = folder?.writable === true;
       return {
         ...snapshot,
         canUndo: history.canUndo,
         canRedo: history.canRedo,
         sourceLimit: WORKSPACE_SOURCE_LIMIT,
-        folder: {
-          connected: folder !== null,
-          name: folder?.name ?? null,
-          kind: folder?.kind ?? null,
-          writable,
-          permission,
-          saveAllAvailable: writable && permission !== 'denied',
-          reloadAvailable: writable && permission !== 'denied',
-        },
+        folder: link.status(),
       };
     },
     getFile(path, operation = 'readFile') {
@@ -321,14 +289,14 @@ export function createWorkspaceDocumentManager(
     undo: (options) => travel('undo', options),
     redo: (options) => travel('redo', options),
     async reset(options) {
-      const conflict = guard('reset', options) ?? folderConflict('reset');
+      const conflict = guard('reset', options) ?? link.browserOnlyConflict('reset');
       if (conflict) return { ok: false, error: conflict };
-      folder = null;
-      permission = 'disconnected';
+      link.set(null, 'disconnected');
       return replace(seedState(seed).files, null);
     },
     async saveCheckpoint(options) {
-      const conflict = guard('saveCheckpoint', options) ?? folderConflict('saveCheckpoint');
+      const conflict =
+        guard('saveCheckpoint', options) ?? link.browserOnlyConflict('saveCheckpoint');
       if (conflict) return { ok: false, error: conflict };
       const captured = state;
       await persistence.drain();
@@ -355,9 +323,11 @@ export function createWorkspaceDocumentManager(
             },
           ),
         };
-      folder = options.folder;
-      permission = folder ? 'granted' : 'disconnected';
-      return replace(derive.filesFrom(files), state.activePath);
+      const imported = derive.filesFrom(files);
+      const invalid = importProblem(files, imported.size);
+      if (invalid) return { ok: false, error: invalid };
+      link.set(options.folder, 'granted');
+      return replace(imported, state.activePath);
     },
     async markFileSaved(file) {
       const checkpoint = new Map(state.checkpoint);
@@ -375,16 +345,12 @@ export function createWorkspaceDocumentManager(
         origins: derive.repairOrigins(state.files, checkpoint, state.origins),
       });
     },
-    getFolder: () => folder,
+    getFolder: () => link.folder,
     setFolderPermission(next) {
-      const value = folder ? next : 'disconnected';
-      if (value === permission) return;
-      permission = value;
-      publish();
+      if (link.setPermission(next)) publish();
     },
     async disconnectFolder() {
-      folder = null;
-      permission = 'disconnected';
+      link.set(null, 'disconnected');
       const committed = await commit(state);
       return committed.ok ? committed.value : snapshot;
     },

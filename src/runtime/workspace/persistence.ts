@@ -5,6 +5,7 @@
  */
 import { boundStorageError } from './codes.js';
 import type {
+  StoredCheckpointEntry,
   WorkspaceCommit,
   WorkspaceFolderRecord,
   WorkspaceRepository,
@@ -28,6 +29,31 @@ function delta(
   return { put, delete: removed };
 }
 
+const SAME_AS_FILE = Symbol('same-as-file');
+
+/** How a checkpoint entry is stored: a marker when it is the current file object itself. */
+function checkpointForm(state: WorkspaceState | undefined, path: string) {
+  const saved = state?.checkpoint.get(path);
+  if (!saved) return undefined;
+  return state?.files.get(path) === saved ? SAME_AS_FILE : saved;
+}
+
+function checkpointDelta(
+  before: WorkspaceState | undefined,
+  after: WorkspaceState,
+): WorkspaceStoreDelta<StoredCheckpointEntry> {
+  const put: StoredCheckpointEntry[] = [];
+  for (const path of after.checkpoint.keys()) {
+    const form = checkpointForm(after, path);
+    if (form === undefined || form === checkpointForm(before, path)) continue;
+    put.push(form === SAME_AS_FILE ? { path, kind: 'same-as-file' } : form);
+  }
+  const removed = [...(before?.checkpoint.keys() ?? [])].filter(
+    (path) => !after.checkpoint.has(path),
+  );
+  return { put, delete: removed };
+}
+
 export function commitFor(before: PersistedState | null, after: PersistedState): WorkspaceCommit {
   const empty = new Map<string, WorkspaceFile>();
   const { state } = after;
@@ -40,7 +66,7 @@ export function commitFor(before: PersistedState | null, after: PersistedState):
       folder: after.folder,
     },
     files: delta(before?.state.files ?? empty, state.files),
-    checkpoint: delta(before?.state.checkpoint ?? empty, state.checkpoint),
+    checkpoint: checkpointDelta(before?.state, state),
   };
 }
 

@@ -23,21 +23,27 @@ export interface WorkspaceMetadata {
   folder: WorkspaceFolderRecord | null;
 }
 
+/**
+ * A checkpoint entry as stored: the saved file, or a marker that it equals the current file
+ * (the usual case), so clean files are stored once rather than twice.
+ */
+export type StoredCheckpointEntry = WorkspaceFile | { path: string; kind: 'same-as-file' };
+
 export interface WorkspaceRecord {
   metadata: WorkspaceMetadata;
   files: WorkspaceFile[];
-  checkpoint: WorkspaceFile[];
+  checkpoint: StoredCheckpointEntry[];
 }
 
-export interface WorkspaceStoreDelta {
-  put: WorkspaceFile[];
+export interface WorkspaceStoreDelta<T = WorkspaceFile> {
+  put: T[];
   delete: string[];
 }
 
 export interface WorkspaceCommit {
   metadata: WorkspaceMetadata;
   files: WorkspaceStoreDelta;
-  checkpoint: WorkspaceStoreDelta;
+  checkpoint: WorkspaceStoreDelta<StoredCheckpointEntry>;
 }
 
 export interface WorkspaceRepository {
@@ -50,7 +56,10 @@ export interface WorkspaceRepository {
   close(): void;
 }
 
-function applyDelta(store: Map<string, WorkspaceFile>, delta: WorkspaceStoreDelta): void {
+function applyDelta<T extends { path: string }>(
+  store: Map<string, T>,
+  delta: WorkspaceStoreDelta<T>,
+): void {
   for (const path of delta.delete) store.delete(path);
   for (const file of delta.put) store.set(file.path, file);
 }
@@ -59,7 +68,7 @@ function applyDelta(store: Map<string, WorkspaceFile>, delta: WorkspaceStoreDelt
 export function createMemoryWorkspaceRepository(): WorkspaceRepository {
   let metadata: WorkspaceMetadata | null = null;
   const files = new Map<string, WorkspaceFile>();
-  const checkpoint = new Map<string, WorkspaceFile>();
+  const checkpoint = new Map<string, StoredCheckpointEntry>();
   return {
     storageMode: 'memory',
     async load() {

@@ -4,7 +4,7 @@
  * disagree with the files (W8: no false pending deletion, no impossible active tab).
  */
 import { preferredEntry } from './file-types.js';
-import type { WorkspaceFile } from './types.js';
+import type { WorkspaceFile, WorkspaceSnapshot, WorkspaceStorageMode } from './types.js';
 
 export interface WorkspaceState {
   readonly revision: number;
@@ -65,4 +65,22 @@ export function repairOrigins(
 
 export function sortedFiles(files: ReadonlyMap<string, WorkspaceFile>): WorkspaceFile[] {
   return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** The immutable snapshot readers see (`WorkspaceSource.getSnapshot()`). */
+export function snapshotOf(
+  state: WorkspaceState,
+  storageMode: WorkspaceStorageMode,
+  storageError: string | undefined,
+): WorkspaceSnapshot {
+  const snapshot: WorkspaceSnapshot = {
+    revision: state.revision,
+    activePath: state.activePath,
+    files: sortedFiles(state.files),
+    dirtyPaths: dirtyPaths(state),
+    deletedPaths: deletedPaths(state),
+    storageMode,
+  };
+  if (storageError !== undefined) snapshot.storageError = storageError;
+  return Object.freeze(snapshot);
 }

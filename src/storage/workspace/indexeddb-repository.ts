@@ -6,6 +6,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type {
+  StoredCheckpointEntry,
   WorkspaceCommit,
   WorkspaceMetadata,
   WorkspaceRepository,
@@ -18,7 +19,7 @@ const METADATA_KEY = 'workspace';
 interface WorkspaceSchema extends DBSchema {
   metadata: { key: string; value: WorkspaceMetadata };
   files: { key: string; value: WorkspaceFile };
-  checkpoint: { key: string; value: WorkspaceFile };
+  checkpoint: { key: string; value: StoredCheckpointEntry };
 }
 
 export interface IndexedDbWorkspaceRepositoryOptions {

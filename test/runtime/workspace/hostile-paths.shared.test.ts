@@ -53,6 +53,19 @@ describe('hostile paths never escape and never alias another file', () => {
     expect(manager.getSnapshot()).to.equal(before);
   });
 
+  it('the import boundary refuses non-canonical, hostile or duplicate paths', async () => {
+    const manager = await ready();
+    const before = manager.getSnapshot();
+    const file = (path: string) => ({ path, kind: 'text' as const, text: '' });
+    for (const path of ['../index.html', './index.html', 'a\\b.html', '%2e%2e/x.html']) {
+      const replaced = await manager.replaceAll([file(path)], { folder: null });
+      expect(!replaced.ok && replaced.error.code, path).to.equal('WORKSPACE_PATH_INVALID');
+    }
+    const duplicate = await manager.replaceAll([file('a.html'), file('a.html')], { folder: null });
+    expect(!duplicate.ok && duplicate.error.code).to.equal('WORKSPACE_FILE_CONFLICT');
+    expect(manager.getSnapshot()).to.equal(before);
+  });
+
   it('a generated path either is rejected or creates exactly one new file at its canonical path', async () => {
     const segment = fc.oneof(
       fc.constantFrom(

@@ -71,6 +71,7 @@ export function createSearchTools(
         html: z.string(),
         inlinedPaths: z.array(z.string()),
         missingReferences: z.array(z.string()),
+        unbundledModules: z.array(z.string()),
       }),
       annotations: { title: 'Export standalone HTML', ...readOnly },
     },

@@ -238,9 +238,25 @@ describe('workspace.exportHtml', () => {
       'img/a b.png',
     ]);
     expect(exported.missingReferences).to.deep.equal(['missing.css']);
+    expect(exported.unbundledModules).to.deep.equal([]);
   });
   it('needs an HTML entry', async () => {
     const { call } = await workspaceRegistry({ manager: { seed: [{ path: 'a.md', text: '' }] } });
     expect(errorOf(await call('exportHtml')).code).to.equal('WORKSPACE_PREVIEW_ENTRY_REQUIRED');
+  });
+});
+
+describe('workspace.exportHtml reports module graphs it cannot bundle', () => {
+  it('lists inlined module scripts that import local modules', async () => {
+    const { call, manager } = await workspaceRegistry();
+    await manager.replaceAll(
+      [
+        { path: 'index.html', kind: 'text', text: '<script type="module" src="main.js"></script>' },
+        { path: 'main.js', kind: 'text', text: "import { x } from './lib.js';\nconsole.log(x);" },
+        { path: 'lib.js', kind: 'text', text: 'export const x = 1;' },
+      ],
+      { folder: null },
+    );
+    expect(structured(await call('exportHtml')).unbundledModules).to.deep.equal(['main.js']);
   });
 });
