@@ -31,9 +31,7 @@ async function ready(element: CaPreview, revision: number) {
 describe('<ca-preview>', () => {
   it('works alone given a runtime property and shows the workspace', async () => {
     const runtime = createRuntime({ 'index.html': '<h1>Hi</h1>' });
-    const element = await fixture<CaPreview>(
-      html`<ca-preview .runtime=${runtime}></ca-preview>`,
-    );
+    const element = await fixture<CaPreview>(html`<ca-preview .runtime=${runtime}></ca-preview>`);
     await ready(element, 1);
     expect(element.frame!.getAttribute('sandbox')).to.equal('allow-scripts');
     expect(element.frame!.srcdoc).to.contain('<h1>Hi</h1>');
@@ -56,9 +54,7 @@ describe('<ca-preview>', () => {
 
   it('provides the preview host capability while connected', async () => {
     const runtime = createRuntime({ 'index.html': '<p>x</p>' });
-    const element = await fixture<CaPreview>(
-      html`<ca-preview .runtime=${runtime}></ca-preview>`,
-    );
+    const element = await fixture<CaPreview>(html`<ca-preview .runtime=${runtime}></ca-preview>`);
     await ready(element, 1);
     const host = runtime.capabilities.resolve(previewHostCapability);
     expect(host).to.equal(element.controller);
@@ -76,9 +72,7 @@ describe('<ca-preview>', () => {
       'index.html':
         '<script src="https://cdn.example/x.js"></script><script>console.log("a"); console.warn("b"); console.error("c"); setTimeout(() => { throw new Error("late") })</script>',
     });
-    const element = await fixture<CaPreview>(
-      html`<ca-preview .runtime=${runtime}></ca-preview>`,
-    );
+    const element = await fixture<CaPreview>(html`<ca-preview .runtime=${runtime}></ca-preview>`);
     await element.updateComplete;
     await new Promise<void>((resolve) => {
       const stop = element.controller!.subscribe(() => {
@@ -101,9 +95,7 @@ describe('<ca-preview>', () => {
 
   it('enters full screen and returns on Escape', async () => {
     const runtime = createRuntime({ 'index.html': '<p>x</p>' });
-    const element = await fixture<CaPreview>(
-      html`<ca-preview .runtime=${runtime}></ca-preview>`,
-    );
+    const element = await fixture<CaPreview>(html`<ca-preview .runtime=${runtime}></ca-preview>`);
     await ready(element, 1);
     const button = [...element.shadowRoot!.querySelectorAll('button')].find((b) =>
       b.textContent!.includes('Full screen'),
@@ -124,9 +116,7 @@ describe('<ca-preview>', () => {
       'index.html':
         '<style>body{margin:0} #target{display:block;width:200px;height:100px;color:rgb(255, 0, 0)}</style><section><a id="target" href="#">Pick me</a></section>',
     });
-    const element = await fixture<CaPreview>(
-      html`<ca-preview .runtime=${runtime}></ca-preview>`,
-    );
+    const element = await fixture<CaPreview>(html`<ca-preview .runtime=${runtime}></ca-preview>`);
     await ready(element, 1);
     const picker = [...element.shadowRoot!.querySelectorAll('button')].find((b) =>
       b.textContent!.includes('Pick element'),
@@ -150,9 +140,7 @@ describe('<ca-preview>', () => {
 
   it('is accessible', async () => {
     const runtime = createRuntime({ 'index.html': '<p>x</p>' });
-    const element = await fixture<CaPreview>(
-      html`<ca-preview .runtime=${runtime}></ca-preview>`,
-    );
+    const element = await fixture<CaPreview>(html`<ca-preview .runtime=${runtime}></ca-preview>`);
     await ready(element, 1);
     await expect(element).to.be.accessible();
   });
