@@ -36,7 +36,9 @@ await writeFile(join(outDir, 'index.html'), page('./bench.js'));
 
 if (withPlayground) {
   if (!existsSync(playgroundPackage)) {
-    await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: 'bench/playground' });
+    // An explicit prefix: under `npm run`, an inherited npm_config_* environment can otherwise
+    // point the install at the project root.
+    await run('npm', ['install', '--no-audit', '--no-fund', '--prefix', 'bench/playground']);
   }
   await esbuild({
     entryPoints: ['bench/playground/playground-bench.js'],
