@@ -1,11 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
-import { findChromium } from './scripts/system.mjs';
-
-const executablePath = findChromium();
-if (!executablePath)
-  throw new Error('No Chromium found: run `npm test`, which installs it, or set CHROME_PATH.');
+import { chromiumLaunchOptions } from './scripts/system.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
@@ -19,22 +15,5 @@ export default {
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
     }),
   ],
-  browsers: [
-    chromeLauncher({
-      launchOptions: {
-        executablePath,
-        headless: true,
-        args: [
-          '--no-sandbox',
-          '--headless=new',
-          '--disable-gpu',
-          '--disable-dev-shm-usage',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-        ],
-      },
-    }),
-  ],
+  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
 };

@@ -12,7 +12,7 @@ import { build as esbuild } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { run } from '../scripts/run.mjs';
-import { findChromium } from '../scripts/system.mjs';
+import { chromiumLaunchOptions } from '../scripts/system.mjs';
 import { serveDirectories } from './static-server.mjs';
 import { printTable } from './latency-table.mjs';
 
@@ -62,15 +62,7 @@ const pages = await serveDirectories('127.0.0.1', [
 ]);
 const sandbox = await serveDirectories('127.0.0.1', [['/', playgroundPackage]]);
 
-const browser = await chromium.launch({
-  executablePath: findChromium(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const context = await browser.newContext();
   const ours = await context.newPage();

@@ -5,7 +5,7 @@
 import { createServer } from 'node:http';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { findChromium } from '../scripts/system.mjs';
+import { chromiumLaunchOptions } from '../scripts/system.mjs';
 
 const bundle = await build({
   entryPoints: [new URL('./workspace-browser.ts', import.meta.url).pathname],
@@ -27,10 +27,7 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${server.address().port}/`;
 
-const browser = await chromium.launch({
-  executablePath: findChromium(),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const page = await browser.newPage();
   await page.goto(url);

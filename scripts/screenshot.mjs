@@ -1,18 +1,10 @@
 // Takes the README screenshot of the demo studio with headless Chromium (run after a build).
 import { chromium } from 'playwright-core';
-import { findChromium } from './system.mjs';
+import { chromiumLaunchOptions } from './system.mjs';
 import { serve } from './serve.mjs';
 
 const { server, url } = await serve({ port: 0 });
-const browser = await chromium.launch({
-  executablePath: findChromium(),
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const page = await browser.newPage({ viewport: { width: 1360, height: 860 } });
   await page.goto(url);

@@ -20,6 +20,30 @@ export function findPostgresBin() {
   return versions.length ? `${root}/${versions[0]}/bin` : undefined;
 }
 
+/**
+ * One set of launch options for every headless Chromium the project starts (tests, benchmarks,
+ * screenshots): as root it needs --no-sandbox, and the closed network wants no background calls.
+ */
+export function chromiumLaunchOptions() {
+  const executablePath = findChromium();
+  if (!executablePath)
+    throw new Error('No Chromium found: run `npm test`, which installs it, or set CHROME_PATH.');
+  return {
+    executablePath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--headless=new',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  };
+}
+
 const findRedis = () => ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(existsSync);
 
 const REQUIREMENTS = [

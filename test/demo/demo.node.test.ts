@@ -1,11 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type LaunchOptions, type Page } from 'playwright-core';
 import type { Server } from 'node:http';
 // @ts-expect-error -- plain ESM helper scripts without type declarations
 import { serve } from '../../scripts/serve.mjs';
 // @ts-expect-error -- plain ESM helper scripts without type declarations
-import { findChromium } from '../../scripts/system.mjs';
+import { chromiumLaunchOptions } from '../../scripts/system.mjs';
 
 /** What `npm start` serves, opened the way a user opens it: the built script-tag bundle. */
 describe('demo studio from the built dist/ca-studio.js', () => {
@@ -16,15 +16,7 @@ describe('demo studio from the built dist/ca-studio.js', () => {
 
   before(async () => {
     ({ server, url } = (await serve({ port: 0 })) as { server: Server; url: string });
-    browser = await chromium.launch({
-      executablePath: findChromium() as string,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions() as LaunchOptions);
     page = await browser.newPage();
   });
 
