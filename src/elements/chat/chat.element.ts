@@ -1,6 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { LOCAL_AGENT_RECIPES } from '../../runtime/agents/local-agent-recipes.js';
+import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentMessage } from '../../runtime/agents/agent-types.js';
 import type { StudioRuntime } from '../../runtime/studio-runtime.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -79,6 +80,18 @@ export class CaChat extends LitElement {
     return html`<div class="message ${message.role}">${message.text}</div>`;
   }
 
+  private renderStatus(running: boolean, last: AgentState['lastRun']) {
+    if (running) return 'Running…';
+    if (last?.status === 'cancelled') return 'Cancelled.';
+    if (last?.status !== 'failed') return nothing;
+    const retry = last.error?.retryable
+      ? html`<button @click=${() => this.submit(last.prompt)}>
+          ${last.error.code === 'WORKSPACE_REVISION_CONFLICT' ? 'Re-read & retry' : 'Retry'}
+        </button>`
+      : nothing;
+    return html`Failed: ${last.error?.code} ${retry}`;
+  }
+
   protected override render() {
     const state = this.agent.value;
     const running = state?.running ?? false;
@@ -95,20 +108,7 @@ export class CaChat extends LitElement {
         ${(state?.messages ?? []).map((message) => this.renderMessage(message))}
       </div>
       <div class="status ${last?.status ?? ''}" role="status">
-        ${
-          running
-            ? 'Running…'
-            : last?.status === 'failed'
-              ? html`Failed: ${last.error?.code}
-                ${
-                  last.error?.retryable
-                    ? html`<button @click=${() => this.submit(last.prompt)}>Retry</button>`
-                    : nothing
-                }`
-              : last?.status === 'cancelled'
-                ? 'Cancelled.'
-                : nothing
-        }
+        ${this.renderStatus(running, last)}
       </div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
         ${LOCAL_AGENT_RECIPES.map(
