@@ -114,13 +114,23 @@ async function runIdempotent(run: Run, idempotencyKey: string): Promise<ToolCall
       if (!shared) return failCall(env, trace, abortError(abort, options.timeout, tool.name));
       return finishCall(env, trace, { body: shared.value, interrupted: false }, true);
     }
-    return finishCall(env, trace, await settleIdempotent(claim, execute(run)), false);
+    return finishCall(env, trace, await settleIdempotent(claim, execute(run, itself)), false);
   } finally {
     abort.dispose();
   }
 }
 
-/** Synchronous up to the handler; the result settles one step after the execution does. */
+const itself = (_run: Run, execution: Execution): Execution => execution;
+
+function finishRun(run: Run, execution: Execution): ToolCallResult {
+  try {
+    return finishCall(run.env, run.trace, execution, false);
+  } finally {
+    run.abort.dispose();
+  }
+}
+
+/** Synchronous up to the handler; the result settles in the same step as the handler's. */
 function startCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
   const traceId = env.lifecycle.nextTraceId();
   let admitted: ReturnType<typeof admit>;
@@ -136,13 +146,11 @@ function startCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResu
   if (options.idempotencyKey !== undefined) {
     return runIdempotent(run, options.idempotencyKey);
   }
-  return Promise.resolve(execute(run)).then((execution) => {
-    try {
-      return finishCall(env, trace, execution, false);
-    } finally {
-      abort.dispose();
-    }
-  });
+  const finished = execute(run, finishRun);
+  // An execution known at once still finishes a step later, as every execution always has.
+  return finished instanceof Promise
+    ? finished
+    : Promise.resolve(finished).then((execution) => finishRun(run, execution));
 }
 
 export function runToolCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {

@@ -1,7 +1,7 @@
 /**
- * One admitted call past admission: the policy gate, then the handler, then the terminal
- * checks. It stays synchronous as far as it can: a synchronous `allow` and a handler that
- * returns a promise cost one `then`, not a chain of async frames.
+ * One call past admission: the policy gate, then the handler, then the terminal checks. It
+ * stays synchronous as far as it can: a synchronous `allow` and a handler that returns a
+ * promise cost one `then`, not a chain of async frames.
  */
 import {
   TOOL_CALL_ERROR_CODES as CODES,
@@ -124,7 +124,10 @@ async function raced(run: Run, context: HandlerContext, pending: Promise<unknown
   return checked(run, context, outcome.value);
 }
 
-function invoke(run: Run, gate: Gate): Execution | Promise<Execution> {
+/** Takes an execution on to the caller's next step (finishing the call, settling a claim). */
+export type Settle<T> = (run: Run, execution: Execution) => T;
+
+function invoke<T>(run: Run, gate: Gate, settle: Settle<T>): Execution | Promise<T> {
   if (!gate) return aborted(run, false);
   if (!gate.ok) return { body: fail(gate.error), interrupted: false };
   const { options, env, abort } = run;
@@ -143,15 +146,24 @@ function invoke(run: Run, gate: Gate): Execution | Promise<Execution> {
     return threw(run, context, thrown);
   }
   if (!(pending instanceof Promise)) return checked(run, context, pending);
-  if (abort.aborted) return raced(run, context, pending);
+  if (abort.aborted) return raced(run, context, pending).then((ended) => settle(run, ended));
   return pending.then(
-    (returned) => checked(run, context, returned),
-    (thrown) => threw(run, context, thrown),
+    (returned) => settle(run, checked(run, context, returned)),
+    (thrown) => settle(run, threw(run, context, thrown)),
   );
 }
 
-export function execute(run: Run): Execution | Promise<Execution> {
+/**
+ * The gate, the handler and the terminal checks. An execution known without waiting is
+ * returned as is; one that had to wait goes through `settle` in the same `then`, so the
+ * caller's next step costs no extra promise hop.
+ */
+export function execute<T>(run: Run, settle: Settle<T>): Execution | Promise<T> {
   if (run.abort.kind()) return aborted(run, false);
   const gate = openGate(run.env.policy, run.env.approvalQueue, new PolicyInput(run), run.abort);
-  return gate instanceof Promise ? gate.then((opened) => invoke(run, opened)) : invoke(run, gate);
+  if (!(gate instanceof Promise)) return invoke(run, gate, settle);
+  return gate.then((opened) => {
+    const execution = invoke(run, opened, settle);
+    return execution instanceof Promise ? execution : settle(run, execution);
+  });
 }
