@@ -38,6 +38,10 @@ export interface ToolExecutionProvenance {
 /** A redacted, bounded projection of a `ToolCallResult`. */
 export type ToolCallResultProjection = Record<string, unknown>;
 
+/**
+ * One lifecycle event. `request` and `result` are projected on first read (an observer that
+ * never reads them pays nothing); `JSON.stringify(event)` includes them.
+ */
 export interface ToolCallEvent {
   type: 'started' | 'completed' | 'failed';
   /** Unique per lifecycle, so reused or missing provider ids never collide (R17). */

@@ -13,15 +13,12 @@ import {
 import { fingerprintArguments } from '../protocol/fingerprint.js';
 import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
-import { abortError, createCallAbort, race, type CallAbort } from './abort.js';
+import { abortError, createCallAbort, race } from './abort.js';
 import type { ToolDescriptor } from './define-tool.js';
-import { openGate } from './gate.js';
-import { HandlerContext } from './handler-context.js';
-import type { IdempotencyClaim, ToolCallBody, ToolIdempotencyStore } from './idempotency.js';
+import { execute, fail, type Execution, type Run } from './execute.js';
+import type { IdempotencyClaim, ToolIdempotencyStore } from './idempotency.js';
 import type { CallTrace, Lifecycle } from './lifecycle.js';
-import type { ParsedCallOptions } from './options.js';
-import { checkHandlerResult, handlerError } from './output.js';
-import type { ToolPolicy, ToolPolicyInput } from './policy.js';
+import type { ToolPolicy } from './policy.js';
 import { admit } from './admit.js';
 
 export type ToolValidationMode = 'strict' | 'warn' | 'silent';
@@ -46,129 +43,9 @@ export interface CallInput {
   argumentsError?: ToolCallError;
 }
 
-const fail = (error: ToolCallError): ToolCallBody => ({
-  content: [{ type: 'text', text: error.message }],
-  error,
-});
-
-/** The policy input; a class so the lazy fingerprint getter is on the prototype (cheap). */
-class PolicyInput implements ToolPolicyInput {
-  readonly method = 'tools/call';
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly definition: ToolPolicyInput['definition'];
-  readonly arguments: Record<string, unknown>;
-  readonly context: ToolCallContext;
-  private fingerprint: string | undefined = undefined;
-
-  constructor(
-    toolCallId: string,
-    tool: ToolDescriptor,
-    args: Record<string, unknown>,
-    context: ToolCallContext,
-  ) {
-    this.toolCallId = toolCallId;
-    this.toolName = tool.name;
-    this.definition = tool.definition;
-    this.arguments = args;
-    this.context = context;
-  }
-
-  /** Computed only when a policy or the approval queue reads it. */
-  get argumentFingerprint(): string {
-    return (this.fingerprint ??= fingerprintArguments(this.arguments));
-  }
-}
-
-interface Execution {
-  body: ToolCallBody;
-  bytes?: number;
-  /** The handler started and its outcome is unknown (aborted while it ran). */
-  interrupted: boolean;
-  /** The handler was invoked; before that, nothing happened that a replay must share. */
-  ran?: boolean;
-}
-
-const ignore = (): void => undefined;
-
-/** A call ended by its abort; `ran` when the handler had started (its outcome is unknown). */
-function aborted(
-  abort: CallAbort,
-  options: ParsedCallOptions,
-  tool: ToolDescriptor,
-  ran: boolean,
-): Execution {
-  return {
-    body: fail(abortError(abort, options.timeout, tool.name)),
-    interrupted: ran,
-    ran,
-  };
-}
-
-async function execute(
-  env: CallEnvironment,
-  tool: ToolDescriptor,
-  args: Record<string, unknown>,
-  options: ParsedCallOptions,
-  trace: CallTrace,
-  abort: CallAbort,
-): Promise<Execution> {
-  if (abort.kind()) return aborted(abort, options, tool, false);
-  const input = new PolicyInput(trace.toolCallId, tool, args, options.context);
-  const opening = openGate(env.policy, env.approvalQueue, input, abort);
-  const gate = opening instanceof Promise ? await opening : opening;
-  if (!gate) return aborted(abort, options, tool, false);
-  if (!gate.ok) return { body: fail(gate.error), interrupted: false };
-
-  const run = new HandlerContext(
-    abort,
-    trace,
-    options.context,
-    options.idempotencyKey,
-    options.capabilityResolver,
-    env.capabilityResolver,
-  );
-  let returned: unknown;
-  try {
-    const pending = tool.handler(args, run);
-    if (!(pending instanceof Promise)) returned = pending;
-    else if (!abort.aborted) returned = await pending;
-    else {
-      // A detached handler (timeout, cancel) may still reject later; that is not a crash.
-      pending.catch(ignore);
-      const raced = await race(pending, abort);
-      if (!raced) {
-        run.end();
-        return aborted(abort, options, tool, true);
-      }
-      returned = raced.value;
-    }
-  } catch (thrown) {
-    run.end();
-    if (abort.kind()) return aborted(abort, options, tool, true);
-    return { body: fail(handlerError(thrown, tool.name)), interrupted: false, ran: true };
-  }
-  let checked: ReturnType<typeof checkHandlerResult>;
-  try {
-    checked = checkHandlerResult(returned, tool, run.end(), options.maxOutputBytes);
-  } catch {
-    // A result that throws while being read (a proxy, a getter) is not a result.
-    checked = {
-      ok: false,
-      error: toolError(
-        CODES.TOOL_RESULT_VALIDATION_FAILED,
-        `${tool.name} returned an unreadable result.`,
-      ),
-    };
-  }
-  return checked.ok
-    ? { body: checked.body, bytes: checked.bytes, interrupted: false, ran: true }
-    : { body: fail(checked.error), interrupted: false, ran: true };
-}
-
 async function settleIdempotent(
   claim: IdempotencyClaim & { kind: 'owner' },
-  run: Promise<Execution>,
+  run: Execution | Promise<Execution>,
 ): Promise<Execution> {
   const execution = await run;
   const error = execution.body.error;
@@ -193,41 +70,33 @@ function failCall(env: CallEnvironment, trace: CallTrace, error: ToolCallError):
   return finishCall(env, trace, { body: fail(error), interrupted: false }, false);
 }
 
-export async function runToolCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
-  const traceId = env.lifecycle.nextTraceId();
-  let admitted: ReturnType<typeof admit>;
-  try {
-    admitted = admit(env, input, traceId);
-  } catch {
-    // Hostile input (a throwing getter or proxy trap) becomes a result, never a throw.
-    const trace: CallTrace = {
-      traceId,
-      toolCallId: traceId,
-      toolName: '',
-      arguments: undefined,
-      context: input.defaultContext,
-      startedAt: Date.now(),
-    };
-    return failCall(
-      env,
-      trace,
-      toolError(CODES.TOOL_INVALID_REQUEST, 'The request could not be read.'),
-    );
-  }
-  if ('error' in admitted) return failCall(env, admitted.trace, admitted.error);
-  const { trace, tool, args, options } = admitted;
+/** Hostile input (a throwing getter or proxy trap) becomes a result, never a throw. */
+function unreadable(env: CallEnvironment, input: CallInput, traceId: string): ToolCallResult {
+  const trace: CallTrace = {
+    traceId,
+    toolCallId: traceId,
+    toolName: '',
+    arguments: undefined,
+    context: input.defaultContext,
+    startedAt: Date.now(),
+  };
+  return failCall(
+    env,
+    trace,
+    toolError(CODES.TOOL_INVALID_REQUEST, 'The request could not be read.'),
+  );
+}
 
-  const abort = createCallAbort(options.signal, options.timeout);
+/** The idempotent path: claim the key, then run, replay or refuse. */
+async function runIdempotent(run: Run, idempotencyKey: string): Promise<ToolCallResult> {
+  const { env, tool, trace, options, abort } = run;
   try {
-    if (options.idempotencyKey === undefined) {
-      return finishCall(env, trace, await execute(env, tool, args, options, trace, abort), false);
-    }
     let claim: IdempotencyClaim;
     try {
       claim = await env.idempotency.claim({
         toolName: tool.name,
-        idempotencyKey: options.idempotencyKey,
-        fingerprint: fingerprintArguments(args),
+        idempotencyKey,
+        fingerprint: fingerprintArguments(run.args),
         toolCallId: trace.toolCallId,
         context: options.context,
         signal: abort.signal,
@@ -245,13 +114,50 @@ export async function runToolCall(env: CallEnvironment, input: CallInput): Promi
       if (!shared) return failCall(env, trace, abortError(abort, options.timeout, tool.name));
       return finishCall(env, trace, { body: shared.value, interrupted: false }, true);
     }
-    return finishCall(
-      env,
-      trace,
-      await settleIdempotent(claim, execute(env, tool, args, options, trace, abort)),
-      false,
-    );
+    return finishCall(env, trace, await settleIdempotent(claim, execute(run, itself)), false);
   } finally {
     abort.dispose();
+  }
+}
+
+const itself = (_run: Run, execution: Execution): Execution => execution;
+
+function finishRun(run: Run, execution: Execution): ToolCallResult {
+  try {
+    return finishCall(run.env, run.trace, execution, false);
+  } finally {
+    run.abort.dispose();
+  }
+}
+
+/** Synchronous up to the handler; the result settles in the same step as the handler's. */
+function startCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
+  const traceId = env.lifecycle.nextTraceId();
+  let admitted: ReturnType<typeof admit>;
+  try {
+    admitted = admit(env, input, traceId);
+  } catch {
+    return Promise.resolve(unreadable(env, input, traceId));
+  }
+  if ('error' in admitted) return Promise.resolve(failCall(env, admitted.trace, admitted.error));
+  const { trace, tool, args, options } = admitted;
+  const abort = createCallAbort(options.signal, options.timeout);
+  const run: Run = { env, tool, args, options, trace, abort };
+  if (options.idempotencyKey !== undefined) {
+    return runIdempotent(run, options.idempotencyKey);
+  }
+  const finished = execute(run, finishRun);
+  // An execution known at once still finishes a step later, as every execution always has.
+  return finished instanceof Promise
+    ? finished
+    : Promise.resolve(finished).then((execution) => finishRun(run, execution));
+}
+
+export function runToolCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
+  try {
+    return startCall(env, input);
+  } catch (error) {
+    // As from an async function: an unexpected failure rejects, it never throws at the caller.
+    return Promise.reject(error as Error);
   }
 }

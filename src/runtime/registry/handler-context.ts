@@ -33,7 +33,7 @@ function resolve<T>(
   return undefined;
 }
 
-/** A class so the lazy `signal` getter lives on the prototype (cheap per call). */
+/** A class so the lazy getters live on the prototype (cheap per call). */
 export class HandlerContext implements ToolHandlerContext {
   private terminal = false;
   private cleanupReport: ToolCleanupReport | undefined = undefined;
@@ -56,8 +56,22 @@ export class HandlerContext implements ToolHandlerContext {
     return this.abort.signal;
   }
 
-  // Arrow fields, so `const { require } = context` keeps working.
-  readonly require = <T>(capability: ToolCapability<T>): Outcome<T> => {
+  // Bound on first read, so `const { require } = context` works and a handler that never
+  // asks for a capability or reports cleanup costs no closures.
+  #require: ToolHandlerContext['require'] | undefined = undefined;
+  #setCleanupReport: ToolHandlerContext['setCleanupReport'] | undefined = undefined;
+
+  get require(): ToolHandlerContext['require'] {
+    return (this.#require ??= (capability) => this.resolveCapability(capability));
+  }
+
+  get setCleanupReport(): ToolHandlerContext['setCleanupReport'] {
+    return (this.#setCleanupReport ??= (report) => {
+      if (!this.terminal) this.cleanupReport = report;
+    });
+  }
+
+  private resolveCapability<T>(capability: ToolCapability<T>): Outcome<T> {
     const id = (capability as ToolCapability<T> | undefined)?.id;
     if (this.terminal) {
       return failure(
@@ -76,11 +90,7 @@ export class HandlerContext implements ToolHandlerContext {
       );
     }
     return { ok: true, value };
-  };
-
-  readonly setCleanupReport = (report: ToolCleanupReport): void => {
-    if (!this.terminal) this.cleanupReport = report;
-  };
+  }
 
   /** Marks the run terminal (the registry calls this) and returns the last cleanup report. */
   end(): ToolCleanupReport | undefined {

@@ -1,7 +1,7 @@
 /**
  * Lifecycle events (R5, R17): one started and one final event per call, each with a unique
- * traceId, the canonical request (arguments redacted) and metadata-only provenance. Projections
- * are built only when someone listens.
+ * traceId, the canonical request (arguments redacted) and metadata-only provenance. Events are
+ * built only when someone listens, and their projections only when someone reads them.
  */
 import {
   TOOL_EXECUTION_PROVENANCE_SCHEMA,
@@ -12,11 +12,11 @@ import {
 } from '../protocol/events.js';
 import { TOOL_CALL_ERROR_CODES as CODES } from '../protocol/errors.js';
 import type { ToolCallContext, ToolCallRequest, ToolCallResult } from '../protocol/types.js';
+import { FinalEvent, StartedEvent } from './lifecycle-event.js';
 import {
   createToolObservabilityPolicy,
   type ToolObservabilityPolicy,
 } from '../observability/policy.js';
-import { serializeToolObservabilityValue } from '../observability/serialize.js';
 
 export interface Lifecycle {
   readonly listeners: Set<ToolCallListener>;
@@ -89,20 +89,6 @@ export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolic
     return p;
   };
 
-  const request = (call: CallTrace): ToolCallRequest =>
-    (call.request ??= {
-      method: 'tools/call',
-      params: {
-        name: call.toolName,
-        arguments: serializeToolObservabilityValue(call.arguments, observability) as Record<
-          string,
-          unknown
-        >,
-      },
-      toolCallId: call.toolCallId,
-      context: call.context,
-    });
-
   const emit = (event: ToolCallEvent) => {
     for (const listener of listeners) {
       try {
@@ -122,12 +108,7 @@ export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolic
     },
     started(call) {
       if (listeners.size === 0) return;
-      emit({
-        type: 'started',
-        traceId: call.traceId,
-        request: request(call),
-        provenance: provenance(call, 'pending'),
-      });
+      emit(new StartedEvent(call, provenance(call, 'pending'), observability));
     },
     finished(call, result, resultBytes, replayed) {
       if (listeners.size === 0) return;
@@ -140,13 +121,7 @@ export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolic
         p.errorCode = result.error.code;
         p.retryable = result.error.retryable;
       }
-      emit({
-        type: result.error ? 'failed' : 'completed',
-        traceId: call.traceId,
-        request: request(call),
-        result: serializeToolObservabilityValue(result, observability) as Record<string, unknown>,
-        provenance: p,
-      });
+      emit(new FinalEvent(call, p, observability, result));
     },
   };
 }

@@ -10,8 +10,8 @@ import {
 } from '../protocol/errors.js';
 import { isPlainObject, isToolCallError, isToolContent } from '../protocol/guards.js';
 import type { ArtifactRef, ToolCleanupReport, ToolContent } from '../protocol/types.js';
-import { utf8Length } from '../observability/utf8.js';
 import type { ToolDescriptor } from './define-tool.js';
+import { jsonBytes } from './json-bytes.js';
 import type { ToolCallBody } from './idempotency.js';
 import { validationIssues } from './validation.js';
 
@@ -167,9 +167,7 @@ export function checkHandlerResult(
   const blocks: ToolContent[] =
     (content as ToolContent[] | undefined) ??
     (structured === undefined ? [] : [{ type: 'json', json: structured }]);
-  const bytes =
-    utf8Length(JSON.stringify(blocks)) +
-    (structured === undefined ? 0 : utf8Length(JSON.stringify(structured)));
+  const bytes = jsonBytes(blocks) + (structured === undefined ? 0 : jsonBytes(structured));
   if (maxOutputBytes !== undefined && bytes > maxOutputBytes) {
     return {
       ok: false,

@@ -246,6 +246,60 @@ describe('cancellation and timeout (R10)', () => {
   });
 });
 
+describe('the handler signal, built on demand (R10)', () => {
+  /** A tool whose handler reads `context.signal` only when the test releases it. */
+  function lateReader() {
+    let release = (): void => undefined;
+    const seen: { aborted?: boolean; reason?: unknown; same?: boolean } = {};
+    const tool = defineTool(
+      { name: 'late.reader', description: 'Reads its signal late.', inputSchema: z.object({}) },
+      async (_args, context) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        seen.aborted = context.signal.aborted;
+        seen.reason = context.signal.reason;
+        seen.same = context.signal === context.signal;
+        return { content: [] };
+      },
+    );
+    return { tool, seen, release: () => release() };
+  }
+
+  it('R10 a handler that first reads its signal after the timeout sees it aborted with a TimeoutError', async () => {
+    const late = lateReader();
+    const registry = createToolRegistry();
+    registry.register(late.tool);
+    const result = await registry.callTool('late.reader', {}, { timeout: 5 });
+    expect(result.error?.code).to.equal(CODES.TOOL_TIMEOUT);
+    late.release();
+    await tick();
+    expect(late.seen.aborted).to.equal(true);
+    expect((late.seen.reason as DOMException).name).to.equal('TimeoutError');
+  });
+
+  it('R10 a handler that first reads its signal after the caller cancelled sees it aborted with the caller reason', async () => {
+    const late = lateReader();
+    const registry = createToolRegistry();
+    registry.register(late.tool);
+    const controller = new AbortController();
+    const pending = registry.callTool('late.reader', {}, { signal: controller.signal });
+    controller.abort('stop');
+    expect((await pending).error?.code).to.equal(CODES.TOOL_CANCELLED);
+    late.release();
+    await tick();
+    expect(late.seen).to.deep.equal({ aborted: true, reason: 'stop', same: true });
+  });
+
+  it('R10 a call nothing can abort still hands its handler one live, unaborted signal', async () => {
+    const late = lateReader();
+    const registry = createToolRegistry();
+    registry.register(late.tool);
+    const pending = registry.callTool('late.reader', {});
+    late.release();
+    expect((await pending).error).to.equal(undefined);
+    expect(late.seen).to.deep.equal({ aborted: false, reason: undefined, same: true });
+  });
+});
+
 describe('output (R6, R11)', () => {
   it('R6 outputSchema validates structured results: invalid output is TOOL_OUTPUT_VALIDATION_FAILED', async () => {
     const tool = defineTool(

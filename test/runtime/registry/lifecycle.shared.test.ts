@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   createToolRegistry,
   defineTool,
+  serializeToolObservabilityValue,
   TOOL_EXECUTION_PROVENANCE_SCHEMA,
   type ToolCallEvent,
 } from '../../../src/runtime/index.js';
@@ -85,6 +86,66 @@ describe('lifecycle events (R5)', () => {
       console.error = error;
     }
     expect(statuses).to.deep.equal(['failed', 'cancelled', 'unknown']);
+  });
+});
+
+describe('lazy event projections (R5, R12)', () => {
+  const secret = 'sk-live-1234567890';
+  const echoSecret = defineTool(
+    {
+      name: 'test.echoSecret',
+      description: 'Returns its token.',
+      inputSchema: z.object({ path: z.string(), token: z.string() }),
+      annotations: { readOnlyHint: true },
+    },
+    (args) => ({ structuredContent: { path: args.path, token: args.token } }),
+  );
+
+  async function recordCall() {
+    const events: ToolCallEvent[] = [];
+    const registry = createToolRegistry({ onToolCall: (event) => events.push(event) });
+    registry.register(echoSecret);
+    const args = { path: 'index.html', token: secret };
+    const result = await registry.callTool('test.echoSecret', args);
+    return { events: events as [ToolCallEvent, ToolCallEvent], args, result };
+  }
+
+  it('R12 no property, key or serialization of an event reaches the raw arguments or result', async () => {
+    const { events } = await recordCall();
+    for (const event of events) {
+      const reachable: unknown[] = [JSON.stringify(event), JSON.stringify({ ...event })];
+      for (const key of Reflect.ownKeys(event)) reachable.push(Reflect.get(event, key));
+      for (const key in event) reachable.push((event as unknown as Record<string, unknown>)[key]);
+      expect(JSON.stringify(reachable)).not.to.contain('sk-live');
+    }
+  });
+
+  it('R5 projections read late equal the redacted projections of the raw values', async () => {
+    const { events, args, result } = await recordCall();
+    const [started, completed] = events;
+    expect(started.request.params.arguments).to.deep.equal(serializeToolObservabilityValue(args));
+    expect(completed.request).to.equal(started.request);
+    expect(completed.result).to.deep.equal(serializeToolObservabilityValue(result));
+    expect(completed.result).to.equal(completed.result);
+    expect(started.result).to.equal(undefined);
+  });
+
+  it('R5 JSON.stringify of an event gives every field an eagerly built event has', async () => {
+    const { events } = await recordCall();
+    const [started, completed] = events;
+    expect(JSON.parse(JSON.stringify(started))).to.deep.equal({
+      type: 'started',
+      traceId: started.traceId,
+      request: started.request,
+      provenance: started.provenance,
+    });
+    expect(JSON.parse(JSON.stringify(completed))).to.deep.equal({
+      type: 'completed',
+      traceId: completed.traceId,
+      request: completed.request,
+      result: completed.result,
+      provenance: completed.provenance,
+    });
   });
 });
 
