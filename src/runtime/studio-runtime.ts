@@ -31,6 +31,7 @@ import {
 } from './workspace/manager.js';
 import type { WorkspaceRepository } from './workspace/repository.js';
 import type { WorkspaceSeedFile } from './workspace/seed.js';
+import { randomId } from './protocol/random-id.js';
 
 export interface StudioRuntimeOptions {
   /** Where the workspace lives. Default: IndexedDB when present, else memory. `null`: memory. */
@@ -93,7 +94,7 @@ function defaultOperationBackend(): DurableOperationBackend {
 
 export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioRuntime {
   const capabilities = createCapabilityTable();
-  const ownerId = `studio-${crypto.randomUUID()}`;
+  const ownerId = `studio-${randomId()}`;
   const operations = createDurableOperationStore(
     options.durableOperationBackend ?? defaultOperationBackend(),
   );

@@ -17,6 +17,7 @@ import {
   createToolObservabilityPolicy,
   type ToolObservabilityPolicy,
 } from '../observability/policy.js';
+import { randomId } from '../protocol/random-id.js';
 
 export interface Lifecycle {
   readonly listeners: Set<ToolCallListener>;
@@ -55,13 +56,6 @@ function finalStatus(result: ToolCallResult): ToolExecutionStatus {
     return 'unknown';
   }
   return 'failed';
-}
-
-function randomPrefix(): string {
-  const crypto = globalThis.crypto;
-  return typeof crypto?.randomUUID === 'function'
-    ? crypto.randomUUID().slice(0, 8)
-    : Math.random().toString(16).slice(2, 10);
 }
 
 export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolicy): Lifecycle {
@@ -103,7 +97,7 @@ export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolic
   return {
     listeners,
     nextTraceId() {
-      prefix ??= randomPrefix();
+      prefix ??= randomId(4);
       return `trace-${prefix}-${++counter}`;
     },
     started(call) {

@@ -38,6 +38,7 @@ import {
   type AnthropicToolDefinition,
   type OpenAIToolDefinition,
 } from './provider-exports.js';
+import { randomId } from '../protocol/random-id.js';
 
 export interface ToolRegistryOptions {
   /** Page size for `tools/list` requests; without it every request returns the whole catalog. */
@@ -123,7 +124,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)));
 
   const durableStore = options.durableOperationStore;
-  const durableOwnerId = options.durableOperationOwnerId ?? `registry-${crypto.randomUUID()}`;
+  const durableOwnerId = options.durableOperationOwnerId ?? `registry-${randomId()}`;
   const durableLease = options.durableOperationLeaseMs;
   if (durableLease !== undefined && !(Number.isFinite(durableLease) && durableLease > 0)) {
     throw new TypeError('createToolRegistry: durableOperationLeaseMs must be a positive number.');

@@ -15,6 +15,7 @@ import type {
 } from './folder-port.js';
 import type { WorkspaceDocumentManager, WorkspaceMutationOptions } from './manager.js';
 import type { WorkspaceFile, WorkspaceSnapshot } from './types.js';
+import { randomId } from '../protocol/random-id.js';
 
 /** The slice of `DurableSideEffectRunner` the workspace uses (`createDurableSideEffectRunner`). */
 export interface WorkspaceSideEffectRunner {
@@ -182,7 +183,7 @@ const folderScopes = new WeakMap<WorkspaceFolder, string>();
 function scopeOf(folder: WorkspaceFolder): string {
   let scope = folderScopes.get(folder);
   if (!scope) {
-    scope = `${folder.name}#${crypto.randomUUID()}`;
+    scope = `${folder.name}#${randomId()}`;
     folderScopes.set(folder, scope);
   }
   return scope;
