@@ -1,4 +1,7 @@
-/** SHA-256 of a file's content, the fingerprint of a folder write (W7). */
+/**
+ * SHA-256 of a file's content, the fingerprint of a folder write (W7). `crypto.subtle` needs a
+ * secure context, as does the File System Access API that every folder write goes through.
+ */
 import type { WorkspaceFile } from './types.js';
 
 export async function digestWorkspaceFile(file: WorkspaceFile): Promise<string> {
