@@ -108,13 +108,17 @@ async function postgresSessions(url) {
   return {
     raw: async () => {
       const client = await connect();
-      const insert = `INSERT INTO "${table}_raw" (operation_key, record) VALUES ($1, $2::jsonb)`;
-      return { op: (key) => client.query(insert, [key, payload]), close: () => client.end() };
+      const text = `INSERT INTO "${table}_raw" (operation_key, record) VALUES ($1, $2::jsonb)`;
+      // Prepared once per connection, as the store's statements are: the same client setup.
+      return {
+        op: (key) => client.query({ name: 'raw_insert', text, values: [key, payload] }),
+        close: () => client.end(),
+      };
     },
     store: async () => {
       const client = await connect();
       const backend = createPostgresDurableOperationBackend({
-        query: (text, values) => client.query(text, values),
+        query: (text, values, name) => client.query({ name, text, values }),
         tableName: table,
       });
       return { op: claimComplete(createDurableOperationStore(backend)), close: () => client.end() };
