@@ -62,8 +62,8 @@ return 1
 `;
 
 /** `revision` first, so the CAS script can check it without decoding the record. */
-const serialize = ({ revision, ...rest }: DurableOperationRecord) =>
-  JSON.stringify({ revision, ...rest });
+const serialize = (record: DurableOperationRecord) =>
+  JSON.stringify(Object.assign({ revision: record.revision }, record));
 
 export function createRedisDurableOperationBackend(
   client: RedisDurableOperationClient,
