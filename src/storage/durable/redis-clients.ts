@@ -49,13 +49,14 @@ function cachedScripts(evalSha: Run, evalScript: Run): RedisDurableOperationClie
     shas.set(script, sha);
     return sha;
   };
-  const fallback = (error: unknown, script: string, keys: string[], args: string[]) => {
-    if (!String((error as Error)?.message).includes('NOSCRIPT')) throw error;
-    return evalScript(script, keys, args);
-  };
   return async (script, keys, args) => {
     const sha = shas.get(script) ?? (await digest(script));
-    return evalSha(sha, keys, args).catch((error: unknown) => fallback(error, script, keys, args));
+    try {
+      return await evalSha(sha, keys, args);
+    } catch (error) {
+      if (!String((error as Error)?.message).includes('NOSCRIPT')) throw error;
+      return evalScript(script, keys, args);
+    }
   };
 }
 
