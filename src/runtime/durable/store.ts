@@ -140,17 +140,52 @@ export function createDurableOperationStore(
     }
   }
 
+  const ownerCheck = (record: DurableOperationRecord, ownerId: string) => {
+    if (record.state !== 'pending')
+      return durableError(
+        'DURABLE_OPERATION_STATE_CONFLICT',
+        `The operation is already ${record.state}.`,
+        {
+          state: record.state,
+        },
+      );
+    if (record.ownerId !== ownerId)
+      return durableError('DURABLE_OPERATION_NOT_OWNER', 'Another owner holds this operation.');
+    return undefined;
+  };
+
+  const unknownCheck = (record: DurableOperationRecord) =>
+    record.state === 'unknown'
+      ? undefined
+      : durableError(
+          'DURABLE_OPERATION_STATE_CONFLICT',
+          `Only an unknown operation can be resolved; it is ${record.state}.`,
+          {
+            state: record.state,
+          },
+        );
+
+  const settle = (
+    record: DurableOperationRecord,
+    at: number,
+    fields: Partial<DurableOperationRecord>,
+  ): DurableOperationRecord => {
+    const { result: _r, reason: _s, diagnostic: _d, ...base } = record;
+    return { ...base, ...fields, revision: record.revision + 1, leaseExpiresAt: at, updatedAt: at };
+  };
+
   /**
    * One revision-checked transition: the caller's revision must still be current and the
-   * record must pass `check`. On a lost CAS the record is re-read and the conflict reported.
+   * record must be pending for `ownerId` (or, with `ownerId` undefined, unknown). `fields`
+   * settles the record; `null` deletes it. On a lost CAS the record is re-read and the
+   * conflict reported. Plain arguments rather than callbacks: this is the hot path.
    */
   async function transition(
     operation: string,
     key: string,
     revision: number,
-    check: (record: DurableOperationRecord) => ToolCallError | undefined,
-    /** `null` deletes the record. */
-    build: (record: DurableOperationRecord, at: number) => DurableOperationRecord | null,
+    ownerId: string | undefined,
+    fields: Partial<DurableOperationRecord> | null,
   ): Promise<Outcome<DurableOperationRecord>> {
     try {
       const remembered = claimed.get(key);
@@ -159,8 +194,8 @@ export function createDurableOperationStore(
         return failure(
           durableError('DURABLE_OPERATION_NOT_FOUND', `No durable operation "${key}".`),
         );
-      const stale = () =>
-        failure(
+      if (current.revision !== revision)
+        return failure(
           durableError(
             'DURABLE_OPERATION_REVISION_CONFLICT',
             'The operation changed since it was read.',
@@ -171,15 +206,12 @@ export function createDurableOperationStore(
             },
           ),
         );
-      if (current.revision !== revision) return stale();
-      const rejected = check(current);
+      const rejected = ownerId === undefined ? unknownCheck(current) : ownerCheck(current, ownerId);
       if (rejected) return failure(rejected);
-      const next = build(current, now());
-      if (await backend.compareAndSet({ key, expectedRevision: revision, next })) {
-        claimed.delete(key);
-        return { ok: true, value: next ?? current };
-      }
+      const next = fields === null ? null : settle(current, now(), fields);
+      const applied = await backend.compareAndSet({ key, expectedRevision: revision, next });
       claimed.delete(key);
+      if (applied) return { ok: true, value: next ?? current };
       const latest = await backend.read(key);
       return failure(
         durableError(
@@ -196,20 +228,6 @@ export function createDurableOperationStore(
       return failure(storeFailed(operation, error));
     }
   }
-
-  const ownerCheck = (ownerId: string) => (record: DurableOperationRecord) => {
-    if (record.state !== 'pending')
-      return durableError(
-        'DURABLE_OPERATION_STATE_CONFLICT',
-        `The operation is already ${record.state}.`,
-        {
-          state: record.state,
-        },
-      );
-    if (record.ownerId !== ownerId)
-      return durableError('DURABLE_OPERATION_NOT_OWNER', 'Another owner holds this operation.');
-    return undefined;
-  };
 
   const ownerInvalid = (input: OwnerTransition) =>
     firstError(
@@ -230,55 +248,33 @@ export function createDurableOperationStore(
       : { state, reason: sanitizeDurableReason(reason, fallback), diagnostic: bounded };
   };
 
-  const settle = (
-    record: DurableOperationRecord,
-    at: number,
-    fields: Partial<DurableOperationRecord>,
-  ): DurableOperationRecord => {
-    const { result: _r, reason: _s, diagnostic: _d, ...base } = record;
-    return { ...base, ...fields, revision: record.revision + 1, leaseExpiresAt: at, updatedAt: at };
-  };
-
   return {
     claim,
     async complete(input) {
       const invalid = firstError(ownerInvalid(input), checkJson('result', input?.result));
       if (invalid) return failure(invalid);
-      const fields = input.result === undefined ? {} : { result: input.result };
-      return transition('complete', input.key, input.revision, ownerCheck(input.ownerId), (r, at) =>
-        settle(r, at, { ...fields, state: 'completed' }),
-      );
+      const fields: Partial<DurableOperationRecord> =
+        input.result === undefined
+          ? { state: 'completed' }
+          : { result: input.result, state: 'completed' };
+      return transition('complete', input.key, input.revision, input.ownerId, fields);
     },
     async fail(input) {
       const invalid = ownerInvalid(input);
       if (invalid) return failure(invalid);
       const fields = outcome('failed', input.reason, input.diagnostic);
-      return transition('fail', input.key, input.revision, ownerCheck(input.ownerId), (r, at) =>
-        settle(r, at, fields),
-      );
+      return transition('fail', input.key, input.revision, input.ownerId, fields);
     },
     async markUnknown(input) {
       const invalid = ownerInvalid(input);
       if (invalid) return failure(invalid);
       const fields = outcome('unknown', input.reason, input.diagnostic);
-      return transition(
-        'markUnknown',
-        input.key,
-        input.revision,
-        ownerCheck(input.ownerId),
-        (r, at) => settle(r, at, fields),
-      );
+      return transition('markUnknown', input.key, input.revision, input.ownerId, fields);
     },
     async release(input) {
       const invalid = ownerInvalid(input);
       if (invalid) return failure(invalid);
-      return transition(
-        'release',
-        input.key,
-        input.revision,
-        ownerCheck(input.ownerId),
-        () => null,
-      );
+      return transition('release', input.key, input.revision, input.ownerId, null);
     },
     async resolveUnknown(input) {
       const resolution = input?.resolution;
@@ -304,19 +300,10 @@ export function createDurableOperationStore(
           : resolution.result === undefined
             ? { state: 'completed' }
             : { state: 'completed', result: resolution.result };
-      const check = (record: DurableOperationRecord) =>
-        record.state === 'unknown'
-          ? undefined
-          : durableError(
-              'DURABLE_OPERATION_STATE_CONFLICT',
-              `Only an unknown operation can be resolved; it is ${record.state}.`,
-              {
-                state: record.state,
-              },
-            );
-      return transition('resolveUnknown', input.key, input.revision, check, (r, at) =>
-        settle(r, at, { ...fields, resolvedBy: input.actor }),
-      );
+      return transition('resolveUnknown', input.key, input.revision, undefined, {
+        ...fields,
+        resolvedBy: input.actor,
+      });
     },
     async read(key) {
       const invalid = checkText('key', key, MAX_KEY_LENGTH);

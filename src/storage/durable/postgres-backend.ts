@@ -16,9 +16,29 @@ export interface PostgresDurableOperationQueryResult {
 }
 
 export interface PostgresDurableOperationBackendOptions {
-  query(text: string, values?: unknown[]): Promise<PostgresDurableOperationQueryResult>;
+  /**
+   * Runs one statement. `name` is stable per statement and table: passing it on, as
+   * `pool.query({ name, text, values })` does in `pg`, prepares each statement once per
+   * connection instead of parsing and planning it on every call. Ignoring it is correct too.
+   */
+  query(
+    text: string,
+    values: unknown[],
+    name: string,
+  ): Promise<PostgresDurableOperationQueryResult>;
   /** Default `context_action_durable_operations`; create it with the schema SQL first. */
   tableName?: string;
+}
+
+/** FNV-1a, twice with different offsets: a short, stable per-table suffix for statement names. */
+function tableTag(table: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193;
+  for (let i = 0; i < table.length; i += 1) {
+    a = Math.imul(a ^ table.charCodeAt(i), 0x01000193);
+    b = Math.imul(b ^ table.charCodeAt(i), 0x01000193);
+  }
+  return `${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
 }
 
 export function createPostgresDurableOperationBackend(
@@ -39,30 +59,33 @@ export function createPostgresDurableOperationBackend(
       `SELECT record::text AS record FROM ${table} WHERE operation_key > $1 ` +
       `ORDER BY operation_key LIMIT $2`,
   };
-  const query = (text: string, values: unknown[]) => options.query(text, values);
+  const tag = tableTag(table);
+  const names = Object.fromEntries(
+    Object.keys(sql).map((statement) => [statement, `ca_durable_${statement}_${tag}`]),
+  ) as Record<keyof typeof sql, string>;
+  const query = (statement: keyof typeof sql, values: unknown[]) =>
+    options.query(sql[statement], values, names[statement]);
   const parse = (row: Record<string, unknown> | undefined) =>
     row === undefined ? undefined : (JSON.parse(String(row.record)) as DurableOperationRecord);
   const applied = (result: PostgresDurableOperationQueryResult) => result.rowCount === 1;
 
   return {
-    read: async (key) => parse((await query(sql.read, [key])).rows[0]),
+    read: async (key) => parse((await query('read', [key])).rows[0]),
 
     async compareAndSet({ key, expectedRevision, next }) {
       if (next === null)
-        return (
-          expectedRevision !== null && applied(await query(sql.delete, [key, expectedRevision]))
-        );
+        return expectedRevision !== null && applied(await query('delete', [key, expectedRevision]));
       const row = [next.revision, next.state, next.updatedAt, JSON.stringify(next)];
       return expectedRevision === null
-        ? applied(await query(sql.insert, [key, ...row]))
-        : applied(await query(sql.update, [key, expectedRevision, ...row]));
+        ? applied(await query('insert', [key, ...row]))
+        : applied(await query('update', [key, expectedRevision, ...row]));
     },
 
     async listPage({ cursor, limit }) {
       const { rows } =
         cursor === undefined
-          ? await query(sql.first, [limit + 1])
-          : await query(sql.after, [cursor, limit + 1]);
+          ? await query('first', [limit + 1])
+          : await query('after', [cursor, limit + 1]);
       const records = rows.slice(0, limit).map((row) => parse(row) as DurableOperationRecord);
       const last = records.at(-1);
       return rows.length > limit && last ? { records, nextCursor: last.key } : { records };

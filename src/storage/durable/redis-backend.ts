@@ -32,13 +32,24 @@ export const DEFAULT_REDIS_DURABLE_KEY_PREFIX = 'context-action:durable:';
 /**
  * KEYS[1] record, KEYS[2] index; ARGV[1] expected revision ('' = absent), ARGV[2] next JSON
  * ('' = delete), ARGV[3] index member. Returns 1 when applied, 0 when the revision differs.
+ *
+ * This backend writes `revision` as the first field, so the check is a prefix comparison; a
+ * record written with another field order (an older version, another tool) is decoded instead.
+ * The prefix cannot be faked by a nested field: it is anchored at the record's first byte.
  */
 export const REDIS_DURABLE_OPERATION_CAS_SCRIPT = `
-local current = redis.call('GET', KEYS[1])
 if ARGV[1] == '' then
-  if current then return 0 end
-else
-  if not current then return 0 end
+  if ARGV[2] == '' then return 1 - redis.call('EXISTS', KEYS[1]) end
+  if not redis.call('SET', KEYS[1], ARGV[2], 'NX') then return 0 end
+  redis.call('ZADD', KEYS[2], 0, ARGV[3])
+  return 1
+end
+local current = redis.call('GET', KEYS[1])
+if not current then return 0 end
+local head = '{"revision":' .. ARGV[1]
+local after = string.sub(current, #head + 1, #head + 1)
+if string.sub(current, 1, #head) ~= head or (after ~= ',' and after ~= '}') then
+  if string.sub(current, 1, 12) == '{"revision":' then return 0 end
   if cjson.decode(current)['revision'] ~= tonumber(ARGV[1]) then return 0 end
 end
 if ARGV[2] == '' then
@@ -46,10 +57,13 @@ if ARGV[2] == '' then
   redis.call('ZREM', KEYS[2], ARGV[3])
 else
   redis.call('SET', KEYS[1], ARGV[2])
-  if not current then redis.call('ZADD', KEYS[2], 0, ARGV[3]) end
 end
 return 1
 `;
+
+/** `revision` first, so the CAS script can check it without decoding the record. */
+const serialize = (record: DurableOperationRecord) =>
+  JSON.stringify(Object.assign({ revision: record.revision }, record));
 
 export function createRedisDurableOperationBackend(
   client: RedisDurableOperationClient,
@@ -66,7 +80,7 @@ export function createRedisDurableOperationBackend(
 
     async compareAndSet({ key, expectedRevision, next }) {
       const expected = expectedRevision === null ? '' : String(expectedRevision);
-      const json = next ? JSON.stringify(next) : '';
+      const json = next ? serialize(next) : '';
       const applied = await client.eval(
         REDIS_DURABLE_OPERATION_CAS_SCRIPT,
         [recordKey(key), indexKey],

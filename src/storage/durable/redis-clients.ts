@@ -42,18 +42,17 @@ const hex = (bytes: ArrayBuffer) =>
  * without resending its text on every call.
  */
 function cachedScripts(evalSha: Run, evalScript: Run): RedisDurableOperationClient['eval'] {
-  const shas = new Map<string, Promise<string>>();
-  const sha1 = (script: string) => {
-    let sha = shas.get(script);
-    if (!sha) {
-      sha = crypto.subtle.digest('SHA-1', new TextEncoder().encode(script)).then(hex);
-      shas.set(script, sha);
-    }
+  // Resolved digests are kept as strings so the hot path awaits nothing but Redis.
+  const shas = new Map<string, string>();
+  const digest = async (script: string) => {
+    const sha = hex(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(script)));
+    shas.set(script, sha);
     return sha;
   };
   return async (script, keys, args) => {
+    const sha = shas.get(script) ?? (await digest(script));
     try {
-      return await evalSha(await sha1(script), keys, args);
+      return await evalSha(sha, keys, args);
     } catch (error) {
       if (!String((error as Error)?.message).includes('NOSCRIPT')) throw error;
       return evalScript(script, keys, args);

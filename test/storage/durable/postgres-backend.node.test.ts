@@ -1,10 +1,62 @@
 import { expect } from 'chai';
 import { describe, it } from 'node:test';
-import { POSTGRES_DURABLE_OPERATION_SCHEMA_SQL } from '../../../src/storage/postgres.js';
+import {
+  createPostgresDurableOperationBackend,
+  POSTGRES_DURABLE_OPERATION_SCHEMA_SQL,
+  postgresDurableOperationSchemaSql,
+} from '../../../src/storage/postgres.js';
 import { describeDurableBackendContract } from './support/backend-contract.js';
 import { openPostgres, uniqueName } from './support/servers.js';
 
 describeDurableBackendContract('PostgreSQL', () => openPostgres());
+describeDurableBackendContract('PostgreSQL (statement names ignored)', () =>
+  openPostgres(uniqueName('durable'), { prepared: false }),
+);
+
+describe('PostgreSQL durable operation statements', () => {
+  it('are named per table, so one connection serves several tables', async () => {
+    const first = await openPostgres(undefined, { max: 1 });
+    const other = uniqueName('durable');
+    await first.pool.query(postgresDurableOperationSchemaSql(other));
+    const names = new Set<string>();
+    const second = createPostgresDurableOperationBackend({
+      query: (text, values, name) => {
+        names.add(name);
+        return first.pool.query({ name, text, values });
+      },
+      tableName: other,
+    });
+    try {
+      const record = {
+        key: 'k',
+        fingerprint: 'f',
+        state: 'pending',
+        ownerId: 'o',
+        leaseExpiresAt: 1,
+        revision: 1,
+        attempt: 1,
+        createdAt: 0,
+        updatedAt: 0,
+      } as const;
+      const inserted = [];
+      for (const backend of [first.backend, second, first.backend])
+        inserted.push(
+          await backend.compareAndSet({ key: 'k', expectedRevision: null, next: record }),
+        );
+      expect(inserted).to.deep.equal([true, true, false]);
+      expect(await second.compareAndSet({ key: 'k', expectedRevision: 1, next: null })).to.equal(
+        true,
+      );
+      expect(await first.backend.read('k')).to.deep.equal(record);
+      expect(
+        [...names].every((name) => name.length <= 63 && name.startsWith('ca_durable_')),
+      ).to.equal(true);
+    } finally {
+      await first.pool.query(`DROP TABLE IF EXISTS "${other}"`);
+      await first.close();
+    }
+  });
+});
 
 describe('PostgreSQL durable operation schema', () => {
   it('is exported for the default table', () => {

@@ -48,7 +48,7 @@ async function connect(): Promise<{
   const pool = new pg.Pool({ connectionString: process.env.CA_TEST_POSTGRES_URL, max: 2 });
   return {
     backend: createPostgresDurableOperationBackend({
-      query: (text, values) => pool.query(text, values),
+      query: (text, values, name) => pool.query({ name, text, values }),
       tableName: config.namespace,
     }),
     countExecution: (key) =>

@@ -48,15 +48,20 @@ export async function openIoredis(keyPrefix = `${uniqueName('t')}:`): Promise<Op
   return { backend, close: () => client.disconnect() };
 }
 
-/** A pool on a table of its own; `create` applies the schema first (our migration step). */
+/**
+ * A pool on a table of its own; `create` applies the schema first (our migration step).
+ * `prepared: false` drops the statement names, as an adapter that ignores them would.
+ */
 export async function openPostgres(
   tableName = uniqueName('durable'),
-  { create = true, max = 4 } = {},
+  { create = true, max = 4, prepared = true } = {},
 ): Promise<OpenedBackend & { pool: pg.Pool; tableName: string }> {
   const pool = new pg.Pool({ connectionString: postgresUrl(), max });
   if (create) await pool.query(postgresDurableOperationSchemaSql(tableName));
   const backend = createPostgresDurableOperationBackend({
-    query: (text, values) => pool.query(text, values),
+    query: prepared
+      ? (text, values, name) => pool.query({ name, text, values })
+      : (text, values) => pool.query(text, values),
     tableName,
   });
   const close = async () => {
