@@ -67,7 +67,7 @@ export async function ensureSystem() {
   console.log(`Installing ${names.join(', ')} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await run('apt-get', ['update', '-qq'], { env });
-  await run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...names], { env });
+  await run('apt-get', ['install', '-y', '-qq', ...names], { env });
   const still = missing.filter((requirement) => !requirement.found());
   if (still.length)
     throw new Error(`apt-get did not provide ${still.map((r) => r.name).join(', ')}.`);
