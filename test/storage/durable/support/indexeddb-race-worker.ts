@@ -8,6 +8,7 @@ import {
   createDurableSideEffectRunner,
 } from '../../../../src/runtime/durable/index.js';
 import { createIndexedDbDurableOperationBackend } from '../../../../src/storage/durable/indexeddb-backend.js';
+import { runUntilSettled } from './run-until-settled.js';
 
 interface RaceRequest {
   databaseName: string;
@@ -37,27 +38,16 @@ scope.onmessage = async ({ data }) => {
     errors: [] as string[],
   };
   for (const key of data.keys) {
-    for (;;) {
-      const result = await runner.run({
-        key,
-        fingerprint: 'same-request',
-        execute: async () => {
-          summary.executed.push(key);
-          return { state: 'completed', result: { by: data.ownerId } };
-        },
-      });
-      if (result.ok) {
-        if (result.value.replayed) summary.replayed += 1;
-        break;
-      }
-      if (result.error.code !== 'DURABLE_OPERATION_PENDING') {
-        summary.errors.push(result.error.code);
-        break;
-      }
-      summary.pendingRetries += 1;
-      await new Promise((resolve) => setTimeout(resolve, 1));
-    }
+    await runUntilSettled(
+      runner,
+      key,
+      data.ownerId,
+      () => void summary.executed.push(key),
+      summary,
+      1,
+    );
   }
+
   backend.close();
   scope.postMessage(summary);
 };

@@ -18,6 +18,7 @@ import {
   createRedisDurableOperationBackend,
 } from '../../../../src/storage/redis.js';
 import { createPostgresDurableOperationBackend } from '../../../../src/storage/postgres.js';
+import { runUntilSettled } from './run-until-settled.js';
 
 interface WorkerConfig {
   backend: 'redis' | 'postgres';
@@ -84,28 +85,13 @@ if (config.mode === 'hold') {
   );
   const summary = { executed: 0, replayed: 0, pendingRetries: 0, errors: [] as string[] };
   for (const key of config.keys) {
-    for (;;) {
-      const result = await runner.run({
-        key,
-        fingerprint: 'same-request',
-        execute: async () => {
-          await countExecution(key);
-          summary.executed += 1;
-          return { state: 'completed', result: { by: config.ownerId } };
-        },
-      });
-      if (result.ok) {
-        if (result.value.replayed) summary.replayed += 1;
-        break;
-      }
-      if (result.error.code !== 'DURABLE_OPERATION_PENDING') {
-        summary.errors.push(result.error.code);
-        break;
-      }
-      summary.pendingRetries += 1;
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    const execute = async () => {
+      await countExecution(key);
+      summary.executed += 1;
+    };
+    await runUntilSettled(runner, key, config.ownerId, execute, summary, 2);
   }
+
   process.stdout.write(`${JSON.stringify(summary)}\n`);
   process.exit(0);
 }
