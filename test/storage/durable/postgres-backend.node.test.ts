@@ -5,7 +5,7 @@ import {
   POSTGRES_DURABLE_OPERATION_SCHEMA_SQL,
   postgresDurableOperationSchemaSql,
 } from '../../../src/storage/postgres.js';
-import { describeDurableBackendContract } from './support/backend-contract.js';
+import { describeDurableBackendContract, record } from './support/backend-contract.js';
 import { openPostgres, uniqueName } from './support/servers.js';
 
 describeDurableBackendContract('PostgreSQL', () => openPostgres());
@@ -27,27 +27,17 @@ describe('PostgreSQL durable operation statements', () => {
       tableName: other,
     });
     try {
-      const record = {
-        key: 'k',
-        fingerprint: 'f',
-        state: 'pending',
-        ownerId: 'o',
-        leaseExpiresAt: 1,
-        revision: 1,
-        attempt: 1,
-        createdAt: 0,
-        updatedAt: 0,
-      } as const;
+      const stored = record('k');
       const inserted = [];
       for (const backend of [first.backend, second, first.backend])
         inserted.push(
-          await backend.compareAndSet({ key: 'k', expectedRevision: null, next: record }),
+          await backend.compareAndSet({ key: 'k', expectedRevision: null, next: stored }),
         );
       expect(inserted).to.deep.equal([true, true, false]);
       expect(await second.compareAndSet({ key: 'k', expectedRevision: 1, next: null })).to.equal(
         true,
       );
-      expect(await first.backend.read('k')).to.deep.equal(record);
+      expect(await first.backend.read('k')).to.deep.equal(stored);
       expect(
         [...names].every((name) => name.length <= 63 && name.startsWith('ca_durable_')),
       ).to.equal(true);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from 'node:test';
 import { createClient } from 'redis';
-import { describeDurableBackendContract } from './support/backend-contract.js';
+import { describeDurableBackendContract, record } from './support/backend-contract.js';
 import { openIoredis, openNodeRedis, redisUrl, uniqueName } from './support/servers.js';
 
 describeDurableBackendContract('Redis (node-redis)', () => openNodeRedis());
@@ -93,22 +93,12 @@ describe('Redis durable operation client adapters', () => {
       await client.connect();
       const opened = await open();
       try {
-        const record = {
-          key: 'k',
-          fingerprint: 'f',
-          state: 'pending',
-          ownerId: 'o',
-          leaseExpiresAt: 1,
-          revision: 1,
-          attempt: 1,
-          createdAt: 0,
-          updatedAt: 0,
-        } as const;
+        const stored = record('k');
         expect(
-          await opened.backend.compareAndSet({ key: 'k', expectedRevision: null, next: record }),
+          await opened.backend.compareAndSet({ key: 'k', expectedRevision: null, next: stored }),
         ).to.equal(true);
         await client.scriptFlush();
-        const next = { ...record, revision: 2 };
+        const next = { ...stored, revision: 2 };
         expect(
           await opened.backend.compareAndSet({ key: 'k', expectedRevision: 1, next }),
         ).to.equal(true);

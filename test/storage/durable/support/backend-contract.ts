@@ -16,7 +16,8 @@ export interface OpenedBackend {
   close(): Promise<void> | void;
 }
 
-const record = (key: string, revision = 1, patch: Partial<DurableOperationRecord> = {}) =>
+/** A pending record as a backend stores it; `patch` overrides any field. */
+export const record = (key: string, revision = 1, patch: Partial<DurableOperationRecord> = {}) =>
   ({
     key,
     fingerprint: 'fp',
