@@ -77,6 +77,16 @@ export class CompileContext {
     return `data:${mimeTypeOf(path)};charset=utf-8,${encodeURIComponent(file.text)}`;
   }
 
+  /** Reports an external resource the sandbox will not load (P5). */
+  reportExternal(kind: string, url: string, path: string): void {
+    this.report({
+      level: 'warning',
+      code: PREVIEW_DIAGNOSTIC_CODES.EXTERNAL_BLOCKED,
+      message: `External ${kind} blocked: ${url.slice(0, 200)}`,
+      path,
+    });
+  }
+
   report(diagnostic: PreviewDiagnostic): void {
     if (this.diagnostics.length < this.limits.maxDiagnostics) {
       this.diagnostics.push(diagnostic);

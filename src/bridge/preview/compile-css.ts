@@ -17,12 +17,7 @@ export function rewriteCssUrls(css: string, fromPath: string, context: CompileCo
     const resolved = resolvePreviewReference(fromPath, reference);
     if (resolved.kind === 'inline') return whole;
     if (resolved.kind === 'external') {
-      context.report({
-        level: 'warning',
-        code: CODES.EXTERNAL_BLOCKED,
-        message: `External URL blocked: ${resolved.url.slice(0, 200)}`,
-        path: fromPath,
-      });
+      context.reportExternal('URL', resolved.url, fromPath);
       return 'url("")';
     }
     const url = resolved.kind === 'local' ? context.assetUrl(resolved.path) : undefined;
@@ -71,12 +66,7 @@ function inlineImport(
 ): string {
   const resolved = resolvePreviewReference(fromPath, reference);
   if (resolved.kind === 'external') {
-    context.report({
-      level: 'warning',
-      code: CODES.EXTERNAL_BLOCKED,
-      message: `External stylesheet blocked: ${resolved.url.slice(0, 200)}`,
-      path: fromPath,
-    });
+    context.reportExternal('stylesheet', resolved.url, fromPath);
     return '';
   }
   const text = resolved.kind === 'local' ? context.text(resolved.path) : undefined;

@@ -66,12 +66,7 @@ export function compileHtml(
   return { parts, sheets };
 
   function blocked(kind: string, url: string) {
-    context.report({
-      level: 'warning',
-      code: CODES.EXTERNAL_BLOCKED,
-      message: `External ${kind} blocked: ${url.slice(0, 200)}`,
-      path: entryPath,
-    });
+    context.reportExternal(kind, url, entryPath);
   }
   function missing(kind: string, reference: string, level: 'warning' | 'error' = 'warning') {
     context.report({
