@@ -1,10 +1,10 @@
-import { consume } from '@lit/context';
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
-import { property, query, state } from 'lit/decorators.js';
+import { property, query } from 'lit/decorators.js';
 import { PreviewController, type PreviewViewState } from '../../bridge/preview/controller.js';
 import { previewHostCapability } from '../../runtime/preview/preview-host.js';
 import type { PreviewSelection } from '../../runtime/preview/selection.js';
-import { runtimeContext, type ElementRuntime } from '../shared/runtime-context.js';
+import type { ElementRuntime } from '../shared/runtime-context.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
 import { previewStyles } from './preview.styles.js';
 
 export type PreviewSelectEvent = CustomEvent<PreviewSelection>;
@@ -52,9 +52,7 @@ export class CaPreview extends LitElement {
 
   @property({ type: Number, attribute: 'ack-timeout' }) ackTimeout = 10_000;
 
-  @consume({ context: runtimeContext, subscribe: true })
-  @state()
-  private contextRuntime?: ElementRuntime;
+  private readonly runtimeRef = new RuntimeController(this);
 
   @query('[part="frame"]') private frameBox?: HTMLElement;
 
@@ -72,7 +70,7 @@ export class CaPreview extends LitElement {
   }
 
   private get activeRuntime(): ElementRuntime | undefined {
-    return this.runtime ?? this.contextRuntime;
+    return this.runtimeRef.value;
   }
 
   override connectedCallback(): void {
