@@ -1,6 +1,7 @@
 /**
  * Admission: the checks that read caller-supplied objects, in order — options, then the name
  * (unknown, prototype names, not allowed), then the arguments (strict mode: before policy).
+ * Hostile input (a throwing getter or proxy trap) is an error result, never a throw.
  */
 import {
   TOOL_CALL_ERROR_CODES as CODES,
@@ -8,123 +9,99 @@ import {
   type ToolCallError,
 } from '../protocol/errors.js';
 import { isPlainObject } from '../protocol/guards.js';
-import type { CallEnvironment, CallInput } from './call.js';
-import type { ToolDescriptor } from './define-tool.js';
-import type { CallTrace } from './lifecycle.js';
 import { isReservedToolName } from './names.js';
-import { parseCallOptions, type ParsedCallOptions } from './options.js';
+import { applyCallOptions } from './options.js';
+import { MAX_NAME_ECHO, type ToolCall } from './tool-call.js';
 import { validationIssues } from './validation.js';
 
-type Step<T> = { ok: true; value: T } | { ok: false; error: ToolCallError };
+const unreadable = (): ToolCallError =>
+  toolError(CODES.TOOL_INVALID_REQUEST, 'The request could not be read.');
 
-const MAX_NAME_ECHO = 128;
-
-function resolveTool(env: CallEnvironment, name: unknown): Step<ToolDescriptor> {
+function resolveTool(call: ToolCall, name: unknown): ToolCallError | undefined {
   if (typeof name !== 'string' || name.length === 0) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_INVALID_REQUEST, 'The tool name must be a non-empty string.'),
-    };
+    return toolError(CODES.TOOL_INVALID_REQUEST, 'The tool name must be a non-empty string.');
   }
   const shown = name.slice(0, MAX_NAME_ECHO);
   if (isReservedToolName(name)) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, {
-        toolName: shown,
-        reason: 'reserved-name',
-      }),
-    };
+    return toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, {
+      toolName: shown,
+      reason: 'reserved-name',
+    });
   }
-  const tool = env.lookup(name);
+  const tool = call.env.lookup(name);
   if (!tool) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, { toolName: shown }),
-    };
+    return toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, { toolName: shown });
   }
-  if (!env.isAllowed(tool.name)) {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_NOT_ALLOWED, `Tool ${tool.name} is not allowed here.`, false, {
-        toolName: tool.name,
-      }),
-    };
+  if (!call.env.isAllowed(tool.name)) {
+    return toolError(CODES.TOOL_NOT_ALLOWED, `Tool ${tool.name} is not allowed here.`, false, {
+      toolName: tool.name,
+    });
   }
-  return { ok: true, value: tool };
+  call.tool = tool;
+  return undefined;
 }
 
-function validateArguments(
-  env: CallEnvironment,
-  tool: ToolDescriptor,
-  raw: unknown,
-): Step<Record<string, unknown>> {
-  const args = raw === undefined ? {} : raw;
+function validateArguments(call: ToolCall): ToolCallError | undefined {
+  const { tool } = call;
+  const args = call.arguments === undefined ? {} : call.arguments;
   if (!isPlainObject(args)) {
-    return {
-      ok: false,
-      error: toolError(
-        CODES.TOOL_VALIDATION_FAILED,
-        `Arguments for ${tool.name} must be a JSON object.`,
-        false,
-        {
-          toolName: tool.name,
-          issues: [{ path: '', code: 'invalid_type', message: 'Expected an object.' }],
-        },
-      ),
-    };
+    return toolError(
+      CODES.TOOL_VALIDATION_FAILED,
+      `Arguments for ${tool.name} must be a JSON object.`,
+      false,
+      {
+        toolName: tool.name,
+        issues: [{ path: '', code: 'invalid_type', message: 'Expected an object.' }],
+      },
+    );
   }
   const parsed = tool.inputSchema.safeParse(args);
-  if (parsed.success) return { ok: true, value: parsed.data as Record<string, unknown> };
-  const issues = validationIssues(parsed.error);
-  if (env.validation === 'strict') {
-    return {
-      ok: false,
-      error: toolError(CODES.TOOL_VALIDATION_FAILED, `Invalid arguments for ${tool.name}.`, false, {
-        toolName: tool.name,
-        issues,
-      }),
-    };
+  if (parsed.success) {
+    call.args = parsed.data as Record<string, unknown>;
+    return undefined;
   }
-  if (env.validation === 'warn') {
+  const issues = validationIssues(parsed.error);
+  const { validation } = call.env;
+  if (validation === 'strict') {
+    return toolError(CODES.TOOL_VALIDATION_FAILED, `Invalid arguments for ${tool.name}.`, false, {
+      toolName: tool.name,
+      issues,
+    });
+  }
+  if (validation === 'warn') {
     console.warn(
       `[context-action] ${tool.name}: ${issues.length} argument issue(s); running anyway (validation: 'warn').`,
     );
   }
-  return { ok: true, value: args };
+  call.args = args;
+  return undefined;
 }
 
-export interface Admitted {
-  trace: CallTrace;
-  tool: ToolDescriptor;
-  args: Record<string, unknown>;
-  options: ParsedCallOptions;
-}
-
-/** Options, name and arguments: the checks that read caller-supplied objects. */
+/**
+ * Options, name and arguments. Emits the `started` event once the options are known (they
+ * carry the toolCallId and budgets), whatever comes after; on success `call.tool` and
+ * `call.args` are set.
+ */
 export function admit(
-  env: CallEnvironment,
-  input: CallInput,
-  traceId: string,
-): Admitted | { trace: CallTrace; error: ToolCallError } {
-  const parsed = parseCallOptions(input.options, input.defaultContext);
-  const options = parsed.ok ? parsed.value : { context: input.defaultContext };
-  const trace: CallTrace = {
-    traceId,
-    toolCallId: options.toolCallId ?? traceId,
-    toolName: typeof input.name === 'string' ? input.name.slice(0, MAX_NAME_ECHO) : '',
-    arguments: input.arguments,
-    context: options.context,
-    startedAt: Date.now(),
-    timeoutMs: options.timeout,
-    maxOutputBytes: options.maxOutputBytes,
-  };
-  env.lifecycle.started(trace);
-  if (!parsed.ok) return { trace, error: parsed.error };
-  const tool = resolveTool(env, input.name);
-  if (!tool.ok) return { trace, error: tool.error };
-  if (input.argumentsError) return { trace, error: input.argumentsError };
-  const args = validateArguments(env, tool.value, input.arguments);
-  if (!args.ok) return { trace, error: args.error };
-  return { trace, tool: tool.value, args: args.value, options };
+  call: ToolCall,
+  name: unknown,
+  options: unknown,
+  argumentsError: ToolCallError | undefined,
+): ToolCallError | undefined {
+  let error: ToolCallError | undefined;
+  try {
+    error = applyCallOptions(options, call);
+  } catch {
+    error = unreadable();
+  }
+  call.env.lifecycle.started(call);
+  if (error) return error;
+  error = resolveTool(call, name);
+  if (error) return error;
+  if (argumentsError) return argumentsError;
+  try {
+    return validateArguments(call);
+  } catch {
+    return unreadable();
+  }
 }

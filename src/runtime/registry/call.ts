@@ -14,12 +14,13 @@ import { fingerprintArguments } from '../protocol/fingerprint.js';
 import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
 import { abortError, createCallAbort, race } from './abort.js';
-import type { ToolDescriptor } from './define-tool.js';
-import { execute, fail, type Execution, type Run } from './execute.js';
-import type { IdempotencyClaim, ToolIdempotencyStore } from './idempotency.js';
-import type { CallTrace, Lifecycle } from './lifecycle.js';
-import type { ToolPolicy } from './policy.js';
 import { admit } from './admit.js';
+import type { ToolDescriptor } from './define-tool.js';
+import { execute } from './execute.js';
+import type { IdempotencyClaim, ToolCallBody, ToolIdempotencyStore } from './idempotency.js';
+import type { Lifecycle } from './lifecycle.js';
+import type { ToolPolicy } from './policy.js';
+import { ToolCall } from './tool-call.js';
 
 export type ToolValidationMode = 'strict' | 'warn' | 'silent';
 
@@ -43,114 +44,98 @@ export interface CallInput {
   argumentsError?: ToolCallError;
 }
 
-async function settleIdempotent(
-  claim: IdempotencyClaim & { kind: 'owner' },
-  run: Execution | Promise<Execution>,
-): Promise<Execution> {
-  const execution = await run;
-  const error = execution.body.error;
-  if (execution.interrupted) await claim.interrupt();
-  else if (execution.ran && (!error || !error.retryable)) await claim.complete(execution.body);
-  else await claim.release(execution.body);
-  return execution;
+/** What replays share: the result without this call's id. */
+function bodyOf(result: ToolCallResult): ToolCallBody {
+  const { toolCallId: _id, ...body } = result;
+  return body;
 }
 
-function finishCall(
-  env: CallEnvironment,
-  trace: CallTrace,
-  execution: Execution,
-  replayed: boolean,
-): ToolCallResult {
-  const result: ToolCallResult = { toolCallId: trace.toolCallId, ...execution.body };
-  env.lifecycle.finished(trace, result, execution.bytes, replayed);
+async function settleIdempotent(
+  claim: IdempotencyClaim & { kind: 'owner' },
+  call: ToolCall,
+  run: ToolCallResult | Promise<ToolCallResult>,
+): Promise<ToolCallResult> {
+  const result = await run;
+  const { error } = result;
+  if (call.interrupted) await claim.interrupt();
+  else if (call.ran && (!error || !error.retryable)) await claim.complete(bodyOf(result));
+  else await claim.release(bodyOf(result));
   return result;
 }
 
-function failCall(env: CallEnvironment, trace: CallTrace, error: ToolCallError): ToolCallResult {
-  return finishCall(env, trace, { body: fail(error), interrupted: false }, false);
+function finishCall(call: ToolCall, result: ToolCallResult): ToolCallResult {
+  call.env.lifecycle.finished(call, result, call.resultBytes, false);
+  return result;
 }
 
-/** Hostile input (a throwing getter or proxy trap) becomes a result, never a throw. */
-function unreadable(env: CallEnvironment, input: CallInput, traceId: string): ToolCallResult {
-  const trace: CallTrace = {
-    traceId,
-    toolCallId: traceId,
-    toolName: '',
-    arguments: undefined,
-    context: input.defaultContext,
-    startedAt: Date.now(),
-  };
-  return failCall(
-    env,
-    trace,
-    toolError(CODES.TOOL_INVALID_REQUEST, 'The request could not be read.'),
-  );
+function replayCall(call: ToolCall, body: ToolCallBody): ToolCallResult {
+  const result: ToolCallResult = { toolCallId: call.toolCallId, ...body };
+  call.env.lifecycle.finished(call, result, undefined, true);
+  return result;
 }
+
+const failCall = (call: ToolCall, error: ToolCallError) => finishCall(call, call.fail(error));
 
 /** The idempotent path: claim the key, then run, replay or refuse. */
-async function runIdempotent(run: Run, idempotencyKey: string): Promise<ToolCallResult> {
-  const { env, tool, trace, options, abort } = run;
+async function runIdempotent(call: ToolCall, idempotencyKey: string): Promise<ToolCallResult> {
+  const { env, tool, abort } = call;
   try {
     let claim: IdempotencyClaim;
     try {
       claim = await env.idempotency.claim({
         toolName: tool.name,
         idempotencyKey,
-        fingerprint: fingerprintArguments(run.args),
-        toolCallId: trace.toolCallId,
-        context: options.context,
+        fingerprint: fingerprintArguments(call.args),
+        toolCallId: call.toolCallId,
+        context: call.context,
         signal: abort.signal,
       });
     } catch {
       return failCall(
-        env,
-        trace,
+        call,
         toolError(CODES.TOOL_IDEMPOTENCY_STORE_FAILED, 'The idempotency store failed.', true),
       );
     }
-    if (claim.kind === 'rejected') return failCall(env, trace, claim.error);
+    if (claim.kind === 'rejected') return failCall(call, claim.error);
     if (claim.kind === 'replay') {
       const shared = await race(claim.body, abort);
-      if (!shared) return failCall(env, trace, abortError(abort, options.timeout, tool.name));
-      return finishCall(env, trace, { body: shared.value, interrupted: false }, true);
+      if (!shared) return failCall(call, abortError(abort, call.timeoutMs, tool.name));
+      return replayCall(call, shared.value);
     }
-    return finishCall(env, trace, await settleIdempotent(claim, execute(run, itself)), false);
+    return finishCall(call, await settleIdempotent(claim, call, execute(call, itself)));
   } finally {
     abort.dispose();
   }
 }
 
-const itself = (_run: Run, execution: Execution): Execution => execution;
+const itself = (_call: ToolCall, result: ToolCallResult): ToolCallResult => result;
 
-function finishRun(run: Run, execution: Execution): ToolCallResult {
+function finishRun(call: ToolCall, result: ToolCallResult): ToolCallResult {
   try {
-    return finishCall(run.env, run.trace, execution, false);
+    return finishCall(call, result);
   } finally {
-    run.abort.dispose();
+    call.abort.dispose();
   }
 }
 
 /** Synchronous up to the handler; the result settles in the same step as the handler's. */
 function startCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
-  const traceId = env.lifecycle.nextTraceId();
-  let admitted: ReturnType<typeof admit>;
-  try {
-    admitted = admit(env, input, traceId);
-  } catch {
-    return Promise.resolve(unreadable(env, input, traceId));
-  }
-  if ('error' in admitted) return Promise.resolve(failCall(env, admitted.trace, admitted.error));
-  const { trace, tool, args, options } = admitted;
-  const abort = createCallAbort(options.signal, options.timeout);
-  const run: Run = { env, tool, args, options, trace, abort };
-  if (options.idempotencyKey !== undefined) {
-    return runIdempotent(run, options.idempotencyKey);
-  }
-  const finished = execute(run, finishRun);
-  // An execution known at once still finishes a step later, as every execution always has.
+  const call = new ToolCall(
+    env,
+    env.lifecycle.nextTraceId(),
+    input.name,
+    input.arguments,
+    input.defaultContext,
+  );
+  const error = admit(call, input.name, input.options, input.argumentsError);
+  if (error) return Promise.resolve(failCall(call, error));
+  call.abort = createCallAbort(call.signal, call.timeoutMs);
+  if (call.idempotencyKey !== undefined) return runIdempotent(call, call.idempotencyKey);
+  const finished = execute(call, finishRun);
+  // A result known at once still finishes a step later, as every call always has.
   return finished instanceof Promise
     ? finished
-    : Promise.resolve(finished).then((execution) => finishRun(run, execution));
+    : Promise.resolve(finished).then((result) => finishRun(call, result));
 }
 
 export function runToolCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {

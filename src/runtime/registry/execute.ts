@@ -3,47 +3,15 @@
  * stays synchronous as far as it can: a synchronous `allow` and a handler that returns a
  * promise cost one `then`, not a chain of async frames.
  */
-import {
-  TOOL_CALL_ERROR_CODES as CODES,
-  toolError,
-  type ToolCallError,
-} from '../protocol/errors.js';
+import { TOOL_CALL_ERROR_CODES as CODES, toolError } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
-import type { ToolCallContext } from '../protocol/types.js';
-import { abortError, race, type CallAbort } from './abort.js';
-import type { CallEnvironment } from './call.js';
-import type { ToolDescriptor } from './define-tool.js';
+import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
+import { abortError, race } from './abort.js';
 import { openGate, type Gate } from './gate.js';
 import { HandlerContext } from './handler-context.js';
-import type { ToolCallBody } from './idempotency.js';
-import type { CallTrace } from './lifecycle.js';
-import type { ParsedCallOptions } from './options.js';
 import { checkHandlerResult, handlerError } from './output.js';
 import type { ToolPolicyInput } from './policy.js';
-
-export const fail = (error: ToolCallError): ToolCallBody => ({
-  content: [{ type: 'text', text: error.message }],
-  error,
-});
-
-export interface Execution {
-  body: ToolCallBody;
-  bytes?: number;
-  /** The handler started and its outcome is unknown (aborted while it ran). */
-  interrupted: boolean;
-  /** The handler was invoked; before that, nothing happened that a replay must share. */
-  ran?: boolean;
-}
-
-/** What one execution needs, gathered once so the continuations below take one argument. */
-export interface Run {
-  env: CallEnvironment;
-  tool: ToolDescriptor;
-  args: Record<string, unknown>;
-  options: ParsedCallOptions;
-  trace: CallTrace;
-  abort: CallAbort;
-}
+import type { ToolCall } from './tool-call.js';
 
 /** The policy input; a class so the lazy fingerprint getter is on the prototype (cheap). */
 class PolicyInput implements ToolPolicyInput {
@@ -55,12 +23,12 @@ class PolicyInput implements ToolPolicyInput {
   readonly context: ToolCallContext;
   private fingerprint: string | undefined = undefined;
 
-  constructor(run: Run) {
-    this.toolCallId = run.trace.toolCallId;
-    this.toolName = run.tool.name;
-    this.definition = run.tool.definition;
-    this.arguments = run.args;
-    this.context = run.options.context;
+  constructor(call: ToolCall) {
+    this.toolCallId = call.toolCallId;
+    this.toolName = call.tool.name;
+    this.definition = call.tool.definition;
+    this.arguments = call.args;
+    this.context = call.context;
   }
 
   /** Computed only when a policy or the approval queue reads it. */
@@ -72,98 +40,85 @@ class PolicyInput implements ToolPolicyInput {
 const ignore = (): void => undefined;
 
 /** A call ended by its abort; `ran` when the handler had started (its outcome is unknown). */
-function aborted(run: Run, ran: boolean): Execution {
-  return {
-    body: fail(abortError(run.abort, run.options.timeout, run.tool.name)),
-    interrupted: ran,
-    ran,
-  };
+function aborted(call: ToolCall, ran: boolean): ToolCallResult {
+  call.ran = ran;
+  call.interrupted = ran;
+  return call.fail(abortError(call.abort, call.timeoutMs, call.tool.name));
 }
 
 /** The handler threw or rejected: an abort wins, otherwise the error is the handler's. */
-function threw(run: Run, context: HandlerContext, thrown: unknown): Execution {
+function threw(call: ToolCall, context: HandlerContext, thrown: unknown): ToolCallResult {
   context.end();
-  if (run.abort.kind()) return aborted(run, true);
-  return { body: fail(handlerError(thrown, run.tool.name)), interrupted: false, ran: true };
+  if (call.abort.kind()) return aborted(call, true);
+  call.ran = true;
+  return call.fail(handlerError(thrown, call.tool.name));
 }
 
-function checked(run: Run, context: HandlerContext, returned: unknown): Execution {
-  const { tool, options } = run;
-  let result: ReturnType<typeof checkHandlerResult>;
+function checked(call: ToolCall, context: HandlerContext, returned: unknown): ToolCallResult {
+  call.ran = true;
   try {
-    result = checkHandlerResult(returned, tool, context.end(), options.maxOutputBytes);
+    return checkHandlerResult(returned, call, context.end());
   } catch {
     // A result that throws while being read (a proxy, a getter) is not a result.
-    result = {
-      ok: false,
-      error: toolError(
+    return call.fail(
+      toolError(
         CODES.TOOL_RESULT_VALIDATION_FAILED,
-        `${tool.name} returned an unreadable result.`,
+        `${call.tool.name} returned an unreadable result.`,
       ),
-    };
+    );
   }
-  return result.ok
-    ? { body: result.body, bytes: result.bytes, interrupted: false, ran: true }
-    : { body: fail(result.error), interrupted: false, ran: true };
 }
 
 /** A handler still running when the call was abortable: the abort may detach it. */
-async function raced(run: Run, context: HandlerContext, pending: Promise<unknown>) {
+async function raced(call: ToolCall, context: HandlerContext, pending: Promise<unknown>) {
   // A detached handler (timeout, cancel) may still reject later; that is not a crash.
   pending.catch(ignore);
   let outcome: { value: unknown } | undefined;
   try {
-    outcome = await race(pending, run.abort);
+    outcome = await race(pending, call.abort);
   } catch (thrown) {
-    return threw(run, context, thrown);
+    return threw(call, context, thrown);
   }
   if (!outcome) {
     context.end();
-    return aborted(run, true);
+    return aborted(call, true);
   }
-  return checked(run, context, outcome.value);
+  return checked(call, context, outcome.value);
 }
 
-/** Takes an execution on to the caller's next step (finishing the call, settling a claim). */
-export type Settle<T> = (run: Run, execution: Execution) => T;
+/** Takes a result on to the caller's next step (finishing the call, settling a claim). */
+export type Settle<T> = (call: ToolCall, result: ToolCallResult) => T;
 
-function invoke<T>(run: Run, gate: Gate, settle: Settle<T>): Execution | Promise<T> {
-  if (!gate) return aborted(run, false);
-  if (!gate.ok) return { body: fail(gate.error), interrupted: false };
-  const { options, env, abort } = run;
-  const context = new HandlerContext(
-    abort,
-    run.trace,
-    options.context,
-    options.idempotencyKey,
-    options.capabilityResolver,
-    env.capabilityResolver,
-  );
+function invoke<T>(call: ToolCall, gate: Gate, settle: Settle<T>): ToolCallResult | Promise<T> {
+  if (!gate) return aborted(call, false);
+  if (!gate.ok) return call.fail(gate.error);
+  const context = new HandlerContext(call);
   let pending: unknown;
   try {
-    pending = run.tool.handler(run.args, context);
+    pending = call.tool.handler(call.args, context);
   } catch (thrown) {
-    return threw(run, context, thrown);
+    return threw(call, context, thrown);
   }
-  if (!(pending instanceof Promise)) return checked(run, context, pending);
-  if (abort.aborted) return raced(run, context, pending).then((ended) => settle(run, ended));
+  if (!(pending instanceof Promise)) return checked(call, context, pending);
+  if (call.abort.aborted) return raced(call, context, pending).then((r) => settle(call, r));
   return pending.then(
-    (returned) => settle(run, checked(run, context, returned)),
-    (thrown) => settle(run, threw(run, context, thrown)),
+    (returned) => settle(call, checked(call, context, returned)),
+    (thrown) => settle(call, threw(call, context, thrown)),
   );
 }
 
 /**
- * The gate, the handler and the terminal checks. An execution known without waiting is
- * returned as is; one that had to wait goes through `settle` in the same `then`, so the
- * caller's next step costs no extra promise hop.
+ * The gate, the handler and the terminal checks. A result known without waiting is returned
+ * as is; one that had to wait goes through `settle` in the same `then`, so the caller's next
+ * step costs no extra promise hop.
  */
-export function execute<T>(run: Run, settle: Settle<T>): Execution | Promise<T> {
-  if (run.abort.kind()) return aborted(run, false);
-  const gate = openGate(run.env.policy, run.env.approvalQueue, new PolicyInput(run), run.abort);
-  if (!(gate instanceof Promise)) return invoke(run, gate, settle);
+export function execute<T>(call: ToolCall, settle: Settle<T>): ToolCallResult | Promise<T> {
+  if (call.abort.kind()) return aborted(call, false);
+  const { env } = call;
+  const gate = openGate(env.policy, env.approvalQueue, new PolicyInput(call), call.abort);
+  if (!(gate instanceof Promise)) return invoke(call, gate, settle);
   return gate.then((opened) => {
-    const execution = invoke(run, opened, settle);
-    return execution instanceof Promise ? execution : settle(run, execution);
+    const result = invoke(call, opened, settle);
+    return result instanceof Promise ? result : settle(call, result);
   });
 }

@@ -11,8 +11,8 @@ import {
   type Outcome,
 } from '../protocol/errors.js';
 import type { ToolCallContext, ToolCleanupReport } from '../protocol/types.js';
-import type { CallAbort } from './abort.js';
 import type { ToolHandlerContext } from './define-tool.js';
+import type { ToolCall } from './tool-call.js';
 
 type Resolver = ToolCapabilityResolver | undefined;
 
@@ -37,23 +37,30 @@ function resolve<T>(
 export class HandlerContext implements ToolHandlerContext {
   private terminal = false;
   private cleanupReport: ToolCleanupReport | undefined = undefined;
-  readonly toolCallId: string;
-  readonly traceId: string;
+  readonly #call: ToolCall;
 
-  constructor(
-    private readonly abort: CallAbort,
-    trace: { toolCallId: string; traceId: string },
-    readonly context: ToolCallContext,
-    readonly idempotencyKey: string | undefined,
-    private readonly perRun: Resolver,
-    private readonly registryResolver: Resolver,
-  ) {
-    this.toolCallId = trace.toolCallId;
-    this.traceId = trace.traceId;
+  constructor(call: ToolCall) {
+    this.#call = call;
   }
 
   get signal(): AbortSignal {
-    return this.abort.signal;
+    return this.#call.abort.signal;
+  }
+
+  get toolCallId(): string {
+    return this.#call.toolCallId;
+  }
+
+  get traceId(): string {
+    return this.#call.traceId;
+  }
+
+  get context(): ToolCallContext {
+    return this.#call.context;
+  }
+
+  get idempotencyKey(): string | undefined {
+    return this.#call.idempotencyKey;
   }
 
   // Bound on first read, so `const { require } = context` works and a handler that never
@@ -78,7 +85,11 @@ export class HandlerContext implements ToolHandlerContext {
         toolError(CODES.TOOL_RUN_TERMINAL, 'The tool run has ended.', false, { capability: id }),
       );
     }
-    const value = resolve(capability, this.perRun, this.registryResolver);
+    const value = resolve(
+      capability,
+      this.#call.capabilityResolver,
+      this.#call.env.capabilityResolver,
+    );
     if (value === undefined) {
       return failure(
         toolError(

@@ -3,9 +3,10 @@
  * before anything runs.
  */
 import type { ToolCapabilityResolver } from '../protocol/capability.js';
-import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../protocol/errors.js';
+import { TOOL_CALL_ERROR_CODES, toolError, type ToolCallError } from '../protocol/errors.js';
 import { isToolCallContext } from '../protocol/guards.js';
 import type { ToolCallContext } from '../protocol/types.js';
+import type { ToolCall } from './tool-call.js';
 
 export interface ToolCallOptions {
   signal?: AbortSignal;
@@ -22,16 +23,6 @@ export interface ToolCallOptions {
   capabilityResolver?: ToolCapabilityResolver;
 }
 
-export interface ParsedCallOptions {
-  signal?: AbortSignal;
-  timeout?: number;
-  maxOutputBytes?: number;
-  idempotencyKey?: string;
-  context: ToolCallContext;
-  toolCallId?: string;
-  capabilityResolver?: ToolCapabilityResolver;
-}
-
 const MAX_TIMER_MS = 2_147_483_647;
 const MAX_KEY_LENGTH = 256;
 
@@ -41,22 +32,46 @@ const isSignal = (value: unknown): value is AbortSignal =>
   typeof (value as AbortSignal).aborted === 'boolean' &&
   typeof (value as AbortSignal).addEventListener === 'function';
 
-function invalid(option: string, message: string): Outcome<ParsedCallOptions> {
-  return {
-    ok: false,
-    error: toolError(TOOL_CALL_ERROR_CODES.TOOL_INVALID_OPTIONS, message, false, { option }),
-  };
+const invalid = (option: string, message: string): ToolCallError =>
+  toolError(TOOL_CALL_ERROR_CODES.TOOL_INVALID_OPTIONS, message, false, { option });
+
+/** The parsed options, kept only when every one of them is valid. */
+interface ParsedCallOptions {
+  signal?: AbortSignal;
+  timeout?: number;
+  maxOutputBytes?: number;
+  idempotencyKey?: string;
+  context?: ToolCallContext;
+  toolCallId?: string;
+  capabilityResolver?: ToolCapabilityResolver;
 }
 
-export function parseCallOptions(
+/**
+ * Validates every option first and only then applies them all to `call`, so a bad option
+ * leaves the call with its defaults. Absent options (the common case) cost nothing.
+ */
+export function applyCallOptions(raw: unknown, call: ToolCall): ToolCallError | undefined {
+  if (raw === undefined) return undefined;
+  const parsed = parseCallOptions(raw, call.context);
+  if ('code' in parsed) return parsed;
+  call.toolCallId = parsed.toolCallId ?? call.toolCallId;
+  call.context = parsed.context ?? call.context;
+  call.timeoutMs = parsed.timeout;
+  call.maxOutputBytes = parsed.maxOutputBytes;
+  call.signal = parsed.signal;
+  call.idempotencyKey = parsed.idempotencyKey;
+  call.capabilityResolver = parsed.capabilityResolver;
+  return undefined;
+}
+
+function parseCallOptions(
   raw: unknown,
   defaultContext: ToolCallContext,
-): Outcome<ParsedCallOptions> {
-  if (raw === undefined) return { ok: true, value: { context: defaultContext } };
+): ParsedCallOptions | ToolCallError {
   if (typeof raw !== 'object' || raw === null)
     return invalid('options', 'Options must be an object.');
   const o = raw as Record<string, unknown>;
-  const parsed: ParsedCallOptions = { context: defaultContext };
+  const parsed: ParsedCallOptions = {};
   if (o.signal !== undefined) {
     if (!isSignal(o.signal)) return invalid('signal', 'signal must be an AbortSignal.');
     parsed.signal = o.signal;
@@ -116,5 +131,5 @@ export function parseCallOptions(
     }
     parsed.context = context;
   }
-  return { ok: true, value: parsed };
+  return parsed;
 }

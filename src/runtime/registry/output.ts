@@ -9,39 +9,19 @@ import {
   type ToolCallError,
 } from '../protocol/errors.js';
 import { isPlainObject, isToolCallError, isToolContent } from '../protocol/guards.js';
-import type { ArtifactRef, ToolCleanupReport, ToolContent } from '../protocol/types.js';
-import type { ToolDescriptor } from './define-tool.js';
-import { jsonBytes } from './json-bytes.js';
-import type { ToolCallBody } from './idempotency.js';
+import type {
+  ArtifactRef,
+  SnapshotRef,
+  ToolCallResult,
+  ToolCleanupReport,
+  ToolContent,
+} from '../protocol/types.js';
+import { plainJsonBytes } from './json-bytes.js';
+import type { ToolCall } from './tool-call.js';
 import { validationIssues } from './validation.js';
 
-export type Checked =
-  { ok: true; body: ToolCallBody; bytes: number } | { ok: false; error: ToolCallError };
-
-/** True for JSON-like data built from plain objects and arrays only. */
-export function isPlainData(value: unknown, depth = 0): boolean {
-  if (value === null) return true;
-  switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return true;
-    case 'number':
-      return Number.isFinite(value);
-    case 'object':
-      if (depth > 64) return false;
-      if (Array.isArray(value)) return value.every((item) => isPlainData(item, depth + 1));
-      if (!isPlainObject(value)) return false;
-      for (const key in value) if (!isPlainData(value[key], depth + 1)) return false;
-      return true;
-    default:
-      return false;
-  }
-}
-
-const resultError = (message: string, details?: Record<string, unknown>): Checked => ({
-  ok: false,
-  error: toolError(CODES.TOOL_RESULT_VALIDATION_FAILED, message, false, details),
-});
+const resultError = (message: string): ToolCallError =>
+  toolError(CODES.TOOL_RESULT_VALIDATION_FAILED, message);
 
 /** Thrown errors and `{ ok: false, error }` keep their message, code, retryable and details (R14). */
 export function handlerError(thrown: unknown, handlerId: string): ToolCallError {
@@ -95,21 +75,36 @@ function checkEvidence(required: readonly string[], artifacts: ArtifactRef[] | u
 }
 
 const isRef = (value: unknown, key: 'id' | 'kind'): boolean =>
-  isPlainObject(value) && typeof value[key] === 'string' && isPlainData(value);
+  isPlainObject(value) && typeof value[key] === 'string' && plainJsonBytes(value) >= 0;
 
-export function checkHandlerResult(
+const areRefs = (values: unknown, key: 'id' | 'kind'): boolean => {
+  if (!Array.isArray(values)) return false;
+  for (const value of values) if (!isRef(value, key)) return false;
+  return true;
+};
+
+const areContentBlocks = (values: unknown): boolean => {
+  if (!Array.isArray(values)) return false;
+  for (const value of values) if (!isToolContent(value)) return false;
+  return true;
+};
+
+/**
+ * The terminal checks, in order; the first failure is returned. On success `call.resultBytes`
+ * holds the result's size and the plain result is returned, ready to be the call's own.
+ */
+function checkTerminal(
   returned: unknown,
-  tool: ToolDescriptor,
+  call: ToolCall,
   cleanupReport: ToolCleanupReport | undefined,
-  maxOutputBytes: number | undefined,
-): Checked {
+): ToolCallError | ToolCallResult {
+  const { tool } = call;
   if (!isPlainObject(returned)) return resultError('The handler returned no result object.');
   let value: Record<string, unknown> = returned;
   if (value.ok === false) {
-    const error = isToolCallError(value.error)
+    return isToolCallError(value.error)
       ? { ...value.error, details: { ...value.error.details, handlerId: tool.name } }
       : handlerError(value.error, tool.name);
-    return { ok: false, error };
   }
   if (value.ok === true && 'value' in value) {
     const outcome = value.value;
@@ -118,7 +113,7 @@ export function checkHandlerResult(
       : { content: [{ type: 'json', json: outcome ?? null }] };
   }
   const { content, structuredContent, snapshotAfter, artifacts } = value;
-  if (content !== undefined && !(Array.isArray(content) && content.every(isToolContent))) {
+  if (content !== undefined && !areContentBlocks(content)) {
     return resultError('content must be an array of text or json blocks.');
   }
   if (structuredContent !== undefined && !isPlainObject(structuredContent)) {
@@ -127,68 +122,68 @@ export function checkHandlerResult(
   if (snapshotAfter !== undefined && !isRef(snapshotAfter, 'id')) {
     return resultError('snapshotAfter must be a serialized snapshot reference.');
   }
-  if (
-    artifacts !== undefined &&
-    !(Array.isArray(artifacts) && artifacts.every((a) => isRef(a, 'kind')))
-  ) {
+  if (artifacts !== undefined && !areRefs(artifacts, 'kind')) {
     return resultError('artifacts must be artifact references.');
   }
   const terminalError =
     checkCleanup(cleanupReport) ??
     checkEvidence(tool.evidence, artifacts as ArtifactRef[] | undefined);
-  if (terminalError) return { ok: false, error: terminalError };
+  if (terminalError) return terminalError;
   let structured = structuredContent as Record<string, unknown> | undefined;
   if (tool.outputSchema) {
     const parsed = (tool.outputSchema as z.ZodType).safeParse(structured);
     if (!parsed.success) {
-      return {
-        ok: false,
-        error: toolError(
-          CODES.TOOL_OUTPUT_VALIDATION_FAILED,
-          `${tool.name} returned output that does not match its outputSchema.`,
-          false,
-          { issues: validationIssues(parsed.error) },
-        ),
-      };
+      return toolError(
+        CODES.TOOL_OUTPUT_VALIDATION_FAILED,
+        `${tool.name} returned output that does not match its outputSchema.`,
+        false,
+        { issues: validationIssues(parsed.error) },
+      );
     }
     // The parsed value is what the exported outputSchema describes (unknown keys stripped).
     structured = parsed.data as Record<string, unknown>;
   }
-  // T3: no live handles in a terminal; only plain data crosses the boundary.
-  if (!isPlainData(content ?? null) || !isPlainData(structured ?? null)) {
-    return {
-      ok: false,
-      error: toolError(
-        CODES.TOOL_RESULT_SERIALIZATION_FAILED,
-        'The result holds values that are not plain JSON data.',
-      ),
-    };
-  }
+  // T3: no live handles in a terminal; only plain data crosses the boundary. The same walk
+  // measures it: the content blocks (or the one JSON block standing for structured content)
+  // plus the structured content.
   const blocks: ToolContent[] =
     (content as ToolContent[] | undefined) ??
     (structured === undefined ? [] : [{ type: 'json', json: structured }]);
-  const bytes = jsonBytes(blocks) + (structured === undefined ? 0 : jsonBytes(structured));
+  const blockBytes = plainJsonBytes(blocks);
+  const structuredBytes = structured === undefined ? 0 : plainJsonBytes(structured);
+  if (blockBytes < 0 || structuredBytes < 0) {
+    return toolError(
+      CODES.TOOL_RESULT_SERIALIZATION_FAILED,
+      'The result holds values that are not plain JSON data.',
+    );
+  }
+  const bytes = blockBytes + structuredBytes;
+  const { maxOutputBytes } = call;
   if (maxOutputBytes !== undefined && bytes > maxOutputBytes) {
-    return {
-      ok: false,
-      error: toolError(
-        CODES.TOOL_OUTPUT_LIMIT_EXCEEDED,
-        `The result is ${bytes} bytes; the budget is ${maxOutputBytes}.`,
-        false,
-        {
-          maxOutputBytes,
-          resultBytes: bytes,
-        },
-      ),
-    };
+    return toolError(
+      CODES.TOOL_OUTPUT_LIMIT_EXCEEDED,
+      `The result is ${bytes} bytes; the budget is ${maxOutputBytes}.`,
+      false,
+      { maxOutputBytes, resultBytes: bytes },
+    );
   }
-  const body: ToolCallBody = { content: blocks };
-  if (structured !== undefined) body.structuredContent = structured;
-  if (snapshotAfter !== undefined)
-    body.snapshotAfter = snapshotAfter as ToolCallBody['snapshotAfter'];
-  if (artifacts !== undefined) body.artifacts = artifacts as ArtifactRef[];
+  call.resultBytes = bytes;
+  const result: ToolCallResult = { toolCallId: call.toolCallId, content: blocks };
+  if (structured !== undefined) result.structuredContent = structured;
+  if (snapshotAfter !== undefined) result.snapshotAfter = snapshotAfter as SnapshotRef;
+  if (artifacts !== undefined) result.artifacts = artifacts as ArtifactRef[];
   if (cleanupReport !== undefined) {
-    body.cleanupReport = { resources: { ...cleanupReport.resources } };
+    result.cleanupReport = { resources: { ...cleanupReport.resources } };
   }
-  return { ok: true, body, bytes };
+  return result;
+}
+
+/** What the handler returned, as the call's result: its own, or the first check that failed. */
+export function checkHandlerResult(
+  returned: unknown,
+  call: ToolCall,
+  cleanupReport: ToolCleanupReport | undefined,
+): ToolCallResult {
+  const checked = checkTerminal(returned, call, cleanupReport);
+  return 'code' in checked ? call.fail(checked) : checked;
 }
