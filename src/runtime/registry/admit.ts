@@ -21,16 +21,15 @@ function resolveTool(call: ToolCall, name: unknown): ToolCallError | undefined {
   if (typeof name !== 'string' || name.length === 0) {
     return toolError(CODES.TOOL_INVALID_REQUEST, 'The tool name must be a non-empty string.');
   }
-  const shown = name.slice(0, MAX_NAME_ECHO);
-  if (isReservedToolName(name)) {
-    return toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, {
-      toolName: shown,
-      reason: 'reserved-name',
-    });
-  }
   const tool = call.env.lookup(name);
   if (!tool) {
-    return toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, { toolName: shown });
+    // `register` refuses prototype names, so they are only ever a miss; say why.
+    const shown = name.slice(0, MAX_NAME_ECHO);
+    const reason = isReservedToolName(name) ? { reason: 'reserved-name' } : {};
+    return toolError(CODES.TOOL_NOT_FOUND, `Unknown tool: ${shown}`, false, {
+      toolName: shown,
+      ...reason,
+    });
   }
   if (!call.env.isAllowed(tool.name)) {
     return toolError(CODES.TOOL_NOT_ALLOWED, `Tool ${tool.name} is not allowed here.`, false, {

@@ -28,7 +28,7 @@ import { createDurableIdempotencyStore } from './durable-idempotency.js';
 import { createInMemoryIdempotencyStore, type ToolIdempotencyStore } from './idempotency.js';
 import { createToolOperationRecovery, type ToolOperationRecovery } from './operation-recovery.js';
 import { createLifecycle } from './lifecycle.js';
-import { encodeProviderToolName } from './names.js';
+import { encodeProviderToolName, isReservedToolName } from './names.js';
 import type { ToolCallOptions } from './options.js';
 import { decodeCursor, encodeCursor } from './pagination.js';
 import { createDefaultToolPolicy, type ToolPolicy } from './policy.js';
@@ -174,6 +174,10 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     register(tool) {
       if (!tool || typeof tool.name !== 'string' || typeof tool.handler !== 'function') {
         throw new TypeError('register: expected a tool created by defineTool().');
+      }
+      // Calls rely on this: a prototype name is never found, so it is never run (R16).
+      if (isReservedToolName(tool.name)) {
+        throw new TypeError(`register: ${tool.name} is a reserved name, not a tool name.`);
       }
       const encoded = encodeProviderToolName(tool.name);
       if (

@@ -116,6 +116,12 @@ describe('prototype names (R16)', () => {
     expect(() =>
       defineTool({ name: 'constructor', description: '', inputSchema: z.object({}) }, () => ({})),
     ).to.throw(TypeError);
+    // A descriptor built by hand gets no further: register refuses the name too.
+    const forged = { ...readFile, name: 'toString' };
+    expect(() => registry.register(forged)).to.throw(TypeError, /reserved/);
+    expect((await registry.callTool('toString', {})).error?.details?.reason).to.equal(
+      'reserved-name',
+    );
   });
 });
 
