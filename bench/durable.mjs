@@ -7,18 +7,26 @@
 //   node bench/durable.mjs            starts throwaway servers (scripts/services.mjs)
 //   CA_TEST_REDIS_URL=… CA_TEST_POSTGRES_URL=… node bench/durable.mjs   uses running ones
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { register } from 'tsx/esm/api';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { startServices } from '../scripts/services.mjs';
 
-register();
-const { createDurableOperationStore } = await import('../src/runtime/durable/index.ts');
-const { createRedisDurableOperationBackend, createNodeRedisDurableOperationClient } =
-  await import('../src/storage/redis.ts');
-const { createPostgresDurableOperationBackend, postgresDurableOperationSchemaSql } =
-  await import('../src/storage/postgres.ts');
+// The shipped bundle when `npm run build` has produced it, as users run it; the source otherwise.
+const built = existsSync(new URL('../dist/runtime.js', import.meta.url));
+if (!built) register();
+const [runtimeEntry, redisEntry, postgresEntry] = built
+  ? ['../dist/runtime.js', '../dist/storage/redis.js', '../dist/storage/postgres.js']
+  : ['../src/runtime/durable/index.ts', '../src/storage/redis.ts', '../src/storage/postgres.ts'];
+const { createDurableOperationStore } = await import(runtimeEntry);
+const { createRedisDurableOperationBackend, createNodeRedisDurableOperationClient } = await import(
+  redisEntry
+);
+const { createPostgresDurableOperationBackend, postgresDurableOperationSchemaSql } = await import(
+  postgresEntry
+);
 
 const OPS_PER_CLIENT = Number(process.env.BENCH_OPS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
