@@ -2,6 +2,8 @@
  * Per-call overhead of `registry.callTool` on a no-op tool (strict validation, a lifecycle
  * listener on) against (a) the bare `schema.parse(args)` + function call and (b) the official
  * MCP SDK client calling an McpServer over its in-memory transport. Ratios come from one run.
+ * It also times (a) plus what R5 alone adds to any registry — two clock reads and a `then` —
+ * to show how much of the budget the contract leaves for everything else.
  *
  *   node --import tsx bench/registry.ts
  *
@@ -23,7 +25,7 @@ const shape = { path: z.string().min(1), line: z.number().int().optional() };
 const schema = z.object(shape);
 const args = { path: 'index.html', line: 3 };
 const noop = async (_value: unknown) => ({ content: [] });
-let events = 0;
+let observed = 0;
 
 /** Microseconds per call over one block of sequential awaited calls. */
 async function block(iterations: number, call: () => Promise<unknown>): Promise<number> {
@@ -35,7 +37,7 @@ async function block(iterations: number, call: () => Promise<unknown>): Promise<
 function noopRegistry(runtime: Runtime, withListener: boolean) {
   const registry = runtime.createToolRegistry({
     validation: 'strict',
-    ...(withListener ? { onToolCall: () => void events++ } : {}),
+    ...(withListener ? { onToolCall: () => void observed++ } : {}),
   });
   registry.register(
     runtime.defineTool(
@@ -58,21 +60,31 @@ const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
 await Promise.all([server.connect(serverTransport), client.connect(clientTransport)]);
 
 const distUrl = new URL('../dist/runtime.js', import.meta.url);
-const runtimes: [string, Runtime][] = existsSync(distUrl)
-  ? [['built dist/runtime.js', (await import(distUrl.href)) as Runtime]]
-  : [['source (tsx)', await import('../src/runtime/index.js')]];
+const [label, runtime]: [string, Runtime] = existsSync(distUrl)
+  ? ['built dist/runtime.js', (await import(distUrl.href)) as Runtime]
+  : ['source (tsx)', await import('../src/runtime/index.js')];
+const loud = noopRegistry(runtime, true);
+const quiet = noopRegistry(runtime, false);
+
+// What R5 alone costs any registry: a clock read when the call starts and one when its
+// handler settles (for startedAt and elapsedMs), and the `then` that waits for the handler.
+let elapsed = 0;
+const timed = () => {
+  const startedAt = Date.now();
+  return noop(schema.parse(args)).then((result) => {
+    elapsed += Date.now() - startedAt;
+    return result;
+  });
+};
 
 const series = new Map<string, number[]>();
 const calls = new Map<string, [number, () => Promise<unknown>]>([
   ['bare', [5_000, () => noop(schema.parse(args))]],
+  ['timed', [5_000, timed]],
   ['sdk', [500, () => client.callTool({ name: 'bench.noop', arguments: args })]],
+  ['events', [5_000, () => loud.callTool('bench.noop', args)]],
+  ['quiet', [5_000, () => quiet.callTool('bench.noop', args)]],
 ]);
-for (const [label, runtime] of runtimes) {
-  const loud = noopRegistry(runtime, true);
-  const quiet = noopRegistry(runtime, false);
-  calls.set(`${label} events`, [5_000, () => loud.callTool('bench.noop', args)]);
-  calls.set(`${label} quiet`, [5_000, () => quiet.callTool('bench.noop', args)]);
-}
 
 // Short interleaved blocks, and the fastest block of each kind: on a loaded machine the
 // minimum is the least disturbed measurement, and interleaving exposes all to the same load.
@@ -100,18 +112,20 @@ for (const [pickLabel, pick] of [
   console.log(
     `\n${pickLabel} of ${rounds}: bare schema.parse + await fn ${bare.toFixed(2)} µs/call, MCP SDK client→server ${sdk.toFixed(2)} µs/call`,
   );
-  for (const [label] of runtimes) {
-    const loud = pick(series.get(`${label} events`)!);
-    const quiet = pick(series.get(`${label} quiet`)!);
-    console.log(
-      `  ${label}: callTool ${loud.toFixed(2)} µs/call with a listener, ${quiet.toFixed(2)} µs/call without`,
-    );
-    console.log(
-      `    registry / bare    = ${(loud / bare).toFixed(2)}× (target ≤ 3×); without listener ${(quiet / bare).toFixed(2)}×`,
-    );
-    console.log(
-      `    MCP SDK / registry = ${(sdk / loud).toFixed(1)}× (target ≥ 10×); without listener ${(sdk / quiet).toFixed(1)}×`,
-    );
-  }
+  const timed = pick(series.get('timed')!);
+  const events = pick(series.get('events')!);
+  const quiet = pick(series.get('quiet')!);
+  console.log(
+    `  bare + R5's two clock reads and a then: ${timed.toFixed(2)} µs/call = ${(timed / bare).toFixed(2)}× bare (the floor under any registry with R5 provenance)`,
+  );
+  console.log(
+    `  ${label}: callTool ${events.toFixed(2)} µs/call with a listener, ${quiet.toFixed(2)} µs/call without`,
+  );
+  console.log(
+    `    registry / bare    = ${(events / bare).toFixed(2)}× (target ≤ 3×); without listener ${(quiet / bare).toFixed(2)}×`,
+  );
+  console.log(
+    `    MCP SDK / registry = ${(sdk / events).toFixed(1)}× (target ≥ 10×); without listener ${(sdk / quiet).toFixed(1)}×`,
+  );
 }
-console.log(`\nlifecycle events observed: ${events}`);
+console.log(`\nlifecycle events observed: ${observed}; clock milliseconds summed: ${elapsed}`);
