@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from 'node:test';
+import { localAgent } from '../../../../src/runtime/agents/local-agent.js';
 import { isOpenRouterConfigurationError } from '../../../../src/runtime/agents/openrouter/errors.js';
 import { createOpenRouterSettingsStore } from '../../../../src/runtime/agents/openrouter/settings.js';
 import { createMemoryDurableOperationBackend } from '../../../../src/runtime/durable/memory-backend.js';
@@ -321,6 +322,30 @@ describe('OpenRouter agent loop', () => {
         expect(result.status).to.equal('completed');
         expect(runtime.agent.getSnapshot().driverId).to.equal('openrouter');
         expect(server.requests).to.have.length(1);
+      } finally {
+        runtime.dispose();
+        await server.close();
+      }
+    });
+
+    it('"Use local agent & retry": an explicit driver bypasses the provider for one run', async () => {
+      const server = await startChatCompletionsServer();
+      const settings = createOpenRouterSettingsStore({ storage: null, events: null });
+      settings.update({ apiKey: 'sk-or-test', endpoint: server.endpoint });
+      const runtime = createStudioRuntime({
+        workspaceRepository: null,
+        durableOperationBackend: createMemoryDurableOperationBackend(),
+        openrouterSettings: settings,
+      });
+      try {
+        await runtime.ready;
+        const result = await runtime.agent.run('What is the workspace status?', {
+          driver: localAgent,
+        });
+        expect(result.status).to.equal('completed');
+        expect(runtime.agent.getSnapshot().driverId).to.equal('local');
+        expect(server.requests).to.have.length(0);
+        expect(settings.getSnapshot().apiKey).to.equal('sk-or-test');
       } finally {
         runtime.dispose();
         await server.close();
