@@ -66,6 +66,13 @@ export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDri
       );
       const messages: ChatMessage[] = openingMessages(prompt, selection);
       const session = context.sessionId ?? 'openrouter';
+      if (selection) {
+        emit({
+          id: `${session}-selection`,
+          role: 'assistant',
+          text: `Context: the selected element ${selection.selector}.`,
+        });
+      }
       let callCount = 0;
 
       const requestTurn = () =>
@@ -103,9 +110,10 @@ export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDri
         if (!response.ok) return failed(response.error);
         const message = response.value;
         messages.push(message);
-        if (message.content)
-          emit({ id: `${session}-turn-${turn}`, role: 'assistant', text: message.content });
         const calls = message.tool_calls ?? [];
+        // A final answer without text still closes the transcript visibly.
+        const text = message.content || (calls.length === 0 ? 'Done.' : '');
+        if (text) emit({ id: `${session}-turn-${turn}`, role: 'assistant', text });
         if (calls.length === 0) return { status: 'completed' };
 
         // The whole response is checked before any of its calls runs.

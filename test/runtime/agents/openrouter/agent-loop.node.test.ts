@@ -136,6 +136,36 @@ describe('OpenRouter agent loop', () => {
     }
   });
 
+  it('passes the element picked in the preview to the model as context, once', async () => {
+    const studio = await openRouterStudio();
+    try {
+      studio.runtime.previewSelection.set({
+        selector: 'main > h1',
+        tagName: 'h1',
+        html: '<h1>Hi</h1>',
+        styles: { color: 'red' },
+        rect: { x: 0, y: 0, width: 10, height: 10 },
+        viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, devicePixelRatio: 1 },
+      });
+      studio.server.reply(chatReply(null));
+      await studio.runtime.agent.run('Make it blue');
+      const user = sentMessages(studio.server.requests[0])[1];
+      expect(user?.content).to.match(/^Make it blue\n\nSelected element in the preview: /);
+      expect(user?.content).to.include('"selector":"main > h1"');
+      const texts = studio.runtime.agent
+        .getSnapshot()
+        .messages.map((m) => (m.role === 'tool' ? '' : m.text));
+      expect(texts).to.deep.equal([
+        'Make it blue',
+        'Context: the selected element main > h1.',
+        'Done.',
+      ]);
+      expect(studio.runtime.previewSelection.getSnapshot()).to.equal(null);
+    } finally {
+      await studio.close();
+    }
+  });
+
   describe('data policy', () => {
     for (const [dataPolicy, provider] of [
       ['allow', undefined],
