@@ -75,9 +75,11 @@ export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDri
       }
       let callCount = 0;
 
-      const requestTurn = () =>
+      // Each attempt reports its turn, so a finished backoff stops showing as "retrying".
+      const requestTurn = (turn: number) =>
         withRetries(
           async () => {
+            progress?.({ kind: 'turn', turn, of: maxTurns });
             const body = buildChatRequestBody({
               model: settings.model,
               messages,
@@ -104,8 +106,7 @@ export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDri
         );
 
       for (let turn = 1; turn <= maxTurns; turn++) {
-        progress?.({ kind: 'turn', turn, of: maxTurns });
-        const response = await requestTurn();
+        const response = await requestTurn(turn);
         if (response === undefined) return failed(cancelledError());
         if (!response.ok) return failed(response.error);
         const message = response.value;

@@ -43,8 +43,10 @@ describe('OpenRouter provider errors', () => {
       const result = await studio.runtime.agent.run('Hello');
       expect(result.status).to.equal('completed');
       expect(studio.server.requests).to.have.length(2);
-      expect(retries(studio.progress)).to.deep.equal([
+      expect(studio.progress).to.deep.equal([
+        { kind: 'turn', turn: 1, of: 5 },
         { kind: 'retry', attempt: 1, of: 2, delayMs: 1, code: 'OPENROUTER_RATE_LIMITED' },
+        { kind: 'turn', turn: 1, of: 5 },
       ]);
       expect(studio.runtime.agent.getSnapshot().progress).to.equal(undefined);
     } finally {
