@@ -9,6 +9,7 @@ export {
   type PreviewSelectEvent,
 } from './elements/preview/preview.js';
 export * from './bridge/preview/index.js';
+export * from './bridge/mcp/index.js';
 export { CaTrace } from './elements/trace/trace.js';
 export { CaApproval, type ApprovalDecisionDetail } from './elements/approval/approval.js';
 export { CaChat, type PromptSubmitDetail } from './elements/chat/chat.js';

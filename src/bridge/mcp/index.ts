@@ -1,0 +1,28 @@
+/** MCP over JSON-RPC 2.0, browser-safe: the session and the in-page transport (X3). */
+export {
+  createMCPSession,
+  DEFAULT_MCP_SERVER_INFO,
+  type MCPHandleOptions,
+  type MCPServerInfo,
+  type MCPSession,
+  type MCPSessionOptions,
+  type MCPSessionReply,
+} from './mcp-session.js';
+export { exposeRegistryOverMessagePort, type MCPPortConnection } from './in-page-transport.js';
+export {
+  isSupportedProtocolVersion,
+  LATEST_MCP_PROTOCOL_VERSION,
+  MCP_PROTOCOL_VERSIONS,
+  negotiateProtocolVersion,
+  type MCPProtocolVersion,
+} from './protocol-version.js';
+export {
+  JSONRPC_ERROR_CODES,
+  type JSONRPCErrorObject,
+  type JSONRPCFailure,
+  type JSONRPCId,
+  type JSONRPCNotification,
+  type JSONRPCRequest,
+  type JSONRPCResponse,
+  type JSONRPCSuccess,
+} from './jsonrpc.js';
