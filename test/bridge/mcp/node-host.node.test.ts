@@ -1,0 +1,195 @@
+import { expect } from 'chai';
+import { request as httpRequest } from 'node:http';
+import { after, before, describe, it } from 'node:test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createMCPHttpHost, type MCPHttpHost } from '../../../src/bridge/mcp/node-http-host.js';
+import {
+  createToolRegistry,
+  TOOL_CALL_ERROR_CODES as CODES,
+  TOOL_ERROR_META_KEY,
+} from '../../../src/runtime/index.js';
+import { readFile } from '../../runtime/registry/fixtures.js';
+
+const registry = createToolRegistry();
+registry.register(readFile);
+
+async function connect(url: string, headers: Record<string, string> = {}) {
+  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
+  const client = new Client({ name: 'node-host-test', version: '0.0.0' });
+  await client.connect(transport);
+  return { client, transport };
+}
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+const initializeRequest = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'raw', version: '1' },
+  },
+};
+
+describe('MCP Streamable HTTP host with the official SDK client (X3)', () => {
+  let host: MCPHttpHost;
+  before(async () => {
+    host = await createMCPHttpHost({ registry, maxBodyBytes: 4096 });
+  });
+  after(() => host.close());
+
+  it('listens on loopback at /mcp', () => {
+    expect(host.url).to.match(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+  });
+
+  it('lists the registry tools and calls one', async () => {
+    const { client } = await connect(host.url);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).to.deep.equal(['workspace.readFile']);
+    const result = await client.callTool({
+      name: 'workspace.readFile',
+      arguments: { path: 'index.html' },
+    });
+    expect(result.structuredContent).to.deep.equal({
+      path: 'index.html',
+      source: '<!-- index.html -->',
+    });
+    await client.close();
+  });
+
+  it('returns a failed call as an error result with our code under _meta', async () => {
+    const { client } = await connect(host.url);
+    const result = await client.callTool({ name: 'workspace.readFile', arguments: {} });
+    expect(result.isError).to.equal(true);
+    const meta = result._meta?.[TOOL_ERROR_META_KEY] as { code: string } | undefined;
+    expect(meta?.code).to.equal(CODES.TOOL_VALIDATION_FAILED);
+    await client.close();
+  });
+
+  it('ends a session on DELETE; the session id is then unknown (404)', async () => {
+    const { client, transport } = await connect(host.url);
+    const sessionId = transport.sessionId;
+    expect(sessionId).to.be.a('string');
+    await transport.terminateSession();
+    const response = await post(
+      host.url,
+      { jsonrpc: '2.0', id: 2, method: 'ping' },
+      { 'mcp-session-id': sessionId ?? '' },
+    );
+    expect(response.status).to.equal(404);
+    await client.close();
+  });
+
+  it('answers a notification with 202 and no body', async () => {
+    const { transport, client } = await connect(host.url);
+    const response = await post(
+      host.url,
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { 'mcp-session-id': transport.sessionId ?? '', 'mcp-protocol-version': '2025-06-18' },
+    );
+    expect(response.status).to.equal(202);
+    expect(await response.text()).to.equal('');
+    await client.close();
+  });
+
+  it('offers no SSE stream: GET is 405', async () => {
+    const response = await fetch(host.url, { headers: { accept: 'text/event-stream' } });
+    expect(response.status).to.equal(405);
+    expect(response.headers.get('allow')).to.equal('POST, DELETE');
+  });
+
+  it('refuses a request without a session that is not initialize (400)', async () => {
+    const response = await post(host.url, { jsonrpc: '2.0', id: 3, method: 'tools/list' });
+    expect(response.status).to.equal(400);
+  });
+
+  it('refuses an unsupported MCP-Protocol-Version (400)', async () => {
+    const { transport, client } = await connect(host.url);
+    const response = await post(
+      host.url,
+      { jsonrpc: '2.0', id: 4, method: 'ping' },
+      { 'mcp-session-id': transport.sessionId ?? '', 'mcp-protocol-version': '1999-01-01' },
+    );
+    expect(response.status).to.equal(400);
+    await client.close();
+  });
+
+  it('answers a body that is not JSON with a parse error (400)', async () => {
+    const response = await post(host.url, '{not json');
+    expect(response.status).to.equal(400);
+    expect(((await response.json()) as { error: { code: number } }).error.code).to.equal(-32700);
+  });
+
+  it('refuses a foreign Origin (403) and a rebound Host (403)', async () => {
+    const response = await post(host.url, initializeRequest, { origin: 'https://evil.example' });
+    expect(response.status).to.equal(403);
+    const url = new URL(host.url);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'GET',
+          headers: { host: 'evil.example' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).to.equal(403);
+  });
+
+  it('accepts a loopback Origin', async () => {
+    const response = await post(host.url, initializeRequest, { origin: 'http://localhost:5173' });
+    expect(response.status).to.equal(200);
+    expect(response.headers.get('mcp-session-id')).to.be.a('string');
+  });
+
+  it('refuses a body over the limit (413)', async () => {
+    const response = await post(host.url, {
+      ...initializeRequest,
+      params: { ...initializeRequest.params, padding: 'x'.repeat(8192) },
+    });
+    expect(response.status).to.equal(413);
+  });
+});
+
+describe('MCP Streamable HTTP host with a bearer token', () => {
+  let host: MCPHttpHost;
+  before(async () => {
+    host = await createMCPHttpHost({ registry, token: 'secret-token' });
+  });
+  after(() => host.close());
+
+  it('refuses a request without the token (401)', async () => {
+    const response = await post(host.url, initializeRequest);
+    expect(response.status).to.equal(401);
+    expect(response.headers.get('www-authenticate')).to.equal('Bearer');
+    const wrong = await post(host.url, initializeRequest, { authorization: 'Bearer nope' });
+    expect(wrong.status).to.equal(401);
+  });
+
+  it('serves a client that sends the token', async () => {
+    const { client } = await connect(host.url, { authorization: 'Bearer secret-token' });
+    const { tools } = await client.listTools();
+    expect(tools).to.have.length(1);
+    await client.close();
+  });
+});
