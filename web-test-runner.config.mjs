@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { chromiumLaunchOptions } from './scripts/system.mjs';
+import { commonjsPackages, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
@@ -10,6 +11,8 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
   plugins: [
+    skipNodeOnlyTests(),
+    commonjsPackages(['ajv', 'ajv-formats']),
     esbuildPlugin({
       ts: true,
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
