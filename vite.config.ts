@@ -39,7 +39,7 @@ export default defineConfig(({ mode }) => {
           runtime: 'src/runtime/index.ts',
           'storage/redis': 'src/storage/redis.ts',
           'storage/postgres': 'src/storage/postgres.ts',
-          'mcp/node': 'src/bridge/mcp/node-http-host.ts',
+          'mcp/node': 'src/bridge/mcp/node.ts',
         },
         formats: ['es'],
       },

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -191,5 +194,40 @@ describe('MCP Streamable HTTP host with a bearer token', () => {
     const { tools } = await client.listTools();
     expect(tools).to.have.length(1);
     await client.close();
+  });
+});
+
+describe('@context-action/elements/mcp/node in plain Node', () => {
+  const runtimeEntry = new URL('../../../dist/runtime.js', import.meta.url);
+  const mcpEntry = new URL('../../../dist/mcp/node.js', import.meta.url);
+  // A separate plain `node` process over the built entries: what a user's server gets.
+  const script = `
+const { createStudioRuntime } = await import(${JSON.stringify(runtimeEntry.href)});
+const { createMCPHttpHost } = await import(${JSON.stringify(mcpEntry.href)});
+const runtime = createStudioRuntime();
+await runtime.ready;
+const host = await createMCPHttpHost({ registry: runtime.registry });
+const response = await fetch(host.url, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+  body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'n', version: '1' } } }),
+});
+const body = await response.json();
+await host.close();
+console.log(JSON.stringify({ status: response.status, version: body.result.protocolVersion }));
+`;
+
+  it('serves the studio registry from the built entries', async () => {
+    expect(existsSync(mcpEntry), 'run `npm run build` first').to.equal(true);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--input-type=module',
+      '-e',
+      script,
+    ]);
+    expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).to.deep.equal({
+      status: 200,
+      version: '2025-06-18',
+    });
   });
 });
