@@ -7,15 +7,38 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createMCPHttpHost, type MCPHttpHost } from '../../../src/bridge/mcp/node-http-host.js';
+import { z } from 'zod';
 import {
   createToolRegistry,
+  defineTool,
   TOOL_CALL_ERROR_CODES as CODES,
   TOOL_ERROR_META_KEY,
 } from '../../../src/runtime/index.js';
 import { readFile } from '../../runtime/registry/fixtures.js';
 
+let started!: () => void;
+const slowStarted = new Promise<void>((resolve) => (started = resolve));
+let sawAbort!: () => void;
+const slowAborted = new Promise<void>((resolve) => (sawAbort = resolve));
+const slow = defineTool(
+  {
+    name: 'slow.wait',
+    description: 'Waits until aborted.',
+    inputSchema: z.object({}),
+    annotations: { readOnlyHint: true },
+  },
+  async (_args, handler) => {
+    started();
+    await new Promise<void>((resolve) =>
+      handler.signal.addEventListener('abort', () => resolve(), { once: true }),
+    );
+    sawAbort();
+    return { content: [{ type: 'text', text: 'stopped' }] };
+  },
+);
 const registry = createToolRegistry();
 registry.register(readFile);
+registry.register(slow);
 
 async function connect(url: string, headers: Record<string, string> = {}) {
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
@@ -60,7 +83,7 @@ describe('MCP Streamable HTTP host with the official SDK client (X3)', () => {
   it('lists the registry tools and calls one', async () => {
     const { client } = await connect(host.url);
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).to.deep.equal(['workspace.readFile']);
+    expect(tools.map((tool) => tool.name)).to.deep.equal(['slow.wait', 'workspace.readFile']);
     const result = await client.callTool({
       name: 'workspace.readFile',
       arguments: { path: 'index.html' },
@@ -104,6 +127,21 @@ describe('MCP Streamable HTTP host with the official SDK client (X3)', () => {
     );
     expect(response.status).to.equal(202);
     expect(await response.text()).to.equal('');
+    await client.close();
+  });
+
+  it('aborts a call when the client cancels it (notifications/cancelled)', async () => {
+    const { client } = await connect(host.url);
+    const abort = new AbortController();
+    const call = client.callTool({ name: 'slow.wait', arguments: {} }, undefined, {
+      signal: abort.signal,
+    });
+    await slowStarted;
+    abort.abort();
+    let rejected = false;
+    await call.catch(() => (rejected = true));
+    expect(rejected).to.equal(true);
+    await slowAborted;
     await client.close();
   });
 
@@ -192,8 +230,27 @@ describe('MCP Streamable HTTP host with a bearer token', () => {
   it('serves a client that sends the token', async () => {
     const { client } = await connect(host.url, { authorization: 'Bearer secret-token' });
     const { tools } = await client.listTools();
-    expect(tools).to.have.length(1);
+    expect(tools).to.have.length(2);
     await client.close();
+  });
+});
+
+describe('MCP Streamable HTTP host session limit', () => {
+  it('refuses an initialize beyond maxSessions (503) until a session ends', async () => {
+    const host = await createMCPHttpHost({ registry, maxSessions: 1 });
+    try {
+      const first = await post(host.url, initializeRequest);
+      expect(first.status).to.equal(200);
+      expect((await post(host.url, initializeRequest)).status).to.equal(503);
+      const ended = await fetch(host.url, {
+        method: 'DELETE',
+        headers: { 'mcp-session-id': first.headers.get('mcp-session-id') ?? '' },
+      });
+      expect(ended.status).to.equal(204);
+      expect((await post(host.url, initializeRequest)).status).to.equal(200);
+    } finally {
+      await host.close();
+    }
   });
 });
 
