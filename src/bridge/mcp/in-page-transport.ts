@@ -3,7 +3,7 @@
  * Messages are JSON-RPC objects sent by structured clone; the session validates each one.
  */
 import { failure, JSONRPC_ERROR_CODES } from './jsonrpc.js';
-import { createMCPSession, type MCPSessionOptions } from './mcp-session.js';
+import { createMCPSession, type MCPSessionOptions, type MCPSessionReply } from './mcp-session.js';
 
 export interface MCPPortConnection {
   /** The MCP session id, also the `sessionId` of every call's context. */
@@ -18,12 +18,15 @@ export function exposeRegistryOverMessagePort(
 ): MCPPortConnection {
   const session = createMCPSession(options);
   const stop = new AbortController();
-  const reply = (response: unknown) => {
+  const reply = (response: MCPSessionReply) => {
     if (response === undefined || stop.signal.aborted) return;
     try {
       port.postMessage(response);
     } catch {
-      // The port was closed by the other side between the call and its answer.
+      // A result structured clone cannot copy (a handler returned a function, say) still ends
+      // the client's wait, as an internal error.
+      const id = Array.isArray(response) ? null : response.id;
+      port.postMessage(failure(id, JSONRPC_ERROR_CODES.INTERNAL_ERROR, 'Uncloneable response.'));
     }
   };
   const onMessage = (event: MessageEvent) => {
@@ -32,18 +35,16 @@ export function exposeRegistryOverMessagePort(
   // A message that could not be deserialized is the structured-clone form of a parse error.
   const onMessageError = () =>
     reply(failure(null, JSONRPC_ERROR_CODES.PARSE_ERROR, 'The message could not be read.'));
+  const close = () => {
+    if (stop.signal.aborted) return;
+    stop.abort();
+    session.close();
+    port.removeEventListener('message', onMessage);
+    port.removeEventListener('messageerror', onMessageError);
+    port.close();
+  };
   port.addEventListener('message', onMessage);
   port.addEventListener('messageerror', onMessageError);
   port.start();
-  return {
-    sessionId: session.id,
-    close() {
-      if (stop.signal.aborted) return;
-      stop.abort();
-      session.close();
-      port.removeEventListener('message', onMessage);
-      port.removeEventListener('messageerror', onMessageError);
-      port.close();
-    },
-  };
+  return { sessionId: session.id, close };
 }

@@ -10,6 +10,12 @@ export {
 } from './mcp-session.js';
 export { exposeRegistryOverMessagePort, type MCPPortConnection } from './in-page-transport.js';
 export {
+  acceptMCPConnections,
+  MCP_CONNECT_MESSAGE_TYPE,
+  type MCPWindowConnections,
+  type MCPWindowOptions,
+} from './window-connections.js';
+export {
   isSupportedProtocolVersion,
   LATEST_MCP_PROTOCOL_VERSION,
   MCP_PROTOCOL_VERSIONS,
