@@ -12,8 +12,9 @@ import type { ToolCallContext } from '../../runtime/protocol/types.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import { isAuthorized, isHostAllowed, isLoopbackAddress, isOriginAllowed } from './http-guards.js';
 import { failure, JSONRPC_ERROR_CODES as RPC } from './jsonrpc.js';
-import { createMCPSession, type MCPServerInfo, type MCPSession } from './mcp-session.js';
+import { createMCPSession, type MCPServerInfo } from './mcp-session.js';
 import { isSupportedProtocolVersion } from './protocol-version.js';
+import { createSessionTable } from './session-table.js';
 
 export interface MCPHttpHostOptions {
   registry: ToolRegistry;
@@ -29,8 +30,13 @@ export interface MCPHttpHostOptions {
   allowedOrigins?: readonly string[];
   /** Default 1 MiB; larger bodies get 413. */
   maxBodyBytes?: number;
-  /** Default 64; an initialize beyond it gets 503 until a session ends. */
+  /**
+   * Default 64. When full, a session idle for `sessionIdleMs` with no request in flight is
+   * ended to make room; otherwise an initialize gets 503.
+   */
   maxSessions?: number;
+  /** Default 30 minutes. */
+  sessionIdleMs?: number;
   serverInfo?: MCPServerInfo;
   instructions?: string;
   /** Merged into every call's context; source stays `mcp`, sessionId is the session's. */
@@ -46,6 +52,7 @@ export interface MCPHttpHost {
 
 export const DEFAULT_MCP_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MCP_MAX_SESSIONS = 64;
+export const DEFAULT_MCP_SESSION_IDLE_MS = 30 * 60_000;
 
 const SESSION_HEADER = 'mcp-session-id';
 const VERSION_HEADER = 'mcp-protocol-version';
@@ -108,7 +115,10 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
   const maxSessions = options.maxSessions ?? DEFAULT_MCP_MAX_SESSIONS;
   const loopback = isLoopbackAddress(host);
-  const sessions = new Map<string, MCPSession>();
+  const sessions = createSessionTable(
+    maxSessions,
+    options.sessionIdleMs ?? DEFAULT_MCP_SESSION_IDLE_MS,
+  );
 
   function openSession() {
     return createMCPSession({
@@ -133,43 +143,40 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
         ? refuse(res, 413, `The body exceeds ${maxBodyBytes} bytes.`, { connection: 'close' })
         : send(res, 400, failure(null, RPC.PARSE_ERROR, 'The body is not JSON.'));
     }
-    const sessionId = header(req, SESSION_HEADER);
-    let session: MCPSession | undefined;
-    let opened = false;
-    if (sessionId === undefined) {
-      if (!isInitialize(body.value)) return refuse(res, 400, 'Mcp-Session-Id is required.');
-      if (sessions.size >= maxSessions) return refuse(res, 503, 'Too many MCP sessions.');
-      session = openSession();
-      opened = true;
-    } else {
-      session = sessions.get(sessionId);
-      if (!session) return refuse(res, 404, 'Unknown or ended MCP session.');
-      const version = header(req, VERSION_HEADER);
-      if (version !== undefined && !isSupportedProtocolVersion(version)) {
-        return refuse(res, 400, 'Unsupported MCP-Protocol-Version.');
-      }
-    }
     // A client that hangs up cancels what it asked for.
     const stop = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) stop.abort();
     });
-    const reply = await session.handle(body.value, { signal: stop.signal });
-    if (opened) {
+    const sessionId = header(req, SESSION_HEADER);
+    if (sessionId === undefined) {
+      if (!isInitialize(body.value)) return refuse(res, 400, 'Mcp-Session-Id is required.');
+      if (!sessions.hasRoom()) return refuse(res, 503, 'Too many MCP sessions.');
+      const session = openSession();
+      const reply = await session.handle(body.value, { signal: stop.signal });
       if (session.protocolVersion === undefined) return send(res, 400, reply);
-      sessions.set(session.id, session);
+      if (!sessions.add(session)) {
+        session.close();
+        return refuse(res, 503, 'Too many MCP sessions.');
+      }
       return send(res, 200, reply, { 'mcp-session-id': session.id });
     }
+    const version = header(req, VERSION_HEADER);
+    if (version !== undefined && !isSupportedProtocolVersion(version)) {
+      return refuse(res, 400, 'Unsupported MCP-Protocol-Version.');
+    }
+    const pending = sessions.use(sessionId, (session) =>
+      session.handle(body.value, { signal: stop.signal }),
+    );
+    if (!pending) return refuse(res, 404, 'Unknown or ended MCP session.');
+    const reply = await pending;
     return reply === undefined ? send(res, 202) : send(res, 200, reply);
   }
 
   function remove(req: IncomingMessage, res: ServerResponse) {
     const sessionId = header(req, SESSION_HEADER);
     if (sessionId === undefined) return refuse(res, 400, 'Mcp-Session-Id is required.');
-    const session = sessions.get(sessionId);
-    if (!session) return refuse(res, 404, 'Unknown or ended MCP session.');
-    sessions.delete(sessionId);
-    session.close();
+    if (!sessions.end(sessionId)) return refuse(res, 404, 'Unknown or ended MCP session.');
     return send(res, 204);
   }
 
@@ -207,8 +214,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
   return {
     url: `http://${authority}:${port}${path}`,
     async close() {
-      for (const session of sessions.values()) session.close();
-      sessions.clear();
+      sessions.endAll();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

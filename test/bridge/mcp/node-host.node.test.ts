@@ -236,6 +236,19 @@ describe('MCP Streamable HTTP host with a bearer token', () => {
 });
 
 describe('MCP Streamable HTTP host session limit', () => {
+  it('ends a session idle past sessionIdleMs to make room for a new one', async () => {
+    const host = await createMCPHttpHost({ registry, maxSessions: 1, sessionIdleMs: 0 });
+    try {
+      const first = await post(host.url, initializeRequest);
+      const firstId = first.headers.get('mcp-session-id') ?? '';
+      expect((await post(host.url, initializeRequest)).status).to.equal(200);
+      const ping = { jsonrpc: '2.0', id: 9, method: 'ping' };
+      expect((await post(host.url, ping, { 'mcp-session-id': firstId })).status).to.equal(404);
+    } finally {
+      await host.close();
+    }
+  });
+
   it('refuses an initialize beyond maxSessions (503) until a session ends', async () => {
     const host = await createMCPHttpHost({ registry, maxSessions: 1 });
     try {
