@@ -5,101 +5,25 @@ import {
   createMCPSession,
   JSONRPC_ERROR_CODES as RPC,
   LATEST_MCP_PROTOCOL_VERSION,
-  type MCPSession,
-  type MCPSessionReply,
 } from '../../../src/bridge/mcp/index.js';
 import {
   createToolRegistry,
   defineTool,
   TOOL_CALL_ERROR_CODES as CODES,
   TOOL_ERROR_META_KEY,
-  type ToolCallContext,
-  type ToolRegistry,
 } from '../../../src/runtime/index.js';
 import { readFile } from '../../runtime/registry/fixtures.js';
 import { describe, it } from '../../support/spec.js';
-
-function createContextProbe() {
-  const seen: ToolCallContext[] = [];
-  const tool = defineTool(
-    {
-      name: 'probe.context',
-      description: 'Records the call context.',
-      inputSchema: z.object({}),
-      annotations: { readOnlyHint: true },
-    },
-    (_args, handler) => {
-      seen.push(handler.context);
-      return { content: [{ type: 'text', text: 'seen' }] };
-    },
-  );
-  return { tool, seen };
-}
-
-/** A read-only tool (so no approval is asked) that waits for its signal to abort. */
-function createSlowReader() {
-  const state = { sawAbort: 0 };
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => (started = resolve));
-  const tool = defineTool(
-    {
-      name: 'slow.wait',
-      description: 'Waits until aborted.',
-      inputSchema: z.object({}),
-      annotations: { readOnlyHint: true },
-    },
-    async (_args, handler) => {
-      started();
-      await new Promise<void>((resolve) =>
-        handler.signal.addEventListener('abort', () => resolve(), { once: true }),
-      );
-      state.sawAbort++;
-      return { content: [{ type: 'text', text: 'stopped' }] };
-    },
-  );
-  return { tool, state, running };
-}
-
-function registryWith(...tools: Parameters<ToolRegistry['register']>[0][]) {
-  const registry = createToolRegistry();
-  for (const tool of tools) registry.register(tool);
-  return registry;
-}
-
-let nextId = 1;
-const request = (method: string, params?: Record<string, unknown>) => ({
-  jsonrpc: '2.0',
-  id: nextId++,
-  method,
-  ...(params === undefined ? {} : { params }),
-});
-
-async function initialized(registry: ToolRegistry, protocolVersion = '2025-06-18') {
-  const session = createMCPSession({ registry });
-  const reply = await session.handle(
-    request('initialize', {
-      protocolVersion,
-      capabilities: {},
-      clientInfo: { name: 't', version: '1' },
-    }),
-  );
-  expect(reply).to.have.property('result');
-  await session.handle({ jsonrpc: '2.0', method: 'notifications/initialized' });
-  return session;
-}
-
-const resultOf = (reply: MCPSessionReply) => {
-  expect(reply, JSON.stringify(reply)).to.have.property('result');
-  return (reply as { result: Record<string, unknown> }).result;
-};
-const errorOf = (reply: MCPSessionReply) => {
-  expect(reply, JSON.stringify(reply)).to.have.property('error');
-  return (reply as { error: { code: number; message: string; data?: unknown } }).error;
-};
-const call = (session: MCPSession, name: string, args?: unknown) =>
-  session.handle(
-    request('tools/call', { name, ...(args === undefined ? {} : { arguments: args }) }),
-  );
+import {
+  call,
+  createContextProbe,
+  createSlowReader,
+  errorOf,
+  initialized,
+  registryWith,
+  request,
+  resultOf,
+} from './session-fixtures.js';
 
 describe('MCP session lifecycle (X3)', () => {
   it('refuses requests before initialize but answers ping', async () => {
