@@ -167,6 +167,13 @@ describe('MCP Streamable HTTP host with the official SDK client (X3)', () => {
     await client.close();
   });
 
+  it('refuses a body that is not declared JSON (415) and an Accept without JSON (406)', async () => {
+    const text = await post(host.url, initializeRequest, { 'content-type': 'text/plain' });
+    expect(text.status).to.equal(415);
+    const sse = await post(host.url, initializeRequest, { accept: 'text/event-stream' });
+    expect(sse.status).to.equal(406);
+  });
+
   it('answers a body that is not JSON with a parse error (400)', async () => {
     const response = await post(host.url, '{not json');
     expect(response.status).to.equal(400);
