@@ -156,7 +156,8 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
 
   function notify(method: string, params: JSONRPCParams) {
     if (method !== 'notifications/cancelled' || !isRequestId(params.requestId)) return;
-    inFlight.get(requestKey(params.requestId))?.abort(params.reason);
+    // The client's `reason` is untrusted text: the call sees a plain AbortError.
+    inFlight.get(requestKey(params.requestId))?.abort();
   }
 
   async function handleOne(
