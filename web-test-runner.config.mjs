@@ -15,5 +15,12 @@ export default {
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
     }),
   ],
-  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: chromiumLaunchOptions(),
+      // One browser context per page: files running side by side must not share localStorage
+      // (an OpenRouter key saved by one test would switch another file's studio to the model).
+      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
+    }),
+  ],
 };

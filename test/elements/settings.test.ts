@@ -1,0 +1,202 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import '../../src/elements/settings/settings.js';
+import type {
+  CaSettings,
+  SettingsRuntime,
+  SettingsSavedDetail,
+} from '../../src/elements/settings/settings.element.js';
+import {
+  DEFAULT_OPENROUTER_ENDPOINT,
+  OPENROUTER_API_KEY_STORAGE_KEY,
+  OPENROUTER_SETTINGS_STORAGE_KEY,
+  createOpenRouterSettingsStore,
+} from '../../src/runtime/agents/openrouter/settings.js';
+import { createStudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { waitFor } from '../support/wait.js';
+
+const KEY = 'sk-or-v1-settings-test-key';
+
+function clearStoredSettings() {
+  localStorage.removeItem(OPENROUTER_API_KEY_STORAGE_KEY);
+  localStorage.removeItem(OPENROUTER_SETTINGS_STORAGE_KEY);
+}
+
+async function setup() {
+  const runtime: SettingsRuntime = {
+    ...createStudioRuntime({ workspaceRepository: null }),
+    openrouter: createOpenRouterSettingsStore(),
+  };
+  const root = await fixture<HTMLElement>(
+    html`<div>
+      <button id="opener">Model</button>
+      <ca-settings .runtime=${runtime}></ca-settings>
+    </div>`,
+  );
+  const settings = root.querySelector('ca-settings')!;
+  const opener = root.querySelector<HTMLButtonElement>('#opener')!;
+  opener.addEventListener('click', () => settings.show());
+  opener.focus();
+  opener.click();
+  const dialog = await waitFor(() => {
+    const found = settings.shadowRoot!.querySelector('dialog');
+    return found?.open ? found : undefined;
+  }, 'the settings dialog');
+  return { runtime, settings, opener, dialog, store: runtime.openrouter };
+}
+
+const $ = <T extends Element>(settings: CaSettings, selector: string) =>
+  settings.shadowRoot!.querySelector<T>(selector)!;
+
+async function type(settings: CaSettings, id: string, value: string) {
+  const input = $<HTMLInputElement>(settings, `#${id}`);
+  input.focus();
+  input.select();
+  await sendKeys({ type: value });
+  await settings.updateComplete;
+}
+
+describe('<ca-settings> (A2, E8)', () => {
+  beforeEach(clearStoredSettings);
+  afterEach(clearStoredSettings);
+
+  it('is accessible while open', async () => {
+    const { settings } = await setup();
+    await expect(settings).to.be.accessible();
+  });
+
+  it('opens keyboard-modal with focus on the key field, and reflects open', async () => {
+    const { settings } = await setup();
+    expect(settings.hasAttribute('open')).to.equal(true);
+    expect(settings.shadowRoot!.activeElement?.id).to.equal('apiKey');
+  });
+
+  for (const [how, close] of [
+    ['Escape', () => sendKeys({ press: 'Escape' })],
+    ['a click on the backdrop', () => sendMouse({ type: 'click', position: [3, 3] })],
+    ['Cancel', (settings: CaSettings) => $<HTMLButtonElement>(settings, '[part="cancel"]').click()],
+  ] as const) {
+    it(`closes on ${how} without changing anything and gives focus back to the opener`, async () => {
+      const { settings, opener, store } = await setup();
+      const before = store.getSnapshot();
+      await type(settings, 'apiKey', KEY);
+      await type(settings, 'endpoint', 'http://localhost:1/elsewhere');
+      await close(settings);
+      await waitFor(() => !settings.open, 'the dialog to close');
+      await settings.updateComplete;
+      expect($<HTMLDialogElement>(settings, 'dialog').open).to.equal(false);
+      expect(store.getSnapshot()).to.equal(before);
+      expect(localStorage.getItem(OPENROUTER_API_KEY_STORAGE_KEY)).to.equal(null);
+      expect(document.activeElement).to.equal(opener);
+      expect(settings.hasAttribute('open')).to.equal(false);
+    });
+  }
+
+  it('saves through the store: the key lands in localStorage, the event never carries it', async () => {
+    const { settings, store, opener } = await setup();
+    const saved: SettingsSavedDetail[] = [];
+    settings.addEventListener('ca-settings-saved', (event) => saved.push(event.detail));
+    await type(settings, 'apiKey', KEY);
+    await type(settings, 'model', 'meta-llama/llama-3.3-70b-instruct:free');
+    $<HTMLInputElement>(settings, 'input[name="dataPolicy"][value="zdr"]').click();
+    $<HTMLButtonElement>(settings, '[part="save"]').click();
+    await waitFor(() => !settings.open, 'the dialog to close');
+
+    expect(localStorage.getItem(OPENROUTER_API_KEY_STORAGE_KEY)).to.equal(KEY);
+    expect(JSON.parse(localStorage.getItem(OPENROUTER_SETTINGS_STORAGE_KEY)!)).to.deep.equal({
+      model: 'meta-llama/llama-3.3-70b-instruct:free',
+      endpoint: DEFAULT_OPENROUTER_ENDPOINT,
+      dataPolicy: 'zdr',
+    });
+    expect(store.getSnapshot()).to.include({ apiKey: KEY, dataPolicy: 'zdr', storage: 'local' });
+    expect(saved).to.deep.equal([
+      {
+        hasKey: true,
+        model: 'meta-llama/llama-3.3-70b-instruct:free',
+        endpoint: DEFAULT_OPENROUTER_ENDPOINT,
+        dataPolicy: 'zdr',
+        storage: 'local',
+      },
+    ]);
+    await waitFor(() => document.activeElement === opener, 'focus back on the opener');
+  });
+
+  it('shows an invalid endpoint beside its field and changes nothing', async () => {
+    const { settings, store } = await setup();
+    const before = store.getSnapshot();
+    await type(settings, 'apiKey', KEY);
+    await type(settings, 'endpoint', 'ftp://example.com/chat');
+    $<HTMLButtonElement>(settings, '[part="save"]').click();
+    await settings.updateComplete;
+
+    const endpoint = $<HTMLInputElement>(settings, '#endpoint');
+    const error = $<HTMLElement>(settings, '[part="error"]');
+    expect(error.textContent).to.include('OPENROUTER_SETTINGS_INVALID');
+    expect(endpoint.getAttribute('aria-invalid')).to.equal('true');
+    expect(endpoint.getAttribute('aria-describedby')).to.equal(error.id);
+    await waitFor(() => settings.shadowRoot!.activeElement === endpoint, 'focus on the endpoint');
+    expect(settings.open).to.equal(true);
+    expect(store.getSnapshot()).to.equal(before);
+    expect(localStorage.getItem(OPENROUTER_API_KEY_STORAGE_KEY)).to.equal(null);
+    await expect(settings).to.be.accessible();
+  });
+
+  it('shows and hides the key, never writing it into the page as text or an attribute', async () => {
+    const { settings } = await setup();
+    await type(settings, 'apiKey', KEY);
+    const input = $<HTMLInputElement>(settings, '#apiKey');
+    const toggle = $<HTMLButtonElement>(settings, '[part="key-toggle"]');
+    expect(input.type).to.equal('password');
+    toggle.click();
+    await settings.updateComplete;
+    expect(input.type).to.equal('text');
+    expect(toggle.getAttribute('aria-pressed')).to.equal('true');
+    expect(input.value).to.equal(KEY);
+    expect(settings.shadowRoot!.innerHTML).not.to.include(KEY);
+    toggle.click();
+    await settings.updateComplete;
+    expect(input.type).to.equal('password');
+  });
+
+  it('clears a saved key on Save after Clear key', async () => {
+    localStorage.setItem(OPENROUTER_API_KEY_STORAGE_KEY, KEY);
+    const { settings, store } = await setup();
+    expect($<HTMLInputElement>(settings, '#apiKey').value).to.equal(KEY);
+    $<HTMLButtonElement>(settings, '[part="clear-key"]').click();
+    await settings.updateComplete;
+    expect($<HTMLElement>(settings, '#key-help').textContent).to.include('Saving removes the key');
+    $<HTMLButtonElement>(settings, '[part="save"]').click();
+    await waitFor(() => !settings.open, 'the dialog to close');
+    expect(localStorage.getItem(OPENROUTER_API_KEY_STORAGE_KEY)).to.equal(null);
+    expect(store.getSnapshot().apiKey).to.equal(undefined);
+  });
+
+  it('follows a key saved by another same-origin document while open, keeping edited fields', async () => {
+    const { settings } = await setup();
+    await type(settings, 'model', 'my/edited-model');
+    const frame = await fixture<HTMLIFrameElement>(html`<iframe title="Another tab"></iframe>`);
+    frame.contentWindow!.localStorage.setItem(OPENROUTER_API_KEY_STORAGE_KEY, KEY);
+    frame.contentWindow!.localStorage.setItem(
+      OPENROUTER_SETTINGS_STORAGE_KEY,
+      JSON.stringify({ model: 'other/model', endpoint: 'http://localhost:9/v1/chat/completions' }),
+    );
+    await waitFor(() => $<HTMLInputElement>(settings, '#apiKey').value === KEY, 'the new key');
+    expect($<HTMLElement>(settings, '#key-help').textContent).to.include('A key is set');
+    expect($<HTMLInputElement>(settings, '#endpoint').value).to.equal(
+      'http://localhost:9/v1/chat/completions',
+    );
+    expect($<HTMLInputElement>(settings, '#model').value).to.equal('my/edited-model');
+  });
+
+  it('says when the key is kept for this tab only', async () => {
+    const runtime: SettingsRuntime = {
+      ...createStudioRuntime({ workspaceRepository: null }),
+      openrouter: createOpenRouterSettingsStore({ storage: null }),
+    };
+    const settings = await fixture<CaSettings>(
+      html`<ca-settings open .runtime=${runtime}></ca-settings>`,
+    );
+    await waitFor(() => settings.shadowRoot!.querySelector('#key-help'), 'the form');
+    expect($<HTMLElement>(settings, '#key-help').textContent).to.include('this tab only');
+  });
+});
