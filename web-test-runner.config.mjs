@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { chromiumLaunchOptions } from './scripts/system.mjs';
+import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
@@ -9,6 +10,8 @@ export default {
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
+  // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
+  middleware: [openAiScriptMiddleware()],
   plugins: [
     esbuildPlugin({
       ts: true,
