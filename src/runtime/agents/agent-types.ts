@@ -5,12 +5,14 @@ import type {
   ModelToolCall,
   ToolCallContext,
   ToolCallResult,
+  ToolListRequest,
   ToolListResult,
 } from '../protocol/types.js';
 
 /** The registry surface an agent uses: discovery and the model call path, nothing else. */
 export interface AgentToolPort {
-  listTools(): ToolListResult;
+  /** Without a request, the first page; `listAllTools()` passes cursors for the rest. */
+  listTools(request?: ToolListRequest): ToolListResult;
   executeModelToolCall(
     call: ModelToolCall,
     options: { signal?: AbortSignal; context: ToolCallContext },
@@ -29,6 +31,11 @@ export type AgentMessage =
       summary: string;
       error?: ToolCallError;
     };
+
+/** What a running agent reports between messages: a provider turn, or a backoff before a retry. */
+export type AgentProgress =
+  | { kind: 'retry'; attempt: number; of: number; delayMs: number; code: string }
+  | { kind: 'turn'; turn: number; of: number };
 
 export type AgentRunStatus = 'completed' | 'failed' | 'cancelled';
 
@@ -49,5 +56,7 @@ export interface AgentDriver {
     /** The element the person picked in the preview, when there is one (P9). */
     selection?: PreviewSelection;
     emit(message: AgentMessage): void;
+    /** Turn and retry progress; the runner shows the latest until the run ends. */
+    progress?(update: AgentProgress): void;
   }): Promise<{ status: 'completed' } | { status: 'failed'; error: ToolCallError }>;
 }

@@ -3,10 +3,9 @@
  * listFiles and readFile for text edits), captures the revision before approval, and calls
  * every tool through the model call path so policy and approval apply as for a real model.
  */
-import type { ToolCallError } from '../protocol/errors.js';
 import type { ToolCallResult } from '../protocol/types.js';
-import type { AgentDriver, AgentMessage } from './agent-types.js';
-import { summarizeResult } from '../trace/result-summary.js';
+import type { AgentDriver } from './agent-types.js';
+import { toolTranscriptMessage } from './tool-message.js';
 import { LOCAL_AGENT_RECIPES } from './local-agent-recipes.js';
 import { planLocalAgentRequest, type LocalAgentIntent } from './local-agent-plan.js';
 
@@ -127,7 +126,7 @@ export const localAgent: AgentDriver = {
         { id: toolCallId, name: step.name, arguments: step.arguments(state) },
         { signal, context },
       );
-      emit(toolMessage(step.name, toolCallId, result));
+      emit(toolTranscriptMessage(toolCallId, step.name, toolCallId, result));
       if (result.error) return { status: 'failed', error: result.error };
       state = observe(state, result);
     }
@@ -139,16 +138,3 @@ export const localAgent: AgentDriver = {
     return { status: 'completed' };
   },
 };
-
-function toolMessage(name: string, toolCallId: string, result: ToolCallResult): AgentMessage {
-  const base = {
-    id: toolCallId,
-    role: 'tool' as const,
-    name,
-    toolCallId,
-    summary: summarizeResult(result),
-  };
-  return result.error
-    ? { ...base, status: 'failed', error: result.error as ToolCallError }
-    : { ...base, status: 'completed' };
-}

@@ -1,0 +1,156 @@
+/**
+ * The OpenRouter / OpenAI-compatible agent (A2–A4, A6): discovery through `listAllTools()`, the
+ * provider's messages accumulated turn by turn with the tool results, every call through
+ * `executeModelToolCall()` so policy and approval apply, and bounded turns, calls and retries.
+ */
+import { TOOL_CALL_ERROR_CODES, type ToolCallError } from '../../protocol/errors.js';
+import { listAllTools } from '../../registry/pagination.js';
+import { toOpenAIToolDefinitions } from '../../registry/provider-exports.js';
+import type { AgentDriver } from '../agent-types.js';
+import { toolTranscriptMessage } from '../tool-message.js';
+import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';
+import { openingMessages } from './prompt.js';
+import {
+  buildChatRequestBody,
+  parseToolArguments,
+  readChatResponse,
+  toToolMessage,
+  type ChatMessage,
+} from './protocol.js';
+import { DEFAULT_RETRY_DELAYS_MS, withRetries } from './retry.js';
+import type { OpenRouterSettings } from './settings.js';
+import { cancelledError, DEFAULT_OPENROUTER_TIMEOUT_MS, requestJson } from './transport.js';
+
+export const DEFAULT_OPENROUTER_MAX_TURNS = 5;
+export const DEFAULT_OPENROUTER_MAX_TOOL_CALLS = 12;
+
+export interface OpenRouterAgentOptions {
+  /** Read at the start of every run. */
+  settings: () => OpenRouterSettings;
+  /** Default: `globalThis.fetch`, read at use. */
+  fetch?: typeof fetch;
+  /** Provider requests per run; default 5. */
+  maxTurns?: number;
+  /** Tool calls per run; default 12. */
+  maxToolCalls?: number;
+  /** Default 60,000. */
+  requestTimeoutMs?: number;
+  /** One retry per delay for 429, 5xx, network and timeout failures; default [800, 2000]. */
+  retryDelaysMs?: readonly number[];
+}
+
+const failed = (error: ToolCallError) => ({ status: 'failed' as const, error });
+
+export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDriver {
+  const maxTurns = options.maxTurns ?? DEFAULT_OPENROUTER_MAX_TURNS;
+  const maxToolCalls = options.maxToolCalls ?? DEFAULT_OPENROUTER_MAX_TOOL_CALLS;
+  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_OPENROUTER_TIMEOUT_MS;
+  const delaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+
+  return {
+    id: 'openrouter',
+    async run({ prompt, tools, context, signal, selection, emit, progress }) {
+      const settings = options.settings();
+      const { apiKey } = settings;
+      if (!apiKey)
+        return failed(openRouterError(CODES.OPENROUTER_NOT_CONFIGURED, 'No API key is set.'));
+      const listed = await listAllTools(tools, { signal });
+      if (!listed.ok) return failed(listed.error);
+      const definitions = toOpenAIToolDefinitions(listed.value);
+      // The transcript names tools as discovery does, not in their provider encoding.
+      const canonicalNames = new Map(
+        definitions.map((definition, index) => [
+          definition.function.name,
+          listed.value[index]?.name,
+        ]),
+      );
+      const messages: ChatMessage[] = openingMessages(prompt, selection);
+      const session = context.sessionId ?? 'openrouter';
+      let callCount = 0;
+
+      const requestTurn = () =>
+        withRetries(
+          async () => {
+            const body = buildChatRequestBody({
+              model: settings.model,
+              messages,
+              tools: definitions,
+              dataPolicy: settings.dataPolicy,
+            });
+            const decoded = await requestJson({
+              url: settings.endpoint,
+              method: 'POST',
+              apiKey,
+              body,
+              signal,
+              timeoutMs,
+              ...(options.fetch ? { fetch: options.fetch } : {}),
+            });
+            return decoded.ok ? readChatResponse(decoded.value) : decoded;
+          },
+          {
+            delaysMs,
+            signal,
+            onRetry: ({ attempt, of, delayMs, error }) =>
+              progress?.({ kind: 'retry', attempt, of, delayMs, code: error.code }),
+          },
+        );
+
+      for (let turn = 1; turn <= maxTurns; turn++) {
+        progress?.({ kind: 'turn', turn, of: maxTurns });
+        const response = await requestTurn();
+        if (response === undefined) return failed(cancelledError());
+        if (!response.ok) return failed(response.error);
+        const message = response.value;
+        messages.push(message);
+        if (message.content)
+          emit({ id: `${session}-turn-${turn}`, role: 'assistant', text: message.content });
+        const calls = message.tool_calls ?? [];
+        if (calls.length === 0) return { status: 'completed' };
+
+        // The whole response is checked before any of its calls runs.
+        if (callCount + calls.length > maxToolCalls) {
+          return failed(
+            openRouterError(
+              CODES.OPENROUTER_TOOL_CALL_LIMIT,
+              `The model asked for ${callCount + calls.length} tool calls; the limit is ${maxToolCalls}.`,
+              { maxToolCalls, requested: calls.length, used: callCount },
+            ),
+          );
+        }
+        const parsed = [];
+        for (const call of calls) {
+          const args = parseToolArguments(call);
+          if (!args.ok) return failed(args.error);
+          parsed.push({ call, args: args.value });
+        }
+        callCount += calls.length;
+
+        for (const { call, args } of parsed) {
+          const result = await tools.executeModelToolCall(
+            { id: call.id, name: call.function.name, arguments: args },
+            { signal, context },
+          );
+          emit(
+            toolTranscriptMessage(
+              `${session}-turn-${turn}-${call.id}`,
+              canonicalNames.get(call.function.name) ?? call.function.name,
+              call.id,
+              result,
+            ),
+          );
+          messages.push(toToolMessage(call.id, result));
+          if (signal.aborted || result.error?.code === TOOL_CALL_ERROR_CODES.TOOL_CANCELLED)
+            return failed(cancelledError());
+        }
+      }
+      return failed(
+        openRouterError(
+          CODES.OPENROUTER_TOOL_CALL_LIMIT,
+          `The model still asked for tools after ${maxTurns} turns.`,
+          { maxTurns },
+        ),
+      );
+    },
+  };
+}

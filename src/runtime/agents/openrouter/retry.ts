@@ -1,0 +1,58 @@
+/**
+ * Bounded, abortable backoff (A3): transient provider failures are retried once per configured
+ * delay (two by default); an abort during the wait ends it at once.
+ */
+import type { Outcome, ToolCallError } from '../../protocol/errors.js';
+import { isTransientOpenRouterError } from './errors.js';
+
+export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [800, 2_000];
+
+/** Resolves `true` after `ms`, or `false` as soon as `signal` aborts. */
+export function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const done = (completed: boolean) => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', onAbort);
+      resolve(completed);
+    };
+    const onAbort = () => done(false);
+    const timer = setTimeout(() => done(true), ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export interface RetryNotice {
+  /** 1-based retry number. */
+  attempt: number;
+  of: number;
+  delayMs: number;
+  error: ToolCallError;
+}
+
+/**
+ * Runs `attempt` until it succeeds, fails with a non-transient error, or the delays run out.
+ * Returns `undefined` when the signal aborted during a backoff: the caller reports cancellation.
+ */
+export async function withRetries<T>(
+  attempt: () => Promise<Outcome<T>>,
+  options: {
+    delaysMs: readonly number[];
+    signal: AbortSignal;
+    onRetry?: (notice: RetryNotice) => void;
+  },
+): Promise<Outcome<T> | undefined> {
+  for (let retry = 0; ; retry++) {
+    const outcome = await attempt();
+    if (outcome.ok || !isTransientOpenRouterError(outcome.error)) return outcome;
+    const delayMs = options.delaysMs[retry];
+    if (delayMs === undefined || options.signal.aborted) return outcome;
+    options.onRetry?.({
+      attempt: retry + 1,
+      of: options.delaysMs.length,
+      delayMs,
+      error: outcome.error,
+    });
+    if (!(await waitUnlessAborted(delayMs, options.signal))) return undefined;
+  }
+}
