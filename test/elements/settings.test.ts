@@ -13,6 +13,7 @@ import {
   createOpenRouterSettingsStore,
 } from '../../src/runtime/agents/openrouter/settings.js';
 import { createStudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { scriptOpenAi } from '../support/openai-script.js';
 import { waitFor } from '../support/wait.js';
 
 const KEY = 'sk-or-v1-settings-test-key';
@@ -186,6 +187,68 @@ describe('<ca-settings> (A2, E8)', () => {
       'http://localhost:9/v1/chat/completions',
     );
     expect($<HTMLInputElement>(settings, '#model').value).to.equal('my/edited-model');
+  });
+
+  it('loads the tool-capable models, filters them to free ones and picks one', async () => {
+    const script = await scriptOpenAi(
+      [],
+      [
+        {
+          id: 'acme/alpha',
+          name: 'Alpha',
+          supported_parameters: ['tools', 'temperature'],
+          pricing: { prompt: '0.000001', completion: '0.000002' },
+        },
+        {
+          id: 'acme/beta:free',
+          name: 'Beta (free)',
+          supported_parameters: ['tools'],
+          pricing: { prompt: '0', completion: '0' },
+        },
+        { id: 'acme/gamma', name: 'Gamma', supported_parameters: ['temperature'] },
+      ],
+    );
+    const { settings, store } = await setup();
+    await type(settings, 'apiKey', KEY);
+    await type(settings, 'endpoint', script.endpoint);
+    $<HTMLInputElement>(settings, 'input[name="dataPolicy"][value="zdr"]').click();
+    $<HTMLButtonElement>(settings, '[part="load-models"]').click();
+    const list = await waitFor(
+      () => settings.shadowRoot!.querySelector<HTMLSelectElement>('[part="models"]'),
+      'the model list',
+    );
+    const names = () => [...list.options].map((option) => option.textContent!.trim());
+    expect(names()).to.deep.equal(['Alpha', 'Beta (free) · free']);
+    expect($<HTMLElement>(settings, '#catalog-status').textContent).to.include('2 of 2');
+
+    $<HTMLInputElement>(settings, '.catalog input[type="checkbox"]').click();
+    await settings.updateComplete;
+    expect(names()).to.deep.equal(['Beta (free) · free']);
+    list.value = 'acme/beta:free';
+    list.dispatchEvent(new Event('change'));
+    await settings.updateComplete;
+    expect($<HTMLInputElement>(settings, '#model').value).to.equal('acme/beta:free');
+    await expect(settings).to.be.accessible();
+
+    const { catalog } = await script.requests();
+    expect(catalog).to.deep.equal([
+      { authorization: `Bearer ${KEY}`, query: 'supported_parameters=tools&zdr=true' },
+    ]);
+    expect(store.getSnapshot().model).to.equal('openai/gpt-4o-mini');
+    $<HTMLButtonElement>(settings, '[part="save"]').click();
+    await waitFor(() => !settings.open, 'the dialog to close');
+    expect(store.getSnapshot()).to.include({ model: 'acme/beta:free', dataPolicy: 'zdr' });
+  });
+
+  it('shows a catalog failure with its code and keeps the form', async () => {
+    const { settings } = await setup();
+    await type(settings, 'endpoint', `${location.origin}/test-openai-missing/chat/completions`);
+    $<HTMLButtonElement>(settings, '[part="load-models"]').click();
+    await waitFor(
+      () => $<HTMLElement>(settings, '#catalog-status').textContent!.includes('OPENROUTER_'),
+      'the catalog error',
+    );
+    expect(settings.open).to.equal(true);
   });
 
   it('says when the key is kept for this tab only', async () => {

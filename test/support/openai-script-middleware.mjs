@@ -6,7 +6,8 @@
 //   PUT  /test-openai/<id>/script            { responses: [{ status?, body, delayMs? }], models? }
 //   POST /test-openai/<id>/chat/completions  answers with the next scripted response
 //   GET  /test-openai/<id>/models            answers { data: models }
-//   GET  /test-openai/<id>/requests          { count, aborted, requests: [{ authorization, body }] }
+//   GET  /test-openai/<id>/requests          { count, aborted, requests: [{ authorization, body }],
+//                                              catalog: [{ authorization, query }] }
 import { Buffer } from 'node:buffer';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -19,7 +20,7 @@ async function readJson(request) {
   return text ? JSON.parse(text) : undefined;
 }
 
-const emptyScript = () => ({ responses: [], models: [], requests: [], aborted: 0 });
+const emptyScript = () => ({ responses: [], models: [], requests: [], catalog: [], aborted: 0 });
 
 /** Koa middleware for the dev server's `middleware` list. */
 export function openAiScriptMiddleware() {
@@ -42,14 +43,12 @@ export function openAiScriptMiddleware() {
       return;
     }
     if (action === 'GET requests') {
-      ctx.body = {
-        count: script.requests.length,
-        aborted: script.aborted,
-        requests: script.requests,
-      };
+      const { requests, catalog, aborted } = script;
+      ctx.body = { count: requests.length, aborted, requests, catalog };
       return;
     }
     if (action === 'GET models') {
+      script.catalog.push({ authorization: ctx.get('authorization'), query: ctx.querystring });
       ctx.body = { data: script.models };
       return;
     }
@@ -72,6 +71,7 @@ export function openAiScriptMiddleware() {
       await delay(response.delayMs, undefined, { signal: closed.signal }).catch(() => undefined);
       if (closed.signal.aborted) {
         script.aborted += 1;
+        ctx.status = 204;
         return;
       }
     }

@@ -17,6 +17,8 @@ import {
   type SettingsDraft,
   type SettingsField,
 } from './settings-draft.js';
+import { ModelCatalogController } from './model-catalog.js';
+import { renderModelCatalog } from './model-catalog-view.js';
 import { settingsStyles } from './settings.styles.js';
 
 /** A runtime with OpenRouter settings; `createStudioRuntime()` returns one. */
@@ -59,6 +61,8 @@ const isField = (value: unknown): value is SettingsField => FIELDS.includes(valu
  * @csspart form - The settings form.
  * @csspart key-toggle - The Show key / Hide key button.
  * @csspart clear-key - The Clear key button.
+ * @csspart load-models - The Load tool models button.
+ * @csspart models - The list of loaded tool models.
  * @csspart error - An inline validation message.
  * @csspart cancel - The Cancel button.
  * @csspart save - The Save button.
@@ -76,6 +80,7 @@ export class CaSettings extends LitElement {
   @state() private draft?: SettingsDraft;
   @state() private showKey = false;
   @state() private error?: ToolCallError;
+  @state() private freeOnly = false;
 
   @query('dialog') private dialog?: HTMLDialogElement;
 
@@ -84,6 +89,7 @@ export class CaSettings extends LitElement {
   private opener?: HTMLElement;
   private readonly runtimeRef = new RuntimeController<SettingsRuntime>(this);
   private readonly settings = new StoreController(this, () => this.runtimeRef.value?.openrouter);
+  private readonly catalog = new ModelCatalogController(this);
 
   /** Opens the dialog; focus returns to the element focused now when it closes. */
   show(): void {
@@ -101,6 +107,8 @@ export class CaSettings extends LitElement {
       this.opener = deepActiveElement();
       this.error = undefined;
       this.showKey = false;
+      this.freeOnly = false;
+      this.catalog.reset();
       this.seen = undefined;
       this.draft = undefined;
     }
@@ -139,9 +147,22 @@ export class CaSettings extends LitElement {
   private onClosed(): void {
     this.open = false;
     this.draft = undefined;
+    this.catalog.reset();
     const opener = this.opener;
     this.opener = undefined;
     if (opener?.isConnected) opener.focus();
+  }
+
+  /** Loads with what the form holds now, so a key just pasted can be tried before saving. */
+  private loadModels(): void {
+    const draft = this.draft;
+    if (!draft) return;
+    const apiKey = draft.apiKey.trim();
+    void this.catalog.load({
+      endpoint: draft.endpoint.trim(),
+      dataPolicy: draft.dataPolicy,
+      ...(apiKey ? { apiKey } : {}),
+    });
   }
 
   private onCancel(event: Event): void {
@@ -247,6 +268,13 @@ export class CaSettings extends LitElement {
           @input=${(event: Event) => this.edit({ model: (event.target as HTMLInputElement).value })}
         />
         ${this.renderError('model')}
+        ${renderModelCatalog(this.catalog.state, {
+          model: draft.model,
+          freeOnly: this.freeOnly,
+          onLoad: () => this.loadModels(),
+          onFreeOnly: (freeOnly) => (this.freeOnly = freeOnly),
+          onPick: (model) => this.edit({ model }),
+        })}
       </div>
       <div class="field">
         <label for="endpoint">Chat-completions endpoint</label>
