@@ -84,6 +84,20 @@ export * from './agents/agent-runner.js';
 export * from './agents/local-agent.js';
 export * from './agents/local-agent-plan.js';
 export * from './agents/local-agent-recipes.js';
+// OpenRouter
+export * from './agents/openrouter/settings.js';
+export * from './agents/openrouter/errors.js';
+export * from './agents/openrouter/agent.js';
+export * from './agents/openrouter/models.js';
+export { OPENROUTER_SYSTEM_PROMPT } from './agents/openrouter/prompt.js';
+export { DEFAULT_RETRY_DELAYS_MS } from './agents/openrouter/retry.js';
+export { DEFAULT_OPENROUTER_TIMEOUT_MS } from './agents/openrouter/transport.js';
+export type {
+  AssistantMessage,
+  ChatMessage,
+  ChatRequestBody,
+  ChatToolCall,
+} from './agents/openrouter/protocol.js';
 // Preview
 export * from './preview/errors.js';
 export { resolvePreviewReference, type PreviewReference } from './preview/paths.js';

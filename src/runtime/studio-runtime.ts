@@ -1,9 +1,15 @@
 /**
  * `createStudioRuntime()`: the one object a studio runs on — registry, approval queue,
- * workspace, trace, agent and capability table — created once and shared by every element.
+ * workspace, trace, agent, OpenRouter settings and capability table — created once and shared by every element.
  */
 import { createAgentRunner, type AgentRunner } from './agents/agent-runner.js';
 import type { AgentDriver } from './agents/agent-types.js';
+import { localAgent } from './agents/local-agent.js';
+import { createOpenRouterAgent } from './agents/openrouter/agent.js';
+import {
+  createOpenRouterSettingsStore,
+  type OpenRouterSettingsStore,
+} from './agents/openrouter/settings.js';
 import { createToolApprovalQueue, type ToolApprovalQueue } from './approval/approval-queue.js';
 import { createCapabilityTable, type CapabilityTable } from './capabilities.js';
 import { createDraftRegistry, type DraftRegistry } from './drafts.js';
@@ -48,8 +54,13 @@ export interface StudioRuntimeOptions {
    * Default: IndexedDB database `context-action-operations` when present, else memory.
    */
   durableOperationBackend?: DurableOperationBackend;
-  /** The agent behind the prompt box. Default: the offline local agent. */
+  /**
+   * The agent behind the prompt box. Default: per run, the OpenRouter agent when the
+   * `openrouter` store has a key, else the offline local agent.
+   */
   agent?: AgentDriver;
+  /** OpenRouter settings to use. Default: a store on `localStorage` (memory when unavailable). */
+  openrouterSettings?: OpenRouterSettingsStore;
 }
 
 export interface StudioRuntime {
@@ -62,6 +73,8 @@ export interface StudioRuntime {
   drafts: DraftRegistry;
   /** The element picked in the preview, handed to the next agent run as context. */
   previewSelection: PreviewSelectionStore;
+  /** The OpenRouter key, model, endpoint and data policy (A2). */
+  openrouter: OpenRouterSettingsStore;
   /** Resolves once the workspace is hydrated. */
   ready: Promise<void>;
   /** Denies pending approvals, cancels the agent, stops tracing and closes storage. */
@@ -134,12 +147,18 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   }
   const disconnectTrace = connectTrace(registry, trace);
   const previewSelection = createPreviewSelectionStore();
+  const openrouter = options.openrouterSettings ?? createOpenRouterSettingsStore();
+  const openrouterAgent = createOpenRouterAgent({ settings: openrouter.getSnapshot });
   const agent = createAgentRunner({
     tools: registry,
     trace,
     selection: previewSelection,
     beforeRun: drafts.flushAll,
-    ...(options.agent ? { driver: options.agent } : {}),
+    ...(options.agent
+      ? { driver: options.agent }
+      : {
+          selectDriver: () => (openrouter.getSnapshot().apiKey ? openrouterAgent : localAgent),
+        }),
   });
 
   return {
@@ -151,12 +170,14 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     capabilities,
     drafts,
     previewSelection,
+    openrouter,
     ready: workspace.ready,
     dispose() {
       agent.cancel();
       approvals.denyAll();
       disconnectTrace();
       workspace.close();
+      if (!options.openrouterSettings) openrouter.dispose();
     },
   };
 }

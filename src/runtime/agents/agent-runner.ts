@@ -7,7 +7,13 @@ import { TOOL_CALL_ERROR_CODES, toolError } from '../protocol/errors.js';
 import type { ToolCallContext } from '../protocol/types.js';
 import type { PreviewSelectionStore } from '../preview/selection.js';
 import type { TraceStore } from '../trace/trace-store.js';
-import type { AgentDriver, AgentMessage, AgentRunResult, AgentToolPort } from './agent-types.js';
+import type {
+  AgentDriver,
+  AgentMessage,
+  AgentProgress,
+  AgentRunResult,
+  AgentToolPort,
+} from './agent-types.js';
 import { localAgent } from './local-agent.js';
 
 export interface AgentState {
@@ -15,6 +21,10 @@ export interface AgentState {
   sessionId?: string;
   messages: readonly AgentMessage[];
   lastRun?: AgentRunResult & { prompt: string };
+  /** The driver of the running or last run. */
+  driverId?: string;
+  /** The running driver's latest turn or retry; cleared when the run ends. */
+  progress?: AgentProgress;
 }
 
 export interface AgentRunner {
@@ -33,6 +43,8 @@ export interface AgentRunnerOptions {
   tools: AgentToolPort;
   trace: TraceStore;
   driver?: AgentDriver;
+  /** Consulted per run when neither `run(prompt, { driver })` nor `driver` is given. */
+  selectDriver?: () => AgentDriver;
   /** The preview element picked by the person; consumed as context by the next run. */
   selection?: PreviewSelectionStore;
   /** Awaited before each run, e.g. to flush editor drafts through the registry. */
@@ -66,7 +78,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       const error = toolError('AGENT_BUSY', 'Another agent request is still running.', true);
       return { status: 'failed', sessionId, error } satisfies AgentRunResult;
     }
-    const driver = runOptions.driver ?? options.driver ?? localAgent;
+    const driver = runOptions.driver ?? options.driver ?? options.selectDriver?.() ?? localAgent;
     const controller = new AbortController();
     const forward = () => controller.abort(runOptions.signal?.reason);
     runOptions.signal?.addEventListener('abort', forward, { once: true });
@@ -78,7 +90,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       mode: 'agent',
       sessionId,
     };
-    set({ running: true, sessionId });
+    set({ running: true, sessionId, driverId: driver.id, progress: undefined });
     emit({ id: `${sessionId}-prompt`, role: 'user', text: prompt });
     const end = options.trace.begin({
       method: 'agent.request',
@@ -106,6 +118,9 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
         context,
         signal: controller.signal,
         emit,
+        progress: (update) => {
+          if (active === controller) set({ progress: update });
+        },
         ...(selection ? { selection } : {}),
       });
       const cancelled =
@@ -128,7 +143,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     if (result.status === 'cancelled')
       emit({ id: `${sessionId}-cancelled`, role: 'assistant', text: 'Cancelled.' });
     end({ status: result.status, ...(result.error ? { error: result.error } : {}) });
-    set({ running: false, lastRun: { ...result, prompt } });
+    set({ running: false, progress: undefined, lastRun: { ...result, prompt } });
     return result;
   }
 
