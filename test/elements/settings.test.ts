@@ -3,7 +3,6 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/settings/settings.js';
 import type {
   CaSettings,
-  SettingsRuntime,
   SettingsSavedDetail,
 } from '../../src/elements/settings/settings.element.js';
 import {
@@ -24,10 +23,7 @@ function clearStoredSettings() {
 }
 
 async function setup() {
-  const runtime: SettingsRuntime = {
-    ...createStudioRuntime({ workspaceRepository: null }),
-    openrouter: createOpenRouterSettingsStore(),
-  };
+  const runtime = createStudioRuntime({ workspaceRepository: null });
   const root = await fixture<HTMLElement>(
     html`<div>
       <button id="opener">Model</button>
@@ -252,10 +248,10 @@ describe('<ca-settings> (A2, E8)', () => {
   });
 
   it('says when the key is kept for this tab only', async () => {
-    const runtime: SettingsRuntime = {
-      ...createStudioRuntime({ workspaceRepository: null }),
-      openrouter: createOpenRouterSettingsStore({ storage: null }),
-    };
+    const runtime = createStudioRuntime({
+      workspaceRepository: null,
+      openrouterSettings: createOpenRouterSettingsStore({ storage: null }),
+    });
     const settings = await fixture<CaSettings>(
       html`<ca-settings open .runtime=${runtime}></ca-settings>`,
     );

@@ -59,7 +59,7 @@ const isField = (value: unknown): value is SettingsField => FIELDS.includes(valu
  * @fires ca-settings-saved - The person saved valid settings. Detail: `{ hasKey, model, endpoint, dataPolicy, storage }`, never the key.
  * @csspart dialog - The dialog box.
  * @csspart form - The settings form.
- * @csspart key-toggle - The Show key / Hide key button.
+ * @csspart key-toggle - The Show key toggle button (`aria-pressed`).
  * @csspart clear-key - The Clear key button.
  * @csspart load-models - The Load tool models button.
  * @csspart models - The list of loaded tool models.
