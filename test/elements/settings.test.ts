@@ -12,7 +12,7 @@ import {
   createOpenRouterSettingsStore,
 } from '../../src/runtime/agents/openrouter/settings.js';
 import { createStudioRuntime } from '../../src/runtime/studio-runtime.js';
-import { scriptOpenAi } from '../support/openai-script.js';
+import { errorResponse, scriptOpenAi } from '../support/openai-script.js';
 import { waitFor } from '../support/wait.js';
 
 const KEY = 'sk-or-v1-settings-test-key';
@@ -237,14 +237,19 @@ describe('<ca-settings> (A2, E8)', () => {
   });
 
   it('shows a catalog failure with its code and keeps the form', async () => {
+    const script = await scriptOpenAi([], errorResponse(401, 'No auth credentials found'));
     const { settings } = await setup();
-    await type(settings, 'endpoint', `${location.origin}/test-openai-missing/chat/completions`);
+    await type(settings, 'endpoint', script.endpoint);
     $<HTMLButtonElement>(settings, '[part="load-models"]').click();
     await waitFor(
-      () => $<HTMLElement>(settings, '#catalog-status').textContent!.includes('OPENROUTER_'),
+      () =>
+        $<HTMLElement>(settings, '#catalog-status').textContent!.includes(
+          'OPENROUTER_UNAUTHORIZED',
+        ),
       'the catalog error',
     );
     expect(settings.open).to.equal(true);
+    expect(settings.shadowRoot!.querySelector('[part="models"]')).to.equal(null);
   });
 
   it('says when the key is kept for this tab only', async () => {

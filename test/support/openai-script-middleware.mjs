@@ -3,9 +3,10 @@
 // of responses under its own id, points the settings endpoint at
 // `/test-openai/<id>/chat/completions`, and reads back what the browser sent.
 //
-//   PUT  /test-openai/<id>/script            { responses: [{ status?, body, delayMs? }], models? }
+//   PUT  /test-openai/<id>/script            { responses: [{ status?, body, delayMs? }],
+//                                              models?: [...] | { status, body } }
 //   POST /test-openai/<id>/chat/completions  answers with the next scripted response
-//   GET  /test-openai/<id>/models            answers { data: models }
+//   GET  /test-openai/<id>/models            answers { data: models }, or the scripted error
 //   GET  /test-openai/<id>/requests          { count, aborted, requests: [{ authorization, body }],
 //                                              catalog: [{ authorization, query }] }
 import { Buffer } from 'node:buffer';
@@ -49,7 +50,11 @@ export function openAiScriptMiddleware() {
     }
     if (action === 'GET models') {
       script.catalog.push({ authorization: ctx.get('authorization'), query: ctx.querystring });
-      ctx.body = { data: script.models };
+      if (Array.isArray(script.models)) ctx.body = { data: script.models };
+      else {
+        ctx.status = script.models.status;
+        ctx.body = script.models.body;
+      }
       return;
     }
     if (action !== 'POST chat/completions') {

@@ -42,7 +42,8 @@ export interface OpenAiScript {
 
 export async function scriptOpenAi(
   responses: readonly ScriptedResponse[],
-  models: readonly unknown[] = [],
+  /** The `…/models` catalog, or a scripted error response for it. */
+  models: readonly unknown[] | ScriptedResponse = [],
 ): Promise<OpenAiScript> {
   const base = `${location.origin}/test-openai/${uniqueName('script')}`;
   const put = await fetch(`${base}/script`, {

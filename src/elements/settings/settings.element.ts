@@ -216,7 +216,9 @@ export class CaSettings extends LitElement {
       ? settings.apiKey
         ? 'Saving removes the key; the local agent runs.'
         : 'No key: the offline local agent runs.'
-      : 'A key is set: OpenRouter runs.';
+      : draft.apiKey === settings.apiKey
+        ? 'A key is set: OpenRouter runs.'
+        : 'Saving sets this key: OpenRouter runs.';
     return html`<div class="field">
       <label for="apiKey">OpenRouter API key</label>
       <div class="row">
