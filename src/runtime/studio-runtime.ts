@@ -1,6 +1,7 @@
 /**
  * `createStudioRuntime()`: the one object a studio runs on — registry, approval queue,
- * workspace, trace, agent, OpenRouter settings and capability table — created once and shared by every element.
+ * workspace, trace, agent, OpenRouter settings and capability table — created once and shared
+ * by every element.
  */
 import { createAgentRunner, type AgentRunner } from './agents/agent-runner.js';
 import type { AgentDriver } from './agents/agent-types.js';

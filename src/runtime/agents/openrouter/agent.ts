@@ -66,11 +66,20 @@ export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDri
       );
       const messages: ChatMessage[] = openingMessages(prompt, selection);
       const session = context.sessionId ?? 'openrouter';
+      if (selection) {
+        emit({
+          id: `${session}-selection`,
+          role: 'assistant',
+          text: `Context: the selected element ${selection.selector}.`,
+        });
+      }
       let callCount = 0;
 
-      const requestTurn = () =>
+      // Each attempt reports its turn, so a finished backoff stops showing as "retrying".
+      const requestTurn = (turn: number) =>
         withRetries(
           async () => {
+            progress?.({ kind: 'turn', turn, of: maxTurns });
             const body = buildChatRequestBody({
               model: settings.model,
               messages,
@@ -97,15 +106,15 @@ export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDri
         );
 
       for (let turn = 1; turn <= maxTurns; turn++) {
-        progress?.({ kind: 'turn', turn, of: maxTurns });
-        const response = await requestTurn();
+        const response = await requestTurn(turn);
         if (response === undefined) return failed(cancelledError());
         if (!response.ok) return failed(response.error);
         const message = response.value;
         messages.push(message);
-        if (message.content)
-          emit({ id: `${session}-turn-${turn}`, role: 'assistant', text: message.content });
         const calls = message.tool_calls ?? [];
+        // A final answer without text still closes the transcript visibly.
+        const text = message.content || (calls.length === 0 ? 'Done.' : '');
+        if (text) emit({ id: `${session}-turn-${turn}`, role: 'assistant', text });
         if (calls.length === 0) return { status: 'completed' };
 
         // The whole response is checked before any of its calls runs.

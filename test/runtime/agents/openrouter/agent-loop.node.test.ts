@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from 'node:test';
+import { localAgent } from '../../../../src/runtime/agents/local-agent.js';
 import { isOpenRouterConfigurationError } from '../../../../src/runtime/agents/openrouter/errors.js';
 import { createOpenRouterSettingsStore } from '../../../../src/runtime/agents/openrouter/settings.js';
 import { createMemoryDurableOperationBackend } from '../../../../src/runtime/durable/memory-backend.js';
@@ -130,6 +131,36 @@ describe('OpenRouter agent loop', () => {
       expect(result.status).to.equal('completed');
       const tool = toolPayload(sentMessages(studio.server.requests[1]).at(-1));
       expect(tool.error).to.include({ code: 'TOOL_APPROVAL_DENIED', retryable: false });
+    } finally {
+      await studio.close();
+    }
+  });
+
+  it('passes the element picked in the preview to the model as context, once', async () => {
+    const studio = await openRouterStudio();
+    try {
+      studio.runtime.previewSelection.set({
+        selector: 'main > h1',
+        tagName: 'h1',
+        html: '<h1>Hi</h1>',
+        styles: { color: 'red' },
+        rect: { x: 0, y: 0, width: 10, height: 10 },
+        viewport: { width: 800, height: 600, scrollX: 0, scrollY: 0, devicePixelRatio: 1 },
+      });
+      studio.server.reply(chatReply(null));
+      await studio.runtime.agent.run('Make it blue');
+      const user = sentMessages(studio.server.requests[0])[1];
+      expect(user?.content).to.match(/^Make it blue\n\nSelected element in the preview: /);
+      expect(user?.content).to.include('"selector":"main > h1"');
+      const texts = studio.runtime.agent
+        .getSnapshot()
+        .messages.map((m) => (m.role === 'tool' ? '' : m.text));
+      expect(texts).to.deep.equal([
+        'Make it blue',
+        'Context: the selected element main > h1.',
+        'Done.',
+      ]);
+      expect(studio.runtime.previewSelection.getSnapshot()).to.equal(null);
     } finally {
       await studio.close();
     }
@@ -321,6 +352,30 @@ describe('OpenRouter agent loop', () => {
         expect(result.status).to.equal('completed');
         expect(runtime.agent.getSnapshot().driverId).to.equal('openrouter');
         expect(server.requests).to.have.length(1);
+      } finally {
+        runtime.dispose();
+        await server.close();
+      }
+    });
+
+    it('"Use local agent & retry": an explicit driver bypasses the provider for one run', async () => {
+      const server = await startChatCompletionsServer();
+      const settings = createOpenRouterSettingsStore({ storage: null, events: null });
+      settings.update({ apiKey: 'sk-or-test', endpoint: server.endpoint });
+      const runtime = createStudioRuntime({
+        workspaceRepository: null,
+        durableOperationBackend: createMemoryDurableOperationBackend(),
+        openrouterSettings: settings,
+      });
+      try {
+        await runtime.ready;
+        const result = await runtime.agent.run('What is the workspace status?', {
+          driver: localAgent,
+        });
+        expect(result.status).to.equal('completed');
+        expect(runtime.agent.getSnapshot().driverId).to.equal('local');
+        expect(server.requests).to.have.length(0);
+        expect(settings.getSnapshot().apiKey).to.equal('sk-or-test');
       } finally {
         runtime.dispose();
         await server.close();
