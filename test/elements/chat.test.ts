@@ -179,6 +179,22 @@ describe('<ca-chat> with OpenRouter (A2, A4, A5)', () => {
     expect(badge(element)).to.equal('OpenRouter · openai/gpt-4o-mini');
   });
 
+  it('offers Retry, not the local agent, when the provider stays unavailable through its retries', async () => {
+    const { element, runtime } = await setup();
+    const unavailable = errorResponse(503, 'Provider unavailable');
+    const script = await scriptOpenAi([unavailable, unavailable, unavailable]);
+    runtime.openrouter.update({ apiKey: KEY, endpoint: script.endpoint });
+    await element.submit('What is the workspace status?');
+    expect(runtime.agent.getSnapshot().lastRun?.error).to.include({
+      code: 'OPENROUTER_PROVIDER_ERROR',
+      retryable: true,
+    });
+    expect((await script.requests()).count).to.equal(3);
+    await element.updateComplete;
+    expect(buttonNamed(element, 'Retry')).not.to.equal(undefined);
+    expect(buttonNamed(element, 'Use local agent & retry')).to.equal(undefined);
+  });
+
   it('shows the retry and the turn of a running provider request', async () => {
     const { element, runtime } = await setup();
     const script = await scriptOpenAi([

@@ -252,6 +252,15 @@ describe('<ca-settings> (A2, E8)', () => {
     expect(settings.shadowRoot!.querySelector('[part="models"]')).to.equal(null);
   });
 
+  it('opens without a runtime saying there is nothing to edit, and closes', async () => {
+    const settings = await fixture<CaSettings>(html`<ca-settings open></ca-settings>`);
+    await settings.updateComplete;
+    expect($<HTMLDialogElement>(settings, 'dialog').textContent).to.include('no runtime');
+    await expect(settings).to.be.accessible();
+    $<HTMLButtonElement>(settings, '[part="cancel"]').click();
+    await waitFor(() => !settings.open, 'the dialog to close');
+  });
+
   it('says when the key is kept for this tab only', async () => {
     const runtime = createStudioRuntime({
       workspaceRepository: null,

@@ -138,7 +138,9 @@ export class CaChat extends LitElement {
     const last = state?.lastRun;
     return html`
       <div class="head">
-        <span part="mode" class="mode">${agentModeLabel(this.openrouter.value, state)}</span>
+        <span part="mode" class="mode" title="The agent that runs your prompts"
+          >${agentModeLabel(this.openrouter.value, state)}</span
+        >
       </div>
       <div
         class="log"

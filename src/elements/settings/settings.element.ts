@@ -326,7 +326,17 @@ export class CaSettings extends LitElement {
       @close=${this.onClosed}
       @click=${this.onClick}
     >
-      ${this.open && this.draft && settings ? this.renderForm(this.draft, settings) : nothing}
+      ${
+        !this.open
+          ? nothing
+          : this.draft && settings
+            ? this.renderForm(this.draft, settings)
+            : html`<h2 id="title">Model settings</h2>
+                <p class="help">There is no runtime with OpenRouter settings to edit yet.</p>
+                <div class="actions">
+                  <button type="button" part="cancel" @click=${() => this.close()}>Close</button>
+                </div>`
+      }
     </dialog>`;
   }
 }
