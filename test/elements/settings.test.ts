@@ -68,6 +68,17 @@ describe('<ca-settings> (A2, E8)', () => {
     expect(settings.shadowRoot!.activeElement?.id).to.equal('apiKey');
   });
 
+  it('keeps the page from scrolling while open, and releases it when closed or removed', async () => {
+    const first = await setup();
+    expect(document.documentElement.style.overflow).to.equal('hidden');
+    first.settings.close();
+    await waitFor(() => document.documentElement.style.overflow === '', 'the page released');
+    const second = await setup();
+    expect(document.documentElement.style.overflow).to.equal('hidden');
+    second.settings.remove();
+    expect(document.documentElement.style.overflow).to.equal('');
+  });
+
   for (const [how, close] of [
     ['Escape', () => sendKeys({ press: 'Escape' })],
     ['a click on the backdrop', () => sendMouse({ type: 'click', position: [3, 3] })],

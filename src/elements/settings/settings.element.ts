@@ -7,6 +7,7 @@ import type {
 } from '../../runtime/agents/openrouter/settings.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { deepActiveElement, isBackdropClick } from '../shared/focus.js';
+import { lockPageScroll } from '../shared/scroll-lock.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -47,7 +48,7 @@ const isField = (value: unknown): value is SettingsField => FIELDS.includes(valu
 /**
  * The model settings dialog: the OpenRouter API key, model, chat-completions endpoint and data
  * policy of the runtime's `openrouter` store. Keyboard-modal like every studio dialog: focus
- * stays inside, Escape, Cancel and the backdrop close it without changing anything, and focus
+ * stays inside, the page behind does not scroll, Escape, Cancel and the backdrop close it without changing anything, and focus
  * returns to the control that opened it. Save validates the whole form through the store and
  * shows its error beside the field; while open, the form follows saves from other same-origin
  * tabs for every field the person has not edited. The key is a property of the password field
@@ -87,6 +88,7 @@ export class CaSettings extends LitElement {
   private base?: SettingsDraft;
   private seen?: OpenRouterSettings;
   private opener?: HTMLElement;
+  private unlockScroll?: () => void;
   private readonly runtimeRef = new RuntimeController<SettingsRuntime>(this);
   private readonly settings = new StoreController(this, () => this.runtimeRef.value?.openrouter);
   private readonly catalog = new ModelCatalogController(this);
@@ -98,6 +100,14 @@ export class CaSettings extends LitElement {
 
   /** Closes the dialog without saving. */
   close(): void {
+    this.open = false;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    // A removed dialog fires no `close`: release the page here.
+    this.unlockScroll?.();
+    this.unlockScroll = undefined;
     this.open = false;
   }
 
@@ -124,6 +134,7 @@ export class CaSettings extends LitElement {
     if (!dialog) return;
     if (this.open && !dialog.open) {
       dialog.showModal();
+      this.unlockScroll = lockPageScroll();
       this.field('apiKey')?.focus();
     } else if (!this.open && dialog.open) dialog.close();
   }
@@ -148,6 +159,8 @@ export class CaSettings extends LitElement {
     this.open = false;
     this.draft = undefined;
     this.catalog.reset();
+    this.unlockScroll?.();
+    this.unlockScroll = undefined;
     const opener = this.opener;
     this.opener = undefined;
     if (opener?.isConnected) opener.focus();
