@@ -147,6 +147,10 @@ describe('<ca-settings> (A2, E8)', () => {
     expect(store.getSnapshot()).to.equal(before);
     expect(localStorage.getItem(OPENROUTER_API_KEY_STORAGE_KEY)).to.equal(null);
     await expect(settings).to.be.accessible();
+
+    await type(settings, 'endpoint', 'http://localhost:9/v1/chat/completions');
+    expect(settings.shadowRoot!.querySelector('[part="error"]')).to.equal(null);
+    expect(endpoint.getAttribute('aria-invalid')).to.equal('false');
   });
 
   it('shows and hides the key, never writing it into the page as text or an attribute', async () => {

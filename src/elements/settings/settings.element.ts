@@ -152,7 +152,10 @@ export class CaSettings extends LitElement {
   }
 
   private edit(patch: Partial<SettingsDraft>): void {
-    if (this.draft) this.draft = { ...this.draft, ...patch };
+    if (!this.draft) return;
+    this.draft = { ...this.draft, ...patch };
+    // The message described the old value; the next Save checks the new one.
+    if (this.errorField && this.errorField in patch) this.error = undefined;
   }
 
   private onClosed(): void {
