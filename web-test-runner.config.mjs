@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { chromiumLaunchOptions } from './scripts/system.mjs';
+import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
@@ -9,11 +10,20 @@ export default {
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
+  // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
+  middleware: [openAiScriptMiddleware()],
   plugins: [
     esbuildPlugin({
       ts: true,
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
     }),
   ],
-  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: chromiumLaunchOptions(),
+      // One browser context per page: files running side by side must not share localStorage
+      // (an OpenRouter key saved by one test would switch another file's studio to the model).
+      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
+    }),
+  ],
 };

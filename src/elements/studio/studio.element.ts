@@ -1,22 +1,26 @@
 import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
-import { property, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
 import { createIndexedDbDurableOperationBackend } from '../../storage/durable/indexeddb-backend.js';
 import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
+import { agentModeLabel } from '../shared/agent-mode.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
+import type { CaSettings } from '../settings/settings.element.js';
 import { studioStyles } from './studio.styles.js';
 import '../editor/editor.js';
 import '../preview/preview.js';
 import '../trace/trace.js';
 import '../approval/approval.js';
 import '../chat/chat.js';
+import '../settings/settings.js';
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
  * provides it to every element inside through `@lit/context`, and lays out the editor,
- * preview, agent prompt, trace and approval gate.
+ * preview, agent prompt, trace and approval gate. The header's Model button names the mode the
+ * prompts run in ("Local agent" or "OpenRouter · model") and opens the `<ca-settings>` dialog.
  *
  * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
@@ -25,6 +29,8 @@ import '../chat/chat.js';
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
+ * @csspart model-button - The header button that opens the model settings.
+ * @csspart settings - The `<ca-settings>` dialog.
  * @csspart editor - The `<ca-editor>`.
  * @csspart preview - The `<ca-preview>`.
  * @csspart chat - The `<ca-chat>`.
@@ -46,7 +52,11 @@ export class CaStudio extends LitElement {
   private provided?: StudioRuntime;
 
   private owned?: StudioRuntime;
+  @query('ca-settings') private settingsDialog?: CaSettings;
+
   private readonly workspace = new StoreController(this, () => this.provided?.workspace);
+  private readonly openrouter = new StoreController(this, () => this.provided?.openrouter);
+  private readonly agent = new StoreController(this, () => this.provided?.agent);
 
   /**
    * The runtime every element inside uses. Set it before the studio connects to share one
@@ -99,6 +109,15 @@ export class CaStudio extends LitElement {
               >`
             : nothing
         }
+        <button
+          part="model-button"
+          class="model"
+          aria-haspopup="dialog"
+          @click=${() => this.settingsDialog?.show()}
+        >
+          <span class="model-label">Model</span>
+          ${agentModeLabel(this.openrouter.value, this.agent.value)}
+        </button>
         <slot name="header-actions"></slot>
       </div>
       <div class="work">
@@ -110,6 +129,7 @@ export class CaStudio extends LitElement {
         <ca-trace part="trace"></ca-trace>
       </div>
       <ca-approval></ca-approval>
+      <ca-settings part="settings"></ca-settings>
     `;
   }
 }

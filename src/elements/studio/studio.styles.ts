@@ -38,6 +38,17 @@ export const studioStyles = [
       color: var(--_danger);
       border-color: var(--_danger);
     }
+    .model {
+      font-size: 0.8rem;
+      max-width: 22rem;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .model-label {
+      color: var(--_muted);
+      margin-right: 0.25rem;
+    }
     .work {
       display: grid;
       grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
