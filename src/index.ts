@@ -12,3 +12,4 @@ export * from './bridge/preview/index.js';
 export { CaTrace } from './elements/trace/trace.js';
 export { CaApproval, type ApprovalDecisionDetail } from './elements/approval/approval.js';
 export { CaChat, type PromptSubmitDetail } from './elements/chat/chat.js';
+export { CaCatalog, type CatalogRuntime, type ToolRunDetail } from './elements/catalog/catalog.js';
