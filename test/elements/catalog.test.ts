@@ -282,7 +282,7 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
       expect(root(element).querySelector('[role="status"]')!.textContent).to.include('Nothing ran');
     });
 
-    it('asks before a destructive sample: Cancel runs nothing, Run sample runs it', async () => {
+    it('asks before a destructive sample in a keyboard-modal dialog: Cancel and Escape run nothing, Run sample runs it', async () => {
       const { element, spies } = await setup();
       await inspect(element, 'spy.destroy');
       const dialog = root(element).querySelector('dialog')!;
@@ -299,7 +299,14 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
 
       action(element, 'run').click();
       await waitFor(() => dialog.open, 'the confirmation again');
-      dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+      await sendKeys({ down: 'Shift' });
+      await sendKeys({ press: 'Tab' });
+      await sendKeys({ up: 'Shift' });
+      expect(root(element).activeElement?.getAttribute('data-action')).to.equal('confirm');
+      await sendKeys({ press: 'Tab' });
+      expect(root(element).activeElement?.getAttribute('data-action')).to.equal('cancel');
+      await sendKeys({ press: 'Escape' });
+      await waitFor(() => !dialog.open, 'Escape to close the confirmation');
       expect(spies.runs).to.deep.equal([]);
 
       action(element, 'run').click();

@@ -1,6 +1,10 @@
 import { html, nothing } from 'lit';
 import { summarizeDefaultPolicy } from '../../runtime/catalog/policy-summary.js';
-import type { MCPToolDefinition, ToolAnnotations } from '../../runtime/protocol/types.js';
+import type {
+  MCPToolDefinition,
+  ToolAnnotations,
+  ToolCallResult,
+} from '../../runtime/protocol/types.js';
 
 const HINTS: readonly (keyof ToolAnnotations)[] = [
   'readOnlyHint',
@@ -50,4 +54,27 @@ export function renderDefinition(definition: MCPToolDefinition) {
           </details>`
         : nothing
     }`;
+}
+
+/** The last sample's result, or its structured error with code; Retry only when retryable. */
+export function renderSampleResult(
+  result: ToolCallResult,
+  actions: { running: boolean; onRetry(): void },
+) {
+  const { error } = result;
+  const shown = error
+    ? { error, content: result.content }
+    : (result.structuredContent ?? result.content);
+  return html`<div class="result ${error ? 'failed' : 'completed'}" part="result">
+    <h4>${error ? html`Failed · <code>${error.code}</code>` : 'Result'}</h4>
+    ${error ? html`<p class="error-message">${error.message}</p>` : nothing}
+    ${
+      error?.retryable
+        ? html`<button data-action="retry" ?disabled=${actions.running} @click=${actions.onRetry}>
+            Retry
+          </button>`
+        : nothing
+    }
+    <pre tabindex="0">${json(shown)}</pre>
+  </div>`;
 }

@@ -10,7 +10,7 @@ import {
   parseSampleArguments,
   sampleToolArguments,
 } from '../../runtime/catalog/sample-arguments.js';
-import { CATALOG_SCOPES, filterCatalog, type CatalogScope } from '../../runtime/catalog/scopes.js';
+import { filterCatalog, type CatalogScope } from '../../runtime/catalog/scopes.js';
 import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/types.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
 import { listAllTools } from '../../runtime/registry/pagination.js';
@@ -20,7 +20,8 @@ import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { ConfirmController } from './catalog-confirm.js';
-import { renderDefinition } from './catalog-detail.js';
+import { renderDefinition, renderSampleResult } from './catalog-detail.js';
+import { listKeyTarget, renderToolbar, renderToolList } from './catalog-list.js';
 import { copyOrDownload, downloadJson } from './catalog-download.js';
 import { catalogStyles } from './catalog.styles.js';
 
@@ -41,13 +42,6 @@ interface SampleRun {
   args: Record<string, unknown>;
   result: ToolCallResult;
 }
-
-const SCOPE_LABELS: Record<CatalogScope, string> = {
-  all: 'All',
-  'read-only': 'Read-only',
-  workspace: 'Workspace',
-  preview: 'Preview',
-};
 
 const LIST_FILE = 'context-action-tools.json';
 
@@ -162,17 +156,9 @@ export class CaCatalog extends LitElement {
   }
 
   private onListKey(event: KeyboardEvent, visible: readonly MCPToolDefinition[]): void {
-    if (visible.length === 0) return;
     const focused = (event.target as HTMLElement).dataset.name ?? this.selected;
     const current = visible.findIndex((tool) => tool.name === focused);
-    const last = visible.length - 1;
-    const next: Record<string, number> = {
-      ArrowDown: current < 0 ? 0 : Math.min(last, current + 1),
-      ArrowUp: current < 0 ? 0 : Math.max(0, current - 1),
-      Home: 0,
-      End: last,
-    };
-    const index = next[event.key];
+    const index = listKeyTarget(event.key, current, visible.length);
     if (index === undefined) return;
     event.preventDefault();
     this.select(visible[index]!.name, true);
@@ -252,64 +238,28 @@ export class CaCatalog extends LitElement {
 
   protected override render() {
     const { visible, counts } = filterCatalog(this.tools, this.query, this.scope);
-    const focusable = visible.some((tool) => tool.name === this.selected)
-      ? this.selected
-      : visible[0]?.name;
     const definition = this.definition;
     return html`
-      <div class="toolbar" part="toolbar">
-        <input
-          type="search"
-          aria-label="Search tools"
-          placeholder="Search tools"
-          .value=${this.query}
-          @input=${(event: Event) => (this.query = (event.target as HTMLInputElement).value)}
-        />
-        <div class="scopes" role="group" aria-label="Scope">
-          ${CATALOG_SCOPES.map(
-            (scope) =>
-              html`<button
-                data-scope=${scope}
-                aria-pressed=${String(scope === this.scope)}
-                @click=${() => (this.scope = scope)}
-              >
-                ${SCOPE_LABELS[scope]} <span class="count">${counts[scope]}</span>
-              </button>`,
-          )}
-        </div>
-        <div class="list-actions">
-          <button data-action="copy-list" @click=${this.copyList}>Copy list</button>
-          <button data-action="download-list" @click=${this.downloadList}>Download list</button>
-        </div>
-      </div>
+      ${renderToolbar({
+        query: this.query,
+        scope: this.scope,
+        counts,
+        onQuery: (query) => (this.query = query),
+        onScope: (scope) => (this.scope = scope),
+        onCopyList: () => this.copyList(),
+        onDownloadList: () => this.downloadList(),
+      })}
       <p class="visually-hidden" aria-live="polite" data-role="count">
         ${visible.length} of ${this.tools.length} tools shown
       </p>
       <div class="body">
-        <div
-          class="list"
-          part="list"
-          role="listbox"
-          aria-label="Tools"
-          @keydown=${(event: KeyboardEvent) => this.onListKey(event, visible)}
-        >
-          ${this.listError ? html`<p class="error" role="alert">${this.listError}</p>` : nothing}
-          ${visible.map(
-            (tool) =>
-              html`<div
-                role="option"
-                data-name=${tool.name}
-                aria-selected=${String(tool.name === this.selected)}
-                tabindex=${tool.name === focusable ? 0 : -1}
-                @click=${() => this.select(tool.name, true)}
-              >
-                <span class="name">${tool.name}</span>
-                ${tool.annotations?.readOnlyHint ? html`<span class="tag">read-only</span>` : nothing}
-                ${tool.annotations?.destructiveHint ? html`<span class="tag danger">destructive</span>` : nothing}
-              </div>`,
-          )}
-          ${visible.length === 0 && !this.listError ? html`<p class="empty">No tools match.</p>` : nothing}
-        </div>
+        ${renderToolList({
+          visible,
+          selected: this.selected,
+          listError: this.listError,
+          onSelect: (name) => this.select(name, true),
+          onKey: (event) => this.onListKey(event, visible),
+        })}
         <section class="detail" part="detail" aria-labelledby="definition-title">
           ${definition ? this.renderDetail(definition) : html`<p class="empty" id="definition-title">Select a tool to inspect its definition.</p>`}
         </section>
@@ -375,19 +325,14 @@ export class CaCatalog extends LitElement {
           </button>
         </div>
       </div>
-      ${run ? this.renderResult(definition, run) : nothing}`;
-  }
-
-  private renderResult(definition: MCPToolDefinition, run: SampleRun) {
-    const { error } = run.result;
-    const body = run.result.structuredContent ?? run.result.content;
-    return html`<div class="result ${error ? 'failed' : 'completed'}" part="result">
-      <h4>${error ? html`Failed · <code>${error.code}</code>` : 'Result'}</h4>
-      ${error ? html`<p class="error-message">${error.message}</p>` : nothing}
-      ${error?.retryable ? html`<button data-action="retry" ?disabled=${this.running} @click=${() => this.runSample(definition, run.args)}>Retry</button>` : nothing}
-      <pre tabindex="0">
-${JSON.stringify(error ? { error, content: run.result.content } : body, null, 2)}</pre>
-    </div>`;
+      ${
+        run
+          ? renderSampleResult(run.result, {
+              running: this.running,
+              onRetry: () => this.runSample(definition, run.args),
+            })
+          : nothing
+      }`;
   }
 }
 
