@@ -217,6 +217,19 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
     });
   });
 
+  describe('type-ahead', () => {
+    it('moves to the next tool whose name, or name without namespace, starts with the typed text', async () => {
+      const { element } = await setup();
+      option(element, optionNames(element)[0]!).focus();
+      await sendKeys({ type: 'wr' });
+      await element.updateComplete;
+      expect(element.selected).to.equal('workspace.writeFile');
+      expect((root(element).activeElement as HTMLElement).dataset.name).to.equal(
+        'workspace.writeFile',
+      );
+    });
+  });
+
   describe('Run sample', () => {
     it('runs once through the registry as local · direct, traces it and fires ca-tool-run', async () => {
       const { element, runtime, spies } = await setup();
@@ -314,6 +327,34 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
       dialog.querySelector<HTMLButtonElement>('[data-action="confirm"]')!.click();
       await waitFor(() => spies.runs.length === 1, 'the destructive run');
       expect(spies.runs[0]!.name).to.equal('spy.destroy');
+    });
+
+    it('Cancel aborts a running sample, shown as a retryable TOOL_CANCELLED', async () => {
+      const { element, runtime } = await setup();
+      let started = false;
+      runtime.registry.register(
+        defineTool(
+          { name: 'spy.slow', description: 'Waits until aborted.', inputSchema: z.object({}) },
+          (_args, context) =>
+            new Promise<{ ok: true; value: Record<string, unknown> }>((resolve) => {
+              started = true;
+              context.signal.addEventListener('abort', () =>
+                resolve({ ok: true as const, value: { late: true } }),
+              );
+            }),
+        ),
+      );
+      await element.refresh();
+      await element.updateComplete;
+      await inspect(element, 'spy.slow');
+      action(element, 'run').click();
+      await waitFor(() => started, 'the slow run to start');
+      await element.updateComplete;
+      action(element, 'cancel-run').click();
+      await waitFor(() => action(element, 'retry'), 'Retry after the cancellation');
+      expect(root(element).querySelector('[part="result"]')!.textContent).to.include(
+        'TOOL_CANCELLED',
+      );
     });
 
     it('shows a structured error with its code and offers Retry when retryable', async () => {

@@ -70,6 +70,26 @@ export function listKeyTarget(key: string, current: number, count: number): numb
   }
 }
 
+/**
+ * Type-ahead: the next option after `current` (wrapping) whose name, or name without its
+ * namespace, starts with `typed`; undefined when none does.
+ */
+export function typeAheadTarget(
+  typed: string,
+  names: readonly string[],
+  current: number,
+): number | undefined {
+  const prefix = typed.toLowerCase();
+  for (let step = 1; step <= names.length; step++) {
+    const index = (current + step + names.length) % names.length;
+    const name = names[index]!.toLowerCase();
+    if (name.startsWith(prefix) || name.slice(name.indexOf('.') + 1).startsWith(prefix)) {
+      return index;
+    }
+  }
+  return undefined;
+}
+
 export interface ToolListView {
   visible: readonly MCPToolDefinition[];
   selected: string;

@@ -21,7 +21,7 @@ import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { ConfirmController } from './catalog-confirm.js';
 import { renderDefinition, renderSampleResult } from './catalog-detail.js';
-import { listKeyTarget, renderToolbar, renderToolList } from './catalog-list.js';
+import { listKeyTarget, renderToolbar, renderToolList, typeAheadTarget } from './catalog-list.js';
 import { copyOrDownload, downloadJson } from './catalog-download.js';
 import { catalogStyles } from './catalog.styles.js';
 
@@ -44,6 +44,7 @@ interface SampleRun {
 }
 
 const LIST_FILE = 'context-action-tools.json';
+const TYPE_AHEAD_RESET_MS = 700;
 
 /**
  * The tool catalog: every canonical `tools/list` definition with search and scopes, a detail
@@ -92,6 +93,8 @@ export class CaCatalog extends LitElement {
   private readonly confirm = new ConfirmController(this);
   private listedFor?: ToolRegistry;
   private runAbort?: AbortController;
+  private typed = '';
+  private typedTimer?: ReturnType<typeof setTimeout>;
 
   override disconnectedCallback(): void {
     this.runAbort?.abort();
@@ -155,10 +158,26 @@ export class CaCatalog extends LitElement {
     );
   }
 
+  /** Printable keys extend the type-ahead text; it resets after a pause, as in native lists. */
+  private isTypeAhead(event: KeyboardEvent): boolean {
+    if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return false;
+    if (event.key === ' ' && this.typed === '') return false;
+    clearTimeout(this.typedTimer);
+    this.typed += event.key;
+    this.typedTimer = setTimeout(() => (this.typed = ''), TYPE_AHEAD_RESET_MS);
+    return true;
+  }
+
   private onListKey(event: KeyboardEvent, visible: readonly MCPToolDefinition[]): void {
     const focused = (event.target as HTMLElement).dataset.name ?? this.selected;
     const current = visible.findIndex((tool) => tool.name === focused);
-    const index = listKeyTarget(event.key, current, visible.length);
+    const index = this.isTypeAhead(event)
+      ? typeAheadTarget(
+          this.typed,
+          visible.map((tool) => tool.name),
+          this.typed.length > 1 ? current - 1 : current,
+        )
+      : listKeyTarget(event.key, current, visible.length);
     if (index === undefined) return;
     event.preventDefault();
     this.select(visible[index]!.name, true);
