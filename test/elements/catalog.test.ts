@@ -193,6 +193,15 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
     });
   });
 
+  describe('attributes', () => {
+    it('an unknown scope attribute shows every tool', async () => {
+      const { element, runtime } = await setup();
+      element.setAttribute('scope', 'nonsense');
+      await element.updateComplete;
+      expect(optionNames(element).length).to.equal(runtime.registry.listTools().tools.length);
+    });
+  });
+
   describe('selection inspects only', () => {
     it('moves focus and selection with arrows, Home and End without running anything', async () => {
       const { element, spies } = await setup();

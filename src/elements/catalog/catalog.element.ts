@@ -10,7 +10,7 @@ import {
   parseSampleArguments,
   sampleToolArguments,
 } from '../../runtime/catalog/sample-arguments.js';
-import { filterCatalog, type CatalogScope } from '../../runtime/catalog/scopes.js';
+import { CATALOG_SCOPES, filterCatalog, type CatalogScope } from '../../runtime/catalog/scopes.js';
 import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/types.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
 import { listAllTools } from '../../runtime/registry/pagination.js';
@@ -98,6 +98,7 @@ export class CaCatalog extends LitElement {
 
   override disconnectedCallback(): void {
     this.runAbort?.abort();
+    clearTimeout(this.typedTimer);
     super.disconnectedCallback();
   }
 
@@ -256,12 +257,14 @@ export class CaCatalog extends LitElement {
   }
 
   protected override render() {
-    const { visible, counts } = filterCatalog(this.tools, this.query, this.scope);
+    // An unknown `scope` attribute value shows everything rather than nothing.
+    const scope = CATALOG_SCOPES.includes(this.scope) ? this.scope : 'all';
+    const { visible, counts } = filterCatalog(this.tools, this.query, scope);
     const definition = this.definition;
     return html`
       ${renderToolbar({
         query: this.query,
-        scope: this.scope,
+        scope,
         counts,
         onQuery: (query) => (this.query = query),
         onScope: (scope) => (this.scope = scope),
