@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { z } from 'zod';
 import '../../src/elements/catalog/catalog.js';
+import '../../src/elements/studio/studio.js';
 import type { CaCatalog } from '../../src/elements/catalog/catalog.element.js';
 import { defineTool } from '../../src/runtime/registry/define-tool.js';
 import { toToolListRequest } from '../../src/runtime/registry/pagination.js';
@@ -444,6 +445,30 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
           params: { name: 'spy.count', arguments: { label: 'edited' } },
         },
       });
+    });
+  });
+
+  describe('inside <ca-studio>', () => {
+    it('opens from the Tools toggle and lists the studio runtime through context', async () => {
+      const runtime = createStudioRuntime({ workspaceRepository: null });
+      await runtime.ready;
+      const studio = await fixture<HTMLElement>(html`<ca-studio .runtime=${runtime}></ca-studio>`);
+      const toggle = studio.shadowRoot!.querySelector<HTMLButtonElement>('[part="tools-toggle"]')!;
+      expect(toggle.getAttribute('aria-expanded')).to.equal('false');
+      expect(studio.shadowRoot!.querySelector('ca-catalog')).to.equal(null);
+      toggle.click();
+      const catalog = await waitFor(
+        () => studio.shadowRoot!.querySelector<CaCatalog>('ca-catalog'),
+        'the catalog panel',
+      );
+      await waitFor(() => optionNames(catalog).length > 0, 'the catalog list');
+      expect(optionNames(catalog)).to.deep.equal(
+        runtime.registry.listTools().tools.map((t) => t.name),
+      );
+      expect(toggle.getAttribute('aria-expanded')).to.equal('true');
+      toggle.click();
+      await waitFor(() => catalog.hidden, 'the panel to hide');
+      runtime.dispose();
     });
   });
 });

@@ -12,6 +12,7 @@ import '../preview/preview.js';
 import '../trace/trace.js';
 import '../approval/approval.js';
 import '../chat/chat.js';
+import '../catalog/catalog.js';
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
@@ -23,12 +24,15 @@ import '../chat/chat.js';
  * @attr heading - Title shown in the header.
  * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records).
  * @attr prompt - Initial prompt text for the composer; never run automatically.
+ * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
  * @csspart editor - The `<ca-editor>`.
  * @csspart preview - The `<ca-preview>`.
  * @csspart chat - The `<ca-chat>`.
  * @csspart trace - The `<ca-trace>`.
+ * @csspart tools-toggle - The header button that shows or hides the Tools panel.
+ * @csspart catalog - The `<ca-catalog>` in the Tools panel.
  * @cssprop --ca-studio-height - Height of the studio (default: fill the parent).
  * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
  */
@@ -40,6 +44,11 @@ export class CaStudio extends LitElement {
   @property({ attribute: 'database-name' }) databaseName = 'context-action-workspace';
 
   @property() prompt = '';
+
+  @property({ type: Boolean, attribute: 'catalog-open', reflect: true }) catalogOpen = false;
+
+  /** The catalog stays rendered once opened, so its edited samples survive closing it. */
+  @state() private catalogShown = false;
 
   @provide({ context: runtimeContext })
   @state()
@@ -84,6 +93,10 @@ export class CaStudio extends LitElement {
     void this.runtime;
   }
 
+  protected override willUpdate(): void {
+    if (this.catalogOpen) this.catalogShown = true;
+  }
+
   protected override render() {
     const snapshot = this.workspace.value;
     const memory = snapshot?.storageMode === 'memory';
@@ -99,11 +112,28 @@ export class CaStudio extends LitElement {
               >`
             : nothing
         }
+        <button
+          part="tools-toggle"
+          aria-expanded=${String(this.catalogOpen)}
+          aria-controls="catalog"
+          @click=${() => (this.catalogOpen = !this.catalogOpen)}
+        >
+          Tools
+        </button>
         <slot name="header-actions"></slot>
       </div>
-      <div class="work">
+      <div class="work ${this.catalogOpen ? 'with-catalog' : ''}">
         <ca-editor part="editor"></ca-editor>
         <ca-preview part="preview"></ca-preview>
+        ${
+          this.catalogOpen || this.catalogShown
+            ? html`<ca-catalog
+                id="catalog"
+                part="catalog"
+                ?hidden=${!this.catalogOpen}
+              ></ca-catalog>`
+            : nothing
+        }
       </div>
       <div class="bottom">
         <ca-chat part="chat" .prompt=${this.prompt}></ca-chat>
