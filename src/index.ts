@@ -17,3 +17,4 @@ export {
   type SettingsRuntime,
   type SettingsSavedDetail,
 } from './elements/settings/settings.js';
+export { CaCatalog, type CatalogRuntime, type ToolRunDetail } from './elements/catalog/catalog.js';

@@ -15,6 +15,7 @@ import '../trace/trace.js';
 import '../approval/approval.js';
 import '../chat/chat.js';
 import '../settings/settings.js';
+import '../catalog/catalog.js';
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
@@ -27,6 +28,7 @@ import '../settings/settings.js';
  * @attr heading - Title shown in the header.
  * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records).
  * @attr prompt - Initial prompt text for the composer; never run automatically.
+ * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
  * @csspart model-button - The header button that opens the model settings.
@@ -35,6 +37,8 @@ import '../settings/settings.js';
  * @csspart preview - The `<ca-preview>`.
  * @csspart chat - The `<ca-chat>`.
  * @csspart trace - The `<ca-trace>`.
+ * @csspart tools-toggle - The header button that shows or hides the Tools panel.
+ * @csspart catalog - The `<ca-catalog>` in the Tools panel.
  * @cssprop --ca-studio-height - Height of the studio (default: fill the parent).
  * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
  */
@@ -46,6 +50,11 @@ export class CaStudio extends LitElement {
   @property({ attribute: 'database-name' }) databaseName = 'context-action-workspace';
 
   @property() prompt = '';
+
+  @property({ type: Boolean, attribute: 'catalog-open', reflect: true }) catalogOpen = false;
+
+  /** The catalog stays rendered once opened, so its edited samples survive closing it. */
+  @state() private catalogShown = false;
 
   @provide({ context: runtimeContext })
   @state()
@@ -94,6 +103,10 @@ export class CaStudio extends LitElement {
     void this.runtime;
   }
 
+  protected override willUpdate(): void {
+    if (this.catalogOpen) this.catalogShown = true;
+  }
+
   protected override render() {
     const snapshot = this.workspace.value;
     const memory = snapshot?.storageMode === 'memory';
@@ -110,6 +123,14 @@ export class CaStudio extends LitElement {
             : nothing
         }
         <button
+          part="tools-toggle"
+          aria-expanded=${String(this.catalogOpen)}
+          aria-controls="catalog"
+          @click=${() => (this.catalogOpen = !this.catalogOpen)}
+        >
+          Tools
+        </button>
+        <button
           part="model-button"
           class="model"
           aria-haspopup="dialog"
@@ -120,9 +141,18 @@ export class CaStudio extends LitElement {
         </button>
         <slot name="header-actions"></slot>
       </div>
-      <div class="work">
+      <div class="work ${this.catalogOpen ? 'with-catalog' : ''}">
         <ca-editor part="editor"></ca-editor>
         <ca-preview part="preview"></ca-preview>
+        ${
+          this.catalogOpen || this.catalogShown
+            ? html`<ca-catalog
+                id="catalog"
+                part="catalog"
+                ?hidden=${!this.catalogOpen}
+              ></ca-catalog>`
+            : nothing
+        }
       </div>
       <div class="bottom">
         <ca-chat part="chat" .prompt=${this.prompt}></ca-chat>

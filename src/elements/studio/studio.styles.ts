@@ -56,6 +56,12 @@ export const studioStyles = [
       background: var(--_border);
       min-height: 0;
     }
+    .work.with-catalog {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.2fr);
+    }
+    ca-catalog[hidden] {
+      display: none;
+    }
     .bottom {
       display: grid;
       grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr);
@@ -68,12 +74,14 @@ export const studioStyles = [
     ca-editor,
     ca-preview,
     ca-chat,
-    ca-trace {
+    ca-trace,
+    ca-catalog {
       min-height: 0;
       min-width: 0;
     }
     @media (max-width: 800px) {
       .work,
+      .work.with-catalog,
       .bottom {
         grid-template-columns: 1fr;
       }
