@@ -124,6 +124,7 @@ export class CaStudio extends LitElement {
         }
         <button
           part="tools-toggle"
+          class="tools"
           aria-expanded=${String(this.catalogOpen)}
           aria-controls="catalog"
           @click=${() => (this.catalogOpen = !this.catalogOpen)}

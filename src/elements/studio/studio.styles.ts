@@ -38,8 +38,11 @@ export const studioStyles = [
       color: var(--_danger);
       border-color: var(--_danger);
     }
+    .tools,
     .model {
       font-size: 0.8rem;
+    }
+    .model {
       max-width: 22rem;
       overflow: hidden;
       text-overflow: ellipsis;
