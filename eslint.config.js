@@ -13,6 +13,7 @@ export default tseslint.config(
         console: 'readonly',
         URL: 'readonly',
         setTimeout: 'readonly',
+        AbortController: 'readonly',
       },
     },
   },

@@ -3,6 +3,7 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { chromiumLaunchOptions } from './scripts/system.mjs';
 import { commonjsPackages, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
+import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
@@ -10,6 +11,8 @@ export default {
   concurrency: 2,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
+  // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
+  middleware: [openAiScriptMiddleware()],
   plugins: [
     skipNodeOnlyTests(),
     commonjsPackages(['ajv', 'ajv-formats']),
@@ -18,5 +21,12 @@ export default {
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
     }),
   ],
-  browsers: [chromeLauncher({ launchOptions: chromiumLaunchOptions() })],
+  browsers: [
+    chromeLauncher({
+      launchOptions: chromiumLaunchOptions(),
+      // One browser context per page: files running side by side must not share localStorage
+      // (an OpenRouter key saved by one test would switch another file's studio to the model).
+      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
+    }),
+  ],
 };

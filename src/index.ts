@@ -13,3 +13,9 @@ export * from './bridge/mcp/index.js';
 export { CaTrace } from './elements/trace/trace.js';
 export { CaApproval, type ApprovalDecisionDetail } from './elements/approval/approval.js';
 export { CaChat, type PromptSubmitDetail } from './elements/chat/chat.js';
+export {
+  CaSettings,
+  type SettingsRuntime,
+  type SettingsSavedDetail,
+} from './elements/settings/settings.js';
+export { CaCatalog, type CatalogRuntime, type ToolRunDetail } from './elements/catalog/catalog.js';

@@ -72,6 +72,8 @@ export * from '../storage/workspace/indexeddb-repository.js';
 export * from '../storage/folder/import-limits.js';
 export * from '../storage/folder/file-system-access.js';
 export * from '../storage/folder/directory-upload.js';
+// Tool catalog helpers
+export * from './catalog/index.js';
 // Studio runtime, trace and agents
 export * from './studio-runtime.js';
 export * from './drafts.js';

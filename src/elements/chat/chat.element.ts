@@ -1,9 +1,13 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { LOCAL_AGENT_RECIPES } from '../../runtime/agents/local-agent-recipes.js';
+import { localAgent } from '../../runtime/agents/local-agent.js';
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
-import type { AgentMessage } from '../../runtime/agents/agent-types.js';
+import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
+import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
+import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../runtime/studio-runtime.js';
+import { agentModeLabel } from '../shared/agent-mode.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
@@ -12,15 +16,35 @@ export interface PromptSubmitDetail {
   prompt: string;
 }
 
+function progressText(progress: AgentProgress | undefined): string {
+  if (progress?.kind === 'turn') return `turn ${progress.turn} of ${progress.of}`;
+  if (progress?.kind === 'retry')
+    return `retrying (${progress.attempt} of ${progress.of}) after ${progress.code}`;
+  return '';
+}
+
+/** OpenRouter messages already lead with their code; others get it in front. */
+const failureText = (error: ToolCallError | undefined) =>
+  !error
+    ? ''
+    : error.message.startsWith(error.code)
+      ? error.message
+      : `${error.code}: ${error.message}`;
+
 /**
  * The prompt box: a bounded transcript, prompt recipes, Send and Cancel, and Retry after a
  * retryable failure. Every prompt runs through the runtime's agent, so its tool calls take
- * the model call path with policy and approval.
+ * the model call path with policy and approval. A badge names the mode ("Local agent" or
+ * "OpenRouter · model") and follows the settings live; a running OpenRouter request shows
+ * its turn or retry. After a key, access or configuration failure, "Use local agent & retry"
+ * runs the same prompt once through the offline local agent, keeping the saved key.
  *
  * @tagname ca-chat
  * @summary Ask the agent to change the workspace.
  * @attr prompt - Initial composer text (e.g. from a deep link); it is never run automatically.
  * @fires ca-prompt-submit - Before a prompt runs; cancelable. Detail: `{ prompt }`.
+ * @csspart mode - The badge naming the agent mode.
+ * @csspart progress - The running request's turn or retry line.
  * @csspart log - The transcript.
  * @csspart composer - The form with the text area and buttons.
  * @cssprop --ca-chat-max-height - Maximum height of the transcript before it scrolls.
@@ -39,6 +63,7 @@ export class CaChat extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
+  private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('prompt')) this.draft = this.prompt;
@@ -50,6 +75,11 @@ export class CaChat extends LitElement {
 
   /** Runs `prompt` (defaults to the composer text) through the agent. */
   async submit(prompt = this.draft): Promise<void> {
+    await this.start(prompt);
+  }
+
+  /** The one path every prompt takes: the veto event, then one run (with `driver`, if given). */
+  private async start(prompt: string, driver?: AgentDriver): Promise<void> {
     const runtime = this.runtimeRef.value;
     const text = prompt.trim();
     if (!runtime || !text || runtime.agent.getSnapshot().running) return;
@@ -61,7 +91,7 @@ export class CaChat extends LitElement {
     });
     if (!this.dispatchEvent(event)) return;
     this.draft = '';
-    await runtime.agent.run(text);
+    await runtime.agent.run(text, driver ? { driver } : {});
   }
 
   private onKeydown(event: KeyboardEvent): void {
@@ -80,16 +110,26 @@ export class CaChat extends LitElement {
     return html`<div class="message ${message.role}">${message.text}</div>`;
   }
 
-  private renderStatus(running: boolean, last: AgentState['lastRun']) {
-    if (running) return 'Running…';
+  private renderStatus(state: AgentState | undefined) {
+    const last = state?.lastRun;
+    if (state?.running) {
+      const progress = progressText(state.progress);
+      return html`Running…
+      ${progress ? html`<span part="progress" class="progress">${progress}</span>` : nothing}`;
+    }
     if (last?.status === 'cancelled') return 'Cancelled.';
     if (last?.status !== 'failed') return nothing;
     const retry = last.error?.retryable
-      ? html`<button @click=${() => this.submit(last.prompt)}>
+      ? html`<button @click=${() => this.start(last.prompt)}>
           ${last.error.code === 'WORKSPACE_REVISION_CONFLICT' ? 'Re-read & retry' : 'Retry'}
         </button>`
       : nothing;
-    return html`Failed: ${last.error?.code} ${retry}`;
+    const local = isOpenRouterConfigurationError(last.error)
+      ? html`<button @click=${() => this.start(last.prompt, localAgent)}>
+          Use local agent & retry
+        </button>`
+      : nothing;
+    return html`Failed: ${failureText(last.error)} ${retry} ${local}`;
   }
 
   protected override render() {
@@ -97,6 +137,11 @@ export class CaChat extends LitElement {
     const running = state?.running ?? false;
     const last = state?.lastRun;
     return html`
+      <div class="head">
+        <span part="mode" class="mode" title="The agent that runs your prompts"
+          >${agentModeLabel(this.openrouter.value, state)}</span
+        >
+      </div>
       <div
         class="log"
         part="log"
@@ -107,9 +152,7 @@ export class CaChat extends LitElement {
       >
         ${(state?.messages ?? []).map((message) => this.renderMessage(message))}
       </div>
-      <div class="status ${last?.status ?? ''}" role="status">
-        ${this.renderStatus(running, last)}
-      </div>
+      <div class="status ${last?.status ?? ''}" role="status">${this.renderStatus(state)}</div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
         ${LOCAL_AGENT_RECIPES.map(
           (recipe) =>

@@ -8,6 +8,25 @@ export const chatStyles = [
     :host {
       font-size: 0.875rem;
     }
+    .head {
+      display: flex;
+      justify-content: flex-end;
+      padding: 0.4rem 0.75rem 0;
+    }
+    .mode {
+      font-size: 0.75rem;
+      border: 1px solid var(--_border);
+      border-radius: 999px;
+      padding: 0.1rem 0.55rem;
+      color: var(--_muted);
+      max-width: 100%;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .progress {
+      margin-left: 0.35rem;
+    }
     .log {
       flex: 1;
       min-height: 4rem;

@@ -1,34 +1,44 @@
 import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
-import { property, state } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
 import { createIndexedDbDurableOperationBackend } from '../../storage/durable/indexeddb-backend.js';
 import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
+import { agentModeLabel } from '../shared/agent-mode.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
+import type { CaSettings } from '../settings/settings.element.js';
 import { studioStyles } from './studio.styles.js';
 import '../editor/editor.js';
 import '../preview/preview.js';
 import '../trace/trace.js';
 import '../approval/approval.js';
 import '../chat/chat.js';
+import '../settings/settings.js';
+import '../catalog/catalog.js';
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
  * provides it to every element inside through `@lit/context`, and lays out the editor,
- * preview, agent prompt, trace and approval gate.
+ * preview, agent prompt, trace and approval gate. The header's Model button names the mode the
+ * prompts run in ("Local agent" or "OpenRouter · model") and opens the `<ca-settings>` dialog.
  *
  * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
  * @attr heading - Title shown in the header.
  * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records).
  * @attr prompt - Initial prompt text for the composer; never run automatically.
+ * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
+ * @csspart model-button - The header button that opens the model settings.
+ * @csspart settings - The `<ca-settings>` dialog.
  * @csspart editor - The `<ca-editor>`.
  * @csspart preview - The `<ca-preview>`.
  * @csspart chat - The `<ca-chat>`.
  * @csspart trace - The `<ca-trace>`.
+ * @csspart tools-toggle - The header button that shows or hides the Tools panel.
+ * @csspart catalog - The `<ca-catalog>` in the Tools panel.
  * @cssprop --ca-studio-height - Height of the studio (default: fill the parent).
  * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
  */
@@ -41,12 +51,21 @@ export class CaStudio extends LitElement {
 
   @property() prompt = '';
 
+  @property({ type: Boolean, attribute: 'catalog-open', reflect: true }) catalogOpen = false;
+
+  /** The catalog stays rendered once opened, so its edited samples survive closing it. */
+  @state() private catalogShown = false;
+
   @provide({ context: runtimeContext })
   @state()
   private provided?: StudioRuntime;
 
   private owned?: StudioRuntime;
+  @query('ca-settings') private settingsDialog?: CaSettings;
+
   private readonly workspace = new StoreController(this, () => this.provided?.workspace);
+  private readonly openrouter = new StoreController(this, () => this.provided?.openrouter);
+  private readonly agent = new StoreController(this, () => this.provided?.agent);
 
   /**
    * The runtime every element inside uses. Set it before the studio connects to share one
@@ -84,6 +103,10 @@ export class CaStudio extends LitElement {
     void this.runtime;
   }
 
+  protected override willUpdate(): void {
+    if (this.catalogOpen) this.catalogShown = true;
+  }
+
   protected override render() {
     const snapshot = this.workspace.value;
     const memory = snapshot?.storageMode === 'memory';
@@ -99,17 +122,45 @@ export class CaStudio extends LitElement {
               >`
             : nothing
         }
+        <button
+          part="tools-toggle"
+          class="tools"
+          aria-expanded=${String(this.catalogOpen)}
+          aria-controls="catalog"
+          @click=${() => (this.catalogOpen = !this.catalogOpen)}
+        >
+          Tools
+        </button>
+        <button
+          part="model-button"
+          class="model"
+          aria-haspopup="dialog"
+          @click=${() => this.settingsDialog?.show()}
+        >
+          <span class="model-label">Model</span>
+          ${agentModeLabel(this.openrouter.value, this.agent.value)}
+        </button>
         <slot name="header-actions"></slot>
       </div>
-      <div class="work">
+      <div class="work ${this.catalogOpen ? 'with-catalog' : ''}">
         <ca-editor part="editor"></ca-editor>
         <ca-preview part="preview"></ca-preview>
+        ${
+          this.catalogOpen || this.catalogShown
+            ? html`<ca-catalog
+                id="catalog"
+                part="catalog"
+                ?hidden=${!this.catalogOpen}
+              ></ca-catalog>`
+            : nothing
+        }
       </div>
       <div class="bottom">
         <ca-chat part="chat" .prompt=${this.prompt}></ca-chat>
         <ca-trace part="trace"></ca-trace>
       </div>
       <ca-approval></ca-approval>
+      <ca-settings part="settings"></ca-settings>
     `;
   }
 }

@@ -38,12 +38,32 @@ export const studioStyles = [
       color: var(--_danger);
       border-color: var(--_danger);
     }
+    .tools,
+    .model {
+      font-size: 0.8rem;
+    }
+    .model {
+      max-width: 22rem;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
+    .model-label {
+      color: var(--_muted);
+      margin-right: 0.25rem;
+    }
     .work {
       display: grid;
       grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
       gap: 1px;
       background: var(--_border);
       min-height: 0;
+    }
+    .work.with-catalog {
+      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.2fr);
+    }
+    ca-catalog[hidden] {
+      display: none;
     }
     .bottom {
       display: grid;
@@ -57,12 +77,14 @@ export const studioStyles = [
     ca-editor,
     ca-preview,
     ca-chat,
-    ca-trace {
+    ca-trace,
+    ca-catalog {
       min-height: 0;
       min-width: 0;
     }
     @media (max-width: 800px) {
       .work,
+      .work.with-catalog,
       .bottom {
         grid-template-columns: 1fr;
       }

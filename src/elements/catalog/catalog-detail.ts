@@ -1,0 +1,80 @@
+import { html, nothing } from 'lit';
+import { summarizeDefaultPolicy } from '../../runtime/catalog/policy-summary.js';
+import type {
+  MCPToolDefinition,
+  ToolAnnotations,
+  ToolCallResult,
+} from '../../runtime/protocol/types.js';
+
+const HINTS: readonly (keyof ToolAnnotations)[] = [
+  'readOnlyHint',
+  'destructiveHint',
+  'idempotentHint',
+  'openWorldHint',
+];
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/** The canonical definition as `getToolDefinition()` returns it: nothing here is re-derived. */
+export function renderDefinition(definition: MCPToolDefinition) {
+  const policy = summarizeDefaultPolicy(definition);
+  const annotations = definition.annotations ?? {};
+  const hints = HINTS.filter((hint) => annotations[hint] !== undefined);
+  return html`<header class="definition-head">
+      <h3 id="definition-title">${definition.title ?? annotations.title ?? definition.name}</h3>
+      <code class="name">${definition.name}</code>
+    </header>
+    <p class="description">${definition.description || 'No description.'}</p>
+    <dl class="facts">
+      <dt>Default policy</dt>
+      <dd data-policy=${policy.modelOrMcp}>${policy.text}</dd>
+      <dt>Annotations</dt>
+      <dd>
+        ${
+          hints.length
+            ? hints.map(
+                (hint) =>
+                  html`<span class="hint ${annotations[hint] ? 'on' : 'off'}"
+                    >${hint}: ${String(annotations[hint])}</span
+                  > `,
+              )
+            : 'none'
+        }
+      </dd>
+    </dl>
+    <details open>
+      <summary>Input schema</summary>
+      <pre part="schema" tabindex="0">${json(definition.inputSchema)}</pre>
+    </details>
+    ${
+      definition.outputSchema
+        ? html`<details>
+            <summary>Output schema</summary>
+            <pre part="schema" tabindex="0">${json(definition.outputSchema)}</pre>
+          </details>`
+        : nothing
+    }`;
+}
+
+/** The last sample's result, or its structured error with code; Retry only when retryable. */
+export function renderSampleResult(
+  result: ToolCallResult,
+  actions: { running: boolean; onRetry(): void },
+) {
+  const { error } = result;
+  const shown = error
+    ? { error, content: result.content }
+    : (result.structuredContent ?? result.content);
+  return html`<div class="result ${error ? 'failed' : 'completed'}" part="result">
+    <h4>${error ? html`Failed · <code>${error.code}</code>` : 'Result'}</h4>
+    ${error ? html`<p class="error-message">${error.message}</p>` : nothing}
+    ${
+      error?.retryable
+        ? html`<button data-action="retry" ?disabled=${actions.running} @click=${actions.onRetry}>
+            Retry
+          </button>`
+        : nothing
+    }
+    <pre tabindex="0">${json(shown)}</pre>
+  </div>`;
+}

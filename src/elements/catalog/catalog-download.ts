@@ -1,0 +1,22 @@
+/** Where the catalog's JSON went: the clipboard, or a downloaded file. */
+export type CatalogDelivery = 'copied' | 'downloaded';
+
+/** Saves `text` as a JSON file through a temporary link. */
+export function downloadJson(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** Copies `text` when the Clipboard API is permitted, else downloads it as `fileName`. */
+export async function copyOrDownload(fileName: string, text: string): Promise<CatalogDelivery> {
+  try {
+    if (!navigator.clipboard) throw new Error('No Clipboard API.');
+    await navigator.clipboard.writeText(text);
+    return 'copied';
+  } catch {
+    downloadJson(fileName, text);
+    return 'downloaded';
+  }
+}

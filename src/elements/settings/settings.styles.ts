@@ -1,0 +1,107 @@
+import { css } from 'lit';
+import { tokens } from '../shared/tokens.styles.js';
+
+export const settingsStyles = [
+  tokens,
+  css`
+    :host {
+      display: contents;
+    }
+    dialog {
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      padding: 1.25rem;
+      width: var(--ca-settings-width, min(32rem, calc(100vw - 2rem)));
+      max-height: calc(100vh - 2rem);
+      overflow-y: auto;
+      background: var(--_bg);
+      color: var(--_text);
+      box-shadow: 0 20px 50px rgb(0 0 0 / 0.25);
+    }
+    dialog::backdrop {
+      background: var(--ca-settings-backdrop, rgb(15 23 42 / 0.45));
+    }
+    h2 {
+      font-size: 1.05rem;
+      margin: 0 0 0.75rem;
+    }
+    form {
+      display: flex;
+      flex-direction: column;
+      gap: 0.85rem;
+      font-size: 0.875rem;
+    }
+    .field {
+      display: flex;
+      flex-direction: column;
+      gap: 0.3rem;
+    }
+    label,
+    legend {
+      font-weight: 600;
+    }
+    .row {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.4rem;
+      align-items: center;
+    }
+    .row > input,
+    .row > select {
+      flex: 1;
+      min-width: 12rem;
+    }
+    input:not([type='radio'], [type='checkbox']),
+    select {
+      font: inherit;
+      padding: 0.35rem 0.5rem;
+      border: 1px solid var(--_border);
+      border-radius: calc(var(--_radius) - 2px);
+      background: var(--_bg);
+      color: var(--_text);
+      min-width: 0;
+    }
+    input:focus-visible {
+      outline: 2px solid var(--_accent);
+      outline-offset: 2px;
+    }
+    input[aria-invalid='true'] {
+      border-color: var(--_danger);
+    }
+    .help {
+      margin: 0;
+      color: var(--_muted);
+      font-size: 0.8rem;
+    }
+    .error {
+      margin: 0;
+      color: var(--_danger);
+      font-size: 0.8rem;
+    }
+    fieldset {
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      margin: 0;
+      padding: 0.5rem 0.75rem 0.6rem;
+      display: flex;
+      flex-direction: column;
+      gap: 0.35rem;
+    }
+    .choice {
+      display: flex;
+      gap: 0.5rem;
+      align-items: baseline;
+      font-weight: normal;
+    }
+    .catalog {
+      display: flex;
+      flex-direction: column;
+      gap: 0.3rem;
+    }
+    .actions {
+      display: flex;
+      justify-content: flex-end;
+      gap: 0.5rem;
+    }
+  `,
+];

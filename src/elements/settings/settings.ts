@@ -1,0 +1,13 @@
+import { defineElement } from '../shared/define-element.js';
+import { CaSettings } from './settings.element.js';
+
+export { CaSettings };
+export type { SettingsRuntime, SettingsSavedDetail } from './settings.element.js';
+
+defineElement('ca-settings', CaSettings);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'ca-settings': CaSettings;
+  }
+}

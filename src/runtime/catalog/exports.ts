@@ -1,0 +1,26 @@
+/**
+ * The JSON the catalog copies and downloads (E6): the complete listed `tools` array, one
+ * canonical definition, and the `tools/call` request a sample would send.
+ */
+import type { MCPToolDefinition, ToolCallRequestInput } from '../protocol/types.js';
+
+export function catalogListJson(tools: readonly MCPToolDefinition[]): string {
+  return JSON.stringify(tools, null, 2);
+}
+
+export function catalogDefinitionJson(definition: MCPToolDefinition): string {
+  return JSON.stringify(definition, null, 2);
+}
+
+export function toolCallRequestJson(name: string, args: Record<string, unknown>): string {
+  const request: ToolCallRequestInput = {
+    method: 'tools/call',
+    params: { name, arguments: args },
+  };
+  return JSON.stringify(request, null, 2);
+}
+
+/** A download file name derived from a tool name (`workspace.readFile` → `workspace.readFile.definition.json`). */
+export function catalogFileName(name: string, kind: 'definition' | 'tools-call'): string {
+  return `${name.replace(/[^A-Za-z0-9._-]/g, '_')}.${kind}.json`;
+}
