@@ -1,23 +1,14 @@
 import { css } from 'lit';
 import { tokens } from '../shared/tokens.styles.js';
+import { dialogStyles } from '../shared/dialog.styles.js';
 
 export const approvalStyles = [
   tokens,
+  dialogStyles,
   css`
     :host {
       display: contents;
-    }
-    dialog {
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius);
-      padding: 1.25rem;
-      width: min(28rem, calc(100vw - 2rem));
-      background: var(--_bg);
-      color: var(--_text);
-      box-shadow: 0 20px 50px rgb(0 0 0 / 0.25);
-    }
-    dialog::backdrop {
-      background: var(--ca-approval-backdrop, rgb(15 23 42 / 0.45));
+      --_dialog-backdrop: var(--ca-approval-backdrop, rgb(15 23 42 / 0.45));
     }
     h2 {
       font-size: 1.05rem;

@@ -1,9 +1,11 @@
 import { css } from 'lit';
+import { dialogStyles } from '../shared/dialog.styles.js';
 import { panel, tokens } from '../shared/tokens.styles.js';
 
 export const catalogStyles = [
   tokens,
   panel,
+  dialogStyles,
   css`
     :host {
       font-size: 0.8125rem;
@@ -166,17 +168,6 @@ export const catalogStyles = [
     .empty {
       padding: 0.6rem;
       color: var(--_muted);
-    }
-    dialog {
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius);
-      padding: 1.25rem;
-      width: min(28rem, calc(100vw - 2rem));
-      background: var(--_bg);
-      color: var(--_text);
-    }
-    dialog::backdrop {
-      background: rgb(15 23 42 / 0.45);
     }
     dialog .tool {
       font-family: var(--_mono);

@@ -1,25 +1,15 @@
 import { css } from 'lit';
 import { tokens } from '../shared/tokens.styles.js';
+import { dialogStyles } from '../shared/dialog.styles.js';
 
 export const settingsStyles = [
   tokens,
+  dialogStyles,
   css`
     :host {
       display: contents;
-    }
-    dialog {
-      border: 1px solid var(--_border);
-      border-radius: var(--_radius);
-      padding: 1.25rem;
-      width: var(--ca-settings-width, min(32rem, calc(100vw - 2rem)));
-      max-height: calc(100vh - 2rem);
-      overflow-y: auto;
-      background: var(--_bg);
-      color: var(--_text);
-      box-shadow: 0 20px 50px rgb(0 0 0 / 0.25);
-    }
-    dialog::backdrop {
-      background: var(--ca-settings-backdrop, rgb(15 23 42 / 0.45));
+      --_dialog-width: var(--ca-settings-width, min(32rem, calc(100vw - 2rem)));
+      --_dialog-backdrop: var(--ca-settings-backdrop, rgb(15 23 42 / 0.45));
     }
     h2 {
       font-size: 1.05rem;

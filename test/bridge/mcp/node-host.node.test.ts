@@ -7,38 +7,18 @@ import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createMCPHttpHost, type MCPHttpHost } from '../../../src/bridge/mcp/node-http-host.js';
-import { z } from 'zod';
 import {
   createToolRegistry,
-  defineTool,
   TOOL_CALL_ERROR_CODES as CODES,
   TOOL_ERROR_META_KEY,
 } from '../../../src/runtime/index.js';
 import { readFile } from '../../runtime/registry/fixtures.js';
+import { createSlowReader } from './session-fixtures.js';
 
-let started!: () => void;
-const slowStarted = new Promise<void>((resolve) => (started = resolve));
-let sawAbort!: () => void;
-const slowAborted = new Promise<void>((resolve) => (sawAbort = resolve));
-const slow = defineTool(
-  {
-    name: 'slow.wait',
-    description: 'Waits until aborted.',
-    inputSchema: z.object({}),
-    annotations: { readOnlyHint: true },
-  },
-  async (_args, handler) => {
-    started();
-    await new Promise<void>((resolve) =>
-      handler.signal.addEventListener('abort', () => resolve(), { once: true }),
-    );
-    sawAbort();
-    return { content: [{ type: 'text', text: 'stopped' }] };
-  },
-);
+const slow = createSlowReader();
 const registry = createToolRegistry();
 registry.register(readFile);
-registry.register(slow);
+registry.register(slow.tool);
 
 async function connect(url: string, headers: Record<string, string> = {}) {
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } });
@@ -136,12 +116,12 @@ describe('MCP Streamable HTTP host with the official SDK client (X3)', () => {
     const call = client.callTool({ name: 'slow.wait', arguments: {} }, undefined, {
       signal: abort.signal,
     });
-    await slowStarted;
+    await slow.running;
     abort.abort();
     let rejected = false;
     await call.catch(() => (rejected = true));
     expect(rejected).to.equal(true);
-    await slowAborted;
+    await slow.stopped;
     await client.close();
   });
 

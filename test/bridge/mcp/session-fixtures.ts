@@ -30,11 +30,16 @@ export function createContextProbe() {
   return { tool, seen };
 }
 
-/** A read-only tool (so no approval is asked) that waits for its signal to abort. */
+/**
+ * A read-only tool (so no approval is asked) that waits for its signal to abort: `running` once
+ * it started, `stopped` once its signal aborted.
+ */
 export function createSlowReader() {
   const state = { sawAbort: 0 };
   let started!: () => void;
   const running = new Promise<void>((resolve) => (started = resolve));
+  let aborted!: () => void;
+  const stopped = new Promise<void>((resolve) => (aborted = resolve));
   const tool = defineTool(
     {
       name: 'slow.wait',
@@ -48,10 +53,11 @@ export function createSlowReader() {
         handler.signal.addEventListener('abort', () => resolve(), { once: true }),
       );
       state.sawAbort++;
+      aborted();
       return { content: [{ type: 'text', text: 'stopped' }] };
     },
   );
-  return { tool, state, running };
+  return { tool, state, running, stopped };
 }
 
 export function registryWith(...tools: Parameters<ToolRegistry['register']>[0][]) {

@@ -1,0 +1,23 @@
+import { css } from 'lit';
+
+/**
+ * The modal `<dialog>` every element draws the same way. An element sizes it and tints its
+ * backdrop through `--_dialog-width` and `--_dialog-backdrop`, usually from its own public
+ * custom properties.
+ */
+export const dialogStyles = css`
+  dialog {
+    border: 1px solid var(--_border);
+    border-radius: var(--_radius);
+    padding: 1.25rem;
+    width: var(--_dialog-width, min(28rem, calc(100vw - 2rem)));
+    max-height: calc(100vh - 2rem);
+    overflow-y: auto;
+    background: var(--_bg);
+    color: var(--_text);
+    box-shadow: 0 20px 50px rgb(0 0 0 / 0.25);
+  }
+  dialog::backdrop {
+    background: var(--_dialog-backdrop, rgb(15 23 42 / 0.45));
+  }
+`;
