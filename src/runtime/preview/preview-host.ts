@@ -35,6 +35,8 @@ export interface PreviewHost {
   /** Remounts the iframe at the current revision and waits for its acknowledgement. */
   refresh(signal: AbortSignal): Promise<Outcome<PreviewAcknowledgement>>;
   getStatus(): PreviewStatus;
+  /** Calls `listener` after every status change; returns the unsubscribe function. */
+  subscribe?(listener: () => void): () => void;
 }
 
 export const previewHostCapability = defineToolCapability<PreviewHost>('previewHost');

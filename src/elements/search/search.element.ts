@@ -1,0 +1,308 @@
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { ToolCallError } from '../../runtime/protocol/errors.js';
+import { randomId } from '../../runtime/protocol/random-id.js';
+import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import type { WorkspaceSearchMatch } from '../../runtime/workspace/search.js';
+import { deepActiveElement, isBackdropClick } from '../shared/focus.js';
+import type { ElementRuntime } from '../shared/runtime-context.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
+import { lockPageScroll } from '../shared/scroll-lock.js';
+import { markFirstMatch } from './search-snippet.js';
+import { searchStyles } from './search.styles.js';
+
+/** What workspace search needs from a runtime; `createStudioRuntime()` provides it. */
+export interface SearchRuntime extends ElementRuntime {
+  registry: ToolRegistry;
+}
+
+/** Detail of `ca-search-select`: the result the user opened. */
+export interface SearchSelectDetail {
+  path: string;
+  line: number;
+  column: number;
+}
+
+interface SearchOutcome {
+  matches: WorkspaceSearchMatch[];
+  truncated: boolean;
+  filesSearched: number;
+}
+
+/** Long enough to skip the keystrokes of one word, short enough to feel immediate. */
+const DEBOUNCE_MS = 150;
+
+/**
+ * Workspace search (E9, W10) in a keyboard-modal dialog: finds literal text across every text
+ * file (unsaved editor drafts included, at most 80 lines) through `workspace.search`, and opens
+ * the chosen result through `workspace.openFile` — both as local direct registry calls, so they
+ * appear in the trace. Typing searches after a short pause and cancels the search before it;
+ * ArrowUp/ArrowDown move through results, Enter opens one, Escape or the backdrop closes the
+ * dialog and focus returns to where it was. `<ca-status-bar>` opens it on ⌘/Ctrl+Shift+F.
+ *
+ * @tagname ca-search
+ * @summary Workspace-wide search dialog routed through the tool registry.
+ * @attr open - Whether the dialog is showing. Reflects; prefer `show()` and `close()`.
+ * @fires ca-search-select - The user opened a result; `detail` is `{ path, line, column }`.
+ * @csspart dialog - The dialog box.
+ * @csspart input - The search field.
+ * @csspart results - The list of matching lines.
+ * @csspart result - One matching line.
+ * @csspart error - A failed search or open, with its error code.
+ * @cssprop --ca-search-width - Width of the dialog.
+ * @cssprop --ca-search-backdrop - Backdrop colour behind the dialog.
+ * @cssprop --ca-search-results-height - Maximum height of the result list.
+ * @cssprop --ca-search-mark - Background of the marked match.
+ */
+export class CaSearch extends LitElement {
+  static override styles = searchStyles;
+
+  /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
+  @property({ attribute: false }) runtime?: SearchRuntime;
+
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  @state() private query = '';
+  @state() private caseSensitive = false;
+  @state() private outcome?: SearchOutcome;
+  @state() private searchedFor = '';
+  @state() private active = 0;
+  @state() private error?: ToolCallError;
+  @state() private busy = false;
+
+  @query('dialog') private dialog?: HTMLDialogElement;
+  @query('input[type="search"]') private input?: HTMLInputElement;
+
+  private readonly runtimeRef = new RuntimeController<SearchRuntime>(this);
+  private readonly sessionId = `search-${randomId()}`;
+  private opener?: HTMLElement;
+  private unlockScroll?: () => void;
+  private timer?: ReturnType<typeof setTimeout>;
+  private running?: AbortController;
+
+  /** Opens the dialog; focus returns to the element focused now when it closes. */
+  show(): void {
+    this.open = true;
+  }
+
+  /** Closes the dialog and cancels a search in flight. */
+  close(): void {
+    this.open = false;
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.cancel();
+    // A removed dialog fires no `close`: release the page here.
+    this.unlockScroll?.();
+    this.unlockScroll = undefined;
+    this.open = false;
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (changed.has('open') && this.open && !changed.get('open')) this.opener = deepActiveElement();
+  }
+
+  protected override updated(): void {
+    const dialog = this.dialog;
+    if (!dialog) return;
+    if (this.open && !dialog.open) {
+      dialog.showModal();
+      this.unlockScroll = lockPageScroll();
+      this.input?.focus();
+      this.input?.select();
+    } else if (!this.open && dialog.open) dialog.close();
+    this.renderRoot.querySelector('li[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }
+
+  private cancel(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.running?.abort();
+    this.running = undefined;
+    this.busy = false;
+  }
+
+  private schedule(): void {
+    this.cancel();
+    if (this.query === '') {
+      this.outcome = undefined;
+      this.error = undefined;
+      return;
+    }
+    this.timer = setTimeout(() => void this.run(), DEBOUNCE_MS);
+  }
+
+  private context() {
+    return { source: 'local', mode: 'direct', sessionId: this.sessionId } as const;
+  }
+
+  private async run(): Promise<void> {
+    const registry = this.runtimeRef.value?.registry;
+    if (!registry) return;
+    const controller = new AbortController();
+    this.running = controller;
+    this.busy = true;
+    const searchedFor = this.query;
+    const result = await registry.callTool(
+      'workspace.search',
+      { query: searchedFor, caseSensitive: this.caseSensitive },
+      { signal: controller.signal, context: this.context() },
+    );
+    if (controller.signal.aborted) return;
+    this.running = undefined;
+    this.busy = false;
+    this.error = result.error;
+    this.outcome = this.error ? undefined : (result.structuredContent as unknown as SearchOutcome);
+    this.searchedFor = searchedFor;
+    this.active = 0;
+  }
+
+  private async openMatch(match: WorkspaceSearchMatch | undefined): Promise<void> {
+    const registry = this.runtimeRef.value?.registry;
+    if (!registry || !match) return;
+    const result = await registry.callTool(
+      'workspace.openFile',
+      { path: match.path },
+      { context: this.context() },
+    );
+    this.error = result.error;
+    if (this.error) return;
+    this.close();
+    this.dispatchEvent(
+      new CustomEvent<SearchSelectDetail>('ca-search-select', {
+        detail: { path: match.path, line: match.line, column: match.column },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  private onInput(event: Event): void {
+    this.query = (event.target as HTMLInputElement).value;
+    this.schedule();
+  }
+
+  private onCaseChange(event: Event): void {
+    this.caseSensitive = (event.target as HTMLInputElement).checked;
+    this.schedule();
+  }
+
+  private onKeydown(event: KeyboardEvent): void {
+    const count = this.outcome?.matches.length ?? 0;
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (count === 0) return;
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      this.active = (this.active + step + count) % count;
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      void this.openMatch(this.outcome?.matches[this.active]);
+    }
+  }
+
+  private onCancel(event: Event): void {
+    event.preventDefault();
+    this.close();
+  }
+
+  private onClick(event: MouseEvent): void {
+    if (this.dialog && isBackdropClick(this.dialog, event)) this.close();
+  }
+
+  private onClosed(): void {
+    this.open = false;
+    this.cancel();
+    this.unlockScroll?.();
+    this.unlockScroll = undefined;
+    const opener = this.opener;
+    this.opener = undefined;
+    if (opener?.isConnected) opener.focus();
+  }
+
+  private renderSummary() {
+    if (this.busy) return html`<p class="summary">Searching…</p>`;
+    const outcome = this.outcome;
+    if (!outcome || this.query === '') return html`<p class="summary"></p>`;
+    const count = outcome.matches.length;
+    const lines = `${count}${outcome.truncated ? '+' : ''} matching line${count === 1 ? '' : 's'}`;
+    const files = `${outcome.filesSearched} file${outcome.filesSearched === 1 ? '' : 's'} searched`;
+    const cap = outcome.truncated ? ` (showing the first ${count})` : '';
+    return html`<p class="summary">${lines} · ${files}${cap}</p>`;
+  }
+
+  private renderMatch(match: WorkspaceSearchMatch, index: number) {
+    const snippet = markFirstMatch(match.preview, this.searchedFor, this.caseSensitive);
+    return html`<li
+      id="match-${index}"
+      part="result"
+      role="option"
+      aria-selected=${String(index === this.active)}
+      data-path=${match.path}
+      @click=${() => void this.openMatch(match)}
+      @mousedown=${(event: Event) => event.preventDefault()}
+    >
+      <span class="location">${match.path}:${match.line}</span>
+      <span class="snippet"
+        >${snippet.before}${snippet.match ? html`<mark>${snippet.match}</mark>` : nothing}${
+          snippet.after
+        }</span
+      >
+    </li>`;
+  }
+
+  protected override render() {
+    const matches = this.outcome?.matches ?? [];
+    return html`<dialog
+      part="dialog"
+      aria-labelledby="search-title"
+      @cancel=${this.onCancel}
+      @close=${this.onClosed}
+      @click=${this.onClick}
+    >
+      <h2 id="search-title">Search the workspace</h2>
+      <div class="controls">
+        <input
+          part="input"
+          type="search"
+          role="combobox"
+          aria-label="Search text"
+          aria-expanded=${String(matches.length > 0)}
+          aria-controls="results"
+          aria-autocomplete="list"
+          aria-activedescendant=${matches.length > 0 ? `match-${this.active}` : nothing}
+          .value=${this.query}
+          @input=${this.onInput}
+          @keydown=${this.onKeydown}
+        />
+        <label
+          ><input type="checkbox" .checked=${this.caseSensitive} @change=${this.onCaseChange} />
+          Match case</label
+        >
+      </div>
+      <div role="status" aria-live="polite">${this.renderSummary()}</div>
+      ${
+        this.error
+          ? html`<p part="error" class="error" role="alert">
+              ${this.error.code}: ${this.error.message}
+            </p>`
+          : nothing
+      }
+      <ul
+        id="results"
+        part="results"
+        role="listbox"
+        aria-label="Matching lines"
+        ?hidden=${matches.length === 0}
+      >
+        ${matches.map((match, index) => this.renderMatch(match, index))}
+      </ul>
+    </dialog>`;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'ca-search-select': CustomEvent<SearchSelectDetail>;
+  }
+}

@@ -1,0 +1,143 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, query } from 'lit/decorators.js';
+import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
+import type { WorkspaceSource } from '../../runtime/workspace/types.js';
+import type { ElementRuntime } from '../shared/runtime-context.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
+import { StoreController } from '../shared/store-controller.js';
+import type { CaSearch } from '../search/search.element.js';
+import { PreviewStatusController } from './preview-status-controller.js';
+import { statusBarStyles } from './status-bar.styles.js';
+import { summarizeStatus } from './status-text.js';
+import { createUnloadGuard, type UnloadGuard } from './unload-guard.js';
+import '../search/search.js';
+
+/** What the status bar needs from a runtime; `createStudioRuntime()` provides it. */
+export interface StatusBarRuntime extends ElementRuntime {
+  workspace: WorkspaceSource & { getStatus(): WorkspaceStatus };
+  registry: ToolRegistry;
+}
+
+/** ⌘/Ctrl+Shift+F, whatever the keyboard layout's case. */
+export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
+  return (
+    (event.ctrlKey || event.metaKey) &&
+    event.shiftKey &&
+    !event.altKey &&
+    event.key.toLowerCase() === 'f'
+  );
+}
+
+/**
+ * The studio's status bar (E9): where edits are kept (browser IndexedDB, memory only with the
+ * storage error, or a linked folder with its permission), the revision, changed and deleted
+ * files, and the preview state, announced politely to screen readers. While a linked, writable
+ * folder has edits not yet saved to it, a `beforeunload` guard asks before the tab closes.
+ * ⌘/Ctrl+Shift+F anywhere on the page, or the Search button, opens workspace search
+ * (`<ca-search>`).
+ *
+ * @tagname ca-status-bar
+ * @summary Storage mode, revision, unsaved changes, preview state and workspace search.
+ * @csspart status - The live region holding every status item.
+ * @csspart storage - Where edits are kept.
+ * @csspart storage-error - The bounded persistence error, in memory-only mode.
+ * @csspart revision - The workspace revision.
+ * @csspart changes - Changed and deleted files since the checkpoint (or not saved to the folder).
+ * @csspart preview - The preview state.
+ * @csspart search-button - The button that opens workspace search.
+ * @csspart search - The `<ca-search>` dialog.
+ * @cssprop --ca-status-bar-background - Background of the bar.
+ * @cssprop --ca-status-bar-font-size - Font size of the bar.
+ */
+export class CaStatusBar extends LitElement {
+  static override styles = statusBarStyles;
+
+  /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
+  @property({ attribute: false }) runtime?: StatusBarRuntime;
+
+  @query('ca-search') private search?: CaSearch;
+
+  private readonly runtimeRef = new RuntimeController<StatusBarRuntime>(this);
+  private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
+  private readonly preview = new PreviewStatusController(
+    this,
+    () => this.runtimeRef.value?.capabilities,
+  );
+  private guard?: UnloadGuard;
+
+  /** Whether the `beforeunload` guard is registered now. */
+  get unloadGuarded(): boolean {
+    return this.guard?.active ?? false;
+  }
+
+  /** Opens workspace search; focus returns to the element focused now when it closes. */
+  openSearch(): void {
+    this.search?.show();
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    window.addEventListener('keydown', this.onWindowKeydown);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('keydown', this.onWindowKeydown);
+    this.guard?.set(false);
+  }
+
+  protected override updated(): void {
+    const runtime = this.runtimeRef.value;
+    const unsaved =
+      runtime !== undefined &&
+      this.workspace.value !== undefined &&
+      summarizeStatus(runtime.workspace.getStatus(), undefined).unsavedFolderChanges;
+    if (unsaved) this.guard ??= createUnloadGuard();
+    this.guard?.set(unsaved);
+  }
+
+  private readonly onWindowKeydown = (event: KeyboardEvent): void => {
+    if (event.defaultPrevented || !isWorkspaceSearchShortcut(event)) return;
+    event.preventDefault();
+    this.openSearch();
+  };
+
+  protected override render() {
+    const runtime = this.runtimeRef.value;
+    // Read so the bar re-renders on every workspace change; the status adds folder and history.
+    const snapshot = this.workspace.value;
+    if (!runtime || !snapshot)
+      return html`<div part="status" role="status" aria-live="polite"></div>`;
+    const summary = summarizeStatus(runtime.workspace.getStatus(), this.preview.value);
+    return html`
+      <div part="status" role="status" aria-live="polite">
+        <span part="storage" class="storage" data-mode=${summary.storage}
+          >${summary.storageLabel}</span
+        >
+        ${
+          summary.storageError
+            ? html`<span part="storage-error" class="error" title=${summary.storageError}
+                >${summary.storageError}</span
+              >`
+            : nothing
+        }
+        <span part="revision">${summary.revisionLabel}</span>
+        <span part="changes" class="changes" ?data-unsaved=${summary.unsavedFolderChanges}
+          >${summary.changesLabel}</span
+        >
+        <span part="preview">${summary.previewLabel}</span>
+      </div>
+      <button
+        part="search-button"
+        class="search"
+        aria-haspopup="dialog"
+        aria-keyshortcuts="Control+Shift+F Meta+Shift+F"
+        @click=${() => this.openSearch()}
+      >
+        Search <kbd>⇧⌘F</kbd>
+      </button>
+      <ca-search part="search" .runtime=${runtime}></ca-search>
+    `;
+  }
+}

@@ -1,0 +1,56 @@
+import { css } from 'lit';
+import { tokens } from '../shared/tokens.styles.js';
+
+export const statusBarStyles = [
+  tokens,
+  css`
+    :host {
+      display: flex;
+      align-items: center;
+      gap: 0.75rem;
+      padding: 0.3rem 0.75rem;
+      font-size: var(--ca-status-bar-font-size, 0.8rem);
+      background: var(--ca-status-bar-background, var(--_surface));
+      border-top: 1px solid var(--_border);
+      color: var(--_muted);
+    }
+    [role='status'] {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.25rem 0.75rem;
+      flex: 1;
+      min-width: 0;
+    }
+    .storage {
+      font-weight: 600;
+      color: var(--_text);
+    }
+    .storage[data-mode='memory'] {
+      color: var(--_danger);
+    }
+    .storage[data-mode='folder'] {
+      color: var(--_accent);
+    }
+    .error {
+      color: var(--_danger);
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+      max-width: 32rem;
+    }
+    .changes[data-unsaved] {
+      color: var(--_text);
+      font-weight: 600;
+    }
+    .search {
+      font-size: inherit;
+      padding: 0.15rem 0.6rem;
+    }
+    kbd {
+      font-family: var(--_mono);
+      font-size: 0.75em;
+      color: var(--_muted);
+    }
+  `,
+];
