@@ -19,3 +19,12 @@ export {
   type SettingsSavedDetail,
 } from './elements/settings/settings.js';
 export { CaCatalog, type CatalogRuntime, type ToolRunDetail } from './elements/catalog/catalog.js';
+export {
+  CaStatusBar,
+  isWorkspaceSearchShortcut,
+  summarizeStatus,
+  type StatusBarRuntime,
+  type StatusStorageKind,
+  type StatusSummary,
+} from './elements/status-bar/status-bar.js';
+export { CaSearch, type SearchRuntime, type SearchSelectDetail } from './elements/search/search.js';

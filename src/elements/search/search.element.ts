@@ -195,6 +195,10 @@ export class CaSearch extends LitElement {
       if (count === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
       this.active = (this.active + step + count) % count;
+    } else if (event.key === 'Escape') {
+      // A search field clears itself on Escape and swallows it; here Escape always closes.
+      event.preventDefault();
+      this.close();
     } else if (event.key === 'Enter') {
       event.preventDefault();
       void this.openMatch(this.outcome?.matches[this.active]);
