@@ -1,6 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/status-bar/status-bar.js';
 import '../../src/elements/preview/preview.js';
+import '../../src/elements/editor/editor.js';
+import { sendKeys } from '@web/test-runner-commands';
 import type { CaStatusBar } from '../../src/elements/status-bar/status-bar.element.js';
 import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
 import type { WorkspaceFolderPermission } from '../../src/runtime/workspace/folder-port.js';
@@ -188,6 +190,36 @@ describe('<ca-status-bar>', () => {
       expect(unloadIsVetoed()).to.equal(true);
       await runtime.workspace.disconnectFolder();
       await waitFor(() => !bar.unloadGuarded, 'the guard to go on disconnect');
+      expect(unloadIsVetoed()).to.equal(false);
+    });
+
+    it('asks while an editor draft is still inside its debounce window, and writes it', async () => {
+      const runtime = createStudioRuntime({
+        workspaceRepository: null,
+        durableOperationBackend: createMemoryDurableOperationBackend(),
+      });
+      runtimes.push(runtime);
+      await runtime.ready;
+      const root = await fixture<HTMLElement>(
+        html`<div>
+          <ca-editor .runtime=${runtime} idle-ms="600000"></ca-editor>
+          <ca-status-bar .runtime=${runtime}></ca-status-bar>
+        </div>`,
+      );
+      const editor = root.querySelector('ca-editor')!;
+      const content = await waitFor(
+        () => editor.shadowRoot!.querySelector<HTMLElement>('.cm-content'),
+        'the editor content',
+      );
+      expect(unloadIsVetoed()).to.equal(false);
+      content.focus();
+      await sendKeys({ type: 'draft' });
+      await waitFor(() => runtime.drafts.current().size === 1, 'a draft');
+      expect(unloadIsVetoed()).to.equal(true);
+      await waitFor(() => runtime.drafts.current().size === 0, 'the draft to be written');
+      const path = runtime.workspace.getSnapshot().activePath!;
+      const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
+      expect(file?.kind === 'text' && file.text).to.contain('draft');
       expect(unloadIsVetoed()).to.equal(false);
     });
 

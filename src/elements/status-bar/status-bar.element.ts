@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
+import type { DraftRegistry } from '../../runtime/drafts.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';
@@ -10,13 +11,15 @@ import type { CaSearch } from '../search/search.element.js';
 import { PreviewStatusController } from './preview-status-controller.js';
 import { statusBarStyles } from './status-bar.styles.js';
 import { summarizeStatus } from './status-text.js';
-import { createUnloadGuard, type UnloadGuard } from './unload-guard.js';
+import { createUnloadGuard, vetoUnload, type UnloadGuard } from './unload-guard.js';
 import '../search/search.js';
 
 /** What the status bar needs from a runtime; `createStudioRuntime()` provides it. */
 export interface StatusBarRuntime extends ElementRuntime {
   workspace: WorkspaceSource & { getStatus(): WorkspaceStatus };
   registry: ToolRegistry;
+  /** Editor drafts still inside their debounce window; leaving would lose them. */
+  drafts?: DraftRegistry;
 }
 
 /** ⌘/Ctrl+Shift+F, whatever the keyboard layout's case. */
@@ -33,7 +36,9 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
  * The studio's status bar (E9): where edits are kept (browser IndexedDB, memory only with the
  * storage error, or a linked folder with its permission), the revision, changed and deleted
  * files, and the preview state, announced politely to screen readers. While a linked, writable
- * folder has edits not yet saved to it, a `beforeunload` guard asks before the tab closes.
+ * folder has edits not yet saved to it, a `beforeunload` guard asks before the tab closes; so
+ * does an editor draft still inside its debounce window (a browser-only workspace whose edits
+ * are written asks nothing).
  * ⌘/Ctrl+Shift+F anywhere on the page, or the Search button, opens workspace search
  * (`<ca-search>`).
  *
@@ -66,7 +71,7 @@ export class CaStatusBar extends LitElement {
   );
   private guard?: UnloadGuard;
 
-  /** Whether the `beforeunload` guard is registered now. */
+  /** Whether the linked-folder `beforeunload` guard is registered now. */
   get unloadGuarded(): boolean {
     return this.guard?.active ?? false;
   }
@@ -79,11 +84,13 @@ export class CaStatusBar extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('keydown', this.onWindowKeydown);
+    window.addEventListener('beforeunload', this.onDraftUnload);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onWindowKeydown);
+    window.removeEventListener('beforeunload', this.onDraftUnload);
     this.guard?.set(false);
   }
 
@@ -96,6 +103,17 @@ export class CaStatusBar extends LitElement {
     if (unsaved) this.guard ??= createUnloadGuard();
     this.guard?.set(unsaved);
   }
+
+  /**
+   * Drafts have no change notifications, so this listener stays and decides when the page is
+   * leaving: a draft not yet written asks first, and starts its write in case the person stays.
+   */
+  private readonly onDraftUnload = (event: BeforeUnloadEvent): void => {
+    const drafts = this.runtimeRef.value?.drafts;
+    if (!drafts || drafts.current().size === 0) return;
+    void drafts.flushAll();
+    vetoUnload(event);
+  };
 
   private readonly onWindowKeydown = (event: KeyboardEvent): void => {
     if (event.defaultPrevented || !isWorkspaceSearchShortcut(event)) return;

@@ -3,7 +3,8 @@
  * Save to folder boundary has not written, so a browser-only workspace never shows a misleading
  * warning.
  */
-function warn(event: BeforeUnloadEvent): void {
+/** Asks the browser to confirm leaving the page. */
+export function vetoUnload(event: BeforeUnloadEvent): void {
   event.preventDefault();
   // Older Chromium and Safari show the prompt only when returnValue is set.
   event.returnValue = '';
@@ -24,8 +25,8 @@ export function createUnloadGuard(target: Window = window): UnloadGuard {
     set(next) {
       if (next === active) return;
       active = next;
-      if (next) target.addEventListener('beforeunload', warn);
-      else target.removeEventListener('beforeunload', warn);
+      if (next) target.addEventListener('beforeunload', vetoUnload);
+      else target.removeEventListener('beforeunload', vetoUnload);
     },
   };
 }
