@@ -1,8 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/status-bar/status-bar.js';
 import '../../src/elements/preview/preview.js';
+import '../../src/elements/studio/studio.js';
 import '../../src/elements/editor/editor.js';
 import { sendKeys } from '@web/test-runner-commands';
+import type { CaSearch } from '../../src/elements/search/search.element.js';
+import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import type { CaStatusBar } from '../../src/elements/status-bar/status-bar.element.js';
 import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
 import type { WorkspaceFolderPermission } from '../../src/runtime/workspace/folder-port.js';
@@ -231,5 +234,37 @@ describe('<ca-status-bar>', () => {
       bar.remove();
       expect(unloadIsVetoed()).to.equal(false);
     });
+  });
+});
+
+describe('<ca-status-bar> inside <ca-studio>', () => {
+  it('sits at the bottom of the studio and opens search on Ctrl+Shift+F from the editor', async () => {
+    const studio = await fixture<CaStudio>(
+      html`<ca-studio database-name=${uniqueName('status-studio')}></ca-studio>`,
+    );
+    await studio.runtime.ready;
+    const bar = await waitFor(
+      () => studio.shadowRoot!.querySelector<CaStatusBar>('ca-status-bar'),
+      'the status bar',
+    );
+    expect(bar.getAttribute('part')).to.equal('status-bar');
+    await shows(bar, 'storage', 'Saved in browser');
+    await shows(bar, 'preview', 'Preview ready');
+    const editor = studio.shadowRoot!.querySelector('ca-editor')!;
+    const content = await waitFor(
+      () => editor.shadowRoot!.querySelector<HTMLElement>('.cm-content'),
+      'the editor content',
+    );
+    content.focus();
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ down: 'Shift' });
+    await sendKeys({ press: 'F' });
+    await sendKeys({ up: 'Shift' });
+    await sendKeys({ up: 'Control' });
+    const search = bar.shadowRoot!.querySelector<CaSearch>('ca-search')!;
+    await waitFor(() => search.shadowRoot!.querySelector('dialog')?.open, 'the search dialog');
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !search.open, 'the search dialog to close');
+    studio.runtime.dispose();
   });
 });

@@ -16,12 +16,14 @@ import '../approval/approval.js';
 import '../chat/chat.js';
 import '../settings/settings.js';
 import '../catalog/catalog.js';
+import '../status-bar/status-bar.js';
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
  * provides it to every element inside through `@lit/context`, and lays out the editor,
- * preview, agent prompt, trace and approval gate. The header's Model button names the mode the
- * prompts run in ("Local agent" or "OpenRouter · model") and opens the `<ca-settings>` dialog.
+ * preview, agent prompt, trace, approval gate and status bar. The header's Model button names
+ * the mode the prompts run in ("Local agent" or "OpenRouter · model") and opens the
+ * `<ca-settings>` dialog.
  *
  * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
@@ -39,6 +41,8 @@ import '../catalog/catalog.js';
  * @csspart trace - The `<ca-trace>`.
  * @csspart tools-toggle - The header button that shows or hides the Tools panel.
  * @csspart catalog - The `<ca-catalog>` in the Tools panel.
+ * @csspart status-bar - The `<ca-status-bar>` at the bottom: storage mode, revision, unsaved
+ * changes, preview state and ⌘/Ctrl+Shift+F workspace search.
  * @cssprop --ca-studio-height - Height of the studio (default: fill the parent).
  * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
  */
@@ -63,7 +67,6 @@ export class CaStudio extends LitElement {
   private owned?: StudioRuntime;
   @query('ca-settings') private settingsDialog?: CaSettings;
 
-  private readonly workspace = new StoreController(this, () => this.provided?.workspace);
   private readonly openrouter = new StoreController(this, () => this.provided?.openrouter);
   private readonly agent = new StoreController(this, () => this.provided?.agent);
 
@@ -108,20 +111,9 @@ export class CaStudio extends LitElement {
   }
 
   protected override render() {
-    const snapshot = this.workspace.value;
-    const memory = snapshot?.storageMode === 'memory';
     return html`
       <div class="bar" part="header">
         <h2 class="heading">${this.heading}</h2>
-        ${
-          snapshot
-            ? html`<span
-                class="badge ${memory ? 'memory' : ''}"
-                title=${snapshot.storageError ?? ''}
-                >${memory ? 'Memory only' : 'Saved in browser'} · rev ${snapshot.revision}</span
-              >`
-            : nothing
-        }
         <button
           part="tools-toggle"
           class="tools"
@@ -159,6 +151,7 @@ export class CaStudio extends LitElement {
         <ca-chat part="chat" .prompt=${this.prompt}></ca-chat>
         <ca-trace part="trace"></ca-trace>
       </div>
+      <ca-status-bar part="status-bar"></ca-status-bar>
       <ca-approval></ca-approval>
       <ca-settings part="settings"></ca-settings>
     `;

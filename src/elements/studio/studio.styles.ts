@@ -6,7 +6,7 @@ export const studioStyles = [
   css`
     :host {
       display: grid;
-      grid-template-rows: auto minmax(0, 1fr) auto;
+      grid-template-rows: auto minmax(0, 1fr) auto auto;
       height: var(--ca-studio-height, 100%);
       min-height: 32rem;
       border: 1px solid var(--_border);
@@ -26,17 +26,6 @@ export const studioStyles = [
       font-size: 0.95rem;
       margin: 0;
       flex: 1;
-    }
-    .badge {
-      font-size: 0.75rem;
-      border: 1px solid var(--_border);
-      border-radius: 999px;
-      padding: 0.1rem 0.55rem;
-      color: var(--_muted);
-    }
-    .badge.memory {
-      color: var(--_danger);
-      border-color: var(--_danger);
     }
     .tools,
     .model {
