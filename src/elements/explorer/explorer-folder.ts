@@ -52,7 +52,7 @@ export interface FolderBarActions {
 export function renderFolderBar(folder: WorkspaceFolderStatus | undefined, on: FolderBarActions) {
   const connected = folder?.connected === true;
   return html`<div class="folder" part="folder">
-    <span class="folder-name">${connected ? folder?.name : 'Browser workspace'}</span>
+    <span class="folder-name">${folder?.name ?? 'Browser workspace'}</span>
     <button @click=${on.open}>Open folder</button>
     ${
       connected && folder?.permission !== 'granted'

@@ -260,7 +260,10 @@ export class CaExplorer extends LitElement {
     };
     const revision = await this.currentRevision();
     if (!this.unsavedCount()) {
-      this.show(await open(revision, false), () => void this.loadFolder(folder));
+      this.error = null;
+      const error = await open(revision, false);
+      // On success `open` has set the notice, which `show` would clear.
+      if (error) this.show(error, () => void this.loadFolder(folder));
       return;
     }
     await this.ask(
