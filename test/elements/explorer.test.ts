@@ -1,9 +1,11 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/explorer/explorer.js';
+import '../../src/elements/studio/studio.js';
+import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import type { CaExplorer } from '../../src/elements/explorer/explorer.element.js';
 import { createStudioRuntime, type StudioRuntime } from '../../src/runtime/studio-runtime.js';
-import { waitFor } from '../support/wait.js';
+import { uniqueName, waitFor } from '../support/wait.js';
 
 const SEED = [
   { path: 'index.html', text: '<!doctype html><title>t</title><h1>Hi</h1>' },
@@ -327,6 +329,55 @@ describe('<ca-explorer> (E3, E8)', () => {
       await dialogClosed(element);
       expect(textOf(runtime, 'index.html')).to.equal('<h1>Up</h1>');
       expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
+    });
+  });
+
+  describe('inside a studio', () => {
+    async function studioSetup() {
+      const studio = await fixture<CaStudio>(
+        html`<ca-studio database-name=${uniqueName('explorer-studio')}></ca-studio>`,
+      );
+      await studio.runtime.ready;
+      const element = await waitFor(
+        () => studio.shadowRoot!.querySelector<CaExplorer>('ca-explorer'),
+        'the explorer',
+      );
+      const content = await waitFor(
+        () =>
+          studio
+            .shadowRoot!.querySelector('ca-editor')
+            ?.shadowRoot?.querySelector<HTMLElement>('.cm-content'),
+        'CodeMirror to mount',
+      );
+      return { studio, runtime: studio.runtime, element, content };
+    }
+
+    it('opening a file sets the active file and the editor shows it', async () => {
+      const { runtime, element, content } = await studioSetup();
+      (await row(element, 'styles.css')).click();
+      await waitFor(() => runtime.workspace.getSnapshot().activePath === 'styles.css', 'open');
+      const css = textOf(runtime, 'styles.css') as string;
+      await waitFor(
+        () => content.textContent?.startsWith(css.slice(0, 20)),
+        'the editor to show it',
+      );
+    });
+
+    it('Ctrl+S in the editor saves a browser checkpoint', async () => {
+      const { runtime, content } = await studioSetup();
+      await waitFor(() => content.textContent?.includes('<!doctype html>'), 'the active file');
+      content.focus();
+      document.execCommand('insertText', false, '<!-- typed -->');
+      await sendKeys({ down: 'Control' });
+      await sendKeys({ press: 's' });
+      await sendKeys({ up: 'Control' });
+      await waitFor(
+        () =>
+          runtime.trace.getSnapshot().some((entry) => entry.name === 'workspace.saveCheckpoint'),
+        'the checkpoint call',
+      );
+      await waitFor(() => runtime.workspace.getSnapshot().dirtyPaths.length === 0, 'clean');
+      expect(textOf(runtime, 'index.html')).to.contain('<!-- typed -->');
     });
   });
 });
