@@ -5,6 +5,8 @@ import '../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import type { CaExplorer } from '../../src/elements/explorer/explorer.element.js';
 import { createStudioRuntime, type StudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { openWorkspaceFolder } from '../../src/runtime/workspace/folder-sync.js';
+import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
 const SEED = [
@@ -329,6 +331,75 @@ describe('<ca-explorer> (E3, E8)', () => {
       await dialogClosed(element);
       expect(textOf(runtime, 'index.html')).to.equal('<h1>Up</h1>');
       expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
+    });
+  });
+
+  describe('a linked folder', () => {
+    /** A real writable folder from the Origin Private File System (a picker cannot be automated). */
+    async function linkFolder(runtime: StudioRuntime) {
+      const opfs = await navigator.storage.getDirectory();
+      const directory = await opfs.getDirectoryHandle(`site-${crypto.randomUUID()}`, {
+        create: true,
+      });
+      const handle = await directory.getFileHandle('index.html', { create: true });
+      const writable = await handle.createWritable();
+      await writable.write('<h1>Disk</h1>');
+      await writable.close();
+      const opened = await openWorkspaceFolder(
+        runtime.workspace,
+        createFileSystemAccessFolder(directory),
+      );
+      if (!opened.ok) throw new Error(opened.error.code);
+      return { directory, handle };
+    }
+
+    it('saves to the folder through workspace.saveAll', async () => {
+      const { runtime, element } = await setup();
+      const { handle } = await linkFolder(runtime);
+      await waitFor(() => button(element, 'Disconnect'), 'the folder bar');
+      await runtime.registry.callTool('workspace.writeFile', {
+        path: 'index.html',
+        text: '<h1>Saved</h1>',
+      });
+      const save = button(element, 'Save');
+      await waitFor(() => !save.disabled, 'Save to enable');
+      save.click();
+      await waitFor(() => runtime.workspace.getSnapshot().dirtyPaths.length === 0, 'the save');
+      expect(await (await handle.getFile()).text()).to.equal('<h1>Saved</h1>');
+      const call = runtime.trace.getSnapshot().find((entry) => entry.name === 'workspace.saveAll');
+      expect(call).to.include({ source: 'local', mode: 'direct', status: 'completed' });
+    });
+
+    it('asks before Reload discards unsaved changes, then reloads from disk', async () => {
+      const { runtime, element } = await setup();
+      await linkFolder(runtime);
+      await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: '<p>' });
+      (await waitFor(() => button(element, 'Reload'), 'Reload')).click();
+      await openDialog(element);
+      await sendKeys({ press: 'Escape' });
+      await dialogClosed(element);
+      expect(textOf(runtime, 'index.html')).to.equal('<p>');
+      button(element, 'Reload').click();
+      await openDialog(element);
+      root(element).querySelector<HTMLButtonElement>('dialog [data-action="confirm"]')!.click();
+      await dialogClosed(element);
+      expect(textOf(runtime, 'index.html')).to.equal('<h1>Disk</h1>');
+    });
+
+    it('disconnects the folder and keeps the browser workspace', async () => {
+      const { runtime, element } = await setup();
+      const { directory } = await linkFolder(runtime);
+      await waitFor(
+        () => root(element).querySelector('.folder-name')?.textContent === directory.name,
+        'the folder name',
+      );
+      button(element, 'Disconnect').click();
+      await waitFor(() => !runtime.workspace.getStatus().folder.connected, 'the disconnect');
+      await waitFor(() => !button(element, 'Disconnect'), 'the folder bar to update');
+      expect(root(element).querySelector('.folder-name')?.textContent).to.equal(
+        'Browser workspace',
+      );
+      expect(paths(runtime)).to.deep.equal(['index.html']);
     });
   });
 
