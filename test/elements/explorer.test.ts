@@ -201,6 +201,11 @@ describe('<ca-explorer> (E3, E8)', () => {
       await dialogClosed(element);
       expect(paths(runtime)).to.include('css/site.css').and.not.include('styles.css');
       expect(textOf(runtime, 'css/site.css')).to.equal('body { color: red; }');
+      const call = runtime.trace
+        .getSnapshot()
+        .find((entry) => entry.name === 'workspace.renameFile');
+      expect(call).to.include({ source: 'local', mode: 'direct', status: 'completed' });
+      expect(call?.sessionId).to.match(/^explorer-/);
     });
 
     it('deletes a file only after the confirmation, which traps Tab', async () => {
