@@ -134,6 +134,18 @@ describe('<ca-explorer> (E3, E8)', () => {
       );
     });
 
+    it('fires ca-file-open when a person opens a file, not for openFile() from code', async () => {
+      const { runtime, element } = await setup();
+      const opened: string[] = [];
+      element.addEventListener('ca-file-open', (event) => opened.push(event.detail.path));
+      expect(await element.openFile('src/app.js')).to.equal(true);
+      expect(runtime.workspace.getSnapshot().activePath).to.equal('src/app.js');
+      expect(opened).to.deep.equal([]);
+      (await row(element, 'styles.css')).click();
+      await waitFor(() => opened.length === 1, 'the event');
+      expect(opened).to.deep.equal(['styles.css']);
+    });
+
     it('marks unsaved files with text for screen readers', async () => {
       const { runtime, element } = await setup();
       await runtime.registry.callTool('workspace.writeFile', {

@@ -18,7 +18,11 @@ import {
 import { createDirectoryUploadFolder } from '../../storage/folder/directory-upload.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
-import { ExplorerDialogController, type DialogError } from './explorer-dialog.js';
+import {
+  ExplorerDialogController,
+  type DialogError,
+  type DialogRequest,
+} from './explorer-dialog.js';
 import {
   canLinkWritableFolder,
   isSaveShortcut,
@@ -101,12 +105,17 @@ export class CaExplorer extends LitElement {
     this.error = error ? asDialogError(error, retry) : null;
   }
 
-  /** Opens `path` in the editor through `workspace.openFile`. */
-  async openFile(path: string): Promise<void> {
+  /** Opens `path` in the editor through `workspace.openFile`; resolves whether it opened. */
+  async openFile(path: string): Promise<boolean> {
     await this.runtimeRef.value?.drafts.flushAll();
     const error = await this.call('workspace.openFile', { path });
     this.show(error, () => void this.openFile(path));
-    if (error) return;
+    return error === null;
+  }
+
+  /** A person opened a file from the tree: only then does `ca-file-open` fire. */
+  private async openFromTree(path: string): Promise<void> {
+    if (!(await this.openFile(path))) return;
     this.dispatchEvent(
       new CustomEvent<FileOpenDetail>('ca-file-open', {
         detail: { path },
@@ -134,7 +143,7 @@ export class CaExplorer extends LitElement {
    * conflict offers re-reading the workspace and confirming again.
    */
   private async ask(
-    request: Omit<Parameters<ExplorerDialogController['open']>[0], 'submit'>,
+    request: Omit<DialogRequest, 'submit'>,
     run: (value: string, revision: number) => Promise<ToolCallError | null>,
   ): Promise<void> {
     let revision = await this.currentRevision();
@@ -315,7 +324,7 @@ export class CaExplorer extends LitElement {
   private activate(row: VisibleTreeNode): void {
     this.focusedPath = row.node.path;
     if (row.node.kind === 'folder') this.toggle(row.node.path);
-    else void this.openFile(row.node.path);
+    else void this.openFromTree(row.node.path);
   }
 
   private onTreeKeydown(event: KeyboardEvent, rows: VisibleTreeNode[]): void {
