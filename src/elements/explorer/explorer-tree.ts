@@ -1,16 +1,19 @@
 import { html, nothing } from 'lit';
 import type { VisibleTreeNode } from '../../runtime/workspace/file-tree.js';
 
-/** What an arrow, Home or End key does in the tree: where focus goes, which folder toggles. */
+/** What a key does in the tree: where focus goes, which folder toggles, which command runs. */
 export interface TreeKeyMove {
   focus?: string;
   toggle?: { path: string; open: boolean };
+  /** Enter/Space opens a file or toggles a folder; F2 renames and Delete deletes a file. */
+  command?: 'activate' | 'rename' | 'delete';
 }
 
 /**
  * The WAI-ARIA tree pattern's navigation keys over the visible rows: Up/Down move one row,
  * Home/End to the ends, Right opens a closed folder or enters an open one, Left closes an open
- * folder or goes to the parent. `null` for any other key.
+ * folder or goes to the parent; Enter, Space, F2 and Delete name a command. `null` for any
+ * other key.
  */
 export function treeKeyTarget(
   key: string,
@@ -20,7 +23,15 @@ export function treeKeyTarget(
 ): TreeKeyMove | null {
   const row = rows[index];
   const at = (i: number) => rows[Math.max(0, Math.min(rows.length - 1, i))]?.node.path;
+  const file = row?.node.kind === 'file';
   switch (key) {
+    case 'Enter':
+    case ' ':
+      return row ? { command: 'activate' } : null;
+    case 'F2':
+      return file ? { command: 'rename' } : null;
+    case 'Delete':
+      return file ? { command: 'delete' } : null;
     case 'ArrowDown':
       return { focus: at(index + 1) };
     case 'ArrowUp':

@@ -30,6 +30,7 @@ import {
   renderFolderBar,
 } from './explorer-folder.js';
 import { explorerStyles } from './explorer.styles.js';
+import { renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
 
 export interface FileOpenDetail {
@@ -330,24 +331,12 @@ export class CaExplorer extends LitElement {
   private onTreeKeydown(event: KeyboardEvent, rows: VisibleTreeNode[]): void {
     const index = rows.findIndex((row) => row.node.path === this.focusedPath);
     const row = rows[index];
-    if (row && (event.key === 'Enter' || event.key === ' ')) {
-      event.preventDefault();
-      this.activate(row);
-      return;
-    }
-    if (row?.node.kind === 'file' && event.key === 'F2') {
-      event.preventDefault();
-      void this.rename(row.node.path);
-      return;
-    }
-    if (row?.node.kind === 'file' && event.key === 'Delete') {
-      event.preventDefault();
-      void this.deleteFile(row.node.path);
-      return;
-    }
     const move = treeKeyTarget(event.key, rows, index, this.collapsed);
     if (!move) return;
     event.preventDefault();
+    if (row && move.command === 'activate') this.activate(row);
+    if (row && move.command === 'rename') void this.rename(row.node.path);
+    if (row && move.command === 'delete') void this.deleteFile(row.node.path);
     if (move.toggle !== undefined) this.toggle(move.toggle.path, move.toggle.open);
     if (move.focus !== undefined) void this.focusRow(move.focus);
   }
@@ -372,29 +361,15 @@ export class CaExplorer extends LitElement {
     const dirty = new Set(snapshot?.dirtyPaths ?? []);
     const target = this.targetFile();
     return html`
-      <div class="toolbar" part="toolbar">
-        <button @click=${() => void this.newFile()}>New file</button>
-        <button ?disabled=${!target} @click=${() => target && void this.rename(target)}>
-          Rename
-        </button>
-        <button ?disabled=${!target} @click=${() => target && void this.deleteFile(target)}>
-          Delete
-        </button>
-        <button
-          ?disabled=${!target || !dirty.has(target)}
-          @click=${() => target && void this.revert(target)}
-        >
-          Revert
-        </button>
-        <button
-          class="primary"
-          ?disabled=${this.unsavedCount() === 0}
-          aria-keyshortcuts="Control+S Meta+S"
-          @click=${() => void this.save()}
-        >
-          Save
-        </button>
-      </div>
+      ${renderToolbar(target, {
+        canRevert: target !== null && dirty.has(target),
+        canSave: this.unsavedCount() > 0,
+        create: () => void this.newFile(),
+        rename: (path) => void this.rename(path),
+        remove: (path) => void this.deleteFile(path),
+        revert: (path) => void this.revert(path),
+        save: () => void this.save(),
+      })}
       ${renderFolderBar(folder, {
         open: () => void this.openFolder(),
         grant: () => void this.grantAccess(),
