@@ -3,6 +3,7 @@ export * from './runtime/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
 export { CaStudio } from './elements/studio/studio.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';
+export { CaExplorer, type FileOpenDetail } from './elements/explorer/explorer.js';
 export {
   CaPreview,
   type FullscreenChangeEvent,

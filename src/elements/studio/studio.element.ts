@@ -7,9 +7,12 @@ import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/inde
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
+import type { CaExplorer } from '../explorer/explorer.element.js';
+import { isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
 import { studioStyles } from './studio.styles.js';
 import '../editor/editor.js';
+import '../explorer/explorer.js';
 import '../preview/preview.js';
 import '../trace/trace.js';
 import '../approval/approval.js';
@@ -20,7 +23,7 @@ import '../status-bar/status-bar.js';
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
- * provides it to every element inside through `@lit/context`, and lays out the editor,
+ * provides it to every element inside through `@lit/context`, and lays out the file tree, editor,
  * preview, agent prompt, trace, approval gate and status bar. The header's Model button names
  * the mode the prompts run in ("Local agent" or "OpenRouter · model") and opens the
  * `<ca-settings>` dialog.
@@ -35,6 +38,7 @@ import '../status-bar/status-bar.js';
  * @csspart header - The header bar.
  * @csspart model-button - The header button that opens the model settings.
  * @csspart settings - The `<ca-settings>` dialog.
+ * @csspart explorer - The `<ca-explorer>` file tree in the left column.
  * @csspart editor - The `<ca-editor>`.
  * @csspart preview - The `<ca-preview>`.
  * @csspart chat - The `<ca-chat>`.
@@ -44,6 +48,7 @@ import '../status-bar/status-bar.js';
  * @csspart status-bar - The `<ca-status-bar>` at the bottom: storage mode, revision, unsaved
  * changes, preview state and ⌘/Ctrl+Shift+F workspace search.
  * @cssprop --ca-studio-height - Height of the studio (default: fill the parent).
+ * @cssprop --ca-studio-explorer-width - Width of the file tree column.
  * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
  */
 export class CaStudio extends LitElement {
@@ -66,6 +71,7 @@ export class CaStudio extends LitElement {
 
   private owned?: StudioRuntime;
   @query('ca-settings') private settingsDialog?: CaSettings;
+  @query('ca-explorer') private explorer?: CaExplorer;
 
   private readonly openrouter = new StoreController(this, () => this.provided?.openrouter);
   private readonly agent = new StoreController(this, () => this.provided?.agent);
@@ -99,6 +105,16 @@ export class CaStudio extends LitElement {
     }
     this.provided = value;
     this.requestUpdate('runtime', old);
+  }
+
+  constructor() {
+    super();
+    // ⌘/Ctrl+S anywhere in the studio saves; the explorer handles it first when it has focus.
+    this.addEventListener('keydown', (event) => {
+      if (!isSaveShortcut(event) || event.defaultPrevented || !this.explorer) return;
+      event.preventDefault();
+      void this.explorer.save();
+    });
   }
 
   override connectedCallback(): void {
@@ -135,6 +151,7 @@ export class CaStudio extends LitElement {
         <slot name="header-actions"></slot>
       </div>
       <div class="work ${this.catalogOpen ? 'with-catalog' : ''}">
+        <ca-explorer part="explorer"></ca-explorer>
         <ca-editor part="editor"></ca-editor>
         <ca-preview part="preview"></ca-preview>
         ${

@@ -43,13 +43,15 @@ export const studioStyles = [
     }
     .work {
       display: grid;
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+      grid-template-columns: var(--ca-studio-explorer-width, 14rem) minmax(0, 1fr) minmax(0, 1fr);
       gap: 1px;
       background: var(--_border);
       min-height: 0;
     }
     .work.with-catalog {
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1.2fr);
+      grid-template-columns:
+        var(--ca-studio-explorer-width, 14rem) minmax(0, 1fr) minmax(0, 1fr)
+        minmax(0, 1.2fr);
     }
     ca-catalog[hidden] {
       display: none;
@@ -63,6 +65,7 @@ export const studioStyles = [
       height: var(--ca-studio-bottom-height, 16rem);
       min-height: 0;
     }
+    ca-explorer,
     ca-editor,
     ca-preview,
     ca-chat,

@@ -1,0 +1,74 @@
+import { html, nothing } from 'lit';
+import type {
+  WorkspaceFolder,
+  WorkspaceFolderStatus,
+} from '../../runtime/workspace/folder-port.js';
+import { createFileSystemAccessFolder } from '../../storage/folder/file-system-access.js';
+
+type DirectoryPicker = (options: { mode: 'readwrite' }) => Promise<FileSystemDirectoryHandle>;
+
+function directoryPicker(): DirectoryPicker | undefined {
+  const picker = (globalThis as { showDirectoryPicker?: DirectoryPicker }).showDirectoryPicker;
+  return typeof picker === 'function' ? picker.bind(globalThis) : undefined;
+}
+
+/** True when this browser can link a writable folder; otherwise the directory upload is used. */
+export function canLinkWritableFolder(): boolean {
+  return directoryPicker() !== undefined;
+}
+
+/** Asks for a writable folder; `null` when the person dismissed the picker. */
+export async function pickWritableFolder(): Promise<WorkspaceFolder | null> {
+  const picker = directoryPicker();
+  if (!picker) return null;
+  try {
+    return createFileSystemAccessFolder(await picker({ mode: 'readwrite' }));
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') return null;
+    throw error;
+  }
+}
+
+/** ⌘S on macOS, Ctrl+S elsewhere: save, never the browser's "Save page". */
+export function isSaveShortcut(event: KeyboardEvent): boolean {
+  return (
+    (event.metaKey || event.ctrlKey) &&
+    !event.shiftKey &&
+    !event.altKey &&
+    event.key.toLowerCase() === 's'
+  );
+}
+
+export interface FolderBarActions {
+  open: () => void;
+  grant: () => void;
+  reload: () => void;
+  disconnect: () => void;
+  /** The directory-upload fallback's input changed. */
+  upload: (input: HTMLInputElement) => void;
+}
+
+/** The folder bar: the linked folder's name and the actions its status allows. */
+export function renderFolderBar(folder: WorkspaceFolderStatus | undefined, on: FolderBarActions) {
+  const connected = folder?.connected === true;
+  return html`<div class="folder" part="folder">
+    <span class="folder-name">${folder?.name ?? 'Browser workspace'}</span>
+    <button @click=${on.open}>Open folder</button>
+    ${
+      connected && folder?.permission !== 'granted'
+        ? html`<button @click=${on.grant}>Grant access</button>`
+        : nothing
+    }
+    ${folder?.reloadAvailable ? html`<button @click=${on.reload}>Reload</button>` : nothing}
+    ${connected ? html`<button @click=${on.disconnect}>Disconnect</button>` : nothing}
+    <input
+      class="folder-input"
+      type="file"
+      hidden
+      multiple
+      webkitdirectory
+      aria-label="Folder to open"
+      @change=${(event: Event) => on.upload(event.target as HTMLInputElement)}
+    />
+  </div>`;
+}

@@ -1,0 +1,422 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ToolCallError } from '../../runtime/protocol/errors.js';
+import { randomId } from '../../runtime/protocol/random-id.js';
+import type { StudioRuntime } from '../../runtime/studio-runtime.js';
+import { WORKSPACE_ERROR_CODES } from '../../runtime/workspace/codes.js';
+import {
+  buildFileTree,
+  folderPaths,
+  visibleTreeNodes,
+  type VisibleTreeNode,
+} from '../../runtime/workspace/file-tree.js';
+import type { WorkspaceFolder } from '../../runtime/workspace/folder-port.js';
+import {
+  openWorkspaceFolder,
+  requestWorkspaceFolderPermission,
+} from '../../runtime/workspace/folder-sync.js';
+import { createDirectoryUploadFolder } from '../../storage/folder/directory-upload.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
+import { StoreController } from '../shared/store-controller.js';
+import {
+  ExplorerDialogController,
+  type DialogError,
+  type DialogRequest,
+} from './explorer-dialog.js';
+import {
+  canLinkWritableFolder,
+  isSaveShortcut,
+  pickWritableFolder,
+  renderFolderBar,
+} from './explorer-folder.js';
+import { explorerStyles } from './explorer.styles.js';
+import { renderToolbar } from './explorer-toolbar.js';
+import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
+
+export interface FileOpenDetail {
+  path: string;
+}
+
+/** A tool error as shown; a stale revision offers `reread`. */
+const asDialogError = (error: ToolCallError, reread: () => void): DialogError =>
+  error.code === WORKSPACE_ERROR_CODES.WORKSPACE_REVISION_CONFLICT
+    ? { code: error.code, message: error.message, reread }
+    : { code: error.code, message: error.message };
+
+/**
+ * The workspace as a folder tree with its file and folder actions. Every change is a
+ * `workspace.*` registry call made as `local·direct` with the revision the person saw, so it
+ * shows in the trace like any other call; a stale revision offers a re-read. ⌘/Ctrl+S inside
+ * the explorer saves: to the linked folder when one is writable, else a browser checkpoint.
+ *
+ * @tagname ca-explorer
+ * @summary File tree with new, rename, delete, revert, save and folder actions.
+ * @fires ca-file-open - The person opened a file from the tree. Detail: `{ path }`.
+ * @csspart toolbar - The file actions (New file, Rename, Delete, Revert, Save).
+ * @csspart folder - The folder bar (Open folder, Grant access, Reload, Disconnect).
+ * @csspart tree - The `role="tree"` list of folders and files.
+ * @csspart error - The inline error of the last failed action.
+ * @csspart dialog - The modal dialog of New file, Rename and the confirmations.
+ * @cssprop --ca-explorer-indent - Indentation per folder level.
+ * @cssprop --ca-explorer-dialog-width - Width of the dialog.
+ */
+export class CaExplorer extends LitElement {
+  static override styles = explorerStyles;
+
+  /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
+  @property({ attribute: false }) runtime?: StudioRuntime;
+
+  @state() private collapsed = new Set<string>();
+  @state() private focusedPath = '';
+  @state() private error: DialogError | null = null;
+  @state() private notice = '';
+
+  private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
+  private readonly dialog = new ExplorerDialogController(this);
+  private readonly sessionId = `explorer-${randomId()}`;
+
+  constructor() {
+    super();
+    this.addEventListener('keydown', (event) => {
+      if (!isSaveShortcut(event) || event.defaultPrevented) return;
+      event.preventDefault();
+      void this.save();
+    });
+  }
+
+  private async call(name: string, args: Record<string, unknown>): Promise<ToolCallError | null> {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return null;
+    const result = await runtime.registry.callTool(name, args, {
+      context: { source: 'local', mode: 'direct', sessionId: this.sessionId },
+    });
+    return result.error ?? null;
+  }
+
+  /** Editor drafts go first, so the revision an action carries includes the last keystrokes. */
+  private async currentRevision(): Promise<number> {
+    const runtime = this.runtimeRef.value;
+    await runtime?.drafts.flushAll();
+    return runtime?.workspace.getSnapshot().revision ?? 0;
+  }
+
+  private show(error: ToolCallError | null, retry: () => void): void {
+    this.notice = '';
+    this.error = error ? asDialogError(error, retry) : null;
+  }
+
+  /** Opens `path` in the editor through `workspace.openFile`; resolves whether it opened. */
+  async openFile(path: string): Promise<boolean> {
+    await this.runtimeRef.value?.drafts.flushAll();
+    const error = await this.call('workspace.openFile', { path });
+    this.show(error, () => void this.openFile(path));
+    return error === null;
+  }
+
+  /** A person opened a file from the tree: only then does `ca-file-open` fire. */
+  private async openFromTree(path: string): Promise<void> {
+    if (!(await this.openFile(path))) return;
+    this.dispatchEvent(
+      new CustomEvent<FileOpenDetail>('ca-file-open', {
+        detail: { path },
+        bubbles: true,
+        composed: true,
+      }),
+    );
+  }
+
+  /** Saves to the linked writable folder (`workspace.saveAll`), else a browser checkpoint. */
+  async save(): Promise<void> {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return;
+    const revision = await this.currentRevision();
+    const folder = runtime.workspace.getStatus().folder;
+    const tool =
+      folder.connected && folder.writable ? 'workspace.saveAll' : 'workspace.saveCheckpoint';
+    const error = await this.call(tool, { expectedRevision: revision });
+    this.show(error, () => void this.save());
+    if (!error) this.notice = `Saved at revision ${runtime.workspace.getSnapshot().revision}.`;
+  }
+
+  /**
+   * Opens a dialog whose submit runs one tool with the revision seen when it opened; a
+   * conflict offers re-reading the workspace and confirming again.
+   */
+  private async ask(
+    request: Omit<DialogRequest, 'submit'>,
+    run: (value: string, revision: number) => Promise<ToolCallError | null>,
+  ): Promise<void> {
+    let revision = await this.currentRevision();
+    this.dialog.open({
+      ...request,
+      submit: async (value) => {
+        const error = await run(value, revision);
+        this.error = null;
+        return error
+          ? asDialogError(error, () => {
+              revision = this.runtimeRef.value?.workspace.getSnapshot().revision ?? revision;
+            })
+          : null;
+      },
+    });
+  }
+
+  private newFile(): Promise<void> {
+    const folder = this.focusedFolder();
+    return this.ask(
+      {
+        title: 'New file',
+        description: 'A workspace path such as "about.html" or "src/app.js".',
+        confirmLabel: 'Create',
+        input: { label: 'Path', value: folder ? `${folder}/` : '' },
+      },
+      (path, revision) => this.call('workspace.createFile', { path, expectedRevision: revision }),
+    );
+  }
+
+  private rename(from: string): Promise<void> {
+    return this.ask(
+      {
+        title: `Rename ${from}`,
+        description: 'The file keeps its source and type; the last HTML entry stays HTML.',
+        confirmLabel: 'Rename',
+        input: { label: 'New path', value: from },
+      },
+      (to, revision) => this.call('workspace.renameFile', { from, to, expectedRevision: revision }),
+    );
+  }
+
+  private deleteFile(path: string): Promise<void> {
+    return this.ask(
+      {
+        title: `Delete ${path}?`,
+        description: 'The file leaves the workspace; a linked folder loses it at the next save.',
+        confirmLabel: 'Delete',
+        danger: true,
+      },
+      (_value, revision) => this.call('workspace.deleteFile', { path, expectedRevision: revision }),
+    );
+  }
+
+  private revert(path: string): Promise<void> {
+    return this.ask(
+      {
+        title: `Revert ${path}?`,
+        description: 'Unsaved changes to this file are discarded and the saved version returns.',
+        confirmLabel: 'Revert',
+        danger: true,
+      },
+      (_value, revision) => this.call('workspace.revertFile', { path, expectedRevision: revision }),
+    );
+  }
+
+  private async reloadFolder(): Promise<void> {
+    const reload = (revision: number) =>
+      this.call('workspace.reloadFolder', { expectedRevision: revision });
+    if (!this.unsavedCount()) {
+      const error = await reload(await this.currentRevision());
+      this.show(error, () => void this.reloadFolder());
+      return;
+    }
+    await this.ask(
+      {
+        title: 'Reload the folder?',
+        description: `${this.unsavedCount()} unsaved change(s) are discarded and the folder's files replace the workspace.`,
+        confirmLabel: 'Discard and reload',
+        danger: true,
+      },
+      (_value, revision) => reload(revision),
+    );
+  }
+
+  private async disconnectFolder(): Promise<void> {
+    this.show(await this.call('workspace.disconnectFolder', {}), () => {});
+  }
+
+  private async grantAccess(): Promise<void> {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return;
+    const permission = await requestWorkspaceFolderPermission(runtime.workspace);
+    this.notice = `Folder access: ${permission}.`;
+  }
+
+  private async openFolder(): Promise<void> {
+    if (!canLinkWritableFolder()) {
+      this.renderRoot.querySelector<HTMLInputElement>('input.folder-input')?.click();
+      return;
+    }
+    const folder = await pickWritableFolder();
+    if (folder) await this.loadFolder(folder);
+  }
+
+  private async onFolderUpload(input: HTMLInputElement): Promise<void> {
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    if (files.length > 0) await this.loadFolder(createDirectoryUploadFolder(files));
+  }
+
+  /** Replaces the workspace with `folder`; unsaved changes are discarded only once confirmed. */
+  private async loadFolder(folder: WorkspaceFolder): Promise<void> {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return;
+    const open = async (revision: number, discardChanges: boolean) => {
+      const loaded = await openWorkspaceFolder(runtime.workspace, folder, {
+        expectedRevision: revision,
+        discardChanges,
+      });
+      if (loaded.ok) this.notice = `Opened ${folder.name}: ${loaded.value.fileCount} file(s).`;
+      return loaded.ok ? null : loaded.error;
+    };
+    const revision = await this.currentRevision();
+    if (!this.unsavedCount()) {
+      this.error = null;
+      const error = await open(revision, false);
+      // On success `open` has set the notice, which `show` would clear.
+      if (error) this.show(error, () => void this.loadFolder(folder));
+      return;
+    }
+    await this.ask(
+      {
+        title: `Open ${folder.name}?`,
+        description: `${this.unsavedCount()} unsaved change(s) in the workspace are discarded.`,
+        confirmLabel: 'Discard and open',
+        danger: true,
+      },
+      (_value, current) => open(current, true),
+    );
+  }
+
+  private unsavedCount(): number {
+    const snapshot = this.workspace.value;
+    return (snapshot?.dirtyPaths.length ?? 0) + (snapshot?.deletedPaths.length ?? 0);
+  }
+
+  /** The file the toolbar acts on: the focused tree row when it is a file, else the open file. */
+  private targetFile(): string | null {
+    const snapshot = this.workspace.value;
+    if (!snapshot) return null;
+    if (snapshot.files.some((file) => file.path === this.focusedPath)) return this.focusedPath;
+    return snapshot.activePath;
+  }
+
+  private focusedFolder(): string | null {
+    const snapshot = this.workspace.value;
+    const prefix = `${this.focusedPath}/`;
+    return this.focusedPath && snapshot?.files.some((file) => file.path.startsWith(prefix))
+      ? this.focusedPath
+      : null;
+  }
+
+  private toggle(path: string, open = this.collapsed.has(path)): void {
+    const next = new Set(this.collapsed);
+    if (open) next.delete(path);
+    else next.add(path);
+    this.collapsed = next;
+  }
+
+  private async focusRow(path: string): Promise<void> {
+    this.focusedPath = path;
+    await this.updateComplete;
+    const rows = this.renderRoot.querySelectorAll<HTMLElement>('[role="treeitem"]');
+    [...rows].find((row) => row.dataset['path'] === path)?.focus();
+  }
+
+  private activate(row: VisibleTreeNode): void {
+    this.focusedPath = row.node.path;
+    if (row.node.kind === 'folder') this.toggle(row.node.path);
+    else void this.openFromTree(row.node.path);
+  }
+
+  private onTreeKeydown(event: KeyboardEvent, rows: VisibleTreeNode[]): void {
+    const index = rows.findIndex((row) => row.node.path === this.focusedPath);
+    const row = rows[index];
+    const move = treeKeyTarget(event.key, rows, index, this.collapsed);
+    if (!move) return;
+    event.preventDefault();
+    if (row && move.command === 'activate') this.activate(row);
+    if (row && move.command === 'rename') void this.rename(row.node.path);
+    if (row && move.command === 'delete') void this.deleteFile(row.node.path);
+    if (move.toggle !== undefined) this.toggle(move.toggle.path, move.toggle.open);
+    if (move.focus !== undefined) void this.focusRow(move.focus);
+  }
+
+  protected override willUpdate(): void {
+    const snapshot = this.workspace.value;
+    if (!snapshot) return;
+    const paths = new Set(snapshot.files.map((file) => file.path));
+    const inTree = (path: string) =>
+      paths.has(path) || [...paths].some((file) => file.startsWith(`${path}/`));
+    if (!this.focusedPath || !inTree(this.focusedPath))
+      this.focusedPath = snapshot.activePath ?? snapshot.files[0]?.path ?? '';
+  }
+
+  protected override render() {
+    const runtime = this.runtimeRef.value;
+    const snapshot = this.workspace.value;
+    const folder = runtime?.workspace.getStatus().folder;
+    const tree = buildFileTree(snapshot?.files.map((file) => file.path) ?? []);
+    const expanded = new Set(folderPaths(tree).filter((path) => !this.collapsed.has(path)));
+    const rows = visibleTreeNodes(tree, expanded);
+    const dirty = new Set(snapshot?.dirtyPaths ?? []);
+    const target = this.targetFile();
+    return html`
+      ${renderToolbar(target, {
+        canRevert: target !== null && dirty.has(target),
+        canSave: this.unsavedCount() > 0,
+        create: () => void this.newFile(),
+        rename: (path) => void this.rename(path),
+        remove: (path) => void this.deleteFile(path),
+        revert: (path) => void this.revert(path),
+        save: () => void this.save(),
+      })}
+      ${renderFolderBar(folder, {
+        open: () => void this.openFolder(),
+        grant: () => void this.grantAccess(),
+        reload: () => void this.reloadFolder(),
+        disconnect: () => void this.disconnectFolder(),
+        upload: (input) => void this.onFolderUpload(input),
+      })}
+      <ul
+        role="tree"
+        part="tree"
+        aria-label="Workspace files"
+        @keydown=${(event: KeyboardEvent) => this.onTreeKeydown(event, rows)}
+        @focusin=${(event: FocusEvent) => {
+          const path = (event.target as HTMLElement).dataset['path'];
+          if (path) this.focusedPath = path;
+        }}
+      >
+        ${rows.map((row) =>
+          renderTreeRow(row, {
+            active: snapshot?.activePath ?? null,
+            focused: this.focusedPath,
+            dirty,
+            collapsed: this.collapsed,
+            activate: (target) => this.activate(target),
+          }),
+        )}
+      </ul>
+      ${
+        this.error
+          ? html`<p class="error" part="error" role="alert">
+              <code>${this.error.code}</code> ${this.error.message}
+              ${
+                this.error.reread
+                  ? html`<button @click=${this.error.reread}>Re-read and retry</button>`
+                  : nothing
+              }
+            </p>`
+          : nothing
+      }
+      <p class="notice" role="status">${this.notice}</p>
+      ${this.dialog.render()}
+    `;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'ca-file-open': CustomEvent<FileOpenDetail>;
+  }
+}

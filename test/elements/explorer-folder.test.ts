@@ -1,0 +1,130 @@
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import type { CaExplorer } from '../../src/elements/explorer/explorer.element.js';
+import type { StudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { openWorkspaceFolder } from '../../src/runtime/workspace/folder-sync.js';
+import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
+import { waitFor } from '../support/wait.js';
+import {
+  button,
+  dialogClosed,
+  openDialog,
+  paths,
+  root,
+  row,
+  setup,
+  textOf,
+} from './explorer-support.js';
+
+describe('<ca-explorer> folders (E3, W9)', () => {
+  describe('folders', () => {
+    /** Files as a directory upload gives them, put on the fallback input as a person would. */
+    function upload(element: CaExplorer, files: Record<string, string>) {
+      const transfer = new DataTransfer();
+      for (const [name, text] of Object.entries(files)) transfer.items.add(new File([text], name));
+      const input = root(element).querySelector<HTMLInputElement>('input.folder-input')!;
+      input.files = transfer.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+
+    it('opens an uploaded folder read-only in place of a clean workspace', async () => {
+      const { runtime, element } = await setup();
+      upload(element, { 'index.html': '<h1>Up</h1>', 'main.css': 'p{}' });
+      await waitFor(() => paths(runtime).includes('main.css'), 'the upload');
+      expect(paths(runtime)).to.deep.equal(['index.html', 'main.css']);
+      await row(element, 'main.css');
+      expect(root(element).querySelector('[role="status"]')?.textContent?.trim()).to.equal(
+        'Opened upload: 2 file(s).',
+      );
+      expect(root(element).querySelector('.folder-name')?.textContent).to.equal(
+        'Browser workspace',
+      );
+    });
+
+    it('asks before an upload discards unsaved changes, and Escape keeps them', async () => {
+      const { runtime, element } = await setup();
+      await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: '<p>' });
+      upload(element, { 'index.html': '<h1>Up</h1>' });
+      await openDialog(element);
+      await sendKeys({ press: 'Escape' });
+      await dialogClosed(element);
+      expect(textOf(runtime, 'index.html')).to.equal('<p>');
+
+      upload(element, { 'index.html': '<h1>Up</h1>' });
+      await openDialog(element);
+      root(element).querySelector<HTMLButtonElement>('dialog [data-action="confirm"]')!.click();
+      await dialogClosed(element);
+      expect(textOf(runtime, 'index.html')).to.equal('<h1>Up</h1>');
+      expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
+    });
+  });
+
+  describe('a linked folder', () => {
+    /** A real writable folder from the Origin Private File System (a picker cannot be automated). */
+    async function linkFolder(runtime: StudioRuntime) {
+      const opfs = await navigator.storage.getDirectory();
+      const directory = await opfs.getDirectoryHandle(`site-${crypto.randomUUID()}`, {
+        create: true,
+      });
+      const handle = await directory.getFileHandle('index.html', { create: true });
+      const writable = await handle.createWritable();
+      await writable.write('<h1>Disk</h1>');
+      await writable.close();
+      const opened = await openWorkspaceFolder(
+        runtime.workspace,
+        createFileSystemAccessFolder(directory),
+      );
+      if (!opened.ok) throw new Error(opened.error.code);
+      return { directory, handle };
+    }
+
+    it('saves to the folder through workspace.saveAll', async () => {
+      const { runtime, element } = await setup();
+      const { handle } = await linkFolder(runtime);
+      await waitFor(() => button(element, 'Disconnect'), 'the folder bar');
+      await runtime.registry.callTool('workspace.writeFile', {
+        path: 'index.html',
+        text: '<h1>Saved</h1>',
+      });
+      const save = button(element, 'Save');
+      await waitFor(() => !save.disabled, 'Save to enable');
+      save.click();
+      await waitFor(() => runtime.workspace.getSnapshot().dirtyPaths.length === 0, 'the save');
+      expect(await (await handle.getFile()).text()).to.equal('<h1>Saved</h1>');
+      const call = runtime.trace.getSnapshot().find((entry) => entry.name === 'workspace.saveAll');
+      expect(call).to.include({ source: 'local', mode: 'direct', status: 'completed' });
+    });
+
+    it('asks before Reload discards unsaved changes, then reloads from disk', async () => {
+      const { runtime, element } = await setup();
+      await linkFolder(runtime);
+      await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: '<p>' });
+      (await waitFor(() => button(element, 'Reload'), 'Reload')).click();
+      await openDialog(element);
+      await sendKeys({ press: 'Escape' });
+      await dialogClosed(element);
+      expect(textOf(runtime, 'index.html')).to.equal('<p>');
+      button(element, 'Reload').click();
+      await openDialog(element);
+      root(element).querySelector<HTMLButtonElement>('dialog [data-action="confirm"]')!.click();
+      await dialogClosed(element);
+      expect(textOf(runtime, 'index.html')).to.equal('<h1>Disk</h1>');
+    });
+
+    it('disconnects the folder and keeps the browser workspace', async () => {
+      const { runtime, element } = await setup();
+      const { directory } = await linkFolder(runtime);
+      await waitFor(
+        () => root(element).querySelector('.folder-name')?.textContent === directory.name,
+        'the folder name',
+      );
+      button(element, 'Disconnect').click();
+      await waitFor(() => !runtime.workspace.getStatus().folder.connected, 'the disconnect');
+      await waitFor(() => !button(element, 'Disconnect'), 'the folder bar to update');
+      expect(root(element).querySelector('.folder-name')?.textContent).to.equal(
+        'Browser workspace',
+      );
+      expect(paths(runtime)).to.deep.equal(['index.html']);
+    });
+  });
+});
