@@ -64,6 +64,7 @@ export * from './workspace/repository.js';
 export * from './workspace/manager.js';
 export * from './workspace/folder-port.js';
 export * from './workspace/folder-sync.js';
+export * from './workspace/file-tree.js';
 export * from './workspace/search.js';
 export * from './workspace/export-html.js';
 export * from './tools/workspace/index.js';
