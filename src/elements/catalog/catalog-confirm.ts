@@ -1,4 +1,5 @@
 import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
+import { wrapTabFocus } from '../shared/focus.js';
 
 interface PendingConfirmation {
   toolName: string;
@@ -53,18 +54,8 @@ export class ConfirmController implements ReactiveController {
   }
 
   private trapTab(event: KeyboardEvent): void {
-    if (event.key !== 'Tab') return;
     const buttons = [...(this.dialog?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const first = buttons[0];
-    const last = buttons.at(-1);
-    const active = this.host.shadowRoot?.activeElement;
-    if (event.shiftKey && active === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    wrapTabFocus(event, buttons, this.host.shadowRoot?.activeElement);
   }
 
   render() {

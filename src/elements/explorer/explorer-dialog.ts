@@ -1,5 +1,5 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { deepActiveElement } from '../shared/focus.js';
+import { deepActiveElement, wrapTabFocus } from '../shared/focus.js';
 import { lockPageScroll } from '../shared/scroll-lock.js';
 
 /** A failed submit as the dialog shows it; `reread` offers taking the workspace's new revision. */
@@ -98,20 +98,10 @@ export class ExplorerDialogController implements ReactiveController {
   }
 
   private trapTab(event: KeyboardEvent): void {
-    if (event.key !== 'Tab') return;
     const focusable = [
       ...(this.dialog?.querySelectorAll<HTMLElement>('input, button:not(:disabled)') ?? []),
     ];
-    const active = this.host.shadowRoot?.activeElement;
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (event.shiftKey && active === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && active === last) {
-      event.preventDefault();
-      first?.focus();
-    }
+    wrapTabFocus(event, focusable, this.host.shadowRoot?.activeElement);
   }
 
   private reread(error: DialogError): void {

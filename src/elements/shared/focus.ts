@@ -16,3 +16,24 @@ export function isBackdropClick(dialog: HTMLDialogElement, event: MouseEvent): b
     event.clientY > box.bottom
   );
 }
+
+/**
+ * Keeps Tab and Shift+Tab inside a modal: from the last of `focusable` to the first and back.
+ * `active` is the focused element inside the host's shadow root.
+ */
+export function wrapTabFocus(
+  event: KeyboardEvent,
+  focusable: readonly HTMLElement[],
+  active: Element | null | undefined,
+): void {
+  if (event.key !== 'Tab') return;
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (event.shiftKey && active === first) {
+    event.preventDefault();
+    last?.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first?.focus();
+  }
+}
