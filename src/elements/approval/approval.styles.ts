@@ -10,9 +10,8 @@ export const approvalStyles = [
       display: contents;
       --_dialog-backdrop: var(--ca-approval-backdrop, rgb(15 23 42 / 0.45));
     }
-    h2 {
-      font-size: 1.05rem;
-      margin: 0 0 0.25rem;
+    dialog h2 {
+      margin-bottom: 0.25rem;
     }
     .tool {
       font-family: var(--_mono);
@@ -39,9 +38,6 @@ export const approvalStyles = [
       overflow-wrap: anywhere;
     }
     .actions {
-      display: flex;
-      justify-content: flex-end;
-      gap: 0.5rem;
       margin-top: 1rem;
     }
     .queue {

@@ -173,15 +173,5 @@ export const catalogStyles = [
       font-family: var(--_mono);
       color: var(--_accent);
     }
-    .actions {
-      display: flex;
-      justify-content: flex-end;
-      gap: 0.5rem;
-    }
-    button.danger {
-      background: var(--_danger);
-      border-color: var(--_danger);
-      color: #fff;
-    }
   `,
 ];

@@ -89,10 +89,6 @@ export const explorerStyles = [
       color: var(--_muted);
       min-height: 1.4em;
     }
-    dialog h2 {
-      margin: 0 0 0.5rem;
-      font-size: 1rem;
-    }
     dialog label {
       display: grid;
       gap: 0.25rem;
@@ -108,16 +104,6 @@ export const explorerStyles = [
     dialog .error {
       border: none;
       padding: 0 0 0.75rem;
-    }
-    .actions {
-      display: flex;
-      justify-content: flex-end;
-      gap: 0.5rem;
-    }
-    button.danger {
-      background: var(--_danger);
-      border-color: var(--_danger);
-      color: #fff;
     }
   `,
 ];

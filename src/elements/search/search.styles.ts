@@ -11,10 +11,6 @@ export const searchStyles = [
       --_dialog-width: var(--ca-search-width, min(40rem, calc(100vw - 2rem)));
       --_dialog-backdrop: var(--ca-search-backdrop, rgb(15 23 42 / 0.45));
     }
-    h2 {
-      font-size: 1.05rem;
-      margin: 0 0 0.75rem;
-    }
     .controls {
       display: flex;
       gap: 0.75rem;

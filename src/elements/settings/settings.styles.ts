@@ -11,10 +11,6 @@ export const settingsStyles = [
       --_dialog-width: var(--ca-settings-width, min(32rem, calc(100vw - 2rem)));
       --_dialog-backdrop: var(--ca-settings-backdrop, rgb(15 23 42 / 0.45));
     }
-    h2 {
-      font-size: 1.05rem;
-      margin: 0 0 0.75rem;
-    }
     form {
       display: flex;
       flex-direction: column;
@@ -87,11 +83,6 @@ export const settingsStyles = [
       display: flex;
       flex-direction: column;
       gap: 0.3rem;
-    }
-    .actions {
-      display: flex;
-      justify-content: flex-end;
-      gap: 0.5rem;
     }
   `,
 ];

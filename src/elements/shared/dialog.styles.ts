@@ -1,7 +1,7 @@
 import { css } from 'lit';
 
 /**
- * The modal `<dialog>` every element draws the same way. An element sizes it and tints its
+ * The modal `<dialog>` every element draws the same way: box, backdrop, title and action row. An element sizes it and tints its
  * backdrop through `--_dialog-width` and `--_dialog-backdrop`, usually from its own public
  * custom properties.
  */
@@ -19,5 +19,19 @@ export const dialogStyles = css`
   }
   dialog::backdrop {
     background: var(--_dialog-backdrop, rgb(15 23 42 / 0.45));
+  }
+  dialog h2 {
+    font-size: 1.05rem;
+    margin: 0 0 0.75rem;
+  }
+  dialog .actions {
+    display: flex;
+    justify-content: flex-end;
+    gap: 0.5rem;
+  }
+  dialog button.danger {
+    background: var(--_danger);
+    border-color: var(--_danger);
+    color: #fff;
   }
 `;
