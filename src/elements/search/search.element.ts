@@ -1,13 +1,12 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { WorkspaceSearchMatch } from '../../runtime/workspace/search.js';
-import { deepActiveElement, isBackdropClick } from '../shared/focus.js';
+import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
-import { lockPageScroll } from '../shared/scroll-lock.js';
 import { markFirstMatch } from './search-snippet.js';
 import { searchStyles } from './search.styles.js';
 
@@ -75,8 +74,14 @@ export class CaSearch extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<SearchRuntime>(this);
   private readonly sessionId = `search-${randomId()}`;
-  private opener?: HTMLElement;
-  private unlockScroll?: () => void;
+  private readonly modal = new ModalController(
+    this,
+    () => this.dialog,
+    () => {
+      this.input?.focus();
+      this.input?.select();
+    },
+  );
   private timer?: ReturnType<typeof setTimeout>;
   private running?: AbortController;
 
@@ -93,25 +98,9 @@ export class CaSearch extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.cancel();
-    // A removed dialog fires no `close`: release the page here.
-    this.unlockScroll?.();
-    this.unlockScroll = undefined;
-    this.open = false;
-  }
-
-  protected override willUpdate(changed: PropertyValues<this>): void {
-    if (changed.has('open') && this.open && !changed.get('open')) this.opener = deepActiveElement();
   }
 
   protected override updated(): void {
-    const dialog = this.dialog;
-    if (!dialog) return;
-    if (this.open && !dialog.open) {
-      dialog.showModal();
-      this.unlockScroll = lockPageScroll();
-      this.input?.focus();
-      this.input?.select();
-    } else if (!this.open && dialog.open) dialog.close();
     this.renderRoot.querySelector('li[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }
 
@@ -205,23 +194,9 @@ export class CaSearch extends LitElement {
     }
   }
 
-  private onCancel(event: Event): void {
-    event.preventDefault();
-    this.close();
-  }
-
-  private onClick(event: MouseEvent): void {
-    if (this.dialog && isBackdropClick(this.dialog, event)) this.close();
-  }
-
   private onClosed(): void {
-    this.open = false;
     this.cancel();
-    this.unlockScroll?.();
-    this.unlockScroll = undefined;
-    const opener = this.opener;
-    this.opener = undefined;
-    if (opener?.isConnected) opener.focus();
+    this.modal.closed();
   }
 
   private renderSummary() {
@@ -260,9 +235,9 @@ export class CaSearch extends LitElement {
     return html`<dialog
       part="dialog"
       aria-labelledby="search-title"
-      @cancel=${this.onCancel}
+      @cancel=${this.modal.cancel}
       @close=${this.onClosed}
-      @click=${this.onClick}
+      @click=${this.modal.click}
     >
       <h2 id="search-title">Search the workspace</h2>
       <div class="controls">

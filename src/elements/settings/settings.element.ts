@@ -6,8 +6,7 @@ import type {
   OpenRouterSettingsStore,
 } from '../../runtime/agents/openrouter/settings.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
-import { deepActiveElement, isBackdropClick } from '../shared/focus.js';
-import { lockPageScroll } from '../shared/scroll-lock.js';
+import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -87,8 +86,11 @@ export class CaSettings extends LitElement {
 
   private base?: SettingsDraft;
   private seen?: OpenRouterSettings;
-  private opener?: HTMLElement;
-  private unlockScroll?: () => void;
+  private readonly modal = new ModalController(
+    this,
+    () => this.dialog,
+    () => this.field('apiKey')?.focus(),
+  );
   private readonly runtimeRef = new RuntimeController<SettingsRuntime>(this);
   private readonly settings = new StoreController(this, () => this.runtimeRef.value?.openrouter);
   private readonly catalog = new ModelCatalogController(this);
@@ -103,18 +105,9 @@ export class CaSettings extends LitElement {
     this.open = false;
   }
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    // A removed dialog fires no `close`: release the page here.
-    this.unlockScroll?.();
-    this.unlockScroll = undefined;
-    this.open = false;
-  }
-
   protected override willUpdate(changed: PropertyValues<this>): void {
     const current = this.settings.value;
     if (changed.has('open') && this.open && !changed.get('open')) {
-      this.opener = deepActiveElement();
       this.error = undefined;
       this.showKey = false;
       this.freeOnly = false;
@@ -127,16 +120,6 @@ export class CaSettings extends LitElement {
     this.draft = this.draft && this.base ? rebaseDraft(this.draft, this.base, next) : next;
     this.base = next;
     this.seen = current;
-  }
-
-  protected override updated(): void {
-    const dialog = this.dialog;
-    if (!dialog) return;
-    if (this.open && !dialog.open) {
-      dialog.showModal();
-      this.unlockScroll = lockPageScroll();
-      this.field('apiKey')?.focus();
-    } else if (!this.open && dialog.open) dialog.close();
   }
 
   private field(name: SettingsField | undefined): HTMLElement | null {
@@ -159,14 +142,9 @@ export class CaSettings extends LitElement {
   }
 
   private onClosed(): void {
-    this.open = false;
     this.draft = undefined;
     this.catalog.reset();
-    this.unlockScroll?.();
-    this.unlockScroll = undefined;
-    const opener = this.opener;
-    this.opener = undefined;
-    if (opener?.isConnected) opener.focus();
+    this.modal.closed();
   }
 
   /** Loads with what the form holds now, so a key just pasted can be tried before saving. */
@@ -179,15 +157,6 @@ export class CaSettings extends LitElement {
       dataPolicy: draft.dataPolicy,
       ...(apiKey ? { apiKey } : {}),
     });
-  }
-
-  private onCancel(event: Event): void {
-    event.preventDefault();
-    this.close();
-  }
-
-  private onClick(event: MouseEvent): void {
-    if (this.dialog && isBackdropClick(this.dialog, event)) this.close();
   }
 
   private save(event: SubmitEvent): void {
@@ -338,9 +307,9 @@ export class CaSettings extends LitElement {
     return html`<dialog
       part="dialog"
       aria-labelledby="title"
-      @cancel=${this.onCancel}
+      @cancel=${this.modal.cancel}
       @close=${this.onClosed}
-      @click=${this.onClick}
+      @click=${this.modal.click}
     >
       ${
         !this.open
