@@ -54,8 +54,26 @@ export const WORKSPACE_STORAGE_ERROR_LIMIT = 200;
 export const WORKSPACE_PATH_LIMIT = 512;
 export const WORKSPACE_SEGMENT_LIMIT = 255;
 
-export function boundStorageError(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+// Browsers often reject storage with a bare name (a quota error's message is empty), so the
+// person still learns what happened and what it means for their edits.
+const STORAGE_ERROR_MEANINGS: Readonly<Record<string, string>> = {
+  QuotaExceededError: "the browser's storage quota for this site is full",
+  UnknownError: 'the browser could not write to its storage',
+  InvalidStateError: 'the browser database was closed or deleted',
+  VersionError: 'another tab opened a newer version of the workspace database',
+  AbortError: 'the browser aborted the write',
+  DataCloneError: 'a value could not be stored',
+  SecurityError: 'the browser does not allow storage for this page',
+};
+
+/** `Name: message` of a storage failure, never with an empty message, bounded for display. */
+export function describeStorageError(error: unknown): string {
+  const name =
+    error instanceof Error || error instanceof DOMException ? error.name : 'StorageError';
+  const message =
+    error instanceof Error || error instanceof DOMException ? error.message.trim() : String(error);
+  const meaning = message || STORAGE_ERROR_MEANINGS[name] || 'no further detail was given';
+  const text = `${name}: ${meaning}`;
   return text.length > WORKSPACE_STORAGE_ERROR_LIMIT
     ? `${text.slice(0, WORKSPACE_STORAGE_ERROR_LIMIT - 1)}…`
     : text;

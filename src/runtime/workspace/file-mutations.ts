@@ -6,6 +6,7 @@
 import type { Outcome } from '../protocol/errors.js';
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
 import { isHtmlPath, workspaceFileFamily, workspaceFileKind } from './file-types.js';
+import { mergeText } from './merge.js';
 import { applyLiteralPatch, type LiteralPatch } from './patch.js';
 import { repairActivePath, type WorkspaceState } from './state.js';
 import type { WorkspaceFile } from './types.js';
@@ -134,12 +135,30 @@ function existingText(state: WorkspaceState, path: string, operation: string) {
   return { ok: true as const, value: file.text };
 }
 
-export function writeFile(state: WorkspaceState, path: string, text: string): Result {
+/**
+ * Writes `text`. `basis` is the text the writer started from: when the file has changed since
+ * (another runtime's commit), both edits are merged, or the write is a revision conflict.
+ */
+export function writeFile(
+  state: WorkspaceState,
+  path: string,
+  text: string,
+  basis?: string,
+): Result {
   const current = existingText(state, path, 'writeFile');
   if (!current.ok) return current;
-  const limit = checkSourceLimit(text, 'writeFile', path);
+  const merged = basis === undefined ? text : mergeText(basis, text, current.value);
+  if (merged === null)
+    return fail(
+      workspaceError(
+        CODES.WORKSPACE_REVISION_CONFLICT,
+        `${path} was changed in another tab or runtime at the same place; read it again.`,
+        { operation: 'writeFile', path, reason: 'concurrent-edit' },
+      ),
+    );
+  const limit = checkSourceLimit(merged, 'writeFile', path);
   if (limit) return fail(limit);
-  return { ok: true, value: replaceText(state, path, text) };
+  return { ok: true, value: replaceText(state, path, merged) };
 }
 
 export function patchFile(state: WorkspaceState, path: string, patch: LiteralPatch): Result {

@@ -79,5 +79,10 @@ export interface WorkspaceDocumentManager extends WorkspaceSource {
   disconnectFolder(): Promise<WorkspaceSnapshot>;
   /** Resolves when all persistence so far is done. */
   flush(): Promise<void>;
+  /**
+   * Reads the repository and shows what another tab or runtime committed since. Runs on its
+   * own when the repository announces commits (IndexedDB: BroadcastChannel).
+   */
+  refresh(): Promise<void>;
   close(): void;
 }

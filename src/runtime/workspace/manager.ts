@@ -1,7 +1,8 @@
 /**
  * The parent-owned workspace (W1): files, one monotonic revision shared with the preview, the
  * active path, bounded history and the saved checkpoint. State changes synchronously; each
- * mutation's promise settles once its state is committed to the repository.
+ * mutation's promise settles once its state is committed to the repository, rebased onto what
+ * other tabs and runtimes committed meanwhile, or refused (docs/workspace-coordination.md).
  */
 import type { Outcome } from '../protocol/errors.js';
 import { restoreFileSystemAccessFolder } from '../../storage/folder/file-system-access.js';
@@ -20,7 +21,7 @@ import type {
   WorkspaceResult as Result,
 } from './manager-types.js';
 import { normalizeWorkspacePath } from './paths.js';
-import { createPersistenceQueue } from './persistence.js';
+import { createPersistenceQueue, type Replay } from './persistence.js';
 import type { WorkspaceRepository } from './repository.js';
 import { DEFAULT_WORKSPACE_SEED } from './seed.js';
 import * as derive from './state.js';
@@ -28,6 +29,16 @@ import type { WorkspaceState } from './state.js';
 import type { WorkspaceFile, WorkspaceSnapshot } from './types.js';
 
 export type * from './manager-types.js';
+
+/** A step with nothing to re-apply: on a newer stored state it keeps that state. */
+const keep: Replay = (base) => ({ ok: true, value: base });
+
+/** `base` with every current file marked saved. */
+const saved = (base: WorkspaceState): WorkspaceState => ({
+  ...base,
+  checkpoint: base.files,
+  origins: new Map(),
+});
 
 function defaultRepository(): WorkspaceRepository | null {
   return typeof indexedDB === 'undefined' ? null : createIndexedDbWorkspaceRepository();
@@ -49,7 +60,18 @@ export function createWorkspaceDocumentManager(
     checkpoint: new Map(),
     origins: new Map(),
   };
-  const persistence = createPersistenceQueue(repository, () => publish());
+  const persistence = createPersistenceQueue(repository, {
+    current: () => state,
+    folder: () => link.record(),
+    adopt(next) {
+      // Local history describes states the store has moved past: undoing one would drop the
+      // other runtime's commit.
+      history.clear();
+      state = next;
+      publish();
+    },
+    onModeChange: () => publish(),
+  });
   let snapshot = build();
 
   function build(): WorkspaceSnapshot {
@@ -61,13 +83,21 @@ export function createWorkspaceDocumentManager(
     for (const listener of [...listeners]) listener();
   }
 
-  /** Commits `next`, publishes it, and settles after persistence with the current storage mode. */
-  async function commit(next: WorkspaceState): Result {
+  /**
+   * Publishes `next`, then settles once it is stored (with the current storage mode), or with the
+   * conflict that kept it out of the store. `replay` re-applies the change to a newer stored state.
+   */
+  async function commit(next: WorkspaceState, operation: string, replay?: Replay): Result {
     state = next;
     publish();
     const published = snapshot;
-    await persistence.enqueue({ state: next, folder: link.record() });
-    return { ok: true, value: storageAware(published) };
+    const stored = await persistence.submit(next, operation, replay);
+    if (!stored.ok) return stored;
+    const value =
+      stored.value === next
+        ? published
+        : derive.snapshotOf(stored.value, persistence.storageMode, persistence.storageError);
+    return { ok: true, value: storageAware(value) };
   }
 
   function storageAware(value: WorkspaceSnapshot): WorkspaceSnapshot {
@@ -94,6 +124,17 @@ export function createWorkspaceDocumentManager(
     );
   }
 
+  /** Whether `transition` leaves `base` as it is. */
+  function unchanged(base: WorkspaceState, transition: FileTransition): boolean {
+    if (transition.activePath !== base.activePath) return false;
+    if (transition.files.size !== base.files.size) return false;
+    if (transition.origins.size !== base.origins.size) return false;
+    for (const [path, file] of transition.files) if (base.files.get(path) !== file) return false;
+    for (const [path, origin] of transition.origins)
+      if (base.origins.get(path) !== origin) return false;
+    return true;
+  }
+
   const entryOf = (structural: boolean): HistoryEntry => ({
     files: state.files,
     activePath: state.activePath,
@@ -101,36 +142,49 @@ export function createWorkspaceDocumentManager(
     structural,
   });
 
-  function unchanged(transition: FileTransition): boolean {
-    if (transition.activePath !== state.activePath) return false;
-    if (transition.files.size !== state.files.size) return false;
-    if (transition.origins.size !== state.origins.size) return false;
-    for (const [path, file] of transition.files) if (state.files.get(path) !== file) return false;
-    for (const [path, origin] of transition.origins)
-      if (state.origins.get(path) !== origin) return false;
-    return true;
-  }
+  /** A file transition run against `base`, and whether it changed anything. */
+  type Transition = (base: WorkspaceState) => Outcome<FileTransition>;
 
-  function apply(transition: FileTransition): Result {
-    // A revert of a clean file changes nothing: no revision, no history entry, no preview reload.
-    if (unchanged(transition)) return Promise.resolve({ ok: true, value: snapshot });
-    history.record(entryOf(transition.structural));
-    return commit({
-      ...state,
-      revision: state.revision + 1,
+  function stateAfter(base: WorkspaceState, transition: FileTransition): WorkspaceState | null {
+    if (unchanged(base, transition)) return null;
+    return {
+      ...base,
+      revision: base.revision + 1,
       files: transition.files,
       activePath: transition.activePath,
       origins: transition.origins,
-    });
+    };
   }
 
-  /** Normalises paths, checks the revision, then runs a pure transition. */
-  function mutate(
+  /** Re-runs `run` on a newer stored state; guarded calls never rebase. */
+  function replayOf(run: Transition, options: WorkspaceMutationOptions | undefined) {
+    if (options?.expectedRevision !== undefined) return undefined;
+    return (base: WorkspaceState): Outcome<WorkspaceState> => {
+      const next = run(base);
+      return next.ok ? { ok: true, value: stateAfter(base, next.value) ?? base } : next;
+    };
+  }
+
+  function apply(
+    operation: string,
+    transition: FileTransition,
+    run: Transition,
+    options: WorkspaceMutationOptions | undefined,
+  ): Result {
+    const next = stateAfter(state, transition);
+    // A revert of a clean file changes nothing: no revision, no history entry, no preview reload.
+    if (!next) return Promise.resolve({ ok: true, value: snapshot });
+    history.record(entryOf(transition.structural));
+    return commit(next, operation, replayOf(run, options));
+  }
+
+  /** Normalises paths and checks the revision; the transition then runs against a state. */
+  function prepare(
     operation: string,
     paths: readonly string[],
     options: WorkspaceMutationOptions | undefined,
-    run: (...canonical: string[]) => Outcome<FileTransition>,
-  ): Outcome<FileTransition> {
+    run: (base: WorkspaceState, ...canonical: string[]) => Outcome<FileTransition>,
+  ): Outcome<Transition> {
     const canonical: string[] = [];
     for (const path of paths) {
       const normalized = normalizeWorkspacePath(path, operation);
@@ -139,17 +193,19 @@ export function createWorkspaceDocumentManager(
     }
     const conflict = guard(operation, options);
     if (conflict) return { ok: false, error: conflict };
-    return run(...canonical);
+    return { ok: true, value: (base) => run(base, ...canonical) };
   }
 
   async function mutation(
     operation: string,
     paths: readonly string[],
     options: WorkspaceMutationOptions | undefined,
-    run: (...canonical: string[]) => Outcome<FileTransition>,
+    run: (base: WorkspaceState, ...canonical: string[]) => Outcome<FileTransition>,
   ): Result {
-    const next = mutate(operation, paths, options, run);
-    return next.ok ? apply(next.value) : next;
+    const prepared = prepare(operation, paths, options, run);
+    if (!prepared.ok) return prepared;
+    const next = prepared.value(state);
+    return next.ok ? apply(operation, next.value, prepared.value, options) : next;
   }
 
   function travel(direction: 'undo' | 'redo', options?: WorkspaceMutationOptions): Result {
@@ -171,24 +227,35 @@ export function createWorkspaceDocumentManager(
     history[direction](entryOf(target.structural));
     // Source edits keep the tab the user is on; structural steps restore the recorded tab.
     const preferred = target.structural ? target.activePath : state.activePath;
-    return commit({
-      ...state,
-      revision: state.revision + 1,
-      files: target.files,
-      activePath: derive.repairActivePath(target.files, preferred ?? target.activePath),
-      origins: derive.repairOrigins(target.files, state.checkpoint, target.origins),
-    });
+    return commit(
+      {
+        ...state,
+        revision: state.revision + 1,
+        files: target.files,
+        activePath: derive.repairActivePath(target.files, preferred ?? target.activePath),
+        origins: derive.repairOrigins(target.files, state.checkpoint, target.origins),
+      },
+      direction,
+    );
   }
 
-  function replace(files: ReadonlyMap<string, WorkspaceFile>, activePath: string | null): Result {
+  /** Replaces every file (reset, import); never rebased over another runtime's commit. */
+  function replace(
+    operation: string,
+    files: ReadonlyMap<string, WorkspaceFile>,
+    activePath: string | null,
+  ): Result {
     history.clear();
-    return commit({
-      revision: state.revision + 1,
-      files,
-      activePath: derive.repairActivePath(files, activePath),
-      checkpoint: files,
-      origins: new Map(),
-    });
+    return commit(
+      {
+        revision: state.revision + 1,
+        files,
+        activePath: derive.repairActivePath(files, activePath),
+        checkpoint: files,
+        origins: new Map(),
+      },
+      operation,
+    );
   }
 
   async function hydrate(): Promise<void> {
@@ -206,12 +273,14 @@ export function createWorkspaceDocumentManager(
       );
       const restored = stateFromRecord(record);
       state = restored.state;
-      persistence.setBaseline({ state, folder: stored });
+      persistence.setBaseline(state);
       if (restored.repaired || (stored !== null && link.folder === null))
-        void persistence.enqueue({ state, folder: link.record() });
+        void persistence.submit(state, 'hydrate', keep);
     } else {
       state = seedState(seed);
-      void persistence.enqueue({ state, folder: null });
+      persistence.setBaseline(null);
+      // Another runtime seeding at the same moment wins: its workspace is adopted.
+      void persistence.submit(state, 'seed', keep);
     }
     hydrated = true;
     publish();
@@ -255,23 +324,34 @@ export function createWorkspaceDocumentManager(
     async openFile(path) {
       const file = manager.getFile(path, 'openFile');
       if (!file.ok) return file;
-      if (state.activePath === file.value.path) return { ok: true, value: snapshot };
-      return commit({ ...state, activePath: file.value.path });
+      const target = file.value.path;
+      if (state.activePath === target) return { ok: true, value: snapshot };
+      return commit({ ...state, activePath: target }, 'openFile', (base) => ({
+        ok: true,
+        value: base.files.has(target) ? { ...base, activePath: target } : base,
+      }));
     },
     createFile: (path, text, options) =>
-      mutation('createFile', [path], options, (p) =>
-        transitions.createFile(state, p as string, text),
+      mutation('createFile', [path], options, (base, p) =>
+        transitions.createFile(base, p as string, text),
       ),
-    writeFile: (path, text, options) =>
-      mutation('writeFile', [path], options, (p) =>
-        transitions.writeFile(state, p as string, text),
-      ),
+    writeFile(path, text, options) {
+      // The text this write replaced: a rebase merges against it rather than overwriting.
+      let basis: string | undefined;
+      return mutation('writeFile', [path], options, (base, p) => {
+        const current = base.files.get(p as string);
+        basis ??= current?.kind === 'text' ? current.text : undefined;
+        return transitions.writeFile(base, p as string, text, basis);
+      });
+    },
     async applyPatch(path, patch, options) {
-      const next = mutate('applyPatch', [path], options, (p) =>
-        transitions.patchFile(state, p as string, patch),
+      const prepared = prepare('applyPatch', [path], options, (base, p) =>
+        transitions.patchFile(base, p as string, patch),
       );
+      if (!prepared.ok) return prepared;
+      const next = prepared.value(state);
       if (!next.ok) return next;
-      const committed = await apply(next.value);
+      const committed = await apply('applyPatch', next.value, prepared.value, options);
       if (!committed.ok) return committed;
       return {
         ok: true,
@@ -279,20 +359,24 @@ export function createWorkspaceDocumentManager(
       };
     },
     renameFile: (from, to, options) =>
-      mutation('renameFile', [from, to], options, (a, b) =>
-        transitions.renameFile(state, a as string, b as string),
+      mutation('renameFile', [from, to], options, (base, a, b) =>
+        transitions.renameFile(base, a as string, b as string),
       ),
     deleteFile: (path, options) =>
-      mutation('deleteFile', [path], options, (p) => transitions.deleteFile(state, p as string)),
+      mutation('deleteFile', [path], options, (base, p) =>
+        transitions.deleteFile(base, p as string),
+      ),
     revertFile: (path, options) =>
-      mutation('revertFile', [path], options, (p) => transitions.revertFile(state, p as string)),
+      mutation('revertFile', [path], options, (base, p) =>
+        transitions.revertFile(base, p as string),
+      ),
     undo: (options) => travel('undo', options),
     redo: (options) => travel('redo', options),
     async reset(options) {
       const conflict = guard('reset', options) ?? link.browserOnlyConflict('reset');
       if (conflict) return { ok: false, error: conflict };
       link.set(null, 'disconnected');
-      return replace(seedState(seed).files, null);
+      return replace('reset', seedState(seed).files, null);
     },
     async saveCheckpoint(options) {
       const conflict =
@@ -305,7 +389,13 @@ export function createWorkspaceDocumentManager(
       if (stale) return { ok: false, error: stale };
       const savedPaths = derive.dirtyPaths(state);
       const removed = derive.deletedPaths(state);
-      const committed = await commit({ ...state, checkpoint: state.files, origins: new Map() });
+      const committed = await commit(
+        saved(state),
+        'saveCheckpoint',
+        options?.expectedRevision === undefined
+          ? (base) => ({ ok: true, value: saved(base) })
+          : undefined,
+      );
       if (!committed.ok) return committed;
       return { ok: true, value: { snapshot: committed.value, savedPaths, deletedPaths: removed } };
     },
@@ -327,23 +417,29 @@ export function createWorkspaceDocumentManager(
       const invalid = importProblem(files, imported.size);
       if (invalid) return { ok: false, error: invalid };
       link.set(options.folder, 'granted');
-      return replace(imported, state.activePath);
+      return replace('replaceAll', imported, state.activePath);
     },
     async markFileSaved(file) {
-      const checkpoint = new Map(state.checkpoint);
-      checkpoint.set(file.path, file);
-      const origins = new Map(state.origins);
-      origins.delete(file.path);
-      await commit({ ...state, checkpoint, origins });
+      const record = (base: WorkspaceState): WorkspaceState => {
+        const checkpoint = new Map(base.checkpoint);
+        checkpoint.set(file.path, file);
+        const origins = new Map(base.origins);
+        origins.delete(file.path);
+        return { ...base, checkpoint, origins };
+      };
+      await commit(record(state), 'markFileSaved', (base) => ({ ok: true, value: record(base) }));
     },
     async markDeletionSaved(path) {
-      const checkpoint = new Map(state.checkpoint);
-      checkpoint.delete(path);
-      await commit({
-        ...state,
-        checkpoint,
-        origins: derive.repairOrigins(state.files, checkpoint, state.origins),
-      });
+      const record = (base: WorkspaceState): WorkspaceState => {
+        const checkpoint = new Map(base.checkpoint);
+        checkpoint.delete(path);
+        const origins = derive.repairOrigins(base.files, checkpoint, base.origins);
+        return { ...base, checkpoint, origins };
+      };
+      await commit(record(state), 'markDeletionSaved', (base) => ({
+        ok: true,
+        value: record(base),
+      }));
     },
     getFolder: () => link.folder,
     setFolderPermission(next) {
@@ -351,12 +447,14 @@ export function createWorkspaceDocumentManager(
     },
     async disconnectFolder() {
       link.set(null, 'disconnected');
-      const committed = await commit(state);
+      const committed = await commit(state, 'disconnectFolder', keep);
       return committed.ok ? committed.value : snapshot;
     },
     flush: () => persistence.drain(),
+    refresh: () => persistence.refresh(),
     close() {
       listeners.clear();
+      persistence.close();
       repository?.close();
     },
   };

@@ -1,9 +1,14 @@
 /**
- * Ordered, atomic persistence of workspace states. Each state is committed as a diff against
- * the previously committed one, one repository transaction per state, in mutation order; the
- * first failure switches the workspace to memory mode instead of losing the edit in the UI.
+ * Ordered, atomic, coordinated persistence of workspace states (docs/workspace-coordination.md).
+ * Each state is committed as a diff against the state the store holds, one repository
+ * transaction per state, in mutation order, naming the stored revision it builds on. When
+ * another runtime committed first, the change is re-applied (rebased) onto what the store holds
+ * now, or refused as a `WORKSPACE_REVISION_CONFLICT`; it never overwrites the other commit.
+ * The first storage failure switches the workspace to memory mode instead of losing the edit.
  */
-import { boundStorageError } from './codes.js';
+import type { Outcome } from '../protocol/errors.js';
+import { WORKSPACE_ERROR_CODES as CODES, describeStorageError, workspaceError } from './codes.js';
+import { stateFromRecord } from './hydrate.js';
 import type {
   StoredCheckpointEntry,
   WorkspaceCommit,
@@ -11,13 +16,8 @@ import type {
   WorkspaceRepository,
   WorkspaceStoreDelta,
 } from './repository.js';
-import { deletedPaths, type WorkspaceState } from './state.js';
+import { deletedPaths, repairActivePath, type WorkspaceState } from './state.js';
 import type { WorkspaceFile, WorkspaceStorageMode } from './types.js';
-
-export interface PersistedState {
-  state: WorkspaceState;
-  folder: WorkspaceFolderRecord | null;
-}
 
 function delta(
   before: ReadonlyMap<string, WorkspaceFile>,
@@ -32,14 +32,14 @@ function delta(
 const SAME_AS_FILE = Symbol('same-as-file');
 
 /** How a checkpoint entry is stored: a marker when it is the current file object itself. */
-function checkpointForm(state: WorkspaceState | undefined, path: string) {
+function checkpointForm(state: WorkspaceState | null, path: string) {
   const saved = state?.checkpoint.get(path);
   if (!saved) return undefined;
   return state?.files.get(path) === saved ? SAME_AS_FILE : saved;
 }
 
 function checkpointDelta(
-  before: WorkspaceState | undefined,
+  before: WorkspaceState | null,
   after: WorkspaceState,
 ): WorkspaceStoreDelta<StoredCheckpointEntry> {
   const put: StoredCheckpointEntry[] = [];
@@ -54,43 +54,190 @@ function checkpointDelta(
   return { put, delete: removed };
 }
 
-export function commitFor(before: PersistedState | null, after: PersistedState): WorkspaceCommit {
+/** The commit that turns the stored `before` into `after`. */
+export function commitFor(
+  before: WorkspaceState | null,
+  after: WorkspaceState,
+  folder: WorkspaceFolderRecord | null,
+): WorkspaceCommit {
   const empty = new Map<string, WorkspaceFile>();
-  const { state } = after;
   return {
+    baseRevision: before?.revision ?? null,
     metadata: {
-      revision: state.revision,
-      activePath: state.activePath,
-      origins: [...state.origins],
-      deletedPaths: deletedPaths(state),
-      folder: after.folder,
+      revision: after.revision,
+      activePath: after.activePath,
+      origins: [...after.origins],
+      deletedPaths: deletedPaths(after),
+      folder,
     },
-    files: delta(before?.state.files ?? empty, state.files),
-    checkpoint: checkpointDelta(before?.state, state),
+    files: delta(before?.files ?? empty, after.files),
+    checkpoint: checkpointDelta(before, after),
   };
+}
+
+/**
+ * How a change re-applies to a newer stored state. Guarded calls (`expectedRevision`) and whole
+ * workspace steps (undo, reset, import) have none: a moved store is a conflict for them.
+ */
+export type Replay = (base: WorkspaceState) => Outcome<WorkspaceState>;
+
+export interface PersistenceHost {
+  /** The local state, as readers see it now. */
+  current(): WorkspaceState;
+  /** The folder record stored with each commit. */
+  folder(): WorkspaceFolderRecord | null;
+  /** Another runtime's commit changed the store: show `state` (local changes re-applied). */
+  adopt(state: WorkspaceState): void;
+  onModeChange(): void;
 }
 
 export interface PersistenceQueue {
   readonly storageMode: WorkspaceStorageMode;
   readonly storageError: string | undefined;
-  /** Resolves once `next` is committed (or memory mode took over). */
-  enqueue(next: PersistedState): Promise<void>;
-  /** Resolves when every enqueued state has been handled. */
+  /**
+   * Commits `next`, which readers already see. Resolves with the state stored for it (rebased
+   * when another runtime committed first, `next` itself in memory mode) or a revision conflict.
+   */
+  submit(
+    next: WorkspaceState,
+    operation: string,
+    replay?: Replay,
+  ): Promise<Outcome<WorkspaceState>>;
+  /** Resolves when every submitted state has been handled. */
   drain(): Promise<void>;
-  /** Marks the starting point: what the repository already holds. */
-  setBaseline(state: PersistedState | null): void;
+  /** Marks what the repository already holds, and starts listening to other runtimes. */
+  setBaseline(state: WorkspaceState | null): void;
+  /** Reads the store and adopts a state another runtime committed since. */
+  refresh(): Promise<void>;
   fail(error: unknown): void;
+  close(): void;
+}
+
+interface Pending {
+  /** The state to store; `null` once an earlier rebase made it stale. */
+  next: WorkspaceState | null;
+  operation: string;
+  replay: Replay | undefined;
+  settle(outcome: Outcome<WorkspaceState>): void;
+}
+
+/** Without Web Locks a stale commit is only refused, so retrying is bounded. */
+const MAX_ATTEMPTS = 16;
+
+function conflict(operation: string, details: Record<string, unknown>) {
+  return {
+    ok: false as const,
+    error: workspaceError(
+      CODES.WORKSPACE_REVISION_CONFLICT,
+      'Another tab or runtime changed the workspace first; this change was not applied.',
+      { operation, ...details },
+    ),
+  };
 }
 
 export function createPersistenceQueue(
   repository: WorkspaceRepository | null,
-  onModeChange: () => void,
+  host: PersistenceHost,
   unavailableReason = 'IndexedDB is unavailable; edits are kept for this session only.',
 ): PersistenceQueue {
   let mode: WorkspaceStorageMode = repository?.storageMode ?? 'memory';
   let error: string | undefined = repository ? undefined : unavailableReason;
-  let committed: PersistedState | null = null;
+  /** What the store holds, as far as this runtime knows. */
+  let confirmed: WorkspaceState | null = null;
+  /** The highest revision readers were shown before the store confirmed it. */
+  let floor = 0;
+  const pending: Pending[] = [];
   let chain: Promise<void> = Promise.resolve();
+  let unwatch: (() => void) | null = null;
+
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> =>
+    repository?.exclusive ? repository.exclusive(task) : task();
+
+  /** A base for replaying local changes on `remote`: revisions only move forward from here. */
+  function baseFrom(remote: WorkspaceState): WorkspaceState {
+    return {
+      ...remote,
+      revision: Math.max(remote.revision, floor),
+      activePath: repairActivePath(remote.files, host.current().activePath),
+    };
+  }
+
+  /** After a rebase: re-applies the changes still queued and shows the result. */
+  function rebuild(): void {
+    if (!confirmed) return;
+    let local = baseFrom(confirmed);
+    local = { ...local, revision: confirmed.revision };
+    for (const item of pending) {
+      const replayed = item.next && item.replay ? item.replay(local) : null;
+      item.next = replayed?.ok ? replayed.value : null;
+      if (item.next) local = item.next;
+    }
+    floor = Math.max(floor, local.revision);
+    host.adopt(local);
+  }
+
+  /** One queued change, committed or rebased inside the lock. */
+  async function commitOne(item: Pending): Promise<Outcome<WorkspaceState>> {
+    if (!repository) return { ok: true, value: item.next ?? host.current() };
+    let target = item.next;
+    let outcome: Outcome<WorkspaceState> | null =
+      target === null ? conflict(item.operation, { reason: 'stale' }) : null;
+    let rebased = false;
+    for (let attempt = 0; target !== null; attempt += 1) {
+      if (attempt === MAX_ATTEMPTS) {
+        outcome = conflict(item.operation, { reason: 'contended' });
+        break;
+      }
+      const result = await repository.commit(commitFor(confirmed, target, host.folder()));
+      if (result.committed) {
+        confirmed = target;
+        break;
+      }
+      rebased = true;
+      const remote = result.stored ? stateFromRecord(result.stored).state : null;
+      confirmed = remote;
+      // An emptied store takes the whole state again.
+      if (!remote) continue;
+      if (!outcome) {
+        const replayed = item.replay
+          ? item.replay(baseFrom(remote))
+          : conflict(item.operation, { reason: 'guarded' });
+        if (replayed.ok) {
+          target = replayed.value.revision > floor ? replayed.value : bump(replayed.value);
+          continue;
+        }
+        outcome =
+          replayed.error.code === CODES.WORKSPACE_REVISION_CONFLICT
+            ? replayed
+            : conflict(item.operation, { reason: 'rebase-failed', cause: replayed.error });
+        outcome = addRevision(outcome, remote.revision);
+      }
+      // The change failed; readers were shown `floor`, so the store moves past it once.
+      target = remote.revision > floor ? null : bump(remote);
+    }
+    if (rebased) rebuild();
+    return outcome ?? { ok: true, value: confirmed ?? host.current() };
+  }
+
+  const bump = (state: WorkspaceState): WorkspaceState => ({ ...state, revision: floor + 1 });
+
+  function addRevision(outcome: Outcome<WorkspaceState>, currentRevision: number) {
+    if (outcome.ok) return outcome;
+    const details = { ...outcome.error.details, currentRevision };
+    return { ok: false as const, error: { ...outcome.error, details } };
+  }
+
+  async function process(item: Pending): Promise<void> {
+    pending.splice(pending.indexOf(item), 1);
+    if (error !== undefined) return item.settle({ ok: true, value: item.next ?? host.current() });
+    try {
+      item.settle(await exclusive(() => commitOne(item)));
+    } catch (cause) {
+      queue.fail(cause);
+      item.settle({ ok: true, value: item.next ?? host.current() });
+    }
+  }
+
   const queue: PersistenceQueue = {
     get storageMode() {
       return mode;
@@ -98,28 +245,45 @@ export function createPersistenceQueue(
     get storageError() {
       return error;
     },
-    enqueue(next) {
-      const job = chain.then(async () => {
-        if (!repository || error !== undefined) return;
-        const change = commitFor(committed, next);
+    submit(next, operation, replay) {
+      floor = Math.max(floor, next.revision);
+      return new Promise((settle) => {
+        const item: Pending = { next, operation, replay, settle };
+        pending.push(item);
+        chain = chain.then(() => process(item));
+      });
+    },
+    drain: () => chain,
+    setBaseline(state) {
+      confirmed = state;
+      unwatch ??=
+        repository?.watch?.((revision) => {
+          if (confirmed === null || revision > confirmed.revision) void queue.refresh();
+        }) ?? null;
+    },
+    refresh() {
+      chain = chain.then(async () => {
+        // Queued local changes discover the new state themselves, and rebase onto it.
+        if (!repository || error !== undefined || pending.length > 0) return;
         try {
-          await repository.commit(change);
-          committed = next;
+          const record = await repository.load();
+          if (!record || (confirmed && record.metadata.revision <= confirmed.revision)) return;
+          confirmed = stateFromRecord(record).state;
+          rebuild();
         } catch (cause) {
           queue.fail(cause);
         }
       });
-      chain = job;
-      return job;
-    },
-    drain: () => chain,
-    setBaseline(state) {
-      committed = state;
+      return chain;
     },
     fail(cause) {
       mode = 'memory';
-      error = boundStorageError(cause);
-      onModeChange();
+      error = describeStorageError(cause);
+      host.onModeChange();
+    },
+    close() {
+      unwatch?.();
+      unwatch = null;
     },
   };
   return queue;

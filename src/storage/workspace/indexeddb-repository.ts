@@ -3,11 +3,16 @@
  * checkpoint stores. Text is stored as strings and assets as Blobs; every commit and the load
  * are single transactions over all three stores, so a reload never sees half a change.
  * `indexedDB` is touched only when the repository is first used.
+ *
+ * Tabs and runtimes sharing the database are coordinated (docs/workspace-coordination.md): a
+ * commit checks the stored revision inside its transaction, `exclusive` holds a Web Lock named
+ * after the database, and every commit is announced on a BroadcastChannel of the same name.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type {
   StoredCheckpointEntry,
   WorkspaceCommit,
+  WorkspaceCommitResult,
   WorkspaceMetadata,
   WorkspaceRepository,
 } from '../../runtime/workspace/repository.js';
@@ -32,7 +37,26 @@ export function createIndexedDbWorkspaceRepository(
   options: IndexedDbWorkspaceRepositoryOptions = {},
 ): WorkspaceRepository {
   const name = options.databaseName ?? DEFAULT_WORKSPACE_DATABASE;
+  const channelName = `context-action-workspace:${name}`;
   let database: Promise<IDBPDatabase<WorkspaceSchema>> | null = null;
+  let channel: BroadcastChannel | null = null;
+  const watchers = new Set<(revision: number) => void>();
+
+  function announce(revision: number): void {
+    if (typeof BroadcastChannel === 'undefined') return;
+    channel ??= listen();
+    channel.postMessage({ revision });
+  }
+
+  function listen(): BroadcastChannel {
+    const opened = new BroadcastChannel(channelName);
+    opened.onmessage = (event: MessageEvent<{ revision?: unknown }>) => {
+      const revision = event.data?.revision;
+      if (typeof revision !== 'number') return;
+      for (const watcher of [...watchers]) watcher(revision);
+    };
+    return opened;
+  }
 
   function open(): Promise<IDBPDatabase<WorkspaceSchema>> {
     database ??= openDB<WorkspaceSchema>(name, 1, {
@@ -65,22 +89,65 @@ export function createIndexedDbWorkspaceRepository(
       await tx.done;
       return metadata ? { metadata, files, checkpoint } : null;
     },
-    async commit(change: WorkspaceCommit) {
+    async commit(change: WorkspaceCommit): Promise<WorkspaceCommitResult> {
       const db = await open();
       const tx = db.transaction(STORES, 'readwrite');
       const files = tx.objectStore('files');
       const checkpoint = tx.objectStore('checkpoint');
-      const pending: Promise<unknown>[] = [];
-      for (const path of change.files.delete) pending.push(files.delete(path));
-      for (const file of change.files.put) pending.push(files.put(file));
-      for (const path of change.checkpoint.delete) pending.push(checkpoint.delete(path));
-      for (const file of change.checkpoint.put) pending.push(checkpoint.put(file));
-      pending.push(putMetadata(tx.objectStore('metadata'), change.metadata));
-      await Promise.all([...pending, tx.done]);
+      // The check and the write share one transaction: no other commit can slip in between.
+      const metadata = await tx.objectStore('metadata').get(METADATA_KEY);
+      if ((metadata?.revision ?? null) !== change.baseRevision) {
+        const [storedFiles, storedCheckpoint] = await Promise.all([
+          files.getAll(),
+          checkpoint.getAll(),
+        ]);
+        await tx.done;
+        const stored = metadata
+          ? { metadata, files: storedFiles, checkpoint: storedCheckpoint }
+          : null;
+        return { committed: false, stored };
+      }
+      const requests: Promise<unknown>[] = [];
+      try {
+        for (const path of change.files.delete) requests.push(files.delete(path));
+        for (const file of change.files.put) requests.push(files.put(file));
+        for (const path of change.checkpoint.delete) requests.push(checkpoint.delete(path));
+        for (const file of change.checkpoint.put) requests.push(checkpoint.put(file));
+        requests.push(putMetadata(tx.objectStore('metadata'), change.metadata));
+      } catch (cause) {
+        // A request that throws must not let the others commit without it.
+        tx.abort();
+        await tx.done.catch(() => undefined);
+        throw cause;
+      }
+      const settled = await Promise.allSettled(requests);
+      // The transaction's own error names the cause (QuotaExceededError), where its requests
+      // only report that they were aborted.
+      await tx.done;
+      const failed = settled.find((request) => request.status === 'rejected');
+      if (failed) throw failed.reason;
+      announce(change.metadata.revision);
+      return { committed: true };
+    },
+    exclusive(task) {
+      // Without Web Locks the in-transaction revision check still refuses a stale commit.
+      if (typeof navigator === 'undefined' || !navigator.locks) return task();
+      return navigator.locks.request(channelName, task) as Promise<
+        Awaited<ReturnType<typeof task>>
+      >;
+    },
+    watch(listener) {
+      if (typeof BroadcastChannel === 'undefined') return () => undefined;
+      channel ??= listen();
+      watchers.add(listener);
+      return () => watchers.delete(listener);
     },
     close() {
       const current = database;
       database = null;
+      channel?.close();
+      channel = null;
+      watchers.clear();
       void current?.then((db) => db.close()).catch(() => undefined);
     },
   };

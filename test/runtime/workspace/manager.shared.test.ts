@@ -349,6 +349,7 @@ describe('hydration repairs stale metadata', () => {
       text: source,
     }));
     await repository.commit({
+      baseRevision: null,
       metadata: {
         revision: 7,
         activePath: 'gone.js',
