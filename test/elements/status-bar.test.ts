@@ -158,16 +158,30 @@ describe('<ca-status-bar>', () => {
   });
 
   describe('beforeunload guard', () => {
-    it('is absent while a browser-only workspace has edits', async () => {
-      const { runtime, bar } = await setup();
+    it('is absent while a browser workspace has its edits stored', async () => {
+      const { runtime, bar } = await setup(
+        createIndexedDbWorkspaceRepository({ databaseName: uniqueName('status') }),
+      );
       await write(runtime, 'app.js', '// browser only');
       await shows(bar, 'changes', '1 changed');
+      await runtime.workspace.flush();
       expect(bar.unloadGuarded).to.equal(false);
       expect(unloadIsVetoed()).to.equal(false);
     });
 
+    it('asks once a memory-only workspace has an edit', async () => {
+      const { runtime, bar } = await setup(null);
+      await shows(bar, 'storage', 'Memory only');
+      expect(unloadIsVetoed()).to.equal(false);
+      await write(runtime, 'app.js', '// only in this tab');
+      await runtime.workspace.flush();
+      expect(unloadIsVetoed()).to.equal(true);
+    });
+
     it('is present exactly while a linked folder has unsaved changes', async () => {
-      const { runtime, bar } = await setup();
+      const { runtime, bar } = await setup(
+        createIndexedDbWorkspaceRepository({ databaseName: uniqueName('status') }),
+      );
       await linkFolder(runtime);
       await shows(bar, 'changes', 'Folder up to date');
       expect(unloadIsVetoed()).to.equal(false);
@@ -185,6 +199,7 @@ describe('<ca-status-bar>', () => {
       });
       expect(saved.error).to.equal(undefined);
       await shows(bar, 'changes', 'Folder up to date');
+      await runtime.workspace.flush();
       expect(bar.unloadGuarded).to.equal(false);
       expect(unloadIsVetoed()).to.equal(false);
 
@@ -193,12 +208,15 @@ describe('<ca-status-bar>', () => {
       expect(unloadIsVetoed()).to.equal(true);
       await runtime.workspace.disconnectFolder();
       await waitFor(() => !bar.unloadGuarded, 'the guard to go on disconnect');
+      await runtime.workspace.flush();
       expect(unloadIsVetoed()).to.equal(false);
     });
 
     it('asks while an editor draft is still inside its debounce window, and writes it', async () => {
       const runtime = createStudioRuntime({
-        workspaceRepository: null,
+        workspaceRepository: createIndexedDbWorkspaceRepository({
+          databaseName: uniqueName('status-draft'),
+        }),
         durableOperationBackend: createMemoryDurableOperationBackend(),
       });
       runtimes.push(runtime);
@@ -223,6 +241,7 @@ describe('<ca-status-bar>', () => {
       const path = runtime.workspace.getSnapshot().activePath!;
       const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
       expect(file?.kind === 'text' && file.text).to.contain('draft');
+      await runtime.workspace.flush();
       expect(unloadIsVetoed()).to.equal(false);
     });
 

@@ -1,12 +1,11 @@
+import { downloadBlob } from '../shared/download.js';
+
 /** Where the catalog's JSON went: the clipboard, or a downloaded file. */
 export type CatalogDelivery = 'copied' | 'downloaded';
 
-/** Saves `text` as a JSON file through a temporary link. */
+/** Saves `text` as a JSON file. */
 export function downloadJson(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: fileName });
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(fileName, new Blob([text], { type: 'application/json' }));
 }
 
 /** Copies `text` when the Clipboard API is permitted, else downloads it as `fileName`. */

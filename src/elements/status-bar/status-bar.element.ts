@@ -4,6 +4,8 @@ import type { DraftRegistry } from '../../runtime/drafts.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';
+import { zipWorkspaceFiles } from '../../runtime/workspace/zip.js';
+import { downloadBlob } from '../shared/download.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -37,8 +39,9 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
  * storage error, or a linked folder with its permission), the revision, changed and deleted
  * files, and the preview state, announced politely to screen readers. While a linked, writable
  * folder has edits not yet saved to it, a `beforeunload` guard asks before the tab closes; so
- * does an editor draft still inside its debounce window (a browser-only workspace whose edits
- * are written asks nothing).
+ * does an editor draft still inside its debounce window, a commit still in flight, and any edit
+ * held only in memory (a browser-only workspace whose edits are written asks nothing). In
+ * memory-only mode, Download unsaved files saves the changed files as one ZIP.
  * ⌘/Ctrl+Shift+F anywhere on the page, or the Search button, opens workspace search
  * (`<ca-search>`).
  *
@@ -47,6 +50,7 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
  * @csspart status - The live region holding every status item.
  * @csspart storage - Where edits are kept.
  * @csspart storage-error - The bounded persistence error, in memory-only mode.
+ * @csspart download-button - Downloads the changed files as a ZIP, in memory-only mode.
  * @csspart revision - The workspace revision.
  * @csspart changes - Changed and deleted files since the checkpoint (or not saved to the folder).
  * @csspart preview - The preview state.
@@ -84,13 +88,13 @@ export class CaStatusBar extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     window.addEventListener('keydown', this.onWindowKeydown);
-    window.addEventListener('beforeunload', this.onDraftUnload);
+    window.addEventListener('beforeunload', this.onUnload);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('keydown', this.onWindowKeydown);
-    window.removeEventListener('beforeunload', this.onDraftUnload);
+    window.removeEventListener('beforeunload', this.onUnload);
     this.guard?.set(false);
   }
 
@@ -104,15 +108,27 @@ export class CaStatusBar extends LitElement {
     this.guard?.set(unsaved);
   }
 
+  /** Saves the files changed since the checkpoint as one ZIP (`workspace-unsaved-rev<N>.zip`). */
+  async downloadUnsaved(): Promise<void> {
+    const snapshot = this.runtimeRef.value?.workspace.getSnapshot();
+    if (!snapshot) return;
+    const changed = new Set(snapshot.dirtyPaths);
+    const files = snapshot.files.filter((file) => changed.has(file.path));
+    downloadBlob(`workspace-unsaved-rev${snapshot.revision}.zip`, await zipWorkspaceFiles(files));
+  }
+
   /**
-   * Drafts have no change notifications, so this listener stays and decides when the page is
-   * leaving: a draft not yet written asks first, and starts its write in case the person stays.
+   * Drafts and in-flight commits have no change notifications, so this listener stays and
+   * decides when the page is leaving: a draft not yet written, a commit in flight or an edit
+   * held only in memory asks first; a draft also starts its write in case the person stays.
    */
-  private readonly onDraftUnload = (event: BeforeUnloadEvent): void => {
-    const drafts = this.runtimeRef.value?.drafts;
-    if (!drafts || drafts.current().size === 0) return;
-    void drafts.flushAll();
-    vetoUnload(event);
+  private readonly onUnload = (event: BeforeUnloadEvent): void => {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return;
+    const drafts = runtime.drafts;
+    const drafting = drafts !== undefined && drafts.current().size > 0;
+    if (drafting) void drafts.flushAll();
+    if (drafting || runtime.workspace.getStatus().unsaved) vetoUnload(event);
   };
 
   private readonly onWindowKeydown = (event: KeyboardEvent): void => {
@@ -138,6 +154,17 @@ export class CaStatusBar extends LitElement {
             ? html`<span part="storage-error" class="error" title=${summary.storageError}
                 >${summary.storageError}</span
               >`
+            : nothing
+        }
+        ${
+          summary.storage === 'memory' && snapshot.dirtyPaths.length > 0
+            ? html`<button
+                part="download-button"
+                class="download"
+                @click=${() => void this.downloadUnsaved()}
+              >
+                Download unsaved files
+              </button>`
             : nothing
         }
         <span part="revision">${summary.revisionLabel}</span>

@@ -43,7 +43,8 @@ export const statusBarStyles = [
       color: var(--_text);
       font-weight: 600;
     }
-    .search {
+    .search,
+    .download {
       font-size: inherit;
       padding: 0.15rem 0.6rem;
     }

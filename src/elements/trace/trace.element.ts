@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../runtime/studio-runtime.js';
 import type { TraceRow } from '../../runtime/trace/trace-row.js';
+import { downloadBlob } from '../shared/download.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { exportTraceRows } from './trace-export.js';
@@ -48,13 +49,7 @@ export class CaTrace extends LitElement {
 
   private download(): void {
     const blob = new Blob([exportTraceRows(this.allRows)], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const link = Object.assign(document.createElement('a'), {
-      href: url,
-      download: 'context-action-trace.json',
-    });
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 0);
+    downloadBlob('context-action-trace.json', blob);
   }
 
   private clear(): void {

@@ -23,6 +23,11 @@ export interface WorkspaceStatus extends WorkspaceSnapshot {
   canRedo: boolean;
   sourceLimit: number;
   folder: WorkspaceFolderStatus;
+  /**
+   * Closing the page now would lose edits: a commit is still in flight, or edits exist only in
+   * this tab's memory (memory-only mode).
+   */
+  unsaved: boolean;
 }
 
 export interface WorkspaceSaveResult {

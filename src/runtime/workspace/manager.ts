@@ -52,6 +52,8 @@ export function createWorkspaceDocumentManager(
   const history = createWorkspaceHistory();
   const listeners = new Set<() => void>();
   let hydrated = false;
+  /** The revision hydration showed: in memory-only mode, anything past it is unsaved. */
+  let hydratedRevision = 0;
   const link = createFolderLink();
   let state: WorkspaceState = {
     revision: 0,
@@ -283,6 +285,7 @@ export function createWorkspaceDocumentManager(
       void persistence.submit(state, 'seed', keep);
     }
     hydrated = true;
+    hydratedRevision = state.revision;
     publish();
   }
 
@@ -302,6 +305,8 @@ export function createWorkspaceDocumentManager(
         canRedo: history.canRedo,
         sourceLimit: WORKSPACE_SOURCE_LIMIT,
         folder: link.status(),
+        unsaved:
+          persistence.busy || state.revision !== (persistence.storedRevision ?? hydratedRevision),
       };
     },
     getFile(path, operation = 'readFile') {

@@ -94,6 +94,10 @@ export interface PersistenceHost {
 export interface PersistenceQueue {
   readonly storageMode: WorkspaceStorageMode;
   readonly storageError: string | undefined;
+  /** The revision the store holds as far as this runtime knows (`null`: none yet). */
+  readonly storedRevision: number | null;
+  /** A submitted state is not settled yet. */
+  readonly busy: boolean;
   /**
    * Commits `next`, which readers already see. Resolves with the state stored for it (rebased
    * when another runtime committed first, `next` itself in memory mode) or a revision conflict.
@@ -147,6 +151,7 @@ export function createPersistenceQueue(
   /** The highest revision readers were shown before the store confirmed it. */
   let floor = 0;
   const pending: Pending[] = [];
+  let unsettled = 0;
   let chain: Promise<void> = Promise.resolve();
   let unwatch: (() => void) | null = null;
 
@@ -245,9 +250,20 @@ export function createPersistenceQueue(
     get storageError() {
       return error;
     },
+    get storedRevision() {
+      return confirmed?.revision ?? null;
+    },
+    get busy() {
+      return unsettled > 0;
+    },
     submit(next, operation, replay) {
       floor = Math.max(floor, next.revision);
-      return new Promise((settle) => {
+      unsettled += 1;
+      return new Promise((resolve) => {
+        const settle = (outcome: Outcome<WorkspaceState>) => {
+          unsettled -= 1;
+          resolve(outcome);
+        };
         const item: Pending = { next, operation, replay, settle };
         pending.push(item);
         chain = chain.then(() => process(item));

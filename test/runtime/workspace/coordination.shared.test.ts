@@ -84,7 +84,7 @@ describe('two runtimes sharing one repository', () => {
     expect(refused.ok).to.equal(false);
     if (!refused.ok) {
       expect(refused.error.code).to.equal('WORKSPACE_REVISION_CONFLICT');
-      expect(refused.error.details.cause).to.include({ code: 'WORKSPACE_FILE_NOT_FOUND' });
+      expect(refused.error.details?.cause).to.include({ code: 'WORKSPACE_FILE_NOT_FOUND' });
     }
     const stored = await repository.load();
     expect(stored?.files.map((file) => file.path)).not.to.include('app.js');
