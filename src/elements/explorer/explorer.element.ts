@@ -15,6 +15,8 @@ import {
   openWorkspaceFolder,
   requestWorkspaceFolderPermission,
 } from '../../runtime/workspace/folder-sync.js';
+import { portabilityWarnings } from '../../runtime/workspace/names.js';
+import { normalizeWorkspacePath } from '../../runtime/workspace/paths.js';
 import { createDirectoryUploadFolder } from '../../storage/folder/directory-upload.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -30,6 +32,7 @@ import {
   renderFolderBar,
 } from './explorer-folder.js';
 import { explorerStyles } from './explorer.styles.js';
+import { importSummary } from './import-summary.js';
 import { renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
 
@@ -171,7 +174,11 @@ export class CaExplorer extends LitElement {
         confirmLabel: 'Create',
         input: { label: 'Path', value: folder ? `${folder}/` : '' },
       },
-      (path, revision) => this.call('workspace.createFile', { path, expectedRevision: revision }),
+      async (path, revision) =>
+        this.warnAboutName(
+          path,
+          await this.call('workspace.createFile', { path, expectedRevision: revision }),
+        ),
     );
   }
 
@@ -183,8 +190,22 @@ export class CaExplorer extends LitElement {
         confirmLabel: 'Rename',
         input: { label: 'New path', value: from },
       },
-      (to, revision) => this.call('workspace.renameFile', { from, to, expectedRevision: revision }),
+      async (to, revision) =>
+        this.warnAboutName(
+          to,
+          await this.call('workspace.renameFile', { from, to, expectedRevision: revision }),
+        ),
     );
+  }
+
+  /** After a create or rename went through, says why the new name may not travel well. */
+  private warnAboutName(path: string, error: ToolCallError | null): ToolCallError | null {
+    const canonical = normalizeWorkspacePath(path);
+    if (!error && canonical.ok)
+      this.notice = portabilityWarnings(canonical.value)
+        .map((warning) => warning.message)
+        .join(' ');
+    return error;
   }
 
   private deleteFile(path: string): Promise<void> {
@@ -265,7 +286,7 @@ export class CaExplorer extends LitElement {
         expectedRevision: revision,
         discardChanges,
       });
-      if (loaded.ok) this.notice = `Opened ${folder.name}: ${loaded.value.fileCount} file(s).`;
+      if (loaded.ok) this.notice = importSummary(folder.name, loaded.value);
       return loaded.ok ? null : loaded.error;
     };
     const revision = await this.currentRevision();

@@ -7,6 +7,7 @@ import type { Outcome } from '../protocol/errors.js';
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
 import { isHtmlPath, workspaceFileFamily, workspaceFileKind } from './file-types.js';
 import { mergeText } from './merge.js';
+import { lookAlikeKey } from './names.js';
 import { applyLiteralPatch, type LiteralPatch } from './patch.js';
 import { repairActivePath, type WorkspaceState } from './state.js';
 import type { WorkspaceFile } from './types.js';
@@ -38,14 +39,20 @@ const notFound = (operation: string, path: string) =>
     path,
   });
 
-/** Why `path` cannot be added next to the existing files (`ignore` is a rename's source). */
+/**
+ * Why `path` cannot be added next to the existing files (`ignore` is a rename's source). Names a
+ * case-insensitive file system or a person cannot tell apart (`ＩＮＤＥＸ.html` beside
+ * `index.html`) are collisions too.
+ */
 function placementConflict(state: WorkspaceState, path: string, operation: string, ignore = '') {
   const lower = path.toLowerCase();
+  const folded = lookAlikeKey(path);
   for (const existing of state.files.keys()) {
     if (existing === ignore) continue;
     let reason: string | null = null;
     if (existing === path) reason = 'exists';
     else if (existing.toLowerCase() === lower) reason = 'case-collision';
+    else if (lookAlikeKey(existing) === folded) reason = 'look-alike';
     else if (existing.startsWith(`${path}/`)) reason = 'is-directory';
     else if (path.startsWith(`${existing}/`)) reason = 'parent-is-file';
     if (reason)

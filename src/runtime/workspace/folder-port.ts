@@ -40,6 +40,8 @@ export interface WorkspaceFolderImport {
   /** The one summary for a traversal limit that stopped the scan, if any. */
   limit: { reason: WorkspaceSkipReason; limit: number } | null;
   scannedEntries: number;
+  /** Text-typed files whose bytes are not UTF-8: imported unchanged, as binary assets. */
+  binaryText: string[];
 }
 
 export interface WorkspaceFolderReadOptions {

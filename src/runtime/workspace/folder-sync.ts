@@ -56,6 +56,8 @@ export interface WorkspaceFolderLoadResult {
   skipped: WorkspaceSkippedEntry[];
   skippedCount: number;
   limit: WorkspaceFolderImport['limit'];
+  /** Text-typed files kept as binary because they are not UTF-8. */
+  binaryText: string[];
 }
 
 const fail = (error: ToolCallError) => ({ ok: false as const, error });
@@ -136,10 +138,17 @@ async function load(
     folder: folder.writable ? folder : null,
   });
   if (!replaced.ok) return replaced;
-  const { files, skipped, skippedCount, limit } = read.value;
+  const { files, skipped, skippedCount, limit, binaryText } = read.value;
   return {
     ok: true,
-    value: { snapshot: replaced.value, fileCount: files.length, skipped, skippedCount, limit },
+    value: {
+      snapshot: replaced.value,
+      fileCount: files.length,
+      skipped,
+      skippedCount,
+      limit,
+      binaryText,
+    },
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * Workspace path canonicalisation (W4). A path either names exactly one workspace file in
- * canonical form (`dir/name.ext`, forward slashes, no `.` segments) or is rejected: nothing is
- * silently rewritten onto another file, and nothing can leave the workspace root.
+ * canonical form (`dir/name.ext`, forward slashes, no `.` segments, Unicode NFC) or is rejected:
+ * nothing is silently rewritten onto another file, and nothing can leave the workspace root.
+ * NFC makes the composed and decomposed spellings of `café.txt` one name (docs/workspace-names.md).
  */
 import type { Outcome } from '../protocol/errors.js';
 import {
@@ -74,8 +75,9 @@ function segmentProblem(segment: string): WorkspacePathProblem | null {
 }
 
 /** Canonicalises a workspace file path or returns `WORKSPACE_PATH_INVALID`. */
-export function normalizeWorkspacePath(input: unknown, operation = 'path'): Outcome<string> {
-  if (typeof input !== 'string') return rejected('not-a-string', input, operation);
+export function normalizeWorkspacePath(raw: unknown, operation = 'path'): Outcome<string> {
+  if (typeof raw !== 'string') return rejected('not-a-string', raw, operation);
+  const input = raw.normalize('NFC');
   if (CONTROL.test(input)) return rejected('control-character', input, operation);
   if (FORMAT.test(input)) return rejected('format-character', input, operation);
   if (RESERVED.test(input)) return rejected('reserved-character', input, operation);

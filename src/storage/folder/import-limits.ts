@@ -11,6 +11,8 @@ import type {
   WorkspaceSkipReason,
   WorkspaceSkippedEntry,
 } from '../../runtime/workspace/folder-port.js';
+import { decodeUtf8Text } from '../../runtime/workspace/encoding.js';
+import { lookAlikeKey } from '../../runtime/workspace/names.js';
 import { normalizeWorkspacePath } from '../../runtime/workspace/paths.js';
 import type { WorkspaceFile } from '../../runtime/workspace/types.js';
 
@@ -76,7 +78,7 @@ export async function collectFolderImport(
     const path = normalized.value;
     const kind = workspaceFileKind(path);
     if (!kind) skip(path, 'unsupported-type');
-    else if (seen.has(path.toLowerCase())) skip(path, 'duplicate-path');
+    else if (seen.has(lookAlikeKey(path))) skip(path, 'duplicate-path');
     else if (entry.size > limits.maxFileBytes) skip(path, 'file-too-large');
     else if (accepted.length >= limits.maxFiles) {
       limit ??= { reason: 'file-count-limit', limit: limits.maxFiles };
@@ -85,7 +87,7 @@ export async function collectFolderImport(
       limit ??= { reason: 'total-bytes-limit', limit: limits.maxTotalBytes };
       break;
     } else {
-      seen.add(path.toLowerCase());
+      seen.add(lookAlikeKey(path));
       totalBytes += entry.size;
       accepted.push({ path, kind, entry });
     }
@@ -108,20 +110,24 @@ export async function collectFolderImport(
       ),
     };
   const files: WorkspaceFile[] = [];
+  const binaryText: string[] = [];
   const total = accepted.length;
   options.onProgress?.({ operation: 'import', done: 0, total });
   for (const { path, kind, entry } of accepted) {
     options.signal?.throwIfAborted();
     const blob = await entry.read();
-    files.push(
-      kind === 'text'
-        ? { path, kind, text: await blob.text() }
-        : { path, kind, blob, mimeType: blob.type || workspaceMimeType(path) },
-    );
+    const text = kind === 'text' ? decodeUtf8Text(new Uint8Array(await blob.arrayBuffer())) : null;
+    if (text !== null) files.push({ path, kind: 'text', text });
+    else {
+      // A text type whose bytes are not UTF-8 stays byte for byte, until a person decodes it.
+      if (kind === 'text') binaryText.push(path);
+      const mimeType = kind === 'text' ? 'application/octet-stream' : workspaceMimeType(path);
+      files.push({ path, kind: 'asset', blob, mimeType: blob.type || mimeType });
+    }
     options.onProgress?.({ operation: 'import', done: files.length, total });
   }
   return {
     ok: true,
-    value: { files, skipped, skippedCount, limit, scannedEntries: scan.scannedEntries },
+    value: { files, skipped, skippedCount, limit, scannedEntries: scan.scannedEntries, binaryText },
   };
 }

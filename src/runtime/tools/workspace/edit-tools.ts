@@ -9,6 +9,7 @@ import { defineTool } from '../../registry/define-tool.js';
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
+import { portabilityWarnings } from '../../workspace/names.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';
 import { mutationFields, respond } from './respond.js';
 import {
@@ -37,6 +38,24 @@ async function finish(
   return respond(summary(outcome.value), await mutationFields(context, outcome.value, path));
 }
 
+/** `finish` for a new name: warns, in the summary and the result, when it is not portable. */
+async function finishNamed(
+  context: ToolHandlerContext,
+  outcome: Outcome<WorkspaceSnapshot>,
+  summary: (snapshot: WorkspaceSnapshot) => string,
+  path: string | undefined,
+) {
+  const warnings = path === undefined ? [] : portabilityWarnings(path).map((w) => w.message);
+  const finished = await finish(
+    context,
+    outcome,
+    (snapshot) => [summary(snapshot), ...warnings].join(' '),
+    path,
+  );
+  if (!('structuredContent' in finished) || warnings.length === 0) return finished;
+  return { ...finished, structuredContent: { ...finished.structuredContent, warnings } };
+}
+
 export function createEditTools(manager: WorkspaceDocumentManager) {
   const createFile = defineTool(
     {
@@ -54,7 +73,7 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
     },
     async ({ path, text, expectedRevision }, context) => {
       const outcome = await manager.createFile(path, text, { expectedRevision });
-      return finish(
+      return finishNamed(
         context,
         outcome,
         (s) => `Created ${s.activePath} at revision ${s.revision}.`,
@@ -81,7 +100,7 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
     async ({ from, to, expectedRevision }, context) => {
       const outcome = await manager.renameFile(from, to, { expectedRevision });
       const target = manager.getFile(to);
-      return finish(
+      return finishNamed(
         context,
         outcome,
         (s) => `Renamed to ${target.ok ? target.value.path : to} at revision ${s.revision}.`,

@@ -127,6 +127,7 @@ export function createFolderTools(
         skippedCount: z.number().int(),
         skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
         limit: z.object({ reason: z.string(), limit: z.number() }).nullable(),
+        binaryText: z.array(z.string()),
         folder: folderStatusOutput,
         preview: previewOutput,
       }),
@@ -140,13 +141,14 @@ export function createFolderTools(
         onProgress: options.onProgress,
       });
       if (!loaded.ok) return loaded;
-      const { snapshot, fileCount, skipped, skippedCount, limit } = loaded.value;
+      const { snapshot, fileCount, skipped, skippedCount, limit, binaryText } = loaded.value;
       return respond(`Reloaded ${fileCount} file(s) from the folder.`, {
         ...storageFieldsOf(snapshot),
         fileCount,
         skippedCount,
         skipped,
         limit,
+        binaryText,
         folder: folderStatus(),
         preview: await acknowledge(context, snapshot.revision),
       });

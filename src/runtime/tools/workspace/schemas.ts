@@ -45,6 +45,8 @@ export const mutationOutput = z.object({
   dirtyPaths: z.array(z.string()),
   deletedPaths: z.array(z.string()),
   preview: previewOutput,
+  /** A new name that Windows or a reader would not take as typed (docs/workspace-names.md). */
+  warnings: z.array(z.string()).optional(),
 });
 
 export const folderStatusOutput = z.object({

@@ -1,0 +1,34 @@
+/**
+ * What the explorer says after opening a folder: how many files came in, every skipped entry
+ * with its reason, and the text files kept as binary because they are not UTF-8, so nothing
+ * is left out without notice.
+ */
+import type { WorkspaceSkipReason } from '../../runtime/workspace/folder-port.js';
+import type { WorkspaceFolderLoadResult } from '../../runtime/workspace/folder-sync.js';
+
+const REASONS: Readonly<Record<WorkspaceSkipReason, string>> = {
+  'unsupported-type': 'unsupported type',
+  'invalid-path': 'name not allowed',
+  'duplicate-path': 'same name as another file',
+  'file-too-large': 'too large',
+  'file-count-limit': 'file limit reached',
+  'total-bytes-limit': 'size limit reached',
+  'scan-limit': 'scan limit reached',
+};
+
+export function importSummary(
+  folderName: string,
+  result: Pick<WorkspaceFolderLoadResult, 'fileCount' | 'skipped' | 'skippedCount' | 'binaryText'>,
+): string {
+  const parts = [`Opened ${folderName}: ${result.fileCount} file(s).`];
+  if (result.skippedCount > 0) {
+    const listed = result.skipped.map((entry) => `${entry.path} (${REASONS[entry.reason]})`);
+    const more = result.skippedCount - result.skipped.length;
+    parts.push(
+      `Skipped ${result.skippedCount}: ${listed.join(', ')}${more > 0 ? ` and ${more} more` : ''}.`,
+    );
+  }
+  if (result.binaryText.length > 0)
+    parts.push(`Kept as binary, not UTF-8: ${result.binaryText.join(', ')}.`);
+  return parts.join(' ');
+}
