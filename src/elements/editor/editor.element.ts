@@ -6,6 +6,7 @@ import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
+import { reconcileDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
 
 export interface EditorChangeDetail {
@@ -17,7 +18,9 @@ const DIRECT = { source: 'local', mode: 'direct' } as const;
 /**
  * CodeMirror 6 on the active workspace file. Keystrokes stay in a local draft that is flushed
  * through the registry's `workspace.writeFile` when typing pauses, on blur and before an agent
- * runs, so every edit takes the one tool path. Read-only while an agent runs.
+ * runs, so every edit takes the one tool path. Read-only while an agent runs. When the file
+ * changes elsewhere under a draft (another tab or studio), edits at different places merge;
+ * edits at the same place keep the draft and ask: keep mine, or use the other version.
  *
  * @tagname ca-editor
  * @summary Source editor for the workspace.
@@ -26,6 +29,7 @@ const DIRECT = { source: 'local', mode: 'direct' } as const;
  * @csspart tabs - The file tabs.
  * @csspart surface - The CodeMirror surface.
  * @csspart status - The line, column and budget bar.
+ * @csspart conflict - The choice shown when the file changed elsewhere at the draft's place.
  * @cssprop --ca-editor-min-height - Minimum height of the editing surface.
  * @cssprop --ca-editor-font-size - Font size of the source.
  */
@@ -40,6 +44,8 @@ export class CaEditor extends LitElement {
   @state() private cursor: CursorInfo = { line: 1, column: 1, length: 0, lines: 1 };
   @state() private writeError = '';
   @state() private loaded = false;
+  /** The open file changed elsewhere where the draft changed it too. */
+  @state() private conflict?: { path: string; theirs: string };
 
   @query('.surface') private surface?: HTMLElement;
 
@@ -47,7 +53,9 @@ export class CaEditor extends LitElement {
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private editor?: CodeEditor;
-  private draft?: { path: string; text: string };
+  private draft?: EditorDraftText;
+  /** The file text the editor shows when no draft is pending: the basis of the next draft. */
+  private shownText = '';
   private timer?: ReturnType<typeof setTimeout>;
   private shownPath = '';
   private unregisterDraft?: () => void;
@@ -92,19 +100,52 @@ export class CaEditor extends LitElement {
     clearTimeout(this.timer);
     const draft = this.draft;
     const runtime = this.runtimeRef.value;
-    if (!draft || !runtime) return;
-    const result = await runtime.registry.callTool('workspace.writeFile', draft, {
-      context: DIRECT,
-    });
-    // Newer keystrokes may have replaced the draft while this write was in flight.
+    // A conflicting draft waits for the person's choice.
+    if (!draft || !runtime || this.conflict) return;
+    const { path, text } = draft;
+    const result = await runtime.registry.callTool(
+      'workspace.writeFile',
+      { path, text },
+      { context: DIRECT },
+    );
+    if (result.error?.code === 'WORKSPACE_REVISION_CONFLICT') {
+      // Another tab got there first at the same place: the draft stays, and the person chooses.
+      const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
+      if (file?.kind === 'text') this.conflict = { path, theirs: file.text };
+      this.writeError = '';
+      return;
+    }
+    // Newer keystrokes may have replaced the draft while this write was in flight: they build
+    // on what was just written.
     if (this.draft === draft) this.draft = undefined;
+    else if (this.draft?.path === path) this.draft = { ...this.draft, basis: text };
     this.writeError = result.error ? `${result.error.code}: ${result.error.message}` : '';
+  }
+
+  /** Writes the draft over the other version: the person chose theirs to go. */
+  private keepMine(): void {
+    const conflict = this.conflict;
+    if (!conflict || this.draft?.path !== conflict.path) return;
+    this.draft = { ...this.draft, basis: conflict.theirs };
+    this.conflict = undefined;
+    void this.flush();
+  }
+
+  /** Drops the draft and shows the other version. */
+  private useTheirs(): void {
+    const conflict = this.conflict;
+    if (!conflict) return;
+    this.draft = undefined;
+    this.conflict = undefined;
+    this.shownText = conflict.theirs;
+    this.editor?.setDocument(conflict.path, conflict.theirs);
   }
 
   private onUserChange(text: string): void {
     const path = this.shownPath;
     if (!path) return;
-    this.draft = { path, text };
+    const basis = this.draft?.path === path ? this.draft.basis : this.shownText;
+    this.draft = { path, text, basis };
     clearTimeout(this.timer);
     this.timer = setTimeout(() => void this.flush(), this.idleMs);
     this.dispatchEvent(
@@ -117,6 +158,8 @@ export class CaEditor extends LitElement {
   }
 
   private async open(path: string): Promise<void> {
+    // Switching away would leave a conflicting draft behind: the choice comes first.
+    if (this.conflict) return;
     await this.flush();
     await this.runtimeRef.value?.registry.callTool(
       'workspace.openFile',
@@ -144,8 +187,19 @@ export class CaEditor extends LitElement {
     editor.setReadOnly(this.agent.value?.running ?? false);
     const file = snapshot.files.find((entry) => entry.path === snapshot.activePath);
     if (!file || file.kind !== 'text') return;
-    // A pending draft of this file is newer than the workspace; never overwrite it.
-    if (this.draft?.path === file.path) return;
+    // A pending draft of this file is newer than the workspace; never overwrite it, but take
+    // in what changed elsewhere, or ask when both changed the same place.
+    if (this.draft?.path === file.path) {
+      if (this.conflict) return;
+      const reconciled = reconcileDraft(this.draft, file.text);
+      if (reconciled.kind === 'merged') {
+        this.draft = reconciled.draft;
+        editor.setDocument(file.path, reconciled.draft.text);
+      } else if (reconciled.kind === 'conflict')
+        this.conflict = { path: file.path, theirs: reconciled.theirs };
+      return;
+    }
+    this.shownText = file.text;
     if (this.shownPath !== file.path || editor.text() !== file.text) {
       this.shownPath = file.path;
       editor.setDocument(file.path, file.text);
@@ -179,6 +233,17 @@ export class CaEditor extends LitElement {
       >
         ${this.loaded ? nothing : html`<div class="loading">Loading editor…</div>`}
       </div>
+      ${
+        this.conflict
+          ? html`<div part="conflict" class="conflict" role="alert">
+              <span
+                >${this.conflict.path} changed in another tab or studio where you are typing.</span
+              >
+              <button @click=${this.keepMine}>Keep my version</button>
+              <button @click=${this.useTheirs}>Use the other version</button>
+            </div>`
+          : nothing
+      }
       <footer part="status">
         <span>Ln ${this.cursor.line}, Col ${this.cursor.column} · ${this.cursor.lines} lines</span>
         ${this.writeError ? html`<span class="error" role="alert">${this.writeError}</span>` : nothing}

@@ -62,5 +62,15 @@ export const editorStyles = [
     .error {
       color: var(--_danger);
     }
+    .conflict {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem;
+      padding: 0.4rem 0.75rem;
+      border-top: 1px solid var(--_danger);
+      color: var(--_text);
+      background: var(--_surface);
+    }
   `,
 ];
