@@ -56,6 +56,8 @@ export class CaEditor extends LitElement {
   private draft?: EditorDraftText;
   /** The file text the editor shows when no draft is pending: the basis of the next draft. */
   private shownText = '';
+  /** The text of the write in flight: its echo is not a change made elsewhere. */
+  private writing?: string;
   private timer?: ReturnType<typeof setTimeout>;
   private shownPath = '';
   private unregisterDraft?: () => void;
@@ -103,11 +105,13 @@ export class CaEditor extends LitElement {
     // A conflicting draft waits for the person's choice.
     if (!draft || !runtime || this.conflict) return;
     const { path, text } = draft;
+    this.writing = text;
     const result = await runtime.registry.callTool(
       'workspace.writeFile',
       { path, text },
       { context: DIRECT },
     );
+    this.writing = undefined;
     if (result.error?.code === 'WORKSPACE_REVISION_CONFLICT') {
       // Another tab got there first at the same place: the draft stays, and the person chooses.
       const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
@@ -115,10 +119,8 @@ export class CaEditor extends LitElement {
       this.writeError = '';
       return;
     }
-    // Newer keystrokes may have replaced the draft while this write was in flight: they build
-    // on what was just written.
+    // Newer keystrokes may have replaced the draft while this write was in flight.
     if (this.draft === draft) this.draft = undefined;
-    else if (this.draft?.path === path) this.draft = { ...this.draft, basis: text };
     this.writeError = result.error ? `${result.error.code}: ${result.error.message}` : '';
   }
 
@@ -191,9 +193,15 @@ export class CaEditor extends LitElement {
     // in what changed elsewhere, or ask when both changed the same place.
     if (this.draft?.path === file.path) {
       if (this.conflict) return;
+      if (file.text === this.writing || file.text === this.draft.text) {
+        // This editor's own write: later keystrokes build on it.
+        this.draft.basis = file.text;
+        return;
+      }
       const reconciled = reconcileDraft(this.draft, file.text);
       if (reconciled.kind === 'merged') {
-        this.draft = reconciled.draft;
+        // A draft with nothing beyond the other edit is no draft any more.
+        this.draft = reconciled.draft.text === file.text ? undefined : reconciled.draft;
         editor.setDocument(file.path, reconciled.draft.text);
       } else if (reconciled.kind === 'conflict')
         this.conflict = { path: file.path, theirs: reconciled.theirs };
