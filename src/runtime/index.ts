@@ -67,6 +67,10 @@ export * from './workspace/folder-sync.js';
 export * from './workspace/file-tree.js';
 export * from './workspace/search.js';
 export * from './workspace/export-html.js';
+export * from './workspace/merge.js';
+export * from './workspace/names.js';
+export * from './workspace/encoding.js';
+export * from './workspace/zip.js';
 export * from './tools/workspace/index.js';
 // Browser-only storage: they touch `indexedDB`/`navigator` only when used, so Node imports work.
 export * from '../storage/workspace/indexeddb-repository.js';
