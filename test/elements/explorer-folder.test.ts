@@ -1,6 +1,5 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { CaExplorer } from '../../src/elements/explorer/explorer.element.js';
 import type { StudioRuntime } from '../../src/runtime/studio-runtime.js';
 import { openWorkspaceFolder } from '../../src/runtime/workspace/folder-sync.js';
 import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
@@ -14,19 +13,11 @@ import {
   row,
   setup,
   textOf,
+  upload,
 } from './explorer-support.js';
 
 describe('<ca-explorer> folders (E3, W9)', () => {
   describe('folders', () => {
-    /** Files as a directory upload gives them, put on the fallback input as a person would. */
-    function upload(element: CaExplorer, files: Record<string, string>) {
-      const transfer = new DataTransfer();
-      for (const [name, text] of Object.entries(files)) transfer.items.add(new File([text], name));
-      const input = root(element).querySelector<HTMLInputElement>('input.folder-input')!;
-      input.files = transfer.files;
-      input.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-
     it('opens an uploaded folder read-only in place of a clean workspace', async () => {
       const { runtime, element } = await setup();
       upload(element, { 'index.html': '<h1>Up</h1>', 'main.css': 'p{}' });

@@ -2,7 +2,16 @@ import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { CaExplorer } from '../../src/elements/explorer/explorer.element.js';
 import { waitFor } from '../support/wait.js';
-import { button, dialogClosed, openDialog, paths, root, row, setup } from './explorer-support.js';
+import {
+  button,
+  dialogClosed,
+  openDialog,
+  paths,
+  root,
+  row,
+  setup,
+  upload,
+} from './explorer-support.js';
 
 /** Issue scenarios 7 and 10 through the explorer, as a person names and imports files. */
 
@@ -18,15 +27,6 @@ const notice = (element: CaExplorer) =>
 
 const dialogAlert = (element: CaExplorer) =>
   waitFor(() => root(element).querySelector('dialog [role="alert"]'), 'the dialog error');
-
-/** Files as a directory upload gives them, put on the fallback input as a person would. */
-function upload(element: CaExplorer, files: Record<string, BlobPart>) {
-  const transfer = new DataTransfer();
-  for (const [name, body] of Object.entries(files)) transfer.items.add(new File([body], name));
-  const input = root(element).querySelector<HTMLInputElement>('input.folder-input')!;
-  input.files = transfer.files;
-  input.dispatchEvent(new Event('change', { bubbles: true }));
-}
 
 describe('<ca-explorer> names that look alike or cannot travel (issue scenario 10)', () => {
   it('creates CON.txt and nul.txt, and warns that Windows cannot hold them', async () => {

@@ -57,3 +57,12 @@ export async function retype(text: string) {
   await sendKeys({ up: 'Control' });
   await sendKeys({ type: text });
 }
+
+/** Files as a directory upload gives them, put on the fallback input as a person would. */
+export function upload(element: CaExplorer, files: Record<string, BlobPart>) {
+  const transfer = new DataTransfer();
+  for (const [name, body] of Object.entries(files)) transfer.items.add(new File([body], name));
+  const input = root(element).querySelector<HTMLInputElement>('input.folder-input')!;
+  input.files = transfer.files;
+  input.dispatchEvent(new Event('change', { bubbles: true }));
+}

@@ -6,8 +6,7 @@ import {
   createMemoryWorkspaceRepository,
   type WorkspaceRepository,
 } from '../../../src/runtime/workspace/repository.js';
-import type { Outcome } from '../../../src/runtime/protocol/errors.js';
-import type { WorkspaceSnapshot } from '../../../src/runtime/workspace/types.js';
+import { ok, textOf as text } from '../../support/outcome.js';
 
 /** Two runtimes on one repository, as two studios on a page or two tabs of an origin. */
 async function pair(repository: WorkspaceRepository = createMemoryWorkspaceRepository()) {
@@ -18,16 +17,6 @@ async function pair(repository: WorkspaceRepository = createMemoryWorkspaceRepos
   await b.ready;
   return { a, b, repository };
 }
-
-function ok<T>(outcome: Outcome<T>): T {
-  if (!outcome.ok) throw new Error(`${outcome.error.code}: ${outcome.error.message}`);
-  return outcome.value;
-}
-
-const text = (snapshot: WorkspaceSnapshot, path: string) => {
-  const file = snapshot.files.find((candidate) => candidate.path === path);
-  return file?.kind === 'text' ? file.text : undefined;
-};
 
 describe('three-way merge of a rebased write', () => {
   it('keeps both edits when they touch different places', () => {
