@@ -286,3 +286,26 @@ export function revertFile(state: WorkspaceState, path: string): Result {
     return fail({ ...next.error, details: { ...next.error.details, operation: 'revertFile' } });
   return next;
 }
+
+/** Whether `transition` leaves `base` as it is. */
+function unchanged(base: WorkspaceState, transition: FileTransition): boolean {
+  if (transition.activePath !== base.activePath) return false;
+  if (transition.files.size !== base.files.size) return false;
+  if (transition.origins.size !== base.origins.size) return false;
+  for (const [path, file] of transition.files) if (base.files.get(path) !== file) return false;
+  for (const [path, origin] of transition.origins)
+    if (base.origins.get(path) !== origin) return false;
+  return true;
+}
+
+/** The next state, one revision on; `null` when the transition changes nothing. */
+export function stateAfter(base: WorkspaceState, transition: FileTransition): WorkspaceState | null {
+  if (unchanged(base, transition)) return null;
+  return {
+    ...base,
+    revision: base.revision + 1,
+    files: transition.files,
+    activePath: transition.activePath,
+    origins: transition.origins,
+  };
+}

@@ -126,17 +126,6 @@ export function createWorkspaceDocumentManager(
     );
   }
 
-  /** Whether `transition` leaves `base` as it is. */
-  function unchanged(base: WorkspaceState, transition: FileTransition): boolean {
-    if (transition.activePath !== base.activePath) return false;
-    if (transition.files.size !== base.files.size) return false;
-    if (transition.origins.size !== base.origins.size) return false;
-    for (const [path, file] of transition.files) if (base.files.get(path) !== file) return false;
-    for (const [path, origin] of transition.origins)
-      if (base.origins.get(path) !== origin) return false;
-    return true;
-  }
-
   const entryOf = (structural: boolean): HistoryEntry => ({
     files: state.files,
     activePath: state.activePath,
@@ -147,23 +136,12 @@ export function createWorkspaceDocumentManager(
   /** A file transition run against `base`, and whether it changed anything. */
   type Transition = (base: WorkspaceState) => Outcome<FileTransition>;
 
-  function stateAfter(base: WorkspaceState, transition: FileTransition): WorkspaceState | null {
-    if (unchanged(base, transition)) return null;
-    return {
-      ...base,
-      revision: base.revision + 1,
-      files: transition.files,
-      activePath: transition.activePath,
-      origins: transition.origins,
-    };
-  }
-
   /** Re-runs `run` on a newer stored state; guarded calls never rebase. */
   function replayOf(run: Transition, options: WorkspaceMutationOptions | undefined) {
     if (options?.expectedRevision !== undefined) return undefined;
     return (base: WorkspaceState): Outcome<WorkspaceState> => {
       const next = run(base);
-      return next.ok ? { ok: true, value: stateAfter(base, next.value) ?? base } : next;
+      return next.ok ? { ok: true, value: transitions.stateAfter(base, next.value) ?? base } : next;
     };
   }
 
@@ -173,7 +151,7 @@ export function createWorkspaceDocumentManager(
     run: Transition,
     options: WorkspaceMutationOptions | undefined,
   ): Result {
-    const next = stateAfter(state, transition);
+    const next = transitions.stateAfter(state, transition);
     // A revert of a clean file changes nothing: no revision, no history entry, no preview reload.
     if (!next) return Promise.resolve({ ok: true, value: snapshot });
     history.record(entryOf(transition.structural));

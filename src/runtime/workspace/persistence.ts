@@ -158,20 +158,22 @@ export function createPersistenceQueue(
   const exclusive = <T>(task: () => Promise<T>): Promise<T> =>
     repository?.exclusive ? repository.exclusive(task) : task();
 
-  /** A base for replaying local changes on `remote`: revisions only move forward from here. */
-  function baseFrom(remote: WorkspaceState): WorkspaceState {
-    return {
-      ...remote,
-      revision: Math.max(remote.revision, floor),
-      activePath: repairActivePath(remote.files, host.current().activePath),
-    };
-  }
+  /** `remote` with this runtime's open file, which another tab's commit does not change. */
+  const withLocalTab = (remote: WorkspaceState): WorkspaceState => ({
+    ...remote,
+    activePath: repairActivePath(remote.files, host.current().activePath),
+  });
+
+  /** A base for replaying a local change on `remote`: revisions only move forward from here. */
+  const baseFrom = (remote: WorkspaceState): WorkspaceState => ({
+    ...withLocalTab(remote),
+    revision: Math.max(remote.revision, floor),
+  });
 
   /** After a rebase: re-applies the changes still queued and shows the result. */
   function rebuild(): void {
     if (!confirmed) return;
-    let local = baseFrom(confirmed);
-    local = { ...local, revision: confirmed.revision };
+    let local = withLocalTab(confirmed);
     for (const item of pending) {
       const replayed = item.next && item.replay ? item.replay(local) : null;
       item.next = replayed?.ok ? replayed.value : null;
