@@ -299,7 +299,10 @@ function unchanged(base: WorkspaceState, transition: FileTransition): boolean {
 }
 
 /** The next state, one revision on; `null` when the transition changes nothing. */
-export function stateAfter(base: WorkspaceState, transition: FileTransition): WorkspaceState | null {
+export function stateAfter(
+  base: WorkspaceState,
+  transition: FileTransition,
+): WorkspaceState | null {
   if (unchanged(base, transition)) return null;
   return {
     ...base,
