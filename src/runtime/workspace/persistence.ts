@@ -170,14 +170,23 @@ export function createPersistenceQueue(
     revision: Math.max(remote.revision, floor),
   });
 
-  /** After a rebase: re-applies the changes still queued and shows the result. */
+  /**
+   * After a rebase: re-applies the changes still queued and shows the result. Readers may have
+   * seen revisions up to `floor` from changes that no longer apply, so the result is past it;
+   * when no queued change is left to store such a revision, a catch-up commit does.
+   */
   function rebuild(): void {
     if (!confirmed) return;
-    let local = withLocalTab(confirmed);
+    const base = baseFrom(confirmed);
+    let local = base;
     for (const item of pending) {
       const replayed = item.next && item.replay ? item.replay(local) : null;
       item.next = replayed?.ok ? replayed.value : null;
       if (item.next) local = item.next;
+    }
+    if (local === base && base.revision > confirmed.revision) {
+      local = bump(base);
+      void queue.submit(local, 'catch-up', (stored) => ({ ok: true, value: stored }));
     }
     floor = Math.max(floor, local.revision);
     host.adopt(local);
