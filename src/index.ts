@@ -1,5 +1,9 @@
-/** `@context-action/elements`: defines every custom element and re-exports the runtime. */
+/**
+ * `@context-action/elements`: defines every custom element and re-exports the runtime and the
+ * composition layer (`createStudioRuntime`, storage adapters).
+ */
 export * from './runtime/index.js';
+export * from './studio/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
 export { CaStudio } from './elements/studio/studio.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';

@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { CaExplorer } from '../../src/elements/explorer/explorer.element.js';
-import type { StudioRuntime } from '../../src/runtime/studio-runtime.js';
-import { openWorkspaceFolder } from '../../src/runtime/workspace/folder-sync.js';
+import type { StudioRuntime } from '../../src/studio/studio-runtime.js';
 import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
+import { openFolderThroughTool } from '../support/open-folder.js';
 import { waitFor } from '../support/wait.js';
 import {
   button,
@@ -70,11 +70,7 @@ describe('<ca-explorer> folders (E3, W9)', () => {
       const writable = await handle.createWritable();
       await writable.write('<h1>Disk</h1>');
       await writable.close();
-      const opened = await openWorkspaceFolder(
-        runtime.workspace,
-        createFileSystemAccessFolder(directory),
-      );
-      if (!opened.ok) throw new Error(opened.error.code);
+      await openFolderThroughTool(runtime, createFileSystemAccessFolder(directory));
       return { directory, handle };
     }
 

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { StudioRuntime } from '../../runtime/studio-runtime.js';
+import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import type { ToolApprovalSnapshot } from '../../runtime/approval/approval-queue.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';

@@ -17,8 +17,8 @@ import {
   type SettingsDraft,
   type SettingsField,
 } from './settings-draft.js';
-import { ModelCatalogController } from './model-catalog.js';
-import { renderModelCatalog } from './model-catalog-view.js';
+import { ModelListController } from './model-list.js';
+import { renderModelList } from './model-list-view.js';
 import { settingsStyles } from './settings.styles.js';
 
 /** A runtime with OpenRouter settings; `createStudioRuntime()` returns one. */
@@ -93,7 +93,7 @@ export class CaSettings extends LitElement {
   );
   private readonly runtimeRef = new RuntimeController<SettingsRuntime>(this);
   private readonly settings = new StoreController(this, () => this.runtimeRef.value?.openrouter);
-  private readonly catalog = new ModelCatalogController(this);
+  private readonly modelList = new ModelListController(this);
 
   /** Opens the dialog; focus returns to the element focused now when it closes. */
   show(): void {
@@ -111,7 +111,7 @@ export class CaSettings extends LitElement {
       this.error = undefined;
       this.showKey = false;
       this.freeOnly = false;
-      this.catalog.reset();
+      this.modelList.reset();
       this.seen = undefined;
       this.draft = undefined;
     }
@@ -143,7 +143,7 @@ export class CaSettings extends LitElement {
 
   private onClosed(): void {
     this.draft = undefined;
-    this.catalog.reset();
+    this.modelList.reset();
     this.modal.closed();
   }
 
@@ -152,7 +152,7 @@ export class CaSettings extends LitElement {
     const draft = this.draft;
     if (!draft) return;
     const apiKey = draft.apiKey.trim();
-    void this.catalog.load({
+    void this.modelList.load({
       endpoint: draft.endpoint.trim(),
       dataPolicy: draft.dataPolicy,
       ...(apiKey ? { apiKey } : {}),
@@ -255,7 +255,7 @@ export class CaSettings extends LitElement {
           @input=${(event: Event) => this.edit({ model: (event.target as HTMLInputElement).value })}
         />
         ${this.renderError('model')}
-        ${renderModelCatalog(this.catalog.state, {
+        ${renderModelList(this.modelList.state, {
           model: draft.model,
           freeOnly: this.freeOnly,
           onLoad: () => this.loadModels(),

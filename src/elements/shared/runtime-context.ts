@@ -1,6 +1,6 @@
 import { createContext } from '@lit/context';
 import type { CapabilityTable } from '../../runtime/capabilities.js';
-import type { PreviewSelectionStore } from '../../runtime/preview/selection.js';
+import type { PreviewSelectionStore } from '../../runtime/tools/preview/selection.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';
 
 /**

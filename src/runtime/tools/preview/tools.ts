@@ -7,14 +7,14 @@
  * No tool runs script in the preview.
  */
 import { z } from 'zod';
-import type { Outcome } from '../protocol/errors.js';
+import type { Outcome } from '../../protocol/errors.js';
 import {
   defineTool,
   type ToolDescriptor,
   type ToolHandlerContext,
-} from '../registry/define-tool.js';
-import type { ToolPolicyDecision } from '../registry/policy.js';
-import type { WorkspaceSnapshot, WorkspaceSource } from '../workspace/types.js';
+} from '../../registry/define-tool.js';
+import type { ToolPolicyDecision } from '../../registry/policy.js';
+import type { WorkspaceSnapshot, WorkspaceSource } from '../../workspace/types.js';
 import { resolvePreviewEntry, resolvePreviewStylesheet } from './entry.js';
 import { PREVIEW_ERROR_CODES, previewError } from './errors.js';
 import { previewHostCapability, type PreviewHost } from './preview-host.js';

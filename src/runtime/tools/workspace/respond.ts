@@ -3,7 +3,7 @@
  * preview acknowledgement of a revision through the preview host capability.
  */
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
-import { previewHostCapability } from '../../preview/preview-host.js';
+import { previewHostCapability } from '../preview/preview-host.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';
 import type { PreviewField } from './schemas.js';
 

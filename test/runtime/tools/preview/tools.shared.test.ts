@@ -1,10 +1,13 @@
 import { expect } from 'chai';
-import { describe, it } from '../../support/spec.js';
-import { createToolApprovalQueue } from '../../../src/runtime/approval/approval-queue.js';
-import { createCapabilityTable } from '../../../src/runtime/capabilities.js';
-import { PREVIEW_TOOL_POLICIES, createPreviewTools } from '../../../src/runtime/preview/tools.js';
-import { createToolRegistry } from '../../../src/runtime/registry/registry.js';
-import { createTestWorkspace } from '../../bridge/preview/fixtures.js';
+import { describe, it } from '../../../support/spec.js';
+import { createToolApprovalQueue } from '../../../../src/runtime/approval/approval-queue.js';
+import { createCapabilityTable } from '../../../../src/runtime/capabilities.js';
+import {
+  PREVIEW_TOOL_POLICIES,
+  createPreviewTools,
+} from '../../../../src/runtime/tools/preview/tools.js';
+import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
+import { createTestWorkspace } from '../../../bridge/preview/fixtures.js';
 
 const SEED = {
   'index.html':
