@@ -154,8 +154,16 @@ export class CaPreview extends LitElement {
     if (event.key === 'Escape') this.setFullscreen(false);
   };
 
+  /** Refresh is `preview.refresh` through the registry (local · direct), so the trace shows it. */
   private refresh(): void {
-    void this.controllerInstance?.refresh(new AbortController().signal);
+    const registry = this.activeRuntime?.registry;
+    if (registry)
+      void registry.callTool(
+        'preview.refresh',
+        {},
+        { context: { source: 'local', mode: 'direct' } },
+      );
+    else void this.controllerInstance?.refresh(new AbortController().signal);
   }
 
   override render() {
