@@ -21,7 +21,7 @@ export { CaChat, type PromptSubmitDetail } from './elements/chat/chat.js';
 export {
   CaSettings,
   type SettingsRuntime,
-  type SettingsSavedDetail,
+  type SettingsSaveDetail,
 } from './elements/settings/settings.js';
 export { CaCatalog, type CatalogRuntime, type ToolRunDetail } from './elements/catalog/catalog.js';
 export {

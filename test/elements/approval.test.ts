@@ -41,7 +41,7 @@ describe('<ca-approval> (E5, R18)', () => {
   it('runs the call on Approve', async () => {
     const { element, call, runtime } = await setup();
     const decisions: string[] = [];
-    element.addEventListener('ca-approval-decision', (event) =>
+    element.addEventListener('ca-approval-decide', (event) =>
       decisions.push(event.detail.decision),
     );
     button(element, 'approve').click();

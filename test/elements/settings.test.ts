@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/settings/settings.js';
 import type {
   CaSettings,
-  SettingsSavedDetail,
+  SettingsSaveDetail,
 } from '../../src/elements/settings/settings.element.js';
 import {
   DEFAULT_OPENROUTER_ENDPOINT,
@@ -102,8 +102,8 @@ describe('<ca-settings> (A2, E8)', () => {
 
   it('saves through the store: the key lands in localStorage, the event never carries it', async () => {
     const { settings, store, opener } = await setup();
-    const saved: SettingsSavedDetail[] = [];
-    settings.addEventListener('ca-settings-saved', (event) => saved.push(event.detail));
+    const saved: SettingsSaveDetail[] = [];
+    settings.addEventListener('ca-settings-save', (event) => saved.push(event.detail));
     await type(settings, 'apiKey', KEY);
     await type(settings, 'model', 'meta-llama/llama-3.3-70b-instruct:free');
     $<HTMLInputElement>(settings, 'input[name="dataPolicy"][value="zdr"]').click();

@@ -27,7 +27,7 @@ export interface SettingsRuntime extends ElementRuntime {
 }
 
 /** What was saved. The key itself is never part of an event. */
-export interface SettingsSavedDetail {
+export interface SettingsSaveDetail {
   hasKey: boolean;
   model: string;
   endpoint: string;
@@ -56,7 +56,7 @@ const isField = (value: unknown): value is SettingsField => FIELDS.includes(valu
  * @tagname ca-settings
  * @summary OpenRouter key, model, endpoint and data policy.
  * @attr open - Whether the dialog is showing. Reflects; prefer `show()` and `close()`.
- * @fires ca-settings-saved - The person saved valid settings. Detail: `{ hasKey, model, endpoint, dataPolicy, storage }`, never the key.
+ * @fires ca-settings-save - The person saved valid settings. Detail: `{ hasKey, model, endpoint, dataPolicy, storage }`, never the key.
  * @csspart dialog - The dialog box.
  * @csspart form - The settings form.
  * @csspart key-toggle - The Show key toggle button (`aria-pressed`).
@@ -171,7 +171,7 @@ export class CaSettings extends LitElement {
     }
     const { apiKey, model, endpoint, dataPolicy, storage } = outcome.value;
     this.dispatchEvent(
-      new CustomEvent<SettingsSavedDetail>('ca-settings-saved', {
+      new CustomEvent<SettingsSaveDetail>('ca-settings-save', {
         detail: { hasKey: apiKey !== undefined, model, endpoint, dataPolicy, storage },
         bubbles: true,
         composed: true,
@@ -328,6 +328,6 @@ export class CaSettings extends LitElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'ca-settings-saved': CustomEvent<SettingsSavedDetail>;
+    'ca-settings-save': CustomEvent<SettingsSaveDetail>;
   }
 }
