@@ -38,8 +38,10 @@ const asDialogError = (error: ToolCallError, reread: () => void): DialogError =>
 /**
  * The workspace as a folder tree with its file and folder actions. Every change is a
  * `workspace.*` registry call made as `local·direct` with the revision the person saw, so it
- * shows in the trace like any other call; a stale revision offers a re-read. ⌘/Ctrl+S inside
- * the explorer saves: to the linked folder when one is writable, else a browser checkpoint.
+ * shows in the trace like any other call; a stale revision offers a re-read. Folders too:
+ * Open folder is `workspace.openFolder`, which asks for the folder through the folder picker
+ * capability this element provides while connected. ⌘/Ctrl+S inside the explorer saves: to the
+ * linked folder when one is writable, else a browser checkpoint.
  *
  * @tagname ca-explorer
  * @summary File tree with new, rename, delete, revert, save and folder actions.
