@@ -17,11 +17,11 @@ import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import { folderPickerCapability } from './folder-picker.js';
 import type { WorkspaceToolOptions } from './options.js';
-import { acknowledge, respond, storageFieldsOf } from './respond.js';
+import { folderLoadFields, respond, storageFieldsOf } from './respond.js';
 import {
   expectedRevisionInput,
+  folderLoadOutput,
   folderStatusOutput,
-  previewOutput,
   storageFields,
 } from './schemas.js';
 
@@ -47,13 +47,9 @@ export function createFolderLinkTools(
           .describe('Discard unsaved changes; without it they block the open.'),
       }),
       // `opened: false` (the person dismissed the picker) carries the status fields only.
-      outputSchema: folderOnly.extend({
+      outputSchema: folderLoadOutput.partial().extend({
+        ...folderOnly.shape,
         opened: z.boolean(),
-        fileCount: z.number().int().optional(),
-        skippedCount: z.number().int().optional(),
-        skipped: z.array(z.object({ path: z.string(), reason: z.string() })).optional(),
-        limit: z.object({ reason: z.string(), limit: z.number() }).nullable().optional(),
-        preview: previewOutput.optional(),
       }),
       annotations: {
         title: 'Open folder',
@@ -97,16 +93,9 @@ export function createFolderLinkTools(
         onProgress: options.onProgress,
       });
       if (!loaded.ok) return loaded;
-      const { snapshot, fileCount, skipped, skippedCount, limit } = loaded.value;
-      return respond(`Opened ${folder.name}: ${fileCount} file(s).`, {
-        ...storageFieldsOf(snapshot),
+      return respond(`Opened ${folder.name}: ${loaded.value.fileCount} file(s).`, {
         opened: true,
-        fileCount,
-        skippedCount,
-        skipped,
-        limit,
-        folder: folderStatus(),
-        preview: await acknowledge(context, snapshot.revision),
+        ...(await folderLoadFields(context, loaded.value, folderStatus())),
       });
     },
   );
