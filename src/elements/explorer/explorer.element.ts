@@ -213,22 +213,9 @@ export class CaExplorer extends LitElement {
     );
   }
 
-  private async reloadFolder(): Promise<void> {
-    const reload = (revision: number) =>
-      this.call('workspace.reloadFolder', { expectedRevision: revision });
-    if (!this.unsavedCount()) {
-      const error = await reload(await this.currentRevision());
-      this.show(error, () => void this.reloadFolder());
-      return;
-    }
-    await this.ask(
-      {
-        title: 'Reload the folder?',
-        description: `${this.unsavedCount()} unsaved change(s) are discarded and the folder's files replace the workspace.`,
-        confirmLabel: 'Discard and reload',
-        danger: true,
-      },
-      (_value, revision) => reload(revision),
+  private reloadFolder(): Promise<void> {
+    return this.confirmDiscard('Reload the folder?', 'Discard and reload', (revision) =>
+      this.call('workspace.reloadFolder', { expectedRevision: revision }),
     );
   }
 
