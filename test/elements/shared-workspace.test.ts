@@ -115,7 +115,7 @@ describe('two studios sharing one workspace database (issue scenario 1)', () => 
     leaveEditors(root);
     // The draft waits for the choice: leaving the editor, or an agent run, writes nothing.
     await b.runtime.drafts.flushAll();
-    await b.runtime.workspace.flush();
+    await waitFor(() => !b.runtime.workspace.getStatus().unsaved, 'B to store');
     expect(storedIndex(a)).not.to.contain('endB4');
     expect(b.runtime.drafts.current().get('index.html')).to.contain('endB4');
     useTheirs.click();
@@ -124,7 +124,8 @@ describe('two studios sharing one workspace database (issue scenario 1)', () => 
 
     // 4. Reload both: every kept edit is stored.
     const final = storedIndex(a);
-    await Promise.all([a.runtime.workspace.flush(), b.runtime.workspace.flush()]);
+    for (const studio of [a, b])
+      await waitFor(() => !studio.runtime.workspace.getStatus().unsaved, 'edits stored');
     root.remove();
     a.runtime.dispose();
     b.runtime.dispose();

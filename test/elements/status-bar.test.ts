@@ -9,8 +9,8 @@ import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import type { CaStatusBar } from '../../src/elements/status-bar/status-bar.element.js';
 import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
 import type { WorkspaceFolderPermission } from '../../src/runtime/workspace/folder-port.js';
-import { openWorkspaceFolder } from '../../src/runtime/workspace/folder-sync.js';
-import { createStudioRuntime, type StudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { openFolderThroughTool } from '../support/open-folder.js';
+import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio-runtime.js';
 import type { WorkspaceRepository } from '../../src/runtime/workspace/repository.js';
 import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
 import { createIndexedDbWorkspaceRepository } from '../../src/storage/workspace/indexeddb-repository.js';
@@ -51,13 +51,16 @@ async function linkFolder(runtime: StudioRuntime) {
   const folder = createFileSystemAccessFolder(directory, {
     permission: { query: async () => permission, request: async () => permission },
   });
-  const opened = await openWorkspaceFolder(runtime.workspace, folder);
-  expect(opened.ok).to.equal(true);
+  await openFolderThroughTool(runtime, folder);
   return { name, setPermission: (next: WorkspaceFolderPermission) => (permission = next) };
 }
 
 const write = (runtime: StudioRuntime, path: string, source: string) =>
   runtime.registry.callTool('workspace.writeFile', { path, text: source });
+
+/** Waits until every edit so far is in the repository: nothing would be lost by leaving. */
+const stored = (runtime: StudioRuntime) =>
+  waitFor(() => !runtime.workspace.getStatus().unsaved, 'the edits to be stored');
 
 /** Dispatches a real, cancelable `beforeunload` and reports whether something vetoed it. */
 function unloadIsVetoed(): boolean {
@@ -120,7 +123,7 @@ describe('<ca-status-bar>', () => {
         await runtime.registry.callTool('workspace.getStatus', {});
         await shows(bar, 'storage', `permission ${permission}`);
       }
-      await runtime.workspace.disconnectFolder();
+      await runtime.registry.callTool('workspace.disconnectFolder', {});
       await shows(bar, 'storage', 'Saved in browser');
     });
   });
@@ -164,7 +167,7 @@ describe('<ca-status-bar>', () => {
       );
       await write(runtime, 'app.js', '// browser only');
       await shows(bar, 'changes', '1 changed');
-      await runtime.workspace.flush();
+      await stored(runtime);
       expect(bar.unloadGuarded).to.equal(false);
       expect(unloadIsVetoed()).to.equal(false);
     });
@@ -174,7 +177,6 @@ describe('<ca-status-bar>', () => {
       await shows(bar, 'storage', 'Memory only');
       expect(unloadIsVetoed()).to.equal(false);
       await write(runtime, 'app.js', '// only in this tab');
-      await runtime.workspace.flush();
       expect(unloadIsVetoed()).to.equal(true);
     });
 
@@ -199,16 +201,16 @@ describe('<ca-status-bar>', () => {
       });
       expect(saved.error).to.equal(undefined);
       await shows(bar, 'changes', 'Folder up to date');
-      await runtime.workspace.flush();
+      await stored(runtime);
       expect(bar.unloadGuarded).to.equal(false);
       expect(unloadIsVetoed()).to.equal(false);
 
       await write(runtime, 'index.html', '<h1>Again</h1>');
       await waitFor(() => bar.unloadGuarded, 'the guard to return');
       expect(unloadIsVetoed()).to.equal(true);
-      await runtime.workspace.disconnectFolder();
+      await runtime.registry.callTool('workspace.disconnectFolder', {});
       await waitFor(() => !bar.unloadGuarded, 'the guard to go on disconnect');
-      await runtime.workspace.flush();
+      await stored(runtime);
       expect(unloadIsVetoed()).to.equal(false);
     });
 
@@ -241,7 +243,7 @@ describe('<ca-status-bar>', () => {
       const path = runtime.workspace.getSnapshot().activePath!;
       const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
       expect(file?.kind === 'text' && file.text).to.contain('draft');
-      await runtime.workspace.flush();
+      await stored(runtime);
       expect(unloadIsVetoed()).to.equal(false);
     });
 

@@ -4,7 +4,7 @@ import '../../src/elements/studio/studio.js';
 import type { CaStatusBar } from '../../src/elements/status-bar/status-bar.element.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
-import { createStudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 import type { WorkspaceRepository } from '../../src/runtime/workspace/repository.js';
 import { createIndexedDbWorkspaceRepository } from '../../src/storage/workspace/indexeddb-repository.js';
 import { uniqueName, waitFor } from '../support/wait.js';
@@ -86,7 +86,7 @@ describe('a storage quota error while typing (issue scenario 6)', () => {
     );
     const part = (name: string) => bar.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
     await waitFor(() => part('storage')?.textContent?.includes('Saved in browser'), 'storage');
-    await runtime.workspace.flush();
+    await waitFor(() => !runtime.workspace.getStatus().unsaved, 'the seed to be stored');
     expect(unloadIsVetoed()).to.equal(false);
     expect(part('download-button')).to.equal(null);
 

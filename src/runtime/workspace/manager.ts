@@ -5,8 +5,6 @@
  * other tabs and runtimes committed meanwhile, or refused (docs/workspace-coordination.md).
  */
 import type { Outcome } from '../protocol/errors.js';
-import { restoreFileSystemAccessFolder } from '../../storage/folder/file-system-access.js';
-import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
 import * as transitions from './file-mutations.js';
 import type { FileTransition } from './file-mutations.js';
@@ -22,7 +20,6 @@ import type {
 } from './manager-types.js';
 import { normalizeWorkspacePath } from './paths.js';
 import { createPersistenceQueue, type Replay } from './persistence.js';
-import type { WorkspaceRepository } from './repository.js';
 import { DEFAULT_WORKSPACE_SEED } from './seed.js';
 import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
@@ -40,15 +37,11 @@ const saved = (base: WorkspaceState): WorkspaceState => ({
   origins: new Map(),
 });
 
-function defaultRepository(): WorkspaceRepository | null {
-  return typeof indexedDB === 'undefined' ? null : createIndexedDbWorkspaceRepository();
-}
-
 export function createWorkspaceDocumentManager(
   options: WorkspaceDocumentManagerOptions = {},
 ): WorkspaceDocumentManager {
   const seed = options.seed ?? DEFAULT_WORKSPACE_SEED;
-  const repository = options.repository === undefined ? defaultRepository() : options.repository;
+  const repository = options.repository ?? null;
   const history = createWorkspaceHistory();
   const listeners = new Set<() => void>();
   let hydrated = false;
@@ -247,10 +240,7 @@ export function createWorkspaceDocumentManager(
     }
     if (record) {
       const stored = record.metadata.folder;
-      link.set(
-        stored ? (options.restoreFolder ?? restoreFileSystemAccessFolder)(stored) : null,
-        'prompt',
-      );
+      link.set(stored && options.restoreFolder ? options.restoreFolder(stored) : null, 'prompt');
       const restored = stateFromRecord(record);
       state = restored.state;
       persistence.setBaseline(state);

@@ -1,10 +1,10 @@
 /**
- * What the explorer says after opening a folder: how many files came in, every skipped entry
- * with its reason, and the text files kept as binary because they are not UTF-8, so nothing
- * is left out without notice.
+ * The summary `workspace.openFolder` gives (and the explorer shows): how many files came in,
+ * every skipped entry with its reason, and the text files kept as binary because they are not
+ * UTF-8, so nothing is left out without notice (docs/workspace-names.md).
  */
-import type { WorkspaceSkipReason } from '../../runtime/workspace/folder-port.js';
-import type { WorkspaceFolderLoadResult } from '../../runtime/workspace/folder-sync.js';
+import type { WorkspaceSkipReason } from '../../workspace/folder-port.js';
+import type { WorkspaceFolderLoadResult } from '../../workspace/folder-sync.js';
 
 const REASONS: Readonly<Record<WorkspaceSkipReason, string>> = {
   'unsupported-type': 'unsupported type',
