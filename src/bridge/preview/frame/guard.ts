@@ -32,8 +32,11 @@ export function installFrameGuard({ guardSource }: GuardConfig): void {
   const prefix = frameScriptTag(guardSource, { guardSource });
   const secure = (frame: Element) => {
     const srcdoc = frame.getAttribute('srcdoc');
-    if (srcdoc !== null && !srcdoc.startsWith(prefix))
-      frame.setAttribute('srcdoc', prefix + srcdoc);
+    if (srcdoc !== null && !srcdoc.includes(prefix)) {
+      // After a leading doctype, so the nested page keeps it; before anything else.
+      const at = /^\s*<!doctype[^>]*>/i.exec(srcdoc)?.[0].length ?? 0;
+      frame.setAttribute('srcdoc', srcdoc.slice(0, at) + prefix + srcdoc.slice(at));
+    }
     if (isJavaScriptUrl(frame.getAttribute('src'))) frame.setAttribute('src', 'about:blank');
   };
   const secureTree = (node: Node) => {
