@@ -1,11 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
-import {
-  OPENROUTER_API_KEY_STORAGE_KEY,
-  OPENROUTER_SETTINGS_STORAGE_KEY,
-} from '../../src/runtime/agents/openrouter/settings.js';
 import { PREVIEW_DIAGNOSTIC_CODES } from '../../src/runtime/preview/errors.js';
 import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
 import { encodeProviderToolName } from '../../src/runtime/registry/names.js';
@@ -13,25 +8,12 @@ import { readSink, sinkUrls } from '../bridge/preview/sink.js';
 import { scriptOpenAi, textResponse } from '../support/openai-script.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
-const KEY = 'sk-or-v1-exfiltration-test-key';
 const inner = <T extends Element>(studio: CaStudio, selector: string) =>
   waitFor(() => studio.shadowRoot!.querySelector<T>(selector), selector);
 
-function clearStoredSettings() {
-  localStorage.removeItem(OPENROUTER_API_KEY_STORAGE_KEY);
-  localStorage.removeItem(OPENROUTER_SETTINGS_STORAGE_KEY);
-}
-
-async function typeInto(settings: HTMLElement, id: string, value: string) {
-  const input = settings.shadowRoot!.querySelector<HTMLInputElement>(`#${id}`)!;
-  input.focus();
-  input.select();
-  await sendKeys({ type: value });
-}
-
 describe('the exfiltration scenario end to end (issue 12)', () => {
-  beforeEach(clearStoredSettings);
-  afterEach(clearStoredSettings);
+  let forgetKey = () => {};
+  afterEach(() => forgetKey());
 
   it('a 70,000-character "typo fix" approved once sends nothing out of the preview', async () => {
     const urls = sinkUrls((await readSink(true)).ports);
@@ -91,14 +73,11 @@ describe('the exfiltration scenario end to end (issue 12)', () => {
       textResponse('Fixed the typo.'),
     ]);
 
-    const modelButton = await inner<HTMLButtonElement>(studio, '[part="model-button"]');
-    modelButton.click();
-    const settings = await inner<HTMLElement & { open: boolean }>(studio, 'ca-settings');
-    await waitFor(() => settings.shadowRoot!.querySelector('dialog')?.open, 'the settings dialog');
-    await typeInto(settings, 'apiKey', KEY);
-    await typeInto(settings, 'endpoint', script.endpoint);
-    settings.shadowRoot!.querySelector<HTMLButtonElement>('[part="save"]')!.click();
-    await waitFor(() => !settings.open, 'the dialog to close');
+    // The model is configured the way the settings dialog saves it (the dialog has its own tests).
+    expect(
+      runtime.openrouter.update({ apiKey: 'sk-or-v1-exfiltration', endpoint: script.endpoint }).ok,
+    ).to.equal(true);
+    forgetKey = () => runtime.openrouter.update({ apiKey: null });
 
     const chat = await inner<HTMLElement & { submit(prompt: string): Promise<void> }>(
       studio,
