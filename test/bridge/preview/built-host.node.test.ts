@@ -32,7 +32,13 @@ async function buildHost() {
     root,
     configFile: false,
     logLevel: 'warn',
-    build: { target: 'es2017', outDir, emptyOutDir: true, minify: true },
+    build: {
+      target: 'es2017',
+      outDir,
+      emptyOutDir: true,
+      minify: true,
+      chunkSizeWarningLimit: 4096,
+    },
   });
 }
 

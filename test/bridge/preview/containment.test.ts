@@ -108,6 +108,8 @@ describe('preview containment: WebRTC (issue 12)', () => {
     } catch (error) { top.postMessage('${label} ' + error.name, '*'); }`;
   const page = `<p>x</p><script>
     console.log('constructors', typeof RTCPeerConnection, typeof webkitRTCPeerConnection, typeof RTCIceTransport);
+    const worker = new Worker(URL.createObjectURL(new Blob(['postMessage(typeof RTCPeerConnection)'])));
+    worker.onmessage = (event) => console.log('worker constructors', event.data);
     ${attempt('main')}
     const nested = document.createElement('iframe');
     nested.srcdoc = '<script>${attempt('nested').replace(/'/g, "\\'").replace(/\n/g, ' ')}<\\/script>';
@@ -130,6 +132,9 @@ describe('preview containment: WebRTC (issue 12)', () => {
       expect((await mounted.settle()).ok).to.equal(true);
       expect(await mounted.consoleLine(/^constructors/)).to.equal(
         'constructors undefined undefined undefined',
+      );
+      expect(await mounted.consoleLine(/^worker constructors/)).to.equal(
+        'worker constructors undefined',
       );
       nothingOut(await settleSink(1000));
       expect(seen.filter((text) => /created|function/.test(text))).to.deep.equal([]);

@@ -14,8 +14,8 @@ const DOCUMENTS = 5000;
 const SEED = 12;
 // Documents per load: the concatenation is itself a hostile document, and runs every way out
 // of the documents in it. Each document is also assembled and checked on its own.
-const PER_LOAD = 20;
-const WORKERS = 8;
+const PER_LOAD = 50;
+const WORKERS = 4;
 const BRIDGE_MARK = 'context-action.preview.hello';
 
 /** What a frame parses from an assembled document: the policy, then the bridge, first. */
