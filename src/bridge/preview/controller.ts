@@ -236,10 +236,8 @@ export class PreviewController implements PreviewHost {
     frame.setAttribute('sandbox', PREVIEW_SANDBOX);
     frame.setAttribute('part', 'iframe');
     frame.title = 'Preview';
-    const previous = this.load;
     this.unload();
-    if (previous?.frame.isConnected) previous.frame.replaceWith(frame);
-    else this.container.append(frame);
+    this.container.append(frame);
     this.load = { frame, port: null, traffic: new FrameTraffic(), ended: false };
     return frame;
   }
