@@ -14,13 +14,13 @@ import {
   PREVIEW_DIAGNOSTIC_CODES,
   PREVIEW_ERROR_CODES,
   previewError,
-} from '../../runtime/preview/errors.js';
+} from '../../runtime/tools/preview/errors.js';
 import type {
   PreviewAcknowledgement,
   PreviewDiagnostic,
   PreviewHost,
   PreviewStatus,
-} from '../../runtime/preview/preview-host.js';
+} from '../../runtime/tools/preview/preview-host.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { AckWaiters } from './ack-waiters.js';
 import { assemblePreviewDocument, buildShellDocument } from './assemble.js';

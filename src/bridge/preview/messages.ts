@@ -12,7 +12,7 @@
  * (`left`) or loaded without a bridge (`missing`).
  */
 
-import type { PreviewSelection } from '../../runtime/preview/selection.js';
+import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
 
 export type { PreviewSelection };
 

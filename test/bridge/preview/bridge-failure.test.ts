@@ -3,7 +3,7 @@ import { FRAME_BRIDGE_SOURCE } from '../../../src/bridge/preview/frame-sources.g
 import {
   PREVIEW_DIAGNOSTIC_CODES,
   PREVIEW_ERROR_CODES,
-} from '../../../src/runtime/preview/errors.js';
+} from '../../../src/runtime/tools/preview/errors.js';
 import { mountPreview, type Mounted } from './harness.js';
 
 let mounted: Mounted | undefined;

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import {
   PREVIEW_DIAGNOSTIC_CODES,
   PREVIEW_ERROR_CODES,
-} from '../../../src/runtime/preview/errors.js';
+} from '../../../src/runtime/tools/preview/errors.js';
 import { mountPreview, type Mounted } from './harness.js';
 import { readSink, settleSink, sinkUrls, type SinkCounts } from './sink.js';
 

@@ -1,8 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { sendMouse } from '@web/test-runner-commands';
 import { PREVIEW_MESSAGE_TYPES } from '../../../src/bridge/preview/messages.js';
-import type { PreviewSelection } from '../../../src/runtime/preview/selection.js';
-import { PREVIEW_ERROR_CODES } from '../../../src/runtime/preview/errors.js';
+import type { PreviewSelection } from '../../../src/runtime/tools/preview/selection.js';
+import { PREVIEW_ERROR_CODES } from '../../../src/runtime/tools/preview/errors.js';
 import { mountPreview, type Mounted } from './harness.js';
 
 let mounted: Mounted | undefined;

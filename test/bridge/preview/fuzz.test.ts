@@ -5,7 +5,7 @@ import { compilePreviewDocument, renderPreviewHtml } from '../../../src/bridge/p
 import {
   PREVIEW_DIAGNOSTIC_CODES,
   PREVIEW_ERROR_CODES,
-} from '../../../src/runtime/preview/errors.js';
+} from '../../../src/runtime/tools/preview/errors.js';
 import { createTestWorkspace, text } from './fixtures.js';
 import { hostileDocument } from './hostile-documents.js';
 import { readSink, sinkUrls } from './sink.js';
