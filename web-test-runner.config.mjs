@@ -4,6 +4,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { chromiumLaunchOptions } from './scripts/system.mjs';
 import { commonjsPackages, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
+import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
@@ -15,6 +16,8 @@ export default {
   middleware: [openAiScriptMiddleware()],
   plugins: [
     skipNodeOnlyTests(),
+    // Loopback servers counting what preview documents send out (issue 12).
+    requestSinkPlugin(),
     commonjsPackages(['ajv', 'ajv-formats']),
     esbuildPlugin({
       ts: true,

@@ -1,6 +1,8 @@
-// Production build: npm entry points, the script-tag bundle, type declarations and the
-// custom-elements manifest generated from the elements' JSDoc.
-import { npx } from './run.mjs';
+// Production build: the preview frames' compiled scripts, npm entry points, the script-tag
+// bundle, type declarations and the custom-elements manifest generated from the elements' JSDoc.
+import { npx, run } from './run.mjs';
+
+await run(process.execPath, ['scripts/frame-sources.mjs']);
 
 await npx('vite', ['build', '--mode', 'lib', '--logLevel', 'warn']);
 await npx('vite', ['build', '--mode', 'script', '--logLevel', 'warn']);

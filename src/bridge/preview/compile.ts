@@ -15,7 +15,7 @@ import {
 } from './compile-context.js';
 import { compileHtml } from './compile-html.js';
 import { ModuleGraph, type FrameModule } from './compile-modules.js';
-import { noEntryCard } from './no-entry-card.js';
+import { noEntryCard } from './card.js';
 
 export interface PreviewDocument {
   entryPath: string | null;

@@ -1,35 +1,50 @@
 /**
- * The parent side of the preview: owns the sandboxed iframe, loads compiled documents into it,
+ * The host side of the preview: owns the sandboxed frames, loads compiled documents into them,
  * applies stylesheet-only changes in place, and turns bridge messages into status,
  * acknowledgements, console entries and picked elements. It implements `PreviewHost`, the
  * capability preview tools `require()`.
  *
- * Messages count only when they come from the current iframe window, carry the current load's
- * token, and (for ready/error) name the revision being shown.
+ * Every full load gets a fresh outer frame (the shell, see `assemble.ts`). The host reads
+ * window messages only from the current shell, whose script preview code cannot reach; every
+ * other message is dropped without reading its data. Bridge messages arrive on the private
+ * port the shell hands over, and count only for the load that owns it.
  */
 import { failure, type Outcome } from '../../runtime/protocol/errors.js';
-import { PREVIEW_ERROR_CODES, previewError } from '../../runtime/tools/preview/errors.js';
+import {
+  PREVIEW_DIAGNOSTIC_CODES,
+  PREVIEW_ERROR_CODES,
+  previewError,
+} from '../../runtime/tools/preview/errors.js';
 import type {
   PreviewAcknowledgement,
+  PreviewDiagnostic,
   PreviewHost,
   PreviewStatus,
 } from '../../runtime/tools/preview/preview-host.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { AckWaiters } from './ack-waiters.js';
+import { assemblePreviewDocument, buildShellDocument } from './assemble.js';
 import { readAssetUrls } from './asset-urls.js';
+import { diagnosticCard } from './card.js';
 import type { PreviewCompileLimits } from './compile-context.js';
-import { compilePreviewDocument, type PreviewDocument } from './compile.js';
+import { SHEET_ATTRIBUTE } from './compile-html.js';
+import { compilePreviewDocument, renderPreviewHtml, type PreviewDocument } from './compile.js';
 import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
+import type { BridgeConfig } from './frame/config.js';
+import { frameScriptText } from './frame/script-tag.js';
+import { FRAME_BRIDGE_SOURCE, FRAME_GUARD_SOURCE } from './frame-sources.generated.js';
 import {
   isFrameMessage,
+  PREVIEW_MESSAGE_LIMITS,
   PREVIEW_MESSAGE_TYPES as TYPES,
   type FrameMessage,
-  type ParentMessage,
+  type HostMessage,
   type PreviewSelection,
+  type ShellMessage,
 } from './messages.js';
-import { buildPreviewSrcdoc } from './srcdoc.js';
+import { FrameTraffic, trafficCapMessage } from './traffic.js';
 
-/** Exactly this: scripts run, but the document never shares the host's origin. */
+/** Exactly this: scripts run, but the documents never share the host's origin. */
 export const PREVIEW_SANDBOX = 'allow-scripts';
 const REMEMBERED_ACKS = 32;
 
@@ -40,6 +55,8 @@ export interface PreviewControllerOptions {
   onSelection?: (selection: PreviewSelection) => void;
   /** Escape pressed inside the preview (the host page never sees those keys). */
   onEscape?: () => void;
+  /** Replaces the compiled bridge: only to prove how a bridge that fails to start is reported. */
+  bridgeSource?: string;
 }
 
 export interface PreviewViewState {
@@ -49,15 +66,22 @@ export interface PreviewViewState {
   selection: PreviewSelection | null;
 }
 
-const newToken = () => {
+/** One document loaded into one shell frame. */
+interface FrameLoad {
+  frame: HTMLIFrameElement;
+  port: MessagePort | null;
+  traffic: FrameTraffic;
+  ended: boolean;
+}
+
+const newNonce = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 };
 
 export class PreviewController implements PreviewHost {
   ackTimeoutMs: number;
-  private frameElement: HTMLIFrameElement | null = null;
-  private token = '';
+  private load: FrameLoad | null = null;
   private shown: { revision: number; document: PreviewDocument } | null = null;
   private readonly acked: number[] = [];
   private readonly waiters = new AckWaiters();
@@ -78,11 +102,12 @@ export class PreviewController implements PreviewHost {
       pickerEnabled: false,
       selection: null,
     };
-    window.addEventListener('message', this.onMessage);
+    window.addEventListener('message', this.onWindowMessage);
   }
 
+  /** The outer (shell) frame of the current load. */
   get frame(): HTMLIFrameElement | null {
-    return this.frameElement;
+    return this.load?.frame ?? null;
   }
 
   getStatus(): PreviewStatus {
@@ -148,6 +173,7 @@ export class PreviewController implements PreviewHost {
     return this.waitForRevision(shown.revision, signal);
   }
 
+  /** Starts or stops a pick; only a pick started here can produce a selection. */
   setPicker(enabled: boolean): void {
     this.state = { ...this.state, pickerEnabled: enabled };
     this.postToFrame({ type: TYPES.picker, enabled });
@@ -160,10 +186,9 @@ export class PreviewController implements PreviewHost {
 
   dispose(): void {
     this.disposed = true;
-    window.removeEventListener('message', this.onMessage);
+    window.removeEventListener('message', this.onWindowMessage);
     this.waiters.close();
-    this.frameElement?.remove();
-    this.frameElement = null;
+    this.unload();
     this.listeners.clear();
   }
 
@@ -172,7 +197,7 @@ export class PreviewController implements PreviewHost {
     const inPlace =
       !remount &&
       previous !== null &&
-      this.frameElement !== null &&
+      this.load?.port != null &&
       this.state.status.state === 'ready' &&
       sameShell(previous.document, document);
     this.shown = { revision, document };
@@ -185,59 +210,109 @@ export class PreviewController implements PreviewHost {
       diagnostics: document.diagnostics,
     });
     if (inPlace) {
-      this.postToFrame({ type: TYPES.styles, sheets: [...document.sheets] }, revision);
+      this.postToFrame({ type: TYPES.styles, revision, sheets: [...document.sheets] });
       return;
     }
     this.log.clear();
-    if (remount || !this.frameElement) this.mountFrame();
-    this.token = newToken();
-    this.frameElement!.srcdoc = buildPreviewSrcdoc(document, { token: this.token, revision });
+    const nonce = newNonce();
+    const config: BridgeConfig = {
+      nonce,
+      revision,
+      modules: document.modules,
+      fetchable: document.fetchable,
+      entryPath: document.entryPath ?? '',
+      types: TYPES,
+      limits: PREVIEW_MESSAGE_LIMITS,
+      sheetAttribute: SHEET_ATTRIBUTE,
+      guardSource: FRAME_GUARD_SOURCE,
+    };
+    const bridge = frameScriptText(this.options.bridgeSource ?? FRAME_BRIDGE_SOURCE, config);
+    const page = assemblePreviewDocument(renderPreviewHtml(document), bridge);
+    this.mountFrame().srcdoc = buildShellDocument(page, nonce);
   }
 
-  private mountFrame(): void {
+  private mountFrame(): HTMLIFrameElement {
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', PREVIEW_SANDBOX);
     frame.setAttribute('part', 'iframe');
     frame.title = 'Preview';
-    this.frameElement?.replaceWith(frame);
-    if (!frame.isConnected) this.container.append(frame);
-    this.frameElement = frame;
+    this.unload();
+    this.container.append(frame);
+    this.load = { frame, port: null, traffic: new FrameTraffic(), ended: false };
+    return frame;
   }
 
-  private postToFrame(
-    message:
-      | Omit<Extract<ParentMessage, { type: typeof TYPES.picker }>, 'token' | 'revision'>
-      | Omit<Extract<ParentMessage, { type: typeof TYPES.styles }>, 'token' | 'revision'>,
-    revision = this.shown?.revision ?? 0,
-  ): void {
-    // The frame's origin is opaque ("null"), so no narrower target origin can match it.
-    this.frameElement?.contentWindow?.postMessage({ ...message, token: this.token, revision }, '*');
+  private unload(): void {
+    const load = this.load;
+    if (!load) return;
+    load.ended = true;
+    load.port?.close();
+    load.frame.remove();
+    this.load = null;
   }
 
-  private readonly onMessage = (event: MessageEvent): void => {
-    const frameWindow = this.frameElement?.contentWindow;
-    if (!frameWindow || event.source !== frameWindow) return;
-    const data: unknown = event.data;
-    if (!isFrameMessage(data) || data.token !== this.token) return;
-    this.receive(data);
+  private postToFrame(message: HostMessage): void {
+    if (this.load && !this.load.ended) this.load.port?.postMessage(message);
+  }
+
+  private readonly onWindowMessage = (event: MessageEvent): void => {
+    const load = this.load;
+    // Anything but the current shell is dropped unread: reading `data` would deserialize it.
+    if (!load || load.ended || event.source !== load.frame.contentWindow) return;
+    const { type } = event.data as ShellMessage;
+    if (type === TYPES.channel && !load.port && event.ports.length === 1) {
+      const port = event.ports[0]!;
+      load.port = port;
+      port.onmessage = (message: MessageEvent) => this.onPortMessage(load, message.data);
+    } else if (type === TYPES.left) {
+      this.stop(
+        load,
+        PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED,
+        'The preview tried to open another document; the navigation was blocked and the frame reset.',
+      );
+    } else if (type === TYPES.missing) {
+      this.stop(
+        load,
+        PREVIEW_DIAGNOSTIC_CODES.BRIDGE_FAILED,
+        'The preview bridge did not start in the frame.',
+      );
+    }
   };
 
-  private receive(message: FrameMessage): void {
+  private onPortMessage(load: FrameLoad, data: unknown): void {
+    if (load !== this.load || load.ended || !isFrameMessage(data)) return;
+    const admitted = load.traffic.admit(data);
+    if (admitted === 'cap') this.reportCap(data.revision);
+    if (admitted === 'pass') this.receive(load, data);
+  }
+
+  private receive(load: FrameLoad, message: FrameMessage): void {
     const current = this.shown?.revision;
     switch (message.type) {
       case TYPES.console:
         this.log.add(message.level, message.args, message.revision);
         return;
       case TYPES.selection:
+        if (!this.state.pickerEnabled) return;
         this.state = { ...this.state, selection: message.selection };
-        this.notify();
+        this.setPicker(false);
         this.options.onSelection?.(message.selection);
         return;
       case TYPES.escape:
         this.options.onEscape?.();
         return;
+      case TYPES.capped:
+        this.reportCap(message.revision);
+        return;
+      case TYPES.failed:
+        this.stop(
+          load,
+          PREVIEW_DIAGNOSTIC_CODES.BRIDGE_FAILED,
+          `The preview bridge failed to start: ${message.message}`,
+        );
+        return;
       case TYPES.ready:
-        // After an error of this revision, a ready (forged or late) never counts.
+        // After an error of this revision, a late ready never counts.
         if (message.revision !== current || this.state.status.state === 'error') return;
         this.acked.push(current);
         if (this.acked.length > REMEMBERED_ACKS) this.acked.shift();
@@ -250,6 +325,38 @@ export class PreviewController implements PreviewHost {
         this.waiters.fail(current, message.message);
         return;
     }
+  }
+
+  private reportCap(revision: number): void {
+    if (revision !== this.shown?.revision) return;
+    this.addDiagnostic({
+      level: 'warning',
+      code: PREVIEW_DIAGNOSTIC_CODES.TRAFFIC_CAPPED,
+      message: trafficCapMessage(revision),
+    });
+  }
+
+  /**
+   * The load can no longer be trusted to show the revision: its port closes, the frame shows a
+   * card naming the failure, and the revision is in error (never ready) until the next load.
+   */
+  private stop(load: FrameLoad, code: string, message: string): void {
+    load.ended = true;
+    load.port?.close();
+    load.frame.srcdoc = assemblePreviewDocument(
+      diagnosticCard('The preview stopped', message),
+      null,
+    );
+    const revision = this.shown?.revision ?? this.state.status.revision;
+    this.addDiagnostic({ level: 'error', code, message });
+    this.setStatus({ ...this.state.status, state: 'error', error: message });
+    this.waiters.fail(revision, message);
+  }
+
+  private addDiagnostic(diagnostic: PreviewDiagnostic): void {
+    const { diagnostics } = this.state.status;
+    if (diagnostics.some((item) => item.code === diagnostic.code)) return;
+    this.setStatus({ ...this.state.status, diagnostics: [...diagnostics, diagnostic] });
   }
 
   private setStatus(status: PreviewStatus): void {

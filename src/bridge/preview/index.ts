@@ -1,9 +1,13 @@
-/** The preview bridge's public surface: compiler, parent-side controller and message protocol. */
+/** The preview bridge's public surface: compiler, host-side controller and message protocol. */
 export { compilePreviewDocument, renderPreviewHtml, type PreviewDocument } from './compile.js';
 export { DEFAULT_PREVIEW_COMPILE_LIMITS, type PreviewCompileLimits } from './compile-context.js';
 export { WORKSPACE_MODULE_PREFIX } from './compile-modules.js';
 export { readAssetUrls } from './asset-urls.js';
-export { buildPreviewSrcdoc, PREVIEW_CONTENT_SECURITY_POLICY } from './srcdoc.js';
+export {
+  assemblePreviewDocument,
+  buildShellDocument,
+  PREVIEW_CONTENT_SECURITY_POLICY,
+} from './assemble.js';
 export {
   PreviewController,
   PREVIEW_SANDBOX,
@@ -17,5 +21,5 @@ export {
   PREVIEW_MESSAGE_TYPES,
   type ConsoleLevel,
   type FrameMessage,
-  type ParentMessage,
+  type HostMessage,
 } from './messages.js';

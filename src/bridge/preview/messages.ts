@@ -1,8 +1,15 @@
 /**
- * The preview bridge protocol: one module of message types and guards used by both sides. The
- * frame's bridge posts `ready`, `error`, `console`, `selection` and `escape`; the parent posts
- * `styles` (in-place stylesheet update) and `picker`. Every message carries the document's
- * secret token, which only the bridge and the parent know, and the revision it is about.
+ * The preview bridge protocol: one module of message types, limits and guards used by both
+ * sides.
+ *
+ * Three documents take part. The host page owns an outer "shell" frame; the shell holds the
+ * inner frame with the compiled document, whose first script is the bridge. The bridge's first
+ * act is a `hello` to the shell carrying one port of a fresh `MessageChannel`; the shell hands
+ * that port to the host (`channel`) and from then on every bridge message travels on the port,
+ * which preview code never sees. Over the port the frame posts `ready`, `error`, `console`,
+ * `selection`, `escape`, `capped` and `failed`; the host posts `styles` and `picker`. No message
+ * carries a secret. The shell also tells the host when the inner frame loaded a second document
+ * (`left`) or loaded without a bridge (`missing`).
  */
 
 import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
@@ -10,69 +17,81 @@ import type { PreviewSelection } from '../../runtime/tools/preview/selection.js'
 export type { PreviewSelection };
 
 export const PREVIEW_MESSAGE_TYPES = {
+  hello: 'context-action.preview.hello',
+  channel: 'context-action.preview.channel',
+  left: 'context-action.preview.left',
+  missing: 'context-action.preview.missing',
   ready: 'context-action.preview.ready',
   error: 'context-action.preview.error',
+  failed: 'context-action.preview.failed',
   console: 'context-action.preview.console',
   selection: 'context-action.preview.selection',
   escape: 'context-action.preview.escape',
+  capped: 'context-action.preview.capped',
   styles: 'context-action.preview.styles',
   picker: 'context-action.preview.picker',
 } as const;
 
-/** Bounds the frame applies before posting, and the parent checks again on receipt. */
+/**
+ * Bounds the frame applies before posting, and the host checks again on receipt. Traffic is
+ * counted per revision: messages, and bytes as UTF-16 (two per character of text sent).
+ */
 export const PREVIEW_MESSAGE_LIMITS = {
   errorMessageChars: 1000,
   consoleArguments: 10,
   consoleArgumentChars: 1000,
-  consoleMessagesPerDocument: 500,
   selectionHtmlChars: 2000,
   selectorChars: 500,
+  messagesPerRevision: 1000,
+  bytesPerRevision: 1_048_576,
 } as const;
 
 export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
-interface Envelope {
-  token: string;
-  revision: number;
-}
+/** What the bridge posts on its private port. */
+export type FrameMessage = { revision: number } & (
+  | { type: typeof PREVIEW_MESSAGE_TYPES.ready }
+  | { type: typeof PREVIEW_MESSAGE_TYPES.error; message: string }
+  | { type: typeof PREVIEW_MESSAGE_TYPES.failed; message: string }
+  | { type: typeof PREVIEW_MESSAGE_TYPES.console; level: ConsoleLevel; args: string[] }
+  | { type: typeof PREVIEW_MESSAGE_TYPES.selection; selection: PreviewSelection }
+  | { type: typeof PREVIEW_MESSAGE_TYPES.escape }
+  | { type: typeof PREVIEW_MESSAGE_TYPES.capped; messages: number; bytes: number }
+);
 
-export type FrameMessage = Envelope &
-  (
-    | { type: typeof PREVIEW_MESSAGE_TYPES.ready }
-    | { type: typeof PREVIEW_MESSAGE_TYPES.error; message: string }
-    | { type: typeof PREVIEW_MESSAGE_TYPES.console; level: ConsoleLevel; args: string[] }
-    | { type: typeof PREVIEW_MESSAGE_TYPES.selection; selection: PreviewSelection }
-    | { type: typeof PREVIEW_MESSAGE_TYPES.escape }
-  );
+/** What the host posts on the port. */
+export type HostMessage =
+  | { type: typeof PREVIEW_MESSAGE_TYPES.styles; revision: number; sheets: string[] }
+  | { type: typeof PREVIEW_MESSAGE_TYPES.picker; enabled: boolean };
 
-export type ParentMessage = Envelope &
-  (
-    | { type: typeof PREVIEW_MESSAGE_TYPES.styles; sheets: string[] }
-    | { type: typeof PREVIEW_MESSAGE_TYPES.picker; enabled: boolean }
-  );
+/** What the shell posts to the host window. */
+export type ShellMessage = {
+  type:
+    | typeof PREVIEW_MESSAGE_TYPES.channel
+    | typeof PREVIEW_MESSAGE_TYPES.left
+    | typeof PREVIEW_MESSAGE_TYPES.missing;
+};
 
 const CONSOLE_LEVELS = new Set<string>(['log', 'info', 'warn', 'error', 'debug']);
-const FRAME_TYPES = new Set<string>([
-  PREVIEW_MESSAGE_TYPES.ready,
-  PREVIEW_MESSAGE_TYPES.error,
-  PREVIEW_MESSAGE_TYPES.console,
-  PREVIEW_MESSAGE_TYPES.selection,
-  PREVIEW_MESSAGE_TYPES.escape,
-]);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
-/** Validates an untrusted message from the frame: shape, type and bounds. */
+/** Validates a message from the bridge's port: shape, type and bounds. */
 export function isFrameMessage(data: unknown): data is FrameMessage {
-  if (!isRecord(data) || typeof data.type !== 'string' || !FRAME_TYPES.has(data.type)) return false;
-  if (typeof data.token !== 'string' || !isCount(data.revision)) return false;
+  if (!isRecord(data) || typeof data.type !== 'string' || !isCount(data.revision)) return false;
   const limits = PREVIEW_MESSAGE_LIMITS;
   switch (data.type) {
+    case PREVIEW_MESSAGE_TYPES.ready:
+    case PREVIEW_MESSAGE_TYPES.escape:
+      return true;
     case PREVIEW_MESSAGE_TYPES.error:
+    case PREVIEW_MESSAGE_TYPES.failed:
       return typeof data.message === 'string' && data.message.length <= limits.errorMessageChars;
+    case PREVIEW_MESSAGE_TYPES.capped:
+      return isCount(data.messages) && isCount(data.bytes);
     case PREVIEW_MESSAGE_TYPES.console:
       return (
         typeof data.level === 'string' &&
@@ -86,7 +105,22 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
     case PREVIEW_MESSAGE_TYPES.selection:
       return isSelection(data.selection);
     default:
-      return true;
+      return false;
+  }
+}
+
+/** The UTF-16 size of the text a frame message carries, as counted against the byte cap. */
+export function frameMessageBytes(message: FrameMessage): number {
+  switch (message.type) {
+    case PREVIEW_MESSAGE_TYPES.console:
+      return message.args.reduce((sum, arg) => sum + arg.length * 2, 0);
+    case PREVIEW_MESSAGE_TYPES.selection:
+      return (message.selection.html.length + message.selection.selector.length) * 2;
+    case PREVIEW_MESSAGE_TYPES.error:
+    case PREVIEW_MESSAGE_TYPES.failed:
+      return message.message.length * 2;
+    default:
+      return 0;
   }
 }
 

@@ -18,8 +18,9 @@ declare global {
 }
 
 /**
- * The live preview of the workspace in a sandboxed iframe (`sandbox="allow-scripts"`, never
- * same-origin), with its diagnostics, console, full-screen mode and element picker. While
+ * The live preview of the workspace in sandboxed iframes (`sandbox="allow-scripts"`, never
+ * same-origin; see docs/preview-security.md), with its diagnostics, console, full-screen mode
+ * and element picker. While
  * connected it provides the preview host capability that preview tools `require()`.
  *
  * @tagname ca-preview
@@ -132,7 +133,6 @@ export class CaPreview extends LitElement {
 
   private onSelection(selection: PreviewSelection): void {
     this.activeRuntime?.previewSelection?.set(selection);
-    this.controllerInstance?.setPicker(false);
     this.dispatchEvent(
       new CustomEvent('ca-preview-select', { detail: selection, bubbles: true, composed: true }),
     );

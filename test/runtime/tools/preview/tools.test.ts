@@ -13,8 +13,11 @@ const PAGE = `<!doctype html><html><head><link rel="stylesheet" href="css/styles
 <section class="features">
   <article class="feature"><h3>One</h3><p>First</p></article>
 </section>
-<script>addEventListener('message', () => setTimeout(() =>
-  console.log('accent', getComputedStyle(document.documentElement).getPropertyValue('--accent').trim())));</script>
+<script>let shown = '';
+setInterval(() => {
+  const accent = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
+  if (accent !== shown) console.log('accent', (shown = accent));
+}, 20);</script>
 </body></html>`;
 
 let mounted: Mounted | undefined;
@@ -52,7 +55,7 @@ describe('preview tools on a mounted preview (P7, P8)', () => {
       preview: { revision: 2, state: 'ready' },
     });
     expect(controller.getStatus().acknowledgedRevision).to.equal(2);
-    expect(await mounted!.consoleLine(/^accent/)).to.equal('accent #16a34a');
+    expect(await mounted!.consoleLine(/^accent #16a34a$/)).to.equal('accent #16a34a');
     const css = workspace.getSnapshot().files.find((file) => file.path === 'src/css/styles.css');
     expect(css?.kind === 'text' && css.text).to.equal(':root { --accent: #16a34a; }');
   });

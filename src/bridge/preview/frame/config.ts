@@ -1,0 +1,27 @@
+/** The configuration each frame script receives as `CONFIG` (types only: no run-time code). */
+import type { FrameModule } from '../compile-modules.js';
+import type { PREVIEW_MESSAGE_LIMITS, PREVIEW_MESSAGE_TYPES } from '../messages.js';
+
+export interface GuardConfig {
+  /** The guard's own compiled source, written into every nested frame's document. */
+  guardSource: string;
+}
+
+export interface BridgeConfig extends GuardConfig {
+  /** Names this load: the shell accepts the hello that carries it. Never sent by the host. */
+  nonce: string;
+  revision: number;
+  modules: Readonly<Record<string, FrameModule>>;
+  types: typeof PREVIEW_MESSAGE_TYPES;
+  limits: typeof PREVIEW_MESSAGE_LIMITS;
+  sheetAttribute: string;
+  fetchable: Readonly<Record<string, string>>;
+  entryPath: string;
+}
+
+export interface ShellConfig {
+  nonce: string;
+  types: typeof PREVIEW_MESSAGE_TYPES;
+  /** How long after the inner document's load a missing hello counts as a failed bridge. */
+  graceMs: number;
+}

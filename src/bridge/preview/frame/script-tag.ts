@@ -1,0 +1,19 @@
+/**
+ * How a compiled frame script enters a document: its source (built by
+ * `scripts/frame-sources.mjs`, a function body that reads a free `CONFIG`) wrapped in a function
+ * that receives this load's configuration. Used by the host when it assembles documents and by
+ * the guard when it secures nested frames, so both write the same tag.
+ */
+
+// JSON is a JavaScript expression; escaping `<` keeps `</script>` and `<!--` in a string inert.
+export const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+export const frameScriptText = (source: string, config: unknown): string =>
+  `(function(CONFIG){${source}})(${scriptJson(config)});`;
+
+export const frameScriptTag = (source: string, config: unknown): string =>
+  `<script>${frameScriptText(source, config)}</script>`;

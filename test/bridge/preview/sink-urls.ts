@@ -1,0 +1,17 @@
+/** The loopback request sink's counts and the addresses hostile pages aim at. */
+export interface SinkCounts {
+  ports: { http: number; udp: number; tcp: number };
+  /** Each HTTP request as "METHOD /path". */
+  http: string[];
+  udp: number;
+  tcp: number;
+}
+
+/** Every way out a hostile page may try, as text to put in its scripts. */
+export function sinkUrls(ports: SinkCounts['ports']) {
+  return {
+    http: `http://127.0.0.1:${ports.http}`,
+    stun: `stun:127.0.0.1:${ports.udp}`,
+    turn: `turns:127.0.0.1:${ports.tcp}?transport=tcp`,
+  };
+}
