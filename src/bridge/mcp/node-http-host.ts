@@ -21,7 +21,7 @@ import {
   preflightHeaders,
 } from './http-guards.js';
 import { failure, JSONRPC_ERROR_CODES as RPC } from './jsonrpc.js';
-import { createMCPSession, type MCPServerInfo, type MCPSession } from './mcp-session.js';
+import { createMCPSession, type MCPServerInfo } from './mcp-session.js';
 import { isSupportedProtocolVersion } from './protocol-version.js';
 import type { MCPPromptProvider } from './session-prompts.js';
 import type { MCPResourceProvider } from './session-resources.js';
@@ -155,12 +155,12 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
   );
 
   function openSession(origin: string | undefined): SessionEntry {
-    let session: MCPSession | undefined;
+    // Streams are only opened once the session exists, so `session` is set when read.
     const streams = createSessionStreams(replay, () => ({
       ...corsHeaders(origin),
-      ...(session ? { [SESSION_HEADER]: session.id } : {}),
+      [SESSION_HEADER]: session.id,
     }));
-    session = createMCPSession({
+    const session = createMCPSession({
       registry: options.registry,
       ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}),
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
@@ -287,16 +287,21 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     });
   }
 
-  const server = createServer((req, res) => {
-    serve(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, failure(null, RPC.INTERNAL_ERROR, 'Internal error.'));
-      else res.end();
-    });
-  });
-  server.headersTimeout = options.headersTimeoutMs ?? DEFAULT_MCP_HEADERS_TIMEOUT_MS;
-  server.requestTimeout = Math.max(
-    server.headersTimeout,
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_MCP_HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(
+    headersTimeout,
     options.bodyTimeoutMs ?? DEFAULT_MCP_BODY_TIMEOUT_MS,
+  );
+  // Node enforces both timeouts on a sweep; sweep often enough for them to mean what they say.
+  const connectionsCheckingInterval = Math.max(100, Math.min(1000, headersTimeout / 2));
+  const server = createServer(
+    { headersTimeout, requestTimeout, connectionsCheckingInterval },
+    (req, res) => {
+      serve(req, res).catch(() => {
+        if (!res.headersSent) send(res, 500, failure(null, RPC.INTERNAL_ERROR, 'Internal error.'));
+        else res.end();
+      });
+    },
   );
   server.maxConnections = options.maxConnections ?? DEFAULT_MCP_MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {

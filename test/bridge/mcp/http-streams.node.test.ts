@@ -91,7 +91,7 @@ describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {
       registry: runtime.registry,
       resources: [createWorkspaceResources(runtime.workspace)],
       prompts: [createRecipePrompts(runtime.workspace)],
-      limits: { progressIntervalMs: 40 },
+      limits: { progressIntervalMs: 100 },
     });
   });
   after(async () => {
@@ -105,9 +105,9 @@ describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {
     const call = client.callTool(
       { name: 'probe.write', arguments: { path: 'a.txt', source: 'A' } },
       CallToolResultSchema,
-      { timeout: 1000, resetTimeoutOnProgress: true, onprogress: () => progress.tick() },
+      { timeout: 2500, resetTimeoutOnProgress: true, onprogress: () => progress.tick() },
     );
-    // Fifty heartbeats 40 ms apart span twice the client's 1 s timeout.
+    // Fifty heartbeats 100 ms apart span twice the client's 2.5 s timeout.
     await progress.reached(50);
     const [card] = runtime.approvals.store.getSnapshot();
     expect(card?.toolName).to.equal('probe.write');
@@ -125,7 +125,7 @@ describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {
     const call = client.callTool(
       { name: 'probe.write', arguments: { path: 'b.txt', source: 'B' } },
       CallToolResultSchema,
-      { timeout: 1000, onprogress: () => progress.tick() },
+      { timeout: 2500, onprogress: () => progress.tick() },
     );
     let error: unknown;
     await call.catch((caught) => (error = caught));
