@@ -63,3 +63,11 @@ export {
   workspaceResourceUri,
 } from './workspace-resources.js';
 export { createRecipePrompts } from './recipe-prompts.js';
+export {
+  exposeRegistryToWebMCP,
+  findModelContext,
+  type WebMCPModelContext,
+  type WebMCPOptions,
+  type WebMCPRegistration,
+  type WebMCPTool,
+} from './webmcp.js';
