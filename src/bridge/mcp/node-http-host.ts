@@ -10,6 +10,7 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ToolApprovalQueue } from '../../runtime/approval/approval-queue.js';
 import type { ToolCallContext } from '../../runtime/protocol/types.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import {
@@ -62,6 +63,8 @@ export interface MCPHttpHostOptions {
   replay?: Partial<ReplayLimits>;
   resources?: readonly MCPResourceProvider[];
   prompts?: readonly MCPPromptProvider[];
+  /** Also ask each client's user (elicitation) to decide its calls' approval cards. */
+  elicitApprovals?: ToolApprovalQueue;
   serverInfo?: MCPServerInfo;
   instructions?: string;
   /** Merged into every call's context; source stays `mcp`, sessionId is the session's. */
@@ -168,6 +171,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.resources ? { resources: options.resources } : {}),
       ...(options.prompts ? { prompts: options.prompts } : {}),
+      ...(options.elicitApprovals ? { elicitApprovals: options.elicitApprovals } : {}),
       // Messages that belong to no open POST stream go to the GET stream, if one is open.
       onMessage: (message) => streams.standalone?.send(message),
     });

@@ -13,6 +13,9 @@ import { toMCPCallToolResult } from '../../runtime/registry/mcp-result.js';
 import { toToolListRequest } from '../../runtime/registry/pagination.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { ToolCallContext } from '../../runtime/protocol/types.js';
+import { randomId } from '../../runtime/protocol/random-id.js';
+import type { ToolApprovalQueue } from '../../runtime/approval/approval-queue.js';
+import { elicitApproval } from './elicit-approval.js';
 import {
   failure,
   JSONRPC_ERROR_CODES as RPC,
@@ -135,6 +138,8 @@ export function createSessionTools(options: {
   limits: MCPSessionLimits;
   outbound: SessionOutbound;
   clientCapabilities: () => Readonly<Record<string, unknown>>;
+  /** When set, approval cards of this session's calls are also put to the client's user. */
+  elicitApprovals?: ToolApprovalQueue;
 }): SessionTools {
   const { registry, context, limits, outbound } = options;
   const inFlight = new Map<string, AbortController>();
@@ -229,15 +234,22 @@ export function createSessionTools(options: {
       const client = channel(scope, controller.signal, progress.report);
       const resolver: ToolCapabilityResolver = <T>(capability: ToolCapability<T>) =>
         capability.id === MCP_CLIENT_CAPABILITY.id ? (client as T) : undefined;
+      const toolCallId = `mcp-${randomId()}`;
+      const stopEliciting =
+        asks && options.elicitApprovals && options.clientCapabilities().elicitation
+          ? elicitApproval(options.elicitApprovals, toolCallId, client.elicit, controller.signal)
+          : undefined;
       try {
         const result = await registry.callTool(name, args ?? {}, {
           signal: controller.signal,
           context,
+          toolCallId,
           capabilityResolver: resolver,
         });
         // MCP: a cancelled request gets no response.
         return controller.signal.aborted ? undefined : success(id, toMCPCallToolResult(result));
       } finally {
+        stopEliciting?.();
         progress.stop();
         inFlight.delete(key);
         if (asks) mayAsk--;

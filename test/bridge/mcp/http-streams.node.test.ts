@@ -4,6 +4,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
   CallToolResultSchema,
+  ElicitRequestSchema,
   ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -132,6 +133,45 @@ describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {
     expect(String(error)).to.match(/timed out/i);
     runtime.approvals.denyAll();
     await client.close();
+  });
+
+  it('with elicitApprovals, the client user decides the approval card through elicitation', async () => {
+    const asking = await createMCPHttpHost({
+      registry: runtime.registry,
+      elicitApprovals: runtime.approvals,
+    });
+    try {
+      const answers: boolean[] = [true, false];
+      const client = new Client(
+        { name: 'elicits', version: '0.0.0' },
+        { capabilities: { elicitation: {} } },
+      );
+      const asked: string[] = [];
+      client.setRequestHandler(ElicitRequestSchema, (request) => {
+        asked.push(String(request.params.message));
+        return { action: 'accept', content: { approve: answers.shift()! } };
+      });
+      await client.connect(new StreamableHTTPClientTransport(new URL(asking.url)));
+      const before = write.runs.length;
+      const approved = await client.callTool({
+        name: 'probe.write',
+        arguments: { path: 'e.txt', source: 'E' },
+      });
+      expect(approved.isError).to.not.equal(true);
+      expect(write.runs.length).to.equal(before + 1);
+      const denied = await client.callTool({
+        name: 'probe.write',
+        arguments: { path: 'f.txt', source: 'F' },
+      });
+      expect(denied.isError).to.equal(true);
+      expect(write.runs.length).to.equal(before + 1);
+      expect(asked).to.have.length(2);
+      expect(asked[0]).to.contain('probe.write');
+      expect(runtime.approvals.store.getSnapshot()).to.deep.equal([]);
+      await client.close();
+    } finally {
+      await asking.close();
+    }
   });
 
   it('the GET stream carries tools/list_changed when the registry changes', async () => {
