@@ -71,3 +71,8 @@ export {
   type WebMCPRegistration,
   type WebMCPTool,
 } from './webmcp.js';
+export {
+  createSamplingAgent,
+  SAMPLING_AGENT_ERROR_CODES,
+  type SamplingAgentOptions,
+} from './sampling-agent.js';

@@ -8,6 +8,7 @@ import type { ToolApprovalQueue } from '../../runtime/approval/approval-queue.js
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { ToolCallContext } from '../../runtime/protocol/types.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
+import { toolError, type Outcome } from '../../runtime/protocol/errors.js';
 import {
   failure,
   isRequestId,
@@ -24,7 +25,12 @@ import {
   negotiateProtocolVersion,
   type MCPProtocolVersion,
 } from './protocol-version.js';
-import { createSessionOutbound, isLogLevel, type MCPSend } from './session-outbound.js';
+import {
+  createSessionOutbound,
+  isLogLevel,
+  MCP_CLIENT_ERROR_CODES,
+  type MCPSend,
+} from './session-outbound.js';
 import { createSessionPrompts, type MCPPromptProvider } from './session-prompts.js';
 import {
   createSessionResources,
@@ -87,6 +93,14 @@ export interface MCPSession {
   readonly closed: boolean;
   /** Never rejects: a request gets a response, a notification or peer response gets none. */
   handle(message: unknown, options?: MCPHandleOptions): Promise<MCPSessionReply>;
+  /**
+   * `sampling/createMessage` on the session's own channel (the GET stream over HTTP): the
+   * client's model answers, e.g. for `createSamplingAgent`.
+   */
+  createMessage(
+    params: JSONRPCParams,
+    signal?: AbortSignal,
+  ): Promise<Outcome<Record<string, unknown>>>;
   /** Aborts every call in flight and fails every request to the client; later requests are refused. */
   close(): void;
 }
@@ -302,6 +316,18 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
       } catch {
         return failure(null, RPC.INTERNAL_ERROR, 'Internal error.');
       }
+    },
+    createMessage(params, signal) {
+      if (clientCapabilities.sampling === undefined) {
+        return Promise.resolve({
+          ok: false,
+          error: toolError(
+            MCP_CLIENT_ERROR_CODES.MCP_CLIENT_CAPABILITY_MISSING,
+            'The MCP client does not support sampling.',
+          ),
+        });
+      }
+      return outbound.request(sessionSend, 'sampling/createMessage', params, signal);
     },
     close() {
       if (closed) return;
