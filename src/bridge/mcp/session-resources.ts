@@ -5,7 +5,7 @@
  */
 import type { Outcome } from '../../runtime/protocol/errors.js';
 import { isToolResourceContents } from '../../runtime/protocol/guards.js';
-import type { ToolResourceContents } from '../../runtime/protocol/types.js';
+import type { ToolResourceContents, ToolResourceDescriptor } from '../../runtime/protocol/types.js';
 import {
   failure,
   JSONRPC_ERROR_CODES as RPC,
@@ -17,14 +17,8 @@ import {
 } from './jsonrpc.js';
 import type { MCPSend } from './session-outbound.js';
 
-export interface MCPResource {
-  uri: string;
-  name: string;
-  title?: string;
-  description?: string;
-  mimeType?: string;
-  size?: number;
-}
+/** A listed resource: the same shape a `resource_link` block carries. */
+export type MCPResource = ToolResourceDescriptor;
 
 export interface MCPResourceTemplate {
   /** RFC 6570 level 1, e.g. `workspace:///{path}`. */

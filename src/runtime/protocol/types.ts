@@ -60,16 +60,17 @@ export type ToolContent =
   | { type: 'image'; data: string; mimeType: string; annotations?: ToolContentAnnotations }
   | { type: 'audio'; data: string; mimeType: string; annotations?: ToolContentAnnotations }
   | { type: 'resource'; resource: ToolResourceContents; annotations?: ToolContentAnnotations }
-  | {
-      type: 'resource_link';
-      uri: string;
-      name: string;
-      title?: string;
-      description?: string;
-      mimeType?: string;
-      size?: number;
-      annotations?: ToolContentAnnotations;
-    };
+  | ({ type: 'resource_link'; annotations?: ToolContentAnnotations } & ToolResourceDescriptor);
+
+/** A resource as a listing or a link names it (MCP `Resource`). */
+export interface ToolResourceDescriptor {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+}
 
 /** A model's request to call a tool, as providers send it. */
 export interface ModelToolCall {
