@@ -3,12 +3,8 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, stepCountIs } from 'ai';
 import { toAISDKTools } from '../../../src/bridge/ai-sdk/index.js';
-import {
-  createStudioRuntime,
-  TOOL_ERROR_META_KEY,
-  type StudioRuntime,
-  type ToolApprovalDecision,
-} from '../../../src/runtime/index.js';
+import { TOOL_ERROR_META_KEY, type ToolApprovalDecision } from '../../../src/runtime/index.js';
+import { createStudioRuntime, type StudioRuntime } from '../../../src/studio/index.js';
 import {
   chatReply,
   startChatCompletionsServer,

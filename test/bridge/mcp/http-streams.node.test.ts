@@ -15,7 +15,8 @@ import {
   createWorkspaceResources,
   type MCPHttpHost,
 } from '../../../src/bridge/mcp/node.js';
-import { createStudioRuntime, defineTool, type StudioRuntime } from '../../../src/runtime/index.js';
+import { defineTool } from '../../../src/runtime/index.js';
+import { createStudioRuntime, type StudioRuntime } from '../../../src/studio/index.js';
 import { createWriteFile } from '../../runtime/registry/fixtures.js';
 
 async function connect(url: string) {
@@ -261,7 +262,10 @@ describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {
       if (note.params.uri === 'workspace:///index.html') updated.tick();
     });
     await client.subscribeResource({ uri: 'workspace:///index.html' });
-    runtime.workspace.writeFile('index.html', '<h1>changed</h1>');
+    await runtime.registry.callTool('workspace.writeFile', {
+      path: 'index.html',
+      text: '<h1>changed</h1>',
+    });
     await updated.reached(1);
 
     const completion = await client.complete({

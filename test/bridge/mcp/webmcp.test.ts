@@ -4,12 +4,12 @@ import { exposeRegistryToWebMCP } from '../../../src/bridge/mcp/webmcp.js';
 import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import {
-  createStudioRuntime,
   createToolApprovalQueue,
   createToolRegistry,
   defineTool,
   TOOL_ERROR_META_KEY,
 } from '../../../src/runtime/index.js';
+import { createStudioRuntime } from '../../../src/studio/index.js';
 import { createWriteFile, readFile } from '../../runtime/registry/fixtures.js';
 import { waitFor } from '../../support/wait.js';
 
