@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 };
-const dependencies = Object.keys(pkg.dependencies);
+const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})];
 const isDependency = (id: string) =>
   dependencies.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
@@ -41,6 +42,7 @@ export default defineConfig(({ mode }) => {
           'storage/redis': 'src/storage/redis.ts',
           'storage/postgres': 'src/storage/postgres.ts',
           'mcp/node': 'src/bridge/mcp/node.ts',
+          'ai-sdk': 'src/bridge/ai-sdk/index.ts',
         },
         formats: ['es'],
       },

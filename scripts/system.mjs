@@ -40,6 +40,8 @@ export function chromiumLaunchOptions() {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // WebMCP (`document.modelContext`) behind its testing flag, for the WebMCP tests.
+      '--enable-features=WebMCPTesting',
     ],
   };
 }

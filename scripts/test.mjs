@@ -16,6 +16,7 @@ const env = { ...process.env, ...services.env };
 let failed;
 try {
   await run('npm', ['run', '--silent', 'test:node'], { env }).catch((error) => (failed ??= error));
+  await npm('test:conformance').catch((error) => (failed ??= error));
   await run('npm', ['run', '--silent', 'test:browser'], { env }).catch(
     (error) => (failed ??= error),
   );

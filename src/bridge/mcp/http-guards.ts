@@ -56,3 +56,22 @@ export function isAuthorized(authorization: string | undefined, token: string | 
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   return match !== null && timingSafeEqual(digest(match[1] ?? ''), digest(token));
 }
+
+/** Response headers a browser needs to read an allowed cross-origin answer. */
+export const corsHeaders = (origin: string | undefined): Record<string, string> =>
+  origin === undefined
+    ? {}
+    : {
+        'access-control-allow-origin': origin,
+        'access-control-expose-headers': 'mcp-session-id, mcp-protocol-version',
+        vary: 'Origin',
+      };
+
+/** The answer to an allowed preflight (OPTIONS): what a browser MCP client may send. */
+export const preflightHeaders = (origin: string): Record<string, string> => ({
+  ...corsHeaders(origin),
+  'access-control-allow-methods': 'GET, POST, DELETE, OPTIONS',
+  'access-control-allow-headers':
+    'authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id',
+  'access-control-max-age': '600',
+});

@@ -16,8 +16,14 @@ export function exposeRegistryOverMessagePort(
   port: MessagePort,
   options: MCPSessionOptions,
 ): MCPPortConnection {
-  const session = createMCPSession(options);
   const stop = new AbortController();
+  // Notifications and requests to the client (list changes, progress, sampling) share the port.
+  const session = createMCPSession({
+    ...options,
+    onMessage: (message) => {
+      if (!stop.signal.aborted) port.postMessage(message);
+    },
+  });
   const reply = (response: MCPSessionReply) => {
     if (response === undefined || stop.signal.aborted) return;
     try {

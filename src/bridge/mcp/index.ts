@@ -32,3 +32,47 @@ export {
   type JSONRPCResponse,
   type JSONRPCSuccess,
 } from './jsonrpc.js';
+export {
+  MCP_CLIENT_CAPABILITY,
+  DEFAULT_MCP_SESSION_LIMITS,
+  type MCPClientChannel,
+  type MCPSessionLimits,
+} from './session-tools.js';
+export {
+  MCP_CLIENT_ERROR_CODES,
+  MCP_LOG_LEVELS,
+  type MCPLogLevel,
+  type MCPSend,
+} from './session-outbound.js';
+export type {
+  MCPResource,
+  MCPResourceChange,
+  MCPResourceProvider,
+  MCPResourceTemplate,
+} from './session-resources.js';
+export type {
+  MCPPrompt,
+  MCPPromptArgument,
+  MCPPromptMessage,
+  MCPPromptProvider,
+  MCPPromptResult,
+} from './session-prompts.js';
+export {
+  createWorkspaceResources,
+  WORKSPACE_RESOURCE_TEMPLATE,
+  workspaceResourceUri,
+} from './workspace-resources.js';
+export { createRecipePrompts } from './recipe-prompts.js';
+export {
+  exposeRegistryToWebMCP,
+  findModelContext,
+  type WebMCPModelContext,
+  type WebMCPOptions,
+  type WebMCPRegistration,
+  type WebMCPTool,
+} from './webmcp.js';
+export {
+  createSamplingAgent,
+  SAMPLING_AGENT_ERROR_CODES,
+  type SamplingAgentOptions,
+} from './sampling-agent.js';

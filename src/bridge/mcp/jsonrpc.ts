@@ -8,6 +8,10 @@ export const JSONRPC_ERROR_CODES = Object.freeze({
   METHOD_NOT_FOUND: -32601,
   INVALID_PARAMS: -32602,
   INTERNAL_ERROR: -32603,
+  /** Server-defined: a host limit (batch size, concurrent calls, pending approvals) was hit. */
+  LIMIT_EXCEEDED: -32000,
+  /** MCP: `resources/read` of a URI no provider serves. */
+  RESOURCE_NOT_FOUND: -32002,
 } as const);
 
 /** MCP forbids `null` ids on requests; `null` appears only on errors about unreadable ids. */
@@ -50,8 +54,8 @@ export type JSONRPCResponse = JSONRPCSuccess | JSONRPCFailure;
 export type ReadMessage =
   | { kind: 'request'; id: JSONRPCId; method: string; params: JSONRPCParams }
   | { kind: 'notification'; method: string; params: JSONRPCParams }
-  /** A response from the peer; this server sends no requests, so it is ignored. */
-  | { kind: 'response' }
+  /** A response from the peer to a request this server sent (sampling, elicitation). */
+  | { kind: 'response'; id: JSONRPCId; result?: unknown; error?: unknown }
   | { kind: 'invalid'; response: JSONRPCFailure };
 
 export const success = (id: JSONRPCId, result: Record<string, unknown>): JSONRPCSuccess => ({
@@ -70,6 +74,15 @@ export const failure = (
   id,
   error: data === undefined ? { code, message } : { code, message, data },
 });
+
+export const notification = (method: string, params: JSONRPCParams): JSONRPCNotification => ({
+  jsonrpc: '2.0',
+  method,
+  params,
+});
+
+/** Anything this server sends outside a response: notifications and its own requests. */
+export type JSONRPCOutbound = JSONRPCNotification | JSONRPCRequest;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -101,7 +114,12 @@ export function readMessage(value: unknown): ReadMessage {
   const method = own(value, 'method');
   if (method === undefined) {
     if (hasId && (own(value, 'result') !== undefined || own(value, 'error') !== undefined)) {
-      return { kind: 'response' };
+      return {
+        kind: 'response',
+        id: rawId as JSONRPCId,
+        result: own(value, 'result'),
+        error: own(value, 'error'),
+      };
     }
     return invalid(id, JSONRPC_ERROR_CODES.INVALID_REQUEST, 'method is required.');
   }

@@ -1,17 +1,19 @@
 /**
  * `createMCPSession`: one MCP session over any transport, as a JSON-RPC 2.0 function. It
- * serves the registry's `tools/list` and `tools/call` (context source `mcp`, so R19 approval
- * applies) and answers every input — hostile ones included — with a response or nothing.
+ * serves the registry's tools (context source `mcp`, so R19 approval applies), logging,
+ * resources, prompts and completions, sends its own requests (sampling, elicitation) and
+ * notifications, and answers every input — hostile ones included — with a response or nothing.
  */
-import { toMCPCallToolResult } from '../../runtime/registry/mcp-result.js';
-import { toToolListRequest } from '../../runtime/registry/pagination.js';
+import type { ToolApprovalQueue } from '../../runtime/approval/approval-queue.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { ToolCallContext } from '../../runtime/protocol/types.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
+import { toolError, type Outcome } from '../../runtime/protocol/errors.js';
 import {
   failure,
   isRequestId,
   JSONRPC_ERROR_CODES as RPC,
+  notification,
   readMessage,
   success,
   type JSONRPCId,
@@ -23,6 +25,24 @@ import {
   negotiateProtocolVersion,
   type MCPProtocolVersion,
 } from './protocol-version.js';
+import {
+  createSessionOutbound,
+  isLogLevel,
+  MCP_CLIENT_ERROR_CODES,
+  type MCPSend,
+} from './session-outbound.js';
+import { createSessionPrompts, type MCPPromptProvider } from './session-prompts.js';
+import {
+  createSessionResources,
+  MAX_COMPLETION_VALUES,
+  type MCPResourceProvider,
+} from './session-resources.js';
+import {
+  createSessionTools,
+  DEFAULT_MCP_SESSION_LIMITS,
+  type MCPSessionLimits,
+  type RequestScope,
+} from './session-tools.js';
 
 export interface MCPServerInfo {
   name: string;
@@ -40,11 +60,28 @@ export interface MCPSessionOptions {
    * pass as a direct local call; `sessionId` defaults to a random id and is the session's id.
    */
   context?: Omit<Partial<ToolCallContext>, 'source'>;
+  /** Served as MCP resources (workspace files, a host's own). */
+  resources?: readonly MCPResourceProvider[];
+  /** Served as MCP prompts (chat recipes, a host's own). */
+  prompts?: readonly MCPPromptProvider[];
+  limits?: Partial<MCPSessionLimits>;
+  /**
+   * The registry's approval queue, to also ask the client's user (through elicitation) to
+   * decide this session's approval cards; the queue still decides, first answer wins.
+   */
+  elicitApprovals?: ToolApprovalQueue;
+  /**
+   * Where messages go that belong to no request (list changes, resource updates), and a
+   * request's own messages when its `handle` call gave no `send`. Without it they are dropped.
+   */
+  onMessage?: MCPSend;
 }
 
 export interface MCPHandleOptions {
   /** Aborts every call this message started (a closed connection, say). */
   signal?: AbortSignal;
+  /** Where this message's progress, logging and requests to the client go. */
+  send?: MCPSend;
 }
 
 export type MCPSessionReply = JSONRPCResponse | JSONRPCResponse[] | undefined;
@@ -56,7 +93,15 @@ export interface MCPSession {
   readonly closed: boolean;
   /** Never rejects: a request gets a response, a notification or peer response gets none. */
   handle(message: unknown, options?: MCPHandleOptions): Promise<MCPSessionReply>;
-  /** Aborts every call in flight; later requests are refused. */
+  /**
+   * `sampling/createMessage` on the session's own channel (the GET stream over HTTP): the
+   * client's model answers, e.g. for `createSamplingAgent`.
+   */
+  createMessage(
+    params: JSONRPCParams,
+    signal?: AbortSignal,
+  ): Promise<Outcome<Record<string, unknown>>>;
+  /** Aborts every call in flight and fails every request to the client; later requests are refused. */
   close(): void;
 }
 
@@ -68,21 +113,36 @@ export const DEFAULT_MCP_SERVER_INFO: MCPServerInfo = Object.freeze({
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const requestKey = (id: JSONRPCId) => `${typeof id}:${String(id)}`;
-
 export function createMCPSession(options: MCPSessionOptions): MCPSession {
-  const { registry } = options;
   const serverInfo = options.serverInfo ?? DEFAULT_MCP_SERVER_INFO;
   const id = options.context?.sessionId ?? randomId();
+  const limits: MCPSessionLimits = { ...DEFAULT_MCP_SESSION_LIMITS, ...options.limits };
   const context: Partial<ToolCallContext> = {
     mode: 'agent',
     ...options.context,
     source: 'mcp',
     sessionId: id,
   };
-  const inFlight = new Map<string, AbortController>();
+  const sessionSend: MCPSend = (message) => {
+    if (!closed && version !== undefined) options.onMessage?.(message);
+  };
   let version: MCPProtocolVersion | undefined;
+  let clientCapabilities: Readonly<Record<string, unknown>> = Object.freeze({});
   let closed = false;
+  const outbound = createSessionOutbound();
+  const tools = createSessionTools({
+    registry: options.registry,
+    context,
+    limits,
+    outbound,
+    clientCapabilities: () => clientCapabilities,
+    ...(options.elicitApprovals ? { elicitApprovals: options.elicitApprovals } : {}),
+  });
+  const resources = createSessionResources(options.resources ?? [], sessionSend);
+  const prompts = createSessionPrompts(options.prompts ?? []);
+  const stopListChanges = options.registry.onListChange(() =>
+    sessionSend(notification('notifications/tools/list_changed', {})),
+  );
 
   function initialize(requestId: JSONRPCId, params: JSONRPCParams, inBatch: boolean) {
     if (inBatch) return failure(requestId, RPC.INVALID_REQUEST, 'initialize must not be batched.');
@@ -93,83 +153,119 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
       return failure(requestId, RPC.INVALID_PARAMS, 'initialize needs a protocolVersion string.');
     }
     version = negotiateProtocolVersion(params.protocolVersion);
+    clientCapabilities = Object.freeze(
+      isPlainObject(params.capabilities) ? { ...params.capabilities } : {},
+    );
     return success(requestId, {
       protocolVersion: version,
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: true },
+        logging: {},
+        completions: {},
+        ...(resources.capability ? { resources: resources.capability } : {}),
+        ...(prompts.capability ? { prompts: prompts.capability } : {}),
+      },
       serverInfo: { ...serverInfo },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
     });
   }
 
-  function listTools(requestId: JSONRPCId, params: JSONRPCParams) {
-    const cursor = params.cursor;
-    if (cursor !== undefined && typeof cursor !== 'string') {
-      return failure(requestId, RPC.INVALID_PARAMS, 'cursor must be a string.');
+  function complete(requestId: JSONRPCId, params: JSONRPCParams) {
+    const { ref, argument } = params;
+    if (
+      !isPlainObject(ref) ||
+      !isPlainObject(argument) ||
+      typeof argument.name !== 'string' ||
+      typeof argument.value !== 'string'
+    ) {
+      return failure(
+        requestId,
+        RPC.INVALID_PARAMS,
+        'completion/complete needs a ref and argument.',
+      );
     }
-    const page = registry.listTools(toToolListRequest(cursor === undefined ? {} : { cursor }));
-    if (page.error) {
-      return failure(requestId, RPC.INVALID_PARAMS, page.error.message, { code: page.error.code });
+    let values: readonly string[];
+    if (ref.type === 'ref/prompt' && typeof ref.name === 'string') {
+      values = prompts.complete(ref.name, argument.name, argument.value);
+    } else if (ref.type === 'ref/resource' && typeof ref.uri === 'string') {
+      values = resources.complete(ref.uri, argument.name, argument.value);
+    } else {
+      return failure(requestId, RPC.INVALID_PARAMS, 'ref must be a ref/prompt or ref/resource.');
     }
-    return success(
-      requestId,
-      page.nextCursor === undefined
-        ? { tools: page.tools }
-        : { tools: page.tools, nextCursor: page.nextCursor },
-    );
+    return success(requestId, {
+      completion: {
+        values: values.slice(0, MAX_COMPLETION_VALUES),
+        total: values.length,
+        hasMore: values.length > MAX_COMPLETION_VALUES,
+      },
+    });
   }
 
-  async function callTool(
+  function setLevel(requestId: JSONRPCId, params: JSONRPCParams) {
+    if (!isLogLevel(params.level)) {
+      return failure(requestId, RPC.INVALID_PARAMS, 'level must be an RFC 5424 severity name.');
+    }
+    outbound.setLevel(params.level);
+    return success(requestId, {});
+  }
+
+  function dispatch(
     requestId: JSONRPCId,
+    method: string,
     params: JSONRPCParams,
-    signal: AbortSignal | undefined,
-  ): Promise<JSONRPCResponse | undefined> {
-    const { name, arguments: args } = params;
-    if (typeof name !== 'string') {
-      return failure(requestId, RPC.INVALID_PARAMS, 'tools/call needs a tool name.');
+    scope: RequestScope,
+  ) {
+    // A feature without providers is not declared, so its methods do not exist.
+    const area = method.slice(0, method.indexOf('/'));
+    if (
+      (area === 'resources' && !resources.capability) ||
+      (area === 'prompts' && !prompts.capability)
+    ) {
+      return failure(requestId, RPC.METHOD_NOT_FOUND, 'Method not found.');
     }
-    if (args !== undefined && !isPlainObject(args)) {
-      return failure(requestId, RPC.INVALID_PARAMS, 'tools/call arguments must be an object.');
+    switch (method) {
+      case 'tools/list':
+        return tools.list(requestId, params);
+      case 'tools/call':
+        return tools.call(requestId, params, scope);
+      case 'logging/setLevel':
+        return setLevel(requestId, params);
+      case 'resources/list':
+        return resources.list(requestId, params);
+      case 'resources/templates/list':
+        return resources.templates(requestId, params);
+      case 'resources/read':
+        return resources.read(requestId, params, scope.signal);
+      case 'resources/subscribe':
+        return resources.subscribe(requestId, params, true);
+      case 'resources/unsubscribe':
+        return resources.subscribe(requestId, params, false);
+      case 'prompts/list':
+        return prompts.list(requestId, params);
+      case 'prompts/get':
+        return prompts.get(requestId, params);
+      case 'completion/complete':
+        return complete(requestId, params);
+      default:
+        return failure(requestId, RPC.METHOD_NOT_FOUND, 'Method not found.');
     }
-    const key = requestKey(requestId);
-    if (inFlight.has(key)) {
-      return failure(requestId, RPC.INVALID_REQUEST, 'A request with this id is in flight.');
-    }
-    const controller = new AbortController();
-    const forward = () => controller.abort(signal?.reason);
-    if (signal?.aborted) forward();
-    signal?.addEventListener('abort', forward, { once: true });
-    inFlight.set(key, controller);
-    try {
-      const result = await registry.callTool(name, args ?? {}, {
-        signal: controller.signal,
-        context,
-      });
-      // MCP: a cancelled request gets no response.
-      return controller.signal.aborted
-        ? undefined
-        : success(requestId, toMCPCallToolResult(result));
-    } finally {
-      inFlight.delete(key);
-      signal?.removeEventListener('abort', forward);
-    }
-  }
-
-  function notify(method: string, params: JSONRPCParams) {
-    if (method !== 'notifications/cancelled' || !isRequestId(params.requestId)) return;
-    // The client's `reason` is untrusted text: the call sees a plain AbortError.
-    inFlight.get(requestKey(params.requestId))?.abort();
   }
 
   async function handleOne(
     message: unknown,
     inBatch: boolean,
-    signal: AbortSignal | undefined,
+    scope: RequestScope,
   ): Promise<JSONRPCResponse | undefined> {
     const read = readMessage(message);
     if (read.kind === 'invalid') return read.response;
-    if (read.kind === 'response') return undefined;
+    if (read.kind === 'response') {
+      outbound.answer(read.id, read.result, read.error);
+      return undefined;
+    }
     if (read.kind === 'notification') {
-      notify(read.method, read.params);
+      if (read.method === 'notifications/cancelled' && isRequestId(read.params.requestId)) {
+        tools.cancel(read.params.requestId);
+      }
       return undefined;
     }
     const { id: requestId, method, params } = read;
@@ -179,17 +275,23 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
     if (version === undefined) {
       return failure(requestId, RPC.INVALID_REQUEST, 'Send initialize first.');
     }
-    if (method === 'tools/list') return listTools(requestId, params);
-    if (method === 'tools/call') return callTool(requestId, params, signal);
-    return failure(requestId, RPC.METHOD_NOT_FOUND, 'Method not found.');
+    return dispatch(requestId, method, params, scope);
   }
 
-  async function handleBatch(batch: unknown[], signal: AbortSignal | undefined) {
+  async function handleBatch(batch: unknown[], scope: RequestScope) {
     if (version === undefined || !acceptsBatches(version)) {
       return failure(null, RPC.INVALID_REQUEST, 'JSON-RPC batches are not accepted.');
     }
     if (batch.length === 0) return failure(null, RPC.INVALID_REQUEST, 'The batch is empty.');
-    const replies = await Promise.all(batch.map((item) => handleOne(item, true, signal)));
+    if (batch.length > limits.maxBatchSize) {
+      return failure(
+        null,
+        RPC.LIMIT_EXCEEDED,
+        `The batch has ${batch.length} messages; at most ${limits.maxBatchSize} are accepted.`,
+        { limit: 'maxBatchSize', max: limits.maxBatchSize },
+      );
+    }
+    const replies = await Promise.all(batch.map((item) => handleOne(item, true, scope)));
     const responses = replies.filter((reply) => reply !== undefined);
     return responses.length === 0 ? undefined : responses;
   }
@@ -204,18 +306,36 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
     },
     async handle(message, handleOptions) {
       try {
-        const signal = handleOptions?.signal;
+        const scope: RequestScope = {
+          send: handleOptions?.send ?? sessionSend,
+          signal: handleOptions?.signal,
+        };
         return Array.isArray(message)
-          ? await handleBatch(message, signal)
-          : await handleOne(message, false, signal);
+          ? await handleBatch(message, scope)
+          : await handleOne(message, false, scope);
       } catch {
         return failure(null, RPC.INTERNAL_ERROR, 'Internal error.');
       }
     },
+    createMessage(params, signal) {
+      if (clientCapabilities.sampling === undefined) {
+        return Promise.resolve({
+          ok: false,
+          error: toolError(
+            MCP_CLIENT_ERROR_CODES.MCP_CLIENT_CAPABILITY_MISSING,
+            'The MCP client does not support sampling.',
+          ),
+        });
+      }
+      return outbound.request(sessionSend, 'sampling/createMessage', params, signal);
+    },
     close() {
+      if (closed) return;
       closed = true;
-      for (const controller of inFlight.values()) controller.abort();
-      inFlight.clear();
+      stopListChanges();
+      tools.close();
+      outbound.close();
+      resources.close();
     },
   };
 }

@@ -1,20 +1,34 @@
 /**
  * `@context-action/elements/mcp/node`: the registry as an MCP server over Streamable HTTP
- * (Node only). JSON responses, no SSE stream (GET → 405), sessions by `Mcp-Session-Id`,
- * DELETE ends one. Loopback by default, Origin/Host checked against DNS rebinding, optional
- * bearer token, bounded bodies and sessions.
+ * (Node only). A POST that calls a tool answers with an SSE stream (progress, logging, requests
+ * to the client, then the response); other POSTs answer JSON; GET opens the session's
+ * notification stream or resumes one by `Last-Event-ID`; DELETE ends the session. Loopback by
+ * default, Origin/Host checked against DNS rebinding, CORS for allowed origins, optional bearer
+ * token, bounded bodies, header and body timeouts, connections and sessions.
  */
 // Node-only module: the package build type-checks without Node's types elsewhere.
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ToolApprovalQueue } from '../../runtime/approval/approval-queue.js';
 import type { ToolCallContext } from '../../runtime/protocol/types.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import { isAuthorized, isHostAllowed, isLoopbackAddress, isOriginAllowed } from './http-guards.js';
+import {
+  corsHeaders,
+  isAuthorized,
+  isHostAllowed,
+  isLoopbackAddress,
+  isOriginAllowed,
+  preflightHeaders,
+} from './http-guards.js';
 import { failure, JSONRPC_ERROR_CODES as RPC } from './jsonrpc.js';
 import { createMCPSession, type MCPServerInfo } from './mcp-session.js';
 import { isSupportedProtocolVersion } from './protocol-version.js';
-import { createSessionTable } from './session-table.js';
+import type { MCPPromptProvider } from './session-prompts.js';
+import type { MCPResourceProvider } from './session-resources.js';
+import { createSessionTable, type SessionEntry } from './session-table.js';
+import type { MCPSessionLimits } from './session-tools.js';
+import { createSessionStreams, DEFAULT_REPLAY_LIMITS, type ReplayLimits } from './sse-streams.js';
 
 export interface MCPHttpHostOptions {
   registry: ToolRegistry;
@@ -26,17 +40,31 @@ export interface MCPHttpHostOptions {
   path?: string;
   /** When set, every request needs `Authorization: Bearer <token>`. */
   token?: string;
-  /** Browser origins allowed to call; by default only loopback origins. */
+  /** Browser origins allowed to call (CORS included); by default only loopback origins. */
   allowedOrigins?: readonly string[];
   /** Default 1 MiB; larger bodies get 413. */
   maxBodyBytes?: number;
   /**
-   * Default 64. When full, a session idle for `sessionIdleMs` with no request in flight is
-   * ended to make room; otherwise an initialize gets 503.
+   * Default 64. When full, the least recently used session with no request in flight is
+   * ended to make room; only when every session is busy does an initialize get 503.
    */
   maxSessions?: number;
-  /** Default 30 minutes. */
+  /** Default 30 minutes: a session unused this long is ended when room is needed. */
   sessionIdleMs?: number;
+  /** Default 10 s to receive a request's headers. */
+  headersTimeoutMs?: number;
+  /** Default 30 s to receive a whole request (headers and body). */
+  bodyTimeoutMs?: number;
+  /** Default 128 open connections; more are refused by the server. */
+  maxConnections?: number;
+  /** Per-session caps (batch size, concurrent calls, pending approvals, progress interval). */
+  limits?: Partial<MCPSessionLimits>;
+  /** How much of each session's streams is kept for `Last-Event-ID` resumption. */
+  replay?: Partial<ReplayLimits>;
+  resources?: readonly MCPResourceProvider[];
+  prompts?: readonly MCPPromptProvider[];
+  /** Also ask each client's user (elicitation) to decide its calls' approval cards. */
+  elicitApprovals?: ToolApprovalQueue;
   serverInfo?: MCPServerInfo;
   instructions?: string;
   /** Merged into every call's context; source stays `mcp`, sessionId is the session's. */
@@ -53,6 +81,9 @@ export interface MCPHttpHost {
 export const DEFAULT_MCP_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MCP_MAX_SESSIONS = 64;
 export const DEFAULT_MCP_SESSION_IDLE_MS = 30 * 60_000;
+export const DEFAULT_MCP_HEADERS_TIMEOUT_MS = 10_000;
+export const DEFAULT_MCP_BODY_TIMEOUT_MS = 30_000;
+export const DEFAULT_MCP_MAX_CONNECTIONS = 128;
 
 const SESSION_HEADER = 'mcp-session-id';
 const VERSION_HEADER = 'mcp-protocol-version';
@@ -69,9 +100,6 @@ function send(res: ServerResponse, status: number, body?: unknown, headers = {})
   });
   res.end(text);
 }
-
-const refuse = (res: ServerResponse, status: number, message: string, headers = {}) =>
-  send(res, status, failure(null, RPC.INVALID_REQUEST, message), headers);
 
 const header = (req: IncomingMessage, name: string): string | undefined => {
   const value = req.headers[name];
@@ -109,99 +137,177 @@ const isInitialize = (message: unknown) =>
   message !== null &&
   (message as { method?: unknown }).method === 'initialize';
 
+/** A tool call may stream (progress, logging, requests to the client) before its response. */
+const streams = (message: unknown): boolean =>
+  Array.isArray(message)
+    ? message.some(streams)
+    : typeof message === 'object' &&
+      message !== null &&
+      (message as { method?: unknown }).method === 'tools/call' &&
+      'id' in message;
+
 export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MCPHttpHost> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
-  const maxSessions = options.maxSessions ?? DEFAULT_MCP_MAX_SESSIONS;
+  const replay = { ...DEFAULT_REPLAY_LIMITS, ...options.replay };
   const loopback = isLoopbackAddress(host);
   const sessions = createSessionTable(
-    maxSessions,
+    options.maxSessions ?? DEFAULT_MCP_MAX_SESSIONS,
     options.sessionIdleMs ?? DEFAULT_MCP_SESSION_IDLE_MS,
   );
 
-  function openSession() {
-    return createMCPSession({
+  function openSession(origin: string | undefined): SessionEntry {
+    // Streams are only opened once the session exists, so `session` is set when read.
+    const streams = createSessionStreams(replay, () => ({
+      ...corsHeaders(origin),
+      [SESSION_HEADER]: session.id,
+    }));
+    const session = createMCPSession({
       registry: options.registry,
       ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}),
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
       ...(options.context ? { context: options.context } : {}),
+      ...(options.limits ? { limits: options.limits } : {}),
+      ...(options.resources ? { resources: options.resources } : {}),
+      ...(options.prompts ? { prompts: options.prompts } : {}),
+      ...(options.elicitApprovals ? { elicitApprovals: options.elicitApprovals } : {}),
+      // Messages that belong to no open POST stream go to the GET stream, if one is open.
+      onMessage: (message) => streams.standalone?.send(message),
     });
+    return { session, streams };
   }
 
-  async function post(req: IncomingMessage, res: ServerResponse) {
+  async function post(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
+    const refuse = (status: number, message: string, headers = {}) =>
+      send(res, status, failure(null, RPC.INVALID_REQUEST, message), { ...cors, ...headers });
     if (!/^application\/json\b/i.test(header(req, 'content-type') ?? '')) {
-      return refuse(res, 415, 'Content-Type must be application/json.');
+      return refuse(415, 'Content-Type must be application/json.');
     }
     const accept = header(req, 'accept');
     if (accept !== undefined && !/application\/json|\*\/\*/i.test(accept)) {
-      return refuse(res, 406, 'Accept must include application/json.');
+      return refuse(406, 'Accept must include application/json.');
     }
     const body = await readBody(req, maxBodyBytes);
     if (!body.ok) {
       return body.status === 413
-        ? refuse(res, 413, `The body exceeds ${maxBodyBytes} bytes.`, { connection: 'close' })
-        : send(res, 400, failure(null, RPC.PARSE_ERROR, 'The body is not JSON.'));
+        ? refuse(413, `The body exceeds ${maxBodyBytes} bytes.`, { connection: 'close' })
+        : send(res, 400, failure(null, RPC.PARSE_ERROR, 'The body is not JSON.'), cors);
     }
-    // A client that hangs up cancels what it asked for.
-    const stop = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) stop.abort();
-    });
     const sessionId = header(req, SESSION_HEADER);
     if (sessionId === undefined) {
-      if (!isInitialize(body.value)) return refuse(res, 400, 'Mcp-Session-Id is required.');
-      if (!sessions.hasRoom()) return refuse(res, 503, 'Too many MCP sessions.');
-      const session = openSession();
-      const reply = await session.handle(body.value, { signal: stop.signal });
-      if (session.protocolVersion === undefined) return send(res, 400, reply);
-      if (!sessions.add(session)) {
-        session.close();
-        return refuse(res, 503, 'Too many MCP sessions.');
+      if (!isInitialize(body.value)) return refuse(400, 'Mcp-Session-Id is required.');
+      if (!sessions.hasRoom()) return refuse(503, 'Too many busy MCP sessions.');
+      const entry = openSession(header(req, 'origin'));
+      const reply = await entry.session.handle(body.value);
+      if (entry.session.protocolVersion === undefined) return send(res, 400, reply, cors);
+      if (!sessions.add(entry)) {
+        entry.session.close();
+        return refuse(503, 'Too many busy MCP sessions.');
       }
-      return send(res, 200, reply, { 'mcp-session-id': session.id });
+      return send(res, 200, reply, { ...cors, [SESSION_HEADER]: entry.session.id });
     }
     const version = header(req, VERSION_HEADER);
     if (version !== undefined && !isSupportedProtocolVersion(version)) {
-      return refuse(res, 400, 'Unsupported MCP-Protocol-Version.');
+      return refuse(400, 'Unsupported MCP-Protocol-Version.');
     }
-    const pending = sessions.use(sessionId, (session) =>
-      session.handle(body.value, { signal: stop.signal }),
-    );
-    if (!pending) return refuse(res, 404, 'Unknown or ended MCP session.');
-    const reply = await pending;
-    return reply === undefined ? send(res, 202) : send(res, 200, reply);
+    const pending = sessions.use(sessionId, async ({ session, streams: sse }) => {
+      if (accept !== undefined && /text\/event-stream/i.test(accept) && streams(body.value)) {
+        // A streamed call survives a dropped connection: the client resumes by Last-Event-ID
+        // or cancels with notifications/cancelled.
+        const stream = sse.open(res);
+        const reply = await session.handle(body.value, { send: stream.send });
+        if (reply !== undefined) stream.send(reply);
+        stream.finish();
+        return;
+      }
+      // A client that hangs up on a JSON answer cancels what it asked for.
+      const stop = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) stop.abort();
+      });
+      const reply = await session.handle(body.value, { signal: stop.signal });
+      return reply === undefined ? send(res, 202, undefined, cors) : send(res, 200, reply, cors);
+    });
+    if (!pending) return refuse(404, 'Unknown or ended MCP session.');
+    return pending;
   }
 
-  function remove(req: IncomingMessage, res: ServerResponse) {
+  function get(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
+    const refuse = (status: number, message: string) =>
+      send(res, status, failure(null, RPC.INVALID_REQUEST, message), cors);
+    if (!/text\/event-stream/i.test(header(req, 'accept') ?? '')) {
+      return refuse(406, 'Accept must include text/event-stream.');
+    }
     const sessionId = header(req, SESSION_HEADER);
-    if (sessionId === undefined) return refuse(res, 400, 'Mcp-Session-Id is required.');
-    if (!sessions.end(sessionId)) return refuse(res, 404, 'Unknown or ended MCP session.');
-    return send(res, 204);
+    if (sessionId === undefined) return refuse(400, 'Mcp-Session-Id is required.');
+    const entry = sessions.get(sessionId);
+    if (!entry) return refuse(404, 'Unknown or ended MCP session.');
+    const lastEventId = header(req, 'last-event-id');
+    if (lastEventId !== undefined) {
+      if (!entry.streams.resume(lastEventId, res)) {
+        return refuse(400, 'Last-Event-ID names no stream of this session.');
+      }
+      return undefined;
+    }
+    if (entry.streams.standalone) return refuse(409, 'This session already has a GET stream.');
+    entry.streams.openStandalone(res);
+    return undefined;
+  }
+
+  function remove(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
+    const sessionId = header(req, SESSION_HEADER);
+    const refuse = (status: number, message: string) =>
+      send(res, status, failure(null, RPC.INVALID_REQUEST, message), cors);
+    if (sessionId === undefined) return refuse(400, 'Mcp-Session-Id is required.');
+    if (!sessions.end(sessionId)) return refuse(404, 'Unknown or ended MCP session.');
+    return send(res, 204, undefined, cors);
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
+    const refuse = (status: number, message: string, headers = {}) =>
+      send(res, status, failure(null, RPC.INVALID_REQUEST, message), headers);
     const pathname = new URL(req.url ?? '/', 'http://host').pathname;
-    if (pathname !== path) return refuse(res, 404, 'Not an MCP endpoint.');
-    if (!isHostAllowed(header(req, 'host'), loopback)) return refuse(res, 403, 'Host refused.');
-    if (!isOriginAllowed(header(req, 'origin'), options.allowedOrigins)) {
-      return refuse(res, 403, 'Origin refused.');
+    if (pathname !== path) return refuse(404, 'Not an MCP endpoint.');
+    if (!isHostAllowed(header(req, 'host'), loopback)) return refuse(403, 'Host refused.');
+    const origin = header(req, 'origin');
+    if (!isOriginAllowed(origin, options.allowedOrigins)) return refuse(403, 'Origin refused.');
+    // A preflight carries no credentials; it only tells the browser what it may send.
+    if (req.method === 'OPTIONS') {
+      return origin === undefined
+        ? send(res, 204, undefined, { allow: 'GET, POST, DELETE, OPTIONS' })
+        : send(res, 204, undefined, preflightHeaders(origin));
     }
+    const cors = corsHeaders(origin);
     if (!isAuthorized(header(req, 'authorization'), options.token)) {
-      return refuse(res, 401, 'A bearer token is required.', { 'www-authenticate': 'Bearer' });
+      return refuse(401, 'A bearer token is required.', { ...cors, 'www-authenticate': 'Bearer' });
     }
-    if (req.method === 'POST') return post(req, res);
-    if (req.method === 'DELETE') return remove(req, res);
-    // No server-initiated stream is offered, so GET is 405 like any other method.
-    return refuse(res, 405, 'Use POST (or DELETE to end a session).', { allow: 'POST, DELETE' });
+    if (req.method === 'POST') return post(req, res, cors);
+    if (req.method === 'GET') return get(req, res, cors);
+    if (req.method === 'DELETE') return remove(req, res, cors);
+    return refuse(405, 'Use GET, POST or DELETE.', {
+      ...cors,
+      allow: 'GET, POST, DELETE, OPTIONS',
+    });
   }
 
-  const server = createServer((req, res) => {
-    serve(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, failure(null, RPC.INTERNAL_ERROR, 'Internal error.'));
-      else res.destroy();
-    });
-  });
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_MCP_HEADERS_TIMEOUT_MS;
+  const requestTimeout = Math.max(
+    headersTimeout,
+    options.bodyTimeoutMs ?? DEFAULT_MCP_BODY_TIMEOUT_MS,
+  );
+  // Node enforces both timeouts on a sweep; sweep often enough for them to mean what they say.
+  const connectionsCheckingInterval = Math.max(100, Math.min(1000, headersTimeout / 2));
+  const server = createServer(
+    { headersTimeout, requestTimeout, connectionsCheckingInterval },
+    (req, res) => {
+      serve(req, res).catch(() => {
+        if (!res.headersSent) send(res, 500, failure(null, RPC.INTERNAL_ERROR, 'Internal error.'));
+        else res.end();
+      });
+    },
+  );
+  server.maxConnections = options.maxConnections ?? DEFAULT_MCP_MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

@@ -1,59 +1,84 @@
 /**
- * The HTTP host's sessions by id, bounded: when full, a session with no request in flight and
- * none for `idleMs` makes room; otherwise a new session is refused.
+ * The HTTP host's sessions by id, bounded: when full, the least recently used session with no
+ * request in flight is ended to make room (so clients that leave without DELETE never lock
+ * out new ones); sessions idle past `idleMs` are ended whenever room is needed.
  */
 import type { MCPSession } from './mcp-session.js';
+import type { SessionStreams } from './sse-streams.js';
 
-interface Entry {
+export interface SessionEntry {
   session: MCPSession;
+  streams: SessionStreams;
+}
+
+interface Entry extends SessionEntry {
   lastSeen: number;
   active: number;
 }
 
 export interface SessionTable {
-  /** Adds the session, evicting idle ones when full; false when there is still no room. */
-  add(session: MCPSession): boolean;
-  /** Whether another session could be added now, evicting idle ones if needed. */
+  /** Adds the session, evicting an idle one when full; false when every session is busy. */
+  add(entry: SessionEntry): boolean;
+  /** Whether another session could be added now, evicting an idle one if needed. */
   hasRoom(): boolean;
+  get(id: string): SessionEntry | undefined;
   /** Runs `work` as one request of the session, which is never evicted while it runs. */
-  use<T>(id: string, work: (session: MCPSession) => Promise<T>): Promise<T> | undefined;
+  use<T>(id: string, work: (entry: SessionEntry) => Promise<T>): Promise<T> | undefined;
   /** Closes and removes one session; false when unknown. */
   end(id: string): boolean;
   endAll(): void;
 }
 
 export function createSessionTable(maxSessions: number, idleMs: number): SessionTable {
+  // A Map keeps insertion order; touching an entry moves it to the end, so the first idle
+  // entry is the least recently used one.
   const entries = new Map<string, Entry>();
 
-  const evictIdle = () => {
-    const now = Date.now();
-    for (const [id, entry] of entries) {
-      if (entries.size < maxSessions) return;
-      if (entry.active === 0 && now - entry.lastSeen >= idleMs) {
-        entries.delete(id);
-        entry.session.close();
-      }
-    }
+  const close = (id: string, entry: Entry) => {
+    entries.delete(id);
+    entry.session.close();
+    entry.streams.closeAll();
+  };
+
+  const touch = (id: string, entry: Entry) => {
+    entry.lastSeen = Date.now();
+    entries.delete(id);
+    entries.set(id, entry);
   };
 
   const hasRoom = () => {
-    if (entries.size >= maxSessions) evictIdle();
-    return entries.size < maxSessions;
+    const now = Date.now();
+    for (const [id, entry] of entries) {
+      if (entry.active === 0 && now - entry.lastSeen >= idleMs) close(id, entry);
+    }
+    if (entries.size < maxSessions) return true;
+    for (const [id, entry] of entries) {
+      if (entry.active === 0) {
+        close(id, entry);
+        return true;
+      }
+    }
+    return false;
   };
 
   return {
     hasRoom,
-    add(session) {
+    add(entry) {
       if (!hasRoom()) return false;
-      entries.set(session.id, { session, lastSeen: Date.now(), active: 0 });
+      entries.set(entry.session.id, { ...entry, lastSeen: Date.now(), active: 0 });
       return true;
+    },
+    get(id) {
+      const entry = entries.get(id);
+      if (entry) touch(id, entry);
+      return entry;
     },
     use(id, work) {
       const entry = entries.get(id);
       if (!entry) return undefined;
       entry.active++;
-      entry.lastSeen = Date.now();
-      return work(entry.session).finally(() => {
+      touch(id, entry);
+      return work(entry).finally(() => {
         entry.active--;
         entry.lastSeen = Date.now();
       });
@@ -61,13 +86,11 @@ export function createSessionTable(maxSessions: number, idleMs: number): Session
     end(id) {
       const entry = entries.get(id);
       if (!entry) return false;
-      entries.delete(id);
-      entry.session.close();
+      close(id, entry);
       return true;
     },
     endAll() {
-      for (const entry of entries.values()) entry.session.close();
-      entries.clear();
+      for (const [id, entry] of entries) close(id, entry);
     },
   };
 }

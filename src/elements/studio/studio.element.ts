@@ -5,6 +5,7 @@ import { createStudioRuntime, type StudioRuntime } from '../../studio/studio-run
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
+import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
 import { isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
@@ -32,6 +33,7 @@ import '../status-bar/status-bar.js';
  * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records).
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
+ * @attr no-webmcp - Keeps the tools out of the browser's model context (WebMCP), which they join by default where the browser has one.
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
  * @csspart model-button - The header button that opens the model settings.
@@ -60,6 +62,8 @@ export class CaStudio extends LitElement {
 
   @property({ type: Boolean, attribute: 'catalog-open', reflect: true }) catalogOpen = false;
 
+  @property({ type: Boolean, attribute: 'no-webmcp' }) noWebmcp = false;
+
   /** The catalog stays rendered once opened, so its edited samples survive closing it. */
   @state() private catalogShown = false;
 
@@ -73,6 +77,9 @@ export class CaStudio extends LitElement {
 
   private readonly openrouter = new StoreController(this, () => this.provided?.openrouter);
   private readonly agent = new StoreController(this, () => this.provided?.agent);
+  private readonly webmcp = new WebMCPController(this, () =>
+    this.noWebmcp ? undefined : this.provided?.registry,
+  );
 
   /**
    * The runtime every element inside uses. Set it before the studio connects to share one

@@ -12,6 +12,7 @@ import type {
   ToolContent,
   ToolListRequest,
   ToolListResult,
+  ToolResourceContents,
 } from './types.js';
 
 /** A plain object: `{}` or `Object.create(null)`, not an array, class instance or null. */
@@ -95,10 +96,59 @@ export function isToolListResult(value: unknown): value is ToolListResult {
   );
 }
 
-export function isToolContent(value: unknown): value is ToolContent {
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+export const isBase64 = (value: unknown): value is string =>
+  typeof value === 'string' && value.length % 4 === 0 && BASE64.test(value);
+
+const isNonEmptyString = (value: unknown): value is string =>
+  typeof value === 'string' && value.length > 0;
+
+function isContentAnnotations(value: unknown): boolean {
+  if (value === undefined) return true;
   if (!isPlainObject(value)) return false;
-  if (value.type === 'text') return typeof value.text === 'string';
-  return value.type === 'json' && 'json' in value;
+  const { audience, priority, lastModified } = value;
+  return (
+    (audience === undefined ||
+      (Array.isArray(audience) && audience.every((a) => a === 'user' || a === 'assistant'))) &&
+    (priority === undefined || (typeof priority === 'number' && priority >= 0 && priority <= 1)) &&
+    isOptionalString(lastModified)
+  );
+}
+
+/** Embedded resource contents: a URI plus text, or plus base64 `blob`. */
+export function isToolResourceContents(value: unknown): value is ToolResourceContents {
+  if (!isPlainObject(value) || !isNonEmptyString(value.uri) || !isOptionalString(value.mimeType)) {
+    return false;
+  }
+  return typeof value.text === 'string' ? value.blob === undefined : isBase64(value.blob);
+}
+
+/** One content block of the MCP content model (plus our `json`); shape only, bounds elsewhere. */
+export function isToolContent(value: unknown): value is ToolContent {
+  if (!isPlainObject(value) || !isContentAnnotations(value.annotations)) return false;
+  switch (value.type) {
+    case 'text':
+      return typeof value.text === 'string';
+    case 'json':
+      return 'json' in value;
+    case 'image':
+    case 'audio':
+      return isBase64(value.data) && isNonEmptyString(value.mimeType);
+    case 'resource':
+      return isToolResourceContents(value.resource);
+    case 'resource_link':
+      return (
+        isNonEmptyString(value.uri) &&
+        isNonEmptyString(value.name) &&
+        isOptionalString(value.title) &&
+        isOptionalString(value.description) &&
+        isOptionalString(value.mimeType) &&
+        (value.size === undefined || (Number.isSafeInteger(value.size) && Number(value.size) >= 0))
+      );
+    default:
+      return false;
+  }
 }
 
 export function isToolCallResult(value: unknown): value is ToolCallResult {

@@ -38,7 +38,39 @@ export interface MCPToolDefinition {
   _meta?: Record<string, unknown>;
 }
 
-export type ToolContent = { type: 'text'; text: string } | { type: 'json'; json: unknown };
+/** MCP content annotations: who a block is for, how much it matters, when it changed. */
+export interface ToolContentAnnotations {
+  audience?: ('user' | 'assistant')[];
+  priority?: number;
+  lastModified?: string;
+}
+
+/** A resource's contents: text, or binary as base64 `blob`. */
+export type ToolResourceContents =
+  | { uri: string; mimeType?: string; text: string }
+  | { uri: string; mimeType?: string; blob: string };
+
+/**
+ * One content block (R2, MCP content model). `json` is ours (MCP clients see it as text);
+ * `image` and `audio` carry base64 `data`; `resource` embeds contents; `resource_link` points.
+ */
+export type ToolContent =
+  | { type: 'text'; text: string; annotations?: ToolContentAnnotations }
+  | { type: 'json'; json: unknown }
+  | { type: 'image'; data: string; mimeType: string; annotations?: ToolContentAnnotations }
+  | { type: 'audio'; data: string; mimeType: string; annotations?: ToolContentAnnotations }
+  | { type: 'resource'; resource: ToolResourceContents; annotations?: ToolContentAnnotations }
+  | ({ type: 'resource_link'; annotations?: ToolContentAnnotations } & ToolResourceDescriptor);
+
+/** A resource as a listing or a link names it (MCP `Resource`). */
+export interface ToolResourceDescriptor {
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
+}
 
 /** A model's request to call a tool, as providers send it. */
 export interface ModelToolCall {

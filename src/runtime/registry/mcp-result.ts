@@ -1,15 +1,19 @@
 /**
- * Our `ToolCallResult` as MCP's `CallToolResult`: content blocks, `structuredContent` on
- * success only (so a stock client never checks an error against `outputSchema`), `isError`,
- * and our code/retryable/details under a namespaced `_meta` entry.
+ * Our `ToolCallResult` as MCP's `CallToolResult`: content blocks (our `json` as text, the MCP
+ * kinds as they are), `structuredContent` on success only (so a stock client never checks an
+ * error against `outputSchema`) and also serialized in a text block, as the spec advises,
+ * `isError`, and our code/retryable/details under a namespaced `_meta` entry.
  */
-import type { ToolCallResult } from '../protocol/types.js';
+import type { ToolCallResult, ToolContent } from '../protocol/types.js';
 
 export const TOOL_ERROR_META_KEY = 'context-action/error';
 
+/** An MCP content block: every kind but our `json`. */
+export type MCPContentBlock = Exclude<ToolContent, { type: 'json' }>;
+
 export interface MCPCallToolResult {
   [key: string]: unknown;
-  content: { type: 'text'; text: string }[];
+  content: MCPContentBlock[];
   structuredContent?: Record<string, unknown>;
   isError?: boolean;
   _meta?: Record<string, unknown>;
@@ -23,12 +27,11 @@ function jsonText(value: unknown): string {
   }
 }
 
+export const toMCPContentBlock = (block: ToolContent): MCPContentBlock =>
+  block.type === 'json' ? { type: 'text', text: jsonText(block.json) } : block;
+
 export function toMCPCallToolResult(result: ToolCallResult): MCPCallToolResult {
-  const content = result.content.map((block) =>
-    block.type === 'text'
-      ? { type: 'text' as const, text: block.text }
-      : { type: 'text' as const, text: jsonText(block.json) },
-  );
+  const content = result.content.map(toMCPContentBlock);
   if (result.error) {
     const { code, retryable, details } = result.error;
     return {
@@ -39,7 +42,13 @@ export function toMCPCallToolResult(result: ToolCallResult): MCPCallToolResult {
       },
     };
   }
-  return result.structuredContent === undefined
-    ? { content }
-    : { content, structuredContent: result.structuredContent };
+  const structured = result.structuredContent;
+  if (structured === undefined) return { content };
+  // A client that hands only `content` to its model must still see the data.
+  const serialized = jsonText(structured);
+  const carried = content.some((block) => block.type === 'text' && block.text === serialized);
+  return {
+    content: carried ? content : [...content, { type: 'text', text: serialized }],
+    structuredContent: structured,
+  };
 }

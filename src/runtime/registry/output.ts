@@ -8,6 +8,7 @@ import {
   toolError,
   type ToolCallError,
 } from '../protocol/errors.js';
+import { contentBoundsProblem } from '../protocol/content.js';
 import { isPlainObject, isToolCallError, isToolContent } from '../protocol/guards.js';
 import type {
   ArtifactRef,
@@ -114,8 +115,12 @@ function checkTerminal(
   }
   const { content, structuredContent, snapshotAfter, artifacts } = value;
   if (content !== undefined && !areContentBlocks(content)) {
-    return resultError('content must be an array of text or json blocks.');
+    return resultError(
+      'content must be an array of text, json, image, audio, resource or resource_link blocks.',
+    );
   }
+  const bounds = content === undefined ? undefined : contentBoundsProblem(content as ToolContent[]);
+  if (bounds !== undefined) return resultError(bounds);
   if (structuredContent !== undefined && !isPlainObject(structuredContent)) {
     return resultError('structuredContent must be a plain object.');
   }

@@ -89,7 +89,20 @@ export interface ToolRegistry extends ToolOperationRecovery {
   toAnthropicFiltered(names: Iterable<string>): AnthropicToolDefinition[];
   /** Lifecycle events, the same as `onToolCall`. */
   subscribe(listener: ToolCallListener): () => void;
+  /**
+   * Told after a tool is registered or removed, so a listing (MCP `tools/list_changed`,
+   * WebMCP registrations) can follow. Returns the function that stops listening.
+   */
+  onListChange(listener: ToolListChangeListener): () => void;
 }
+
+/** One change to the registered tools. */
+export interface ToolListChange {
+  kind: 'registered' | 'unregistered';
+  name: string;
+}
+
+export type ToolListChangeListener = (change: ToolListChange) => void;
 
 const LOCAL_DIRECT: ToolCallContext = Object.freeze({ source: 'local', mode: 'direct' });
 const MODEL_AGENT: ToolCallContext = Object.freeze({ source: 'model', mode: 'agent' });
@@ -116,6 +129,17 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   );
   if (options.onToolCall) lifecycle.listeners.add(options.onToolCall);
   let sorted: MCPToolDefinition[] | undefined;
+  const listListeners = new Set<ToolListChangeListener>();
+  const listChanged = (change: ToolListChange) => {
+    sorted = undefined;
+    for (const listener of [...listListeners]) {
+      try {
+        listener(change);
+      } catch (error) {
+        console.error('ToolRegistry list listener failed', error);
+      }
+    }
+  };
 
   const isAllowed = (name: string) => allowed === undefined || allowed.has(name);
   const visible = (): MCPToolDefinition[] =>
@@ -193,12 +217,12 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       }
       tools.set(tool.name, tool as ToolDescriptor);
       providerNames.set(encoded, tool.name);
-      sorted = undefined;
+      listChanged({ kind: 'registered', name: tool.name });
       return () => {
         if (tools.get(tool.name) !== (tool as ToolDescriptor)) return;
         tools.delete(tool.name);
         providerNames.delete(encoded);
-        sorted = undefined;
+        listChanged({ kind: 'unregistered', name: tool.name });
       };
     },
 
@@ -211,9 +235,9 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
       }
       if (!valid || request === null) return invalidList('Invalid tools/list request.');
       const all = visible();
-      if (request === undefined || pageSize === undefined) return { tools: [...all] };
-      const cursor = request.params?.cursor;
+      const cursor = request?.params?.cursor;
       let start = 0;
+      // A cursor we did not issue is refused even without paging: it is a client bug.
       if (cursor !== undefined) {
         const after = decodeCursor(cursor);
         if (after === undefined)
@@ -221,6 +245,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
         start = all.findIndex((definition) => definition.name > after);
         if (start < 0) start = all.length;
       }
+      if (request === undefined || pageSize === undefined) return { tools: all.slice(start) };
       const page = all.slice(start, start + pageSize);
       const last = page.at(-1);
       return start + pageSize < all.length && last
@@ -260,6 +285,11 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     subscribe(listener) {
       lifecycle.listeners.add(listener);
       return () => lifecycle.listeners.delete(listener);
+    },
+
+    onListChange(listener) {
+      listListeners.add(listener);
+      return () => void listListeners.delete(listener);
     },
   };
 }

@@ -26,7 +26,11 @@ describe('MCP over a MessagePort with the official SDK client (X3)', () => {
   it('initializes and sees the server info', async () => {
     const { client, connection } = await connectStudio();
     expect(client.getServerVersion()).to.deep.equal({ name: 'in-page-studio', version: '1.0.0' });
-    expect(client.getServerCapabilities()).to.deep.equal({ tools: { listChanged: false } });
+    expect(client.getServerCapabilities()).to.deep.equal({
+      tools: { listChanged: true },
+      logging: {},
+      completions: {},
+    });
     connection.close();
   });
 

@@ -13,7 +13,7 @@ import {
   TOOL_ERROR_META_KEY,
 } from '../../../src/runtime/index.js';
 import { readFile } from '../../runtime/registry/fixtures.js';
-import { createSlowReader } from './session-fixtures.js';
+import { createSlowReader, registryWith } from './session-fixtures.js';
 
 const slow = createSlowReader();
 const registry = createToolRegistry();
@@ -125,10 +125,18 @@ describe('MCP Streamable HTTP host with the official SDK client (X3)', () => {
     await client.close();
   });
 
-  it('offers no SSE stream: GET is 405', async () => {
-    const response = await fetch(host.url, { headers: { accept: 'text/event-stream' } });
-    expect(response.status).to.equal(405);
-    expect(response.headers.get('allow')).to.equal('POST, DELETE');
+  it('GET needs a session (400) and an SSE Accept (406); other methods are 405', async () => {
+    const noSession = await fetch(host.url, { headers: { accept: 'text/event-stream' } });
+    expect(noSession.status).to.equal(400);
+    const { transport, client } = await connect(host.url);
+    const json = await fetch(host.url, {
+      headers: { accept: 'application/json', 'mcp-session-id': transport.sessionId ?? '' },
+    });
+    expect(json.status).to.equal(406);
+    const put = await fetch(host.url, { method: 'PUT' });
+    expect(put.status).to.equal(405);
+    expect(put.headers.get('allow')).to.equal('GET, POST, DELETE, OPTIONS');
+    await client.close();
   });
 
   it('refuses a request without a session that is not initialize (400)', async () => {
@@ -236,17 +244,25 @@ describe('MCP Streamable HTTP host session limit', () => {
     }
   });
 
-  it('refuses an initialize beyond maxSessions (503) until a session ends', async () => {
-    const host = await createMCPHttpHost({ registry, maxSessions: 1 });
+  it('refuses an initialize (503) only while every session has a request in flight', async () => {
+    const waiting = createSlowReader();
+    const host = await createMCPHttpHost({ registry: registryWith(waiting.tool), maxSessions: 1 });
     try {
       const first = await post(host.url, initializeRequest);
       expect(first.status).to.equal(200);
+      const busy = post(
+        host.url,
+        { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'slow.wait' } },
+        { 'mcp-session-id': first.headers.get('mcp-session-id') ?? '', accept: 'application/json' },
+      );
+      await waiting.running;
       expect((await post(host.url, initializeRequest)).status).to.equal(503);
       const ended = await fetch(host.url, {
         method: 'DELETE',
         headers: { 'mcp-session-id': first.headers.get('mcp-session-id') ?? '' },
       });
       expect(ended.status).to.equal(204);
+      await busy;
       expect((await post(host.url, initializeRequest)).status).to.equal(200);
     } finally {
       await host.close();

@@ -32,7 +32,7 @@ describe('MCP session lifecycle (X3)', () => {
     expect(resultOf(await session.handle(request('ping')))).to.deep.equal({});
   });
 
-  it('echoes a supported protocol version and advertises tools without list changes', async () => {
+  it('echoes a supported protocol version and advertises tool list changes, logging and completions', async () => {
     const session = createMCPSession({
       registry: registryWith(readFile),
       serverInfo: { name: 'studio', version: '2.0.0' },
@@ -44,7 +44,7 @@ describe('MCP session lifecycle (X3)', () => {
     );
     expect(result).to.deep.equal({
       protocolVersion: '2025-03-26',
-      capabilities: { tools: { listChanged: false } },
+      capabilities: { tools: { listChanged: true }, logging: {}, completions: {} },
       serverInfo: { name: 'studio', version: '2.0.0' },
     });
     expect(session.protocolVersion).to.equal('2025-03-26');

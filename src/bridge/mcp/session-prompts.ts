@@ -1,0 +1,109 @@
+/**
+ * MCP prompts for one session: `prompts/list` and `prompts/get` over any number of providers
+ * (the chat recipes, a host's own), and their argument completions.
+ */
+import type { Outcome } from '../../runtime/protocol/errors.js';
+import { isToolContent } from '../../runtime/protocol/guards.js';
+import type { MCPContentBlock } from '../../runtime/registry/mcp-result.js';
+import {
+  failure,
+  JSONRPC_ERROR_CODES as RPC,
+  success,
+  type JSONRPCId,
+  type JSONRPCParams,
+  type JSONRPCResponse,
+} from './jsonrpc.js';
+
+export interface MCPPromptArgument {
+  name: string;
+  description?: string;
+  required?: boolean;
+}
+
+export interface MCPPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: MCPPromptArgument[];
+}
+
+export interface MCPPromptMessage {
+  role: 'user' | 'assistant';
+  content: MCPContentBlock;
+}
+
+export interface MCPPromptResult {
+  description?: string;
+  messages: MCPPromptMessage[];
+}
+
+export interface MCPPromptProvider {
+  list(): readonly MCPPrompt[];
+  /** `undefined` when the name is not this provider's. Required arguments are checked first. */
+  get(name: string, args: Readonly<Record<string, string>>): Outcome<MCPPromptResult> | undefined;
+  /** Values for a prompt argument starting with `value`; `undefined` when not its prompt. */
+  complete?(name: string, argument: string, value: string): readonly string[] | undefined;
+}
+
+export interface SessionPrompts {
+  readonly capability: Record<string, unknown> | undefined;
+  list(id: JSONRPCId, params: JSONRPCParams): JSONRPCResponse;
+  get(id: JSONRPCId, params: JSONRPCParams): JSONRPCResponse;
+  complete(name: string, argument: string, value: string): readonly string[];
+}
+
+const isStringRecord = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((item) => typeof item === 'string');
+
+const isMessage = (value: MCPPromptMessage) =>
+  (value.role === 'user' || value.role === 'assistant') &&
+  isToolContent(value.content) &&
+  value.content.type !== ('json' as string);
+
+export function createSessionPrompts(providers: readonly MCPPromptProvider[]): SessionPrompts {
+  const find = (name: string) =>
+    providers.find((provider) => provider.list().some((prompt) => prompt.name === name));
+
+  return {
+    capability: providers.length === 0 ? undefined : { listChanged: false },
+
+    list(id, params) {
+      if (params.cursor !== undefined) return failure(id, RPC.INVALID_PARAMS, 'Invalid cursor.');
+      return success(id, { prompts: providers.flatMap((provider) => provider.list()) });
+    },
+
+    get(id, params) {
+      const { name } = params;
+      const args = params.arguments ?? {};
+      if (typeof name !== 'string')
+        return failure(id, RPC.INVALID_PARAMS, 'name must be a string.');
+      if (!isStringRecord(args)) {
+        return failure(id, RPC.INVALID_PARAMS, 'Prompt arguments must be strings.');
+      }
+      const provider = find(name);
+      const prompt = provider?.list().find((entry) => entry.name === name);
+      if (!provider || !prompt) return failure(id, RPC.INVALID_PARAMS, `No prompt named ${name}.`);
+      const missing = (prompt.arguments ?? [])
+        .filter((argument) => argument.required && args[argument.name] === undefined)
+        .map((argument) => argument.name);
+      if (missing.length > 0) {
+        return failure(id, RPC.INVALID_PARAMS, `Missing prompt arguments: ${missing.join(', ')}.`);
+      }
+      const got = provider.get(name, args);
+      if (got === undefined) return failure(id, RPC.INVALID_PARAMS, `No prompt named ${name}.`);
+      if (!got.ok)
+        return failure(id, RPC.INVALID_PARAMS, got.error.message, { code: got.error.code });
+      if (!got.value.messages.every(isMessage)) {
+        return failure(id, RPC.INTERNAL_ERROR, 'The prompt provider returned bad messages.');
+      }
+      return success(id, { ...got.value });
+    },
+
+    complete(name, argument, value) {
+      return find(name)?.complete?.(name, argument, value) ?? [];
+    },
+  };
+}

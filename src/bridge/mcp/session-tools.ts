@@ -1,0 +1,270 @@
+/**
+ * `tools/list` and `tools/call` for one session: calls run through the registry (so policy and
+ * approval apply), bounded per session, with progress while they wait and a channel back to
+ * the client (`MCP_CLIENT_CAPABILITY`) for logging, progress, sampling and elicitation.
+ */
+import {
+  defineToolCapability,
+  type ToolCapability,
+  type ToolCapabilityResolver,
+} from '../../runtime/protocol/capability.js';
+import type { Outcome } from '../../runtime/protocol/errors.js';
+import { toMCPCallToolResult } from '../../runtime/registry/mcp-result.js';
+import { toToolListRequest } from '../../runtime/registry/pagination.js';
+import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import type { ToolCallContext } from '../../runtime/protocol/types.js';
+import { randomId } from '../../runtime/protocol/random-id.js';
+import type { ToolApprovalQueue } from '../../runtime/approval/approval-queue.js';
+import { elicitApproval } from './elicit-approval.js';
+import {
+  failure,
+  JSONRPC_ERROR_CODES as RPC,
+  notification,
+  success,
+  type JSONRPCId,
+  type JSONRPCParams,
+  type JSONRPCResponse,
+} from './jsonrpc.js';
+import {
+  MCP_CLIENT_ERROR_CODES,
+  type MCPLogLevel,
+  type MCPSend,
+  type SessionOutbound,
+} from './session-outbound.js';
+
+/** What a tool run started by an MCP client can say back to that client. */
+export interface MCPClientChannel {
+  /** The capabilities the client declared in `initialize` (`sampling`, `elicitation`, …). */
+  readonly clientCapabilities: Readonly<Record<string, unknown>>;
+  log(level: MCPLogLevel, data: unknown, logger?: string): void;
+  /** Reports progress when the client asked for it; values must increase. */
+  progress(progress: number, total?: number, message?: string): void;
+  /** `sampling/createMessage`: the client's model answers. */
+  createMessage(params: JSONRPCParams): Promise<Outcome<Record<string, unknown>>>;
+  /** `elicitation/create`: the client's user answers. */
+  elicit(params: JSONRPCParams): Promise<Outcome<Record<string, unknown>>>;
+}
+
+/** Resolves, inside a handler run for an MCP client, to that client's channel. */
+export const MCP_CLIENT_CAPABILITY = defineToolCapability<MCPClientChannel>('mcp.client');
+
+export interface MCPSessionLimits {
+  /** Messages in one JSON-RPC batch (protocol versions that allow batches). Default 32. */
+  maxBatchSize: number;
+  /** `tools/call` requests running at once in one session. Default 16. */
+  maxConcurrentCalls: number;
+  /** Calls to tools that are not read-only (so may wait for approval) at once. Default 4. */
+  maxPendingApprovals: number;
+  /** How often a waiting call with a progress token reports progress. Default 10 s. */
+  progressIntervalMs: number;
+}
+
+export const DEFAULT_MCP_SESSION_LIMITS: Readonly<MCPSessionLimits> = Object.freeze({
+  maxBatchSize: 32,
+  maxConcurrentCalls: 16,
+  maxPendingApprovals: 4,
+  progressIntervalMs: 10_000,
+});
+
+/** One request's way back: its own stream (or the session's) and its cancellation. */
+export interface RequestScope {
+  send: MCPSend;
+  signal: AbortSignal | undefined;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const requestKey = (id: JSONRPCId) => `${typeof id}:${String(id)}`;
+
+const progressTokenOf = (params: JSONRPCParams): string | number | undefined => {
+  const token = isPlainObject(params._meta) ? params._meta.progressToken : undefined;
+  return typeof token === 'string' || typeof token === 'number' ? token : undefined;
+};
+
+/**
+ * Progress for one call: a heartbeat while nothing else is said (a human deciding an approval
+ * keeps a `resetTimeoutOnProgress` client alive), then the handler's own reports, shifted past
+ * the heartbeats so the values still increase.
+ */
+function createProgress(send: MCPSend, token: string | number | undefined, intervalMs: number) {
+  let beats = 0;
+  let last = -Infinity;
+  const emit = (progress: number, total?: number, message?: string) => {
+    if (token === undefined || !(progress > last)) return;
+    last = progress;
+    send(
+      notification('notifications/progress', {
+        progressToken: token,
+        progress,
+        ...(total === undefined ? {} : { total }),
+        ...(message === undefined ? {} : { message }),
+      }),
+    );
+  };
+  const timer =
+    token === undefined
+      ? undefined
+      : setInterval(
+          () => emit(++beats, undefined, 'Waiting for approval or the tool.'),
+          intervalMs,
+        );
+  const stop = () => clearInterval(timer);
+  return {
+    report(progress: number, total?: number, message?: string) {
+      stop();
+      if (!Number.isFinite(progress)) return;
+      emit(progress + beats, total === undefined ? undefined : total + beats, message);
+    },
+    stop,
+  };
+}
+
+export interface SessionTools {
+  list(id: JSONRPCId, params: JSONRPCParams): JSONRPCResponse;
+  call(
+    id: JSONRPCId,
+    params: JSONRPCParams,
+    scope: RequestScope,
+  ): Promise<JSONRPCResponse | undefined>;
+  /** `notifications/cancelled` from the client. */
+  cancel(requestId: JSONRPCId): void;
+  close(): void;
+}
+
+export function createSessionTools(options: {
+  registry: ToolRegistry;
+  context: Partial<ToolCallContext>;
+  limits: MCPSessionLimits;
+  outbound: SessionOutbound;
+  clientCapabilities: () => Readonly<Record<string, unknown>>;
+  /** When set, approval cards of this session's calls are also put to the client's user. */
+  elicitApprovals?: ToolApprovalQueue;
+}): SessionTools {
+  const { registry, context, limits, outbound } = options;
+  const inFlight = new Map<string, AbortController>();
+  let mayAsk = 0;
+
+  function channel(
+    scope: RequestScope,
+    signal: AbortSignal,
+    progress: (p: number, t?: number, m?: string) => void,
+  ): MCPClientChannel {
+    const ask = (capability: string, method: string, params: JSONRPCParams) =>
+      options.clientCapabilities()[capability] === undefined
+        ? Promise.resolve({
+            ok: false as const,
+            error: {
+              code: MCP_CLIENT_ERROR_CODES.MCP_CLIENT_CAPABILITY_MISSING,
+              message: `The MCP client does not support ${capability}.`,
+              retryable: false,
+            },
+          })
+        : outbound.request(scope.send, method, params, signal);
+    return {
+      get clientCapabilities() {
+        return options.clientCapabilities();
+      },
+      log: (level, data, logger) => outbound.log(scope.send, level, data, logger),
+      progress,
+      createMessage: (params) => ask('sampling', 'sampling/createMessage', params),
+      elicit: (params) => ask('elicitation', 'elicitation/create', params),
+    };
+  }
+
+  return {
+    list(id, params) {
+      const cursor = params.cursor;
+      if (cursor !== undefined && typeof cursor !== 'string') {
+        return failure(id, RPC.INVALID_PARAMS, 'cursor must be a string.');
+      }
+      const page = registry.listTools(toToolListRequest(cursor === undefined ? {} : { cursor }));
+      if (page.error) {
+        return failure(id, RPC.INVALID_PARAMS, page.error.message, { code: page.error.code });
+      }
+      return success(
+        id,
+        page.nextCursor === undefined
+          ? { tools: page.tools }
+          : { tools: page.tools, nextCursor: page.nextCursor },
+      );
+    },
+
+    async call(id, params, scope) {
+      const { name, arguments: args } = params;
+      if (typeof name !== 'string') {
+        return failure(id, RPC.INVALID_PARAMS, 'tools/call needs a tool name.');
+      }
+      if (args !== undefined && !isPlainObject(args)) {
+        return failure(id, RPC.INVALID_PARAMS, 'tools/call arguments must be an object.');
+      }
+      const key = requestKey(id);
+      if (inFlight.has(key)) {
+        return failure(id, RPC.INVALID_REQUEST, 'A request with this id is in flight.');
+      }
+      if (inFlight.size >= limits.maxConcurrentCalls) {
+        return failure(
+          id,
+          RPC.LIMIT_EXCEEDED,
+          `At most ${limits.maxConcurrentCalls} tool calls may run at once in one MCP session.`,
+          { limit: 'maxConcurrentCalls', max: limits.maxConcurrentCalls },
+        );
+      }
+      const asks = registry.getToolDefinition(name)?.annotations?.readOnlyHint !== true;
+      if (asks && mayAsk >= limits.maxPendingApprovals) {
+        return failure(
+          id,
+          RPC.LIMIT_EXCEEDED,
+          `At most ${limits.maxPendingApprovals} calls that may need approval may wait at once in one MCP session.`,
+          { limit: 'maxPendingApprovals', max: limits.maxPendingApprovals },
+        );
+      }
+      const controller = new AbortController();
+      const { signal } = scope;
+      const forward = () => controller.abort(signal?.reason);
+      if (signal?.aborted) forward();
+      signal?.addEventListener('abort', forward, { once: true });
+      inFlight.set(key, controller);
+      if (asks) mayAsk++;
+      const progress = createProgress(
+        scope.send,
+        progressTokenOf(params),
+        limits.progressIntervalMs,
+      );
+      const client = channel(scope, controller.signal, progress.report);
+      const resolver: ToolCapabilityResolver = <T>(capability: ToolCapability<T>) =>
+        capability.id === MCP_CLIENT_CAPABILITY.id ? (client as T) : undefined;
+      const toolCallId = `mcp-${randomId()}`;
+      const stopEliciting =
+        asks && options.elicitApprovals && options.clientCapabilities().elicitation
+          ? elicitApproval(options.elicitApprovals, toolCallId, client.elicit, controller.signal)
+          : undefined;
+      try {
+        const result = await registry.callTool(name, args ?? {}, {
+          signal: controller.signal,
+          context,
+          toolCallId,
+          capabilityResolver: resolver,
+        });
+        // MCP: a cancelled request gets no response.
+        return controller.signal.aborted ? undefined : success(id, toMCPCallToolResult(result));
+      } finally {
+        stopEliciting?.();
+        progress.stop();
+        inFlight.delete(key);
+        if (asks) mayAsk--;
+        signal?.removeEventListener('abort', forward);
+      }
+    },
+
+    cancel(requestId) {
+      // The client's `reason` is untrusted text: the call sees a plain AbortError.
+      inFlight.get(requestKey(requestId))?.abort();
+    },
+
+    close() {
+      for (const controller of inFlight.values()) controller.abort();
+      inFlight.clear();
+    },
+  };
+}

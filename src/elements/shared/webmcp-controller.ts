@@ -1,0 +1,43 @@
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import { exposeRegistryToWebMCP, type WebMCPRegistration } from '../../bridge/mcp/webmcp.js';
+import type { ToolRegistry } from '../../runtime/registry/registry.js';
+
+/**
+ * Registers its host's registry with the browser's model context (WebMCP) while connected.
+ * `select` is read on every update, so a runtime that arrives late, or an opt-out attribute
+ * set later (`undefined` from `select`), is followed.
+ */
+export class WebMCPController implements ReactiveController {
+  private registry?: ToolRegistry;
+  private registration?: WebMCPRegistration;
+  private connected = false;
+
+  constructor(
+    host: ReactiveControllerHost,
+    private readonly select: () => ToolRegistry | undefined,
+  ) {
+    host.addController(this);
+  }
+
+  hostConnected(): void {
+    this.connected = true;
+    this.follow();
+  }
+
+  hostUpdated(): void {
+    this.follow();
+  }
+
+  hostDisconnected(): void {
+    this.connected = false;
+    this.follow();
+  }
+
+  private follow(): void {
+    const next = this.connected ? this.select() : undefined;
+    if (next === this.registry) return;
+    this.registration?.dispose();
+    this.registry = next;
+    this.registration = next ? exposeRegistryToWebMCP(next) : undefined;
+  }
+}
