@@ -76,7 +76,7 @@ function revisionConflict(
 }
 
 /** Checks the linked folder can be written: connected, writable, permission granted. */
-async function writableFolder(
+export async function writableFolder(
   manager: WorkspaceDocumentManager,
   operation: string,
 ): Promise<Outcome<WorkspaceFolder>> {
@@ -102,7 +102,8 @@ async function writableFolder(
   return { ok: true, value: folder };
 }
 
-async function staleFolder(
+/** Forgets a folder that is gone and says so (retryable: open it again). */
+export async function staleFolder(
   manager: WorkspaceDocumentManager,
   operation: string,
   extra: Record<string, unknown> = {},
