@@ -8,6 +8,8 @@ import { createMemoryDurableOperationBackend } from '../../../src/runtime/durabl
 import { createDurableOperationStore } from '../../../src/runtime/durable/store.js';
 import { previewHostCapability } from '../../../src/runtime/preview/preview-host.js';
 import type { ToolDescriptor } from '../../../src/runtime/registry/define-tool.js';
+import { createToolApprovalQueue } from '../../../src/runtime/approval/approval-queue.js';
+import { createDefaultToolPolicy } from '../../../src/runtime/registry/policy.js';
 import { createToolRegistry } from '../../../src/runtime/registry/registry.js';
 import {
   createWorkspaceDocumentManager,
@@ -22,7 +24,7 @@ export { errorOf, structured } from './workspace/support.js';
 export async function surfaceRegistry<T extends ToolDescriptor<never>>(
   seed: readonly WorkspaceSeedFile[],
   tools: (manager: WorkspaceDocumentManager) => readonly T[],
-  options: { preview?: 'none' | 'ack' | 'timeout'; repository?: null } = {},
+  options: { preview?: 'none' | 'ack' | 'timeout'; repository?: null; approvals?: boolean } = {},
 ) {
   const manager = createWorkspaceDocumentManager({
     repository: options.repository === null ? null : createMemoryWorkspaceRepository(),
@@ -40,7 +42,9 @@ export async function surfaceRegistry<T extends ToolDescriptor<never>>(
             : undefined,
         );
   if (host) capabilities.provide(previewHostCapability, host);
+  const approvals = options.approvals ? createToolApprovalQueue() : undefined;
   const registry = createToolRegistry({
+    ...(approvals ? { approvalQueue: approvals, toolPolicy: createDefaultToolPolicy() } : {}),
     capabilityResolver: capabilities.resolve,
     durableOperationStore: createDurableOperationStore(createMemoryDurableOperationBackend()),
     durableOperationOwnerId: 'test',
@@ -48,5 +52,5 @@ export async function surfaceRegistry<T extends ToolDescriptor<never>>(
   for (const tool of tools(manager)) registry.register(tool);
   const call = (name: string, args: Record<string, unknown> = {}, idempotencyKey?: string) =>
     registry.callTool(name, args, idempotencyKey === undefined ? undefined : { idempotencyKey });
-  return { manager, registry, host, call };
+  return { manager, registry, host, call, approvals };
 }

@@ -59,6 +59,7 @@ export function createLiveDocument(workspace: WorkspaceSource): LiveDocument {
     return current;
   }
 
+  observe();
   workspace.subscribe(() => observe());
   return {
     getSnapshot: () => observe(),
