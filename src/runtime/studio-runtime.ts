@@ -28,6 +28,7 @@ import {
   type ToolRegistry,
   type ToolRegistryOptions,
 } from './registry/registry.js';
+import { createSurfaceTools, surfaceSeed, type StudioSurface } from './surfaces.js';
 import { createWorkspaceTools } from './tools/workspace/index.js';
 import type { WorkspaceToolOptions } from './tools/workspace/options.js';
 import { connectTrace } from './trace/connect-trace.js';
@@ -43,7 +44,9 @@ import { randomId } from './protocol/random-id.js';
 export interface StudioRuntimeOptions {
   /** Where the workspace lives. Default: IndexedDB when present, else memory. `null`: memory. */
   workspaceRepository?: WorkspaceRepository | null;
-  /** Files of a fresh or reset workspace. */
+  /** Which of the seed's surfaces to run: adds its tool catalog and seed. Default: `studio`. */
+  surface?: StudioSurface;
+  /** Files of a fresh or reset workspace. Default: the surface's seed. */
   seed?: readonly WorkspaceSeedFile[];
   /** Default: R19 — read-only and explicit local direct calls run, everything else asks. */
   toolPolicy?: ToolPolicy;
@@ -129,7 +132,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     ...(options.workspaceRepository === undefined
       ? {}
       : { repository: options.workspaceRepository }),
-    ...(options.seed ? { seed: options.seed } : {}),
+    seed: options.seed ?? surfaceSeed(options.surface ?? 'studio'),
   });
   const drafts = createDraftRegistry();
   for (const tool of [
@@ -143,6 +146,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
       ...options.workspaceTools,
     }),
     ...createPreviewTools(workspace),
+    ...createSurfaceTools(options.surface ?? 'studio', workspace),
   ]) {
     registry.register(tool);
   }

@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
+import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces.js';
 import { createIndexedDbDurableOperationBackend } from '../../storage/durable/indexeddb-backend.js';
 import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
@@ -31,7 +32,8 @@ import '../status-bar/status-bar.js';
  * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
  * @attr heading - Title shown in the header.
- * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records).
+ * @attr surface - Which surface to run: `studio` (default), `web-coding` (three-file workspace plus the `web.*` tools) or `live-editor` (the `editor.*` tools with workspace and document revisions). Read once, when the runtime is created.
+ * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace` on the studio surface, `context-action-<surface>` on the others.
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
  * @slot header-actions - Extra controls at the end of the header.
@@ -51,12 +53,16 @@ import '../status-bar/status-bar.js';
  * @cssprop --ca-studio-explorer-width - Width of the file tree column.
  * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
  */
+const DEFAULT_DATABASE = 'context-action-workspace';
+
 export class CaStudio extends LitElement {
   static override styles = studioStyles;
 
   @property() heading = 'Context-Action Studio';
 
-  @property({ attribute: 'database-name' }) databaseName = 'context-action-workspace';
+  @property({ reflect: true }) surface: StudioSurface = 'studio';
+
+  @property({ attribute: 'database-name' }) databaseName = DEFAULT_DATABASE;
 
   @property() prompt = '';
 
@@ -83,12 +89,17 @@ export class CaStudio extends LitElement {
   @property({ attribute: false })
   get runtime(): StudioRuntime {
     if (!this.provided) {
+      const surface = isStudioSurface(this.surface) ? this.surface : 'studio';
+      // Surfaces on one origin keep separate workspaces unless told to share one.
+      const databaseName =
+        this.databaseName === DEFAULT_DATABASE && surface !== 'studio'
+          ? `context-action-${surface}`
+          : this.databaseName;
       this.owned = createStudioRuntime({
-        workspaceRepository: createIndexedDbWorkspaceRepository({
-          databaseName: this.databaseName,
-        }),
+        surface,
+        workspaceRepository: createIndexedDbWorkspaceRepository({ databaseName }),
         durableOperationBackend: createIndexedDbDurableOperationBackend({
-          databaseName: `${this.databaseName}-operations`,
+          databaseName: `${databaseName}-operations`,
           storeName: 'operations',
         }),
       });

@@ -4,22 +4,17 @@
  * every tool through the model call path so policy and approval apply as for a real model.
  */
 import type { ToolCallResult } from '../protocol/types.js';
+import { listAllTools } from '../registry/pagination.js';
 import type { AgentDriver } from './agent-types.js';
 import { toolTranscriptMessage } from './tool-message.js';
 import { LOCAL_AGENT_RECIPES } from './local-agent-recipes.js';
 import { planLocalAgentRequest, type LocalAgentIntent } from './local-agent-plan.js';
-
-interface Step {
-  name: string;
-  arguments: (state: StepState) => Record<string, unknown>;
-}
-interface StepState {
-  revision?: number;
-  activePath?: string;
-}
-
-const readRevision = (state: StepState) =>
-  state.revision === undefined ? {} : { expectedRevision: state.revision };
+import {
+  surfaceSteps,
+  workspaceGuard as readRevision,
+  type Step,
+  type StepState,
+} from './local-agent-surfaces.js';
 
 function stepsFor(intent: LocalAgentIntent): Step[] {
   const status: Step = { name: 'workspace.getStatus', arguments: () => ({}) };
@@ -93,11 +88,16 @@ function omitUndefined<T extends object>(value: T, keys: readonly (keyof T)[]): 
 /** Reads the revision and active path a read-only step reported, for the next step's guard. */
 function observe(state: StepState, result: ToolCallResult): StepState {
   const structured = result.structuredContent ?? {};
-  const revision = typeof structured.revision === 'number' ? structured.revision : state.revision;
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  // The editor surface names its workspace clock workspaceRevision and adds a document clock.
+  const revision =
+    number(structured.revision) ?? number(structured.workspaceRevision) ?? state.revision;
+  const documentRevision = number(structured.documentRevision) ?? state.documentRevision;
   const activePath =
     typeof structured.activePath === 'string' ? structured.activePath : state.activePath;
   return {
     ...(revision === undefined ? {} : { revision }),
+    ...(documentRevision === undefined ? {} : { documentRevision }),
     ...(activePath === undefined ? {} : { activePath }),
   };
 }
@@ -114,7 +114,10 @@ export const localAgent: AgentDriver = {
         text: `Context: the selected element ${selection.selector}.`,
       });
     }
-    const steps = stepsFor(planLocalAgentRequest(prompt));
+    const intent = planLocalAgentRequest(prompt);
+    const listed = await listAllTools(tools, { signal });
+    const names = new Set(listed.ok ? listed.value.map((tool) => tool.name) : []);
+    const steps = surfaceSteps(intent, names) ?? stepsFor(intent);
     if (steps.length === 0) {
       emit({ id: `${context.sessionId}-help`, role: 'assistant', text: HELP });
       return { status: 'completed' };
