@@ -7,7 +7,7 @@
 //
 //   node scripts/verify-site.mjs [siteDir] [--files-only]
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { join, posix, relative, resolve, sep } from 'node:path';
 import { serveDirectories } from '../bench/static-server.mjs';
 import { chromiumLaunchOptions } from './system.mjs';
 
@@ -128,7 +128,7 @@ export async function verifySiteInBrowser(siteDir, base = SITE_BASE) {
         await page.locator('ca-catalog [role="option"]').first().waitFor({ timeout: 30_000 });
         await page.waitForFunction(
           () => {
-            const runtime = document.querySelector('ca-studio')?.runtime;
+            const runtime = globalThis.document.querySelector('ca-studio')?.runtime;
             const host = runtime?.capabilities.resolve({ id: 'previewHost' });
             const status = host?.getStatus();
             return status?.state === 'ready' && status.acknowledgedRevision !== null;
