@@ -21,6 +21,7 @@ import '../chat/chat.js';
 import '../settings/settings.js';
 import '../catalog/catalog.js';
 import '../status-bar/status-bar.js';
+import '../actions/actions.js';
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
@@ -39,6 +40,7 @@ import '../status-bar/status-bar.js';
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
  * @csspart model-button - The header button that opens the model settings.
+ * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download, Export HTML, Reset.
  * @csspart settings - The `<ca-settings>` dialog.
  * @csspart explorer - The `<ca-explorer>` file tree in the left column.
  * @csspart editor - The `<ca-editor>`.
@@ -141,6 +143,7 @@ export class CaStudio extends LitElement {
     return html`
       <div class="bar" part="header">
         <h2 class="heading">${this.heading}</h2>
+        <ca-workspace-actions part="actions"></ca-workspace-actions>
         <button
           part="tools-toggle"
           class="tools"
