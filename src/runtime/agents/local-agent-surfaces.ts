@@ -9,10 +9,13 @@ export interface StepState {
   revision?: number;
   documentRevision?: number;
   activePath?: string;
+  /** From a status read: whether a writable folder takes a save. */
+  folderWritable?: boolean;
 }
 
 export interface Step {
-  name: string;
+  /** The tool, or how to choose it from what earlier steps read. */
+  name: string | ((state: StepState) => string);
   arguments: (state: StepState) => Record<string, unknown>;
 }
 

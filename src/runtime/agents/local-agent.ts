@@ -72,6 +72,38 @@ function stepsFor(intent: LocalAgentIntent): Step[] {
       return [status, { name: `workspace.${intent.kind}`, arguments: readRevision }];
     case 'refresh':
       return [{ name: 'preview.refresh', arguments: () => ({}) }];
+    case 'previewStatus':
+      return [{ name: 'preview.getStatus', arguments: () => ({}) }];
+    case 'download':
+      return [
+        status,
+        {
+          name: 'workspace.downloadFile',
+          arguments: (s) => {
+            const path = intent.path ?? s.activePath;
+            return path === undefined ? {} : { path };
+          },
+        },
+      ];
+    case 'open':
+      return [{ name: 'workspace.openFile', arguments: () => ({ path: intent.path }) }];
+    case 'create':
+      return [
+        status,
+        {
+          name: 'workspace.createFile',
+          arguments: (s) => ({ path: intent.path, text: '', ...readRevision(s) }),
+        },
+      ];
+    case 'save':
+      // To the linked folder when one takes writes, else a browser checkpoint.
+      return [
+        status,
+        {
+          name: (s) => (s.folderWritable ? 'workspace.saveAll' : 'workspace.saveCheckpoint'),
+          arguments: readRevision,
+        },
+      ];
     case 'status':
       return [status];
     case 'unknown':
@@ -95,10 +127,14 @@ function observe(state: StepState, result: ToolCallResult): StepState {
   const documentRevision = number(structured.documentRevision) ?? state.documentRevision;
   const activePath =
     typeof structured.activePath === 'string' ? structured.activePath : state.activePath;
+  const folder = structured.folder as { saveAllAvailable?: unknown } | undefined;
+  const folderWritable =
+    typeof folder?.saveAllAvailable === 'boolean' ? folder.saveAllAvailable : state.folderWritable;
   return {
     ...(revision === undefined ? {} : { revision }),
     ...(documentRevision === undefined ? {} : { documentRevision }),
     ...(activePath === undefined ? {} : { activePath }),
+    ...(folderWritable === undefined ? {} : { folderWritable }),
   };
 }
 
@@ -123,21 +159,20 @@ export const localAgent: AgentDriver = {
       return { status: 'completed' };
     }
     let state: StepState = {};
+    let last = '';
     for (const [index, step] of steps.entries()) {
       const toolCallId = `local-${context.sessionId}-${index + 1}`;
+      const name = typeof step.name === 'string' ? step.name : step.name(state);
       const result = await tools.executeModelToolCall(
-        { id: toolCallId, name: step.name, arguments: step.arguments(state) },
+        { id: toolCallId, name, arguments: step.arguments(state) },
         { signal, context },
       );
-      emit(toolTranscriptMessage(toolCallId, step.name, toolCallId, result));
+      emit(toolTranscriptMessage(toolCallId, name, toolCallId, result));
       if (result.error) return { status: 'failed', error: result.error };
       state = observe(state, result);
+      last = name;
     }
-    emit({
-      id: `${context.sessionId}-done`,
-      role: 'assistant',
-      text: `Done: ${steps.at(-1)?.name}.`,
-    });
+    emit({ id: `${context.sessionId}-done`, role: 'assistant', text: `Done: ${last}.` });
     return { status: 'completed' };
   },
 };
