@@ -120,3 +120,4 @@ export * from './registry/operation-recovery.js';
 export * from './surfaces.js';
 export * from './tools/web/index.js';
 export * from './tools/editor/index.js';
+export * from './agents/recovery.js';

@@ -241,7 +241,8 @@ export class CaExplorer extends LitElement {
     this.notice = `Folder access: ${permission}.`;
   }
 
-  private async openFolder(): Promise<void> {
+  /** Opens a folder picker (call from a user gesture) and replaces the workspace with it. */
+  async openFolder(): Promise<void> {
     if (!canLinkWritableFolder()) {
       this.renderRoot.querySelector<HTMLInputElement>('input.folder-input')?.click();
       return;

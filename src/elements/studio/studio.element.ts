@@ -128,6 +128,8 @@ export class CaStudio extends LitElement {
       event.preventDefault();
       void this.explorer.save();
     });
+    // The chat's Reconnect folder recovery opens the explorer's folder picker.
+    this.addEventListener('ca-folder-reconnect', () => void this.explorer?.openFolder());
   }
 
   override connectedCallback(): void {
