@@ -153,7 +153,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   const disconnectTrace = connectTrace(registry, trace);
   const previewSelection = createPreviewSelectionStore();
   const openrouter = options.openrouterSettings ?? createOpenRouterSettingsStore();
-  const openrouterAgent = createOpenRouterAgent({ settings: openrouter.getSnapshot });
+  const openrouterAgent = createOpenRouterAgent({ settings: openrouter.getSnapshot, stream: true });
   const agent = createAgentRunner({
     tools: registry,
     trace,
