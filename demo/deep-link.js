@@ -1,4 +1,5 @@
 // A deep-linked ?prompt= becomes composer text only: never run, and gone from history.
+const { document, history, location } = globalThis;
 const url = new URL(location.href);
 const prompt = url.searchParams.get('prompt');
 if (prompt) {
