@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/actions/actions.js';
 import type { CaWorkspaceActions } from '../../src/elements/actions/actions.element.js';
 import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
-import { createStudioRuntime, type StudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio-runtime.js';
 import type { WorkspaceDownload } from '../../src/runtime/tools/workspace/options.js';
 import { DEFAULT_WORKSPACE_SEED } from '../../src/runtime/workspace/seed.js';
 import { waitFor } from '../support/wait.js';
@@ -30,7 +30,7 @@ async function setup() {
   const calls = () =>
     runtime.trace
       .getSnapshot()
-      .filter((row) => row.method === 'tools/call')
+      .filter((row) => row.method === 'tools/call' && row.name !== 'workspace.writeFile')
       .map((row) => `${row.name} ${row.source}·${row.mode} ${row.status}`);
   return { runtime, el, button, downloads, calls };
 }
@@ -49,7 +49,7 @@ describe('<ca-workspace-actions>', () => {
   it('Undo and Redo are guarded workspace.undo/redo calls, enabled only when possible', async () => {
     const { runtime, el, button, calls } = await setup();
     expect(button('Undo').disabled).to.equal(true);
-    await runtime.workspace.writeFile('app.js', '// edited');
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// edited' });
     await el.updateComplete;
     button('Undo').click();
     await waitFor(() => text(runtime, 'app.js') !== '// edited', 'undo to land');
@@ -81,7 +81,7 @@ describe('<ca-workspace-actions>', () => {
 
   it('Reset asks in a modal confirmation; Escape keeps the workspace', async () => {
     const { runtime, el, button, calls } = await setup();
-    await runtime.workspace.writeFile('app.js', '// mine');
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// mine' });
     button('Reset').click();
     await el.updateComplete;
     const dialog = el.shadowRoot!.querySelector('dialog')!;
@@ -95,7 +95,7 @@ describe('<ca-workspace-actions>', () => {
 
   it('confirming Reset restores the seed through workspace.reset', async () => {
     const { runtime, el, button, calls } = await setup();
-    await runtime.workspace.writeFile('app.js', '// mine');
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// mine' });
     button('Reset').click();
     await el.updateComplete;
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="confirm"]')!.click();

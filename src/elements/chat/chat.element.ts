@@ -7,8 +7,7 @@ import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/age
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
 import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/recovery.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
-import { requestWorkspaceFolderPermission } from '../../runtime/workspace/folder-sync.js';
-import type { StudioRuntime } from '../../runtime/studio-runtime.js';
+import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -46,8 +45,8 @@ const failureText = (error: ToolCallError | undefined) =>
  * "OpenRouter · model") and follows the settings live; a running OpenRouter request shows
  * its turn or retry. After a key, access or configuration failure, "Use local agent & retry"
  * runs the same prompt once through the offline local agent, keeping the saved key. A folder
- * or preview failure offers its recovery: Grant access and Refresh preview run here (the latter
- * as a `preview.refresh` call); Reconnect folder asks the page for a folder picker through
+ * or preview failure offers its recovery: Grant access and Refresh preview run here as
+ * `workspace.grantFolderAccess` and `preview.refresh` calls; Reconnect folder asks the page for a folder picker through
  * `ca-folder-reconnect`, which `<ca-studio>` answers with the explorer's Open folder.
  *
  * @tagname ca-chat
@@ -116,19 +115,17 @@ export class CaChat extends LitElement {
       this.dispatchEvent(new CustomEvent('ca-folder-reconnect', { bubbles: true, composed: true }));
       return;
     }
-    if (action === 'grant-access') {
-      const permission = await requestWorkspaceFolderPermission(runtime.workspace);
-      this.recoveryNotice = `Folder access: ${permission}.`;
-      return;
-    }
+    const grant = action === 'grant-access';
     const result = await runtime.registry.callTool(
-      'preview.refresh',
+      grant ? 'workspace.grantFolderAccess' : 'preview.refresh',
       {},
       { context: { source: 'local', mode: 'direct' } },
     );
     this.recoveryNotice = result.error
-      ? `Refresh failed: ${failureText(result.error)}`
-      : 'Preview refreshed.';
+      ? `${grant ? 'Grant access' : 'Refresh'} failed: ${failureText(result.error)}`
+      : grant
+        ? 'Folder access requested.'
+        : 'Preview refreshed.';
   }
 
   private onKeydown(event: KeyboardEvent): void {

@@ -1,10 +1,8 @@
 import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
-import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
+import { createStudioRuntime, type StudioRuntime } from '../../studio/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces.js';
-import { createIndexedDbDurableOperationBackend } from '../../storage/durable/indexeddb-backend.js';
-import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -97,14 +95,7 @@ export class CaStudio extends LitElement {
         this.databaseName === DEFAULT_DATABASE && surface !== 'studio'
           ? `context-action-${surface}`
           : this.databaseName;
-      this.owned = createStudioRuntime({
-        surface,
-        workspaceRepository: createIndexedDbWorkspaceRepository({ databaseName }),
-        durableOperationBackend: createIndexedDbDurableOperationBackend({
-          databaseName: `${databaseName}-operations`,
-          storeName: 'operations',
-        }),
-      });
+      this.owned = createStudioRuntime({ surface, databaseName });
       this.provided = this.owned;
     }
     return this.provided;

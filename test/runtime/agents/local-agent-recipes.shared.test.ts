@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
-import { previewHostCapability } from '../../../src/runtime/preview/preview-host.js';
+import { previewHostCapability } from '../../../src/runtime/tools/preview/preview-host.js';
 import { createOpenRouterSettingsStore } from '../../../src/runtime/agents/openrouter/settings.js';
-import { createStudioRuntime } from '../../../src/runtime/studio-runtime.js';
+import { createStudioRuntime } from '../../../src/studio/studio-runtime.js';
 import type { StudioSurface } from '../../../src/runtime/surfaces.js';
 import type { WorkspaceDownload } from '../../../src/runtime/tools/workspace/options.js';
 import { describe, it } from '../../support/spec.js';
@@ -64,7 +64,7 @@ describe('local agent recipes for the person actions, end to end through the reg
 
   it('undoes and redoes with the revision it read', async () => {
     const { runtime, run } = await approvingRuntime();
-    await runtime.workspace.writeFile('app.js', '// changed');
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// changed' });
     expect((await run('Undo the last change')).calls.at(-1)).to.equal('workspace.undo completed');
     expect((await run('Redo the change')).calls.at(-1)).to.equal('workspace.redo completed');
     const app = runtime.workspace.getFile('app.js');
@@ -74,7 +74,7 @@ describe('local agent recipes for the person actions, end to end through the reg
 
   it('saves a browser checkpoint when no folder is linked', async () => {
     const { runtime, run } = await approvingRuntime();
-    await runtime.workspace.writeFile('app.js', '// changed');
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// changed' });
     const saved = await run('Save all changes');
     expect(saved.calls).to.deep.equal([
       'workspace.getStatus completed',
@@ -98,7 +98,7 @@ describe('local agent recipes for the person actions, end to end through the reg
       const { runtime, run } = await approvingRuntime(surface);
       expect((await run('Open styles.css')).status).to.equal('completed');
       expect((await run('What is the preview status?')).status).to.equal('completed');
-      await runtime.workspace.writeFile('styles.css', 'p {}');
+      await runtime.registry.callTool('workspace.writeFile', { path: 'styles.css', text: 'p {}' });
       expect((await run('Undo the last change')).calls.at(-1)).to.equal('workspace.undo completed');
       runtime.dispose();
     });

@@ -6,7 +6,7 @@
 import { createCapabilityTable } from '../../../src/runtime/capabilities.js';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
 import { createDurableOperationStore } from '../../../src/runtime/durable/store.js';
-import { previewHostCapability } from '../../../src/runtime/preview/preview-host.js';
+import { previewHostCapability } from '../../../src/runtime/tools/preview/preview-host.js';
 import type { ToolDescriptor } from '../../../src/runtime/registry/define-tool.js';
 import { createToolApprovalQueue } from '../../../src/runtime/approval/approval-queue.js';
 import { createDefaultToolPolicy } from '../../../src/runtime/registry/policy.js';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { failure, type Outcome } from '../../protocol/errors.js';
-import { previewHostCapability } from '../../preview/preview-host.js';
+import { previewHostCapability } from '../preview/preview-host.js';
 import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';

@@ -6,16 +6,16 @@
  */
 import { z } from 'zod';
 import { failure, type Outcome } from '../../protocol/errors.js';
-import { resolvePreviewEntry, resolvePreviewStylesheet } from '../../preview/entry.js';
-import { PREVIEW_ERROR_CODES, previewError } from '../../preview/errors.js';
-import { previewHostCapability } from '../../preview/preview-host.js';
+import { resolvePreviewEntry, resolvePreviewStylesheet } from '../preview/entry.js';
+import { PREVIEW_ERROR_CODES, previewError } from '../preview/errors.js';
+import { previewHostCapability } from '../preview/preview-host.js';
 import {
   appendFeature,
   PREVIEW_ACCENTS,
   setAccent,
   updateHero,
   type PreviewAccent,
-} from '../../preview/visual-edits.js';
+} from '../preview/visual-edits.js';
 import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { revisionConflict } from '../revision-guard.js';

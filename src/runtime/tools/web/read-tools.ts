@@ -1,6 +1,6 @@
 /** `web.getWorkspace` and `web.readFile`: the reads that hand out the one revision clock. */
 import { z } from 'zod';
-import { resolvePreviewEntry } from '../../preview/entry.js';
+import { resolvePreviewEntry } from '../preview/entry.js';
 import { defineTool } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
