@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -14,8 +15,33 @@ const isDependency = (id: string) =>
  * - `--mode lib`: the npm entry points, dependencies left external for bundlers;
  * - `--mode script`: `dist/ca-studio.js`, self-contained for a `<script type="module">` tag,
  *   with CodeMirror split into a lazily loaded chunk beside it.
+ * - `--mode site`: the three demo pages as a static site for the sub-path `SITE_BASE`
+ *   (`dist/site/`), built from the script bundle; `scripts/verify-site.mjs` checks it.
  */
+export const SITE_BASE = '/context-action/';
+const demoPage = (name: string) => fileURLToPath(new URL(`./demo/${name}.html`, import.meta.url));
+
 export default defineConfig(({ mode }) => {
+  if (mode === 'site') {
+    return {
+      root: 'demo',
+      base: SITE_BASE,
+      build: {
+        outDir: '../dist/site',
+        emptyOutDir: true,
+        target: 'es2022',
+        // CodeMirror is one deliberate ~600 kB chunk, loaded lazily with the first editor.
+        chunkSizeWarningLimit: 1000,
+        rollupOptions: {
+          input: {
+            index: demoPage('index'),
+            'web-coding': demoPage('web-coding'),
+            'live-editor': demoPage('live-editor'),
+          },
+        },
+      },
+    };
+  }
   if (mode === 'script') {
     return {
       build: {

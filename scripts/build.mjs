@@ -1,11 +1,13 @@
 // Production build: the preview frames' compiled scripts, npm entry points, the script-tag
-// bundle, type declarations and the custom-elements manifest generated from the elements' JSDoc.
+// bundle, the demo site for a sub-path (dist/site, checked by scripts/verify-site.mjs), type
+// declarations and the custom-elements manifest generated from the elements' JSDoc.
 import { npx, run } from './run.mjs';
 
 await run(process.execPath, ['scripts/frame-sources.mjs']);
 
 await npx('vite', ['build', '--mode', 'lib', '--logLevel', 'warn']);
 await npx('vite', ['build', '--mode', 'script', '--logLevel', 'warn']);
+await npx('vite', ['build', '--mode', 'site', '--logLevel', 'warn']);
 await npx('tsc', ['-p', 'tsconfig.build.json']);
 await npx('cem', [
   'analyze',

@@ -33,3 +33,4 @@ export {
   type StatusSummary,
 } from './elements/status-bar/status-bar.js';
 export { CaSearch, type SearchRuntime, type SearchSelectDetail } from './elements/search/search.js';
+export { CaWorkspaceActions, type ActionsRuntime } from './elements/actions/actions.js';

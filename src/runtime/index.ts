@@ -115,3 +115,7 @@ export * from './service/service-capability.js';
 export * from './service/loopback-transport.js';
 export * from './registry/durable-idempotency.js';
 export * from './registry/operation-recovery.js';
+export * from './surfaces.js';
+export * from './tools/web/index.js';
+export * from './tools/editor/index.js';
+export * from './agents/recovery.js';

@@ -41,6 +41,7 @@ import type { WorkspaceFolderSource } from '../runtime/workspace/folder-port.js'
 import { createWorkspaceDocumentManager } from '../runtime/workspace/manager.js';
 import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
 import type { WorkspaceSeedFile } from '../runtime/workspace/seed.js';
+import { createSurfaceTools, surfaceSeed, type StudioSurface } from '../runtime/surfaces.js';
 import { randomId } from '../runtime/protocol/random-id.js';
 import { createWorkspaceView, type WorkspaceView } from '../runtime/workspace/view.js';
 import {
@@ -61,6 +62,8 @@ export interface StudioRuntimeOptions {
   workspaceRepository?: WorkspaceRepository | null;
   /** Files of a fresh or reset workspace. */
   seed?: readonly WorkspaceSeedFile[];
+  /** Which of the seed's surfaces to run: adds its tool catalog and seed. Default: `studio`. */
+  surface?: StudioSurface;
   /** Default: R19 — read-only and explicit local direct calls run, everything else asks. */
   toolPolicy?: ToolPolicy;
   /** Registry options beyond policy, approvals and capabilities (page size, allowlist …). */
@@ -144,7 +147,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
         ? defaultWorkspaceRepository(databaseName)
         : options.workspaceRepository,
     restoreFolder: restoreFileSystemAccessFolder,
-    ...(options.seed ? { seed: options.seed } : {}),
+    seed: options.seed ?? surfaceSeed(options.surface ?? 'studio'),
   });
   const drafts = createDraftRegistry();
   for (const tool of [
@@ -158,13 +161,14 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
       ...options.workspaceTools,
     }),
     ...createPreviewTools(workspace),
+    ...createSurfaceTools(options.surface ?? 'studio', workspace),
   ]) {
     registry.register(tool);
   }
   const disconnectTrace = connectTrace(registry, trace);
   const previewSelection = createPreviewSelectionStore();
   const openrouter = options.openrouterSettings ?? createOpenRouterSettingsStore();
-  const openrouterAgent = createOpenRouterAgent({ settings: openrouter.getSnapshot });
+  const openrouterAgent = createOpenRouterAgent({ settings: openrouter.getSnapshot, stream: true });
   const agent = createAgentRunner({
     tools: registry,
     trace,

@@ -3,7 +3,7 @@
  * the next scripted reply (or a function of the request) and records what it received. A remote
  * model cannot run here; this speaks its wire format over real HTTP instead.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -18,7 +18,17 @@ export type ScriptedReply =
   | { status?: number; json: unknown }
   | { status?: number; text: string }
   /** Never answers; the connection stays open until the client gives up. */
-  | { hang: true };
+  | { hang: true }
+  /**
+   * Server-sent events, each `data:` line as given, then `data: [DONE]` unless `done` is false
+   * (a stream that breaks off). `before(i)` holds event `i` back until it resolves.
+   */
+  | {
+      status?: number;
+      events: string[];
+      done?: boolean;
+      before?: (index: number) => Promise<void>;
+    };
 
 export type Script = ScriptedReply | ((request: RecordedRequest) => ScriptedReply);
 
@@ -69,6 +79,53 @@ export function chatReply(content: string | null, toolCalls: ToolCallSpec[] = []
   };
 }
 
+async function streamEvents(
+  res: ServerResponse,
+  reply: Extract<ScriptedReply, { events: string[] }>,
+) {
+  res.writeHead(reply.status ?? 200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+  });
+  res.write(': OPENROUTER PROCESSING\n\n');
+  for (const [index, event] of reply.events.entries()) {
+    await reply.before?.(index);
+    if (res.destroyed) return;
+    res.write(`data: ${event}\n\n`);
+  }
+  if (reply.done !== false) res.write('data: [DONE]\n\n');
+  res.end();
+}
+
+/** The chunks of a streamed reply: text deltas, then tool-call deltas split mid-arguments. */
+export function streamChunks(text: string[], toolCalls: ToolCallSpec[] = []): string[] {
+  const chunk = (delta: unknown) =>
+    JSON.stringify({ object: 'chat.completion.chunk', choices: [{ index: 0, delta }] });
+  const events = [
+    chunk({ role: 'assistant', content: '' }),
+    ...text.map((t) => chunk({ content: t })),
+  ];
+  toolCalls.forEach((call, index) => {
+    const args =
+      typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments);
+    const half = Math.floor(args.length / 2);
+    events.push(
+      chunk({
+        tool_calls: [
+          {
+            index,
+            id: call.id,
+            type: 'function',
+            function: { name: call.name, arguments: args.slice(0, half) },
+          },
+        ],
+      }),
+      chunk({ tool_calls: [{ index, function: { arguments: args.slice(half) } }] }),
+    );
+  });
+  return events;
+}
+
 export async function startChatCompletionsServer(): Promise<ChatCompletionsServer> {
   const queue: Script[] = [];
   const requests: RecordedRequest[] = [];
@@ -99,6 +156,7 @@ export async function startChatCompletionsServer(): Promise<ChatCompletionsServe
             ? script(recorded)
             : script;
       if ('hang' in reply) return;
+      if ('events' in reply) return void streamEvents(res, reply);
       const payload = 'json' in reply ? JSON.stringify(reply.json) : reply.text;
       res.writeHead(reply.status ?? 200, {
         'content-type': 'json' in reply ? 'application/json' : 'text/plain',

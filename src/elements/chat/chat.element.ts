@@ -5,6 +5,7 @@ import { localAgent } from '../../runtime/agents/local-agent.js';
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
+import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/recovery.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
@@ -15,6 +16,12 @@ import { chatStyles } from './chat.styles.js';
 export interface PromptSubmitDetail {
   prompt: string;
 }
+
+const RECOVERY_LABELS: Readonly<Record<RecoveryAction, string>> = {
+  'reconnect-folder': 'Reconnect folder',
+  'grant-access': 'Grant access',
+  'refresh-preview': 'Refresh preview',
+};
 
 function progressText(progress: AgentProgress | undefined): string {
   if (progress?.kind === 'turn') return `turn ${progress.turn} of ${progress.of}`;
@@ -37,12 +44,16 @@ const failureText = (error: ToolCallError | undefined) =>
  * the model call path with policy and approval. A badge names the mode ("Local agent" or
  * "OpenRouter · model") and follows the settings live; a running OpenRouter request shows
  * its turn or retry. After a key, access or configuration failure, "Use local agent & retry"
- * runs the same prompt once through the offline local agent, keeping the saved key.
+ * runs the same prompt once through the offline local agent, keeping the saved key. A folder
+ * or preview failure offers its recovery: Grant access and Refresh preview run here as
+ * `workspace.grantFolderAccess` and `preview.refresh` calls; Reconnect folder asks the page for a folder picker through
+ * `ca-folder-reconnect`, which `<ca-studio>` answers with the explorer's Open folder.
  *
  * @tagname ca-chat
  * @summary Ask the agent to change the workspace.
  * @attr prompt - Initial composer text (e.g. from a deep link); it is never run automatically.
  * @fires ca-prompt-submit - Before a prompt runs; cancelable. Detail: `{ prompt }`.
+ * @fires ca-folder-reconnect - The person asked to reconnect the workspace folder after a folder failure.
  * @csspart mode - The badge naming the agent mode.
  * @csspart progress - The running request's turn or retry line.
  * @csspart log - The transcript.
@@ -58,6 +69,7 @@ export class CaChat extends LitElement {
   @property() prompt = '';
 
   @state() private draft = '';
+  @state() private recoveryNotice = '';
 
   @query('.log') private log?: HTMLElement;
 
@@ -91,7 +103,29 @@ export class CaChat extends LitElement {
     });
     if (!this.dispatchEvent(event)) return;
     this.draft = '';
+    this.recoveryNotice = '';
     await runtime.agent.run(text, driver ? { driver } : {});
+  }
+
+  /** Runs one recovery action from a button (a user gesture, as pickers and permissions need). */
+  private async recover(action: RecoveryAction): Promise<void> {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return;
+    if (action === 'reconnect-folder') {
+      this.dispatchEvent(new CustomEvent('ca-folder-reconnect', { bubbles: true, composed: true }));
+      return;
+    }
+    const grant = action === 'grant-access';
+    const result = await runtime.registry.callTool(
+      grant ? 'workspace.grantFolderAccess' : 'preview.refresh',
+      {},
+      { context: { source: 'local', mode: 'direct' } },
+    );
+    this.recoveryNotice = result.error
+      ? `${grant ? 'Grant access' : 'Refresh'} failed: ${failureText(result.error)}`
+      : grant
+        ? 'Folder access requested.'
+        : 'Preview refreshed.';
   }
 
   private onKeydown(event: KeyboardEvent): void {
@@ -129,7 +163,16 @@ export class CaChat extends LitElement {
           Use local agent & retry
         </button>`
       : nothing;
-    return html`Failed: ${failureText(last.error)} ${retry} ${local}`;
+    const action = recoveryActionFor(last.error);
+    const recovery = action
+      ? html`<button data-recovery=${action} @click=${() => this.recover(action)}>
+          ${RECOVERY_LABELS[action]}
+        </button>`
+      : nothing;
+    const notice = this.recoveryNotice
+      ? html`<span class="notice">${this.recoveryNotice}</span>`
+      : nothing;
+    return html`Failed: ${failureText(last.error)} ${recovery} ${retry} ${local} ${notice}`;
   }
 
   protected override render() {
@@ -195,5 +238,6 @@ export class CaChat extends LitElement {
 declare global {
   interface HTMLElementEventMap {
     'ca-prompt-submit': CustomEvent<PromptSubmitDetail>;
+    'ca-folder-reconnect': CustomEvent<undefined>;
   }
 }

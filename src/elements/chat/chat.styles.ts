@@ -60,6 +60,9 @@ export const chatStyles = [
       border-color: var(--_danger);
       color: var(--_danger);
     }
+    .notice {
+      color: var(--_muted);
+    }
     .recipes {
       display: flex;
       flex-wrap: wrap;

@@ -251,8 +251,11 @@ export class CaExplorer extends LitElement {
     if (!result.error) this.notice = `Folder access: ${folder?.permission ?? 'unknown'}.`;
   }
 
-  /** Open folder: the picker opens inside `workspace.openFolder`, after any discard is confirmed. */
-  private openFolder(folder?: WorkspaceFolder): Promise<void> {
+  /**
+   * Open folder (call from a user gesture): the picker opens inside `workspace.openFolder`,
+   * after any discard is confirmed. The chat's Reconnect folder comes here too.
+   */
+  openFolder(folder?: WorkspaceFolder): Promise<void> {
     const open = async (revision: number, discardChanges: boolean) => {
       const args = { expectedRevision: revision, discardChanges };
       const call = () => this.run('workspace.openFolder', args);

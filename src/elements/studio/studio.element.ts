@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { createStudioRuntime, type StudioRuntime } from '../../studio/studio-runtime.js';
+import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -19,6 +20,7 @@ import '../chat/chat.js';
 import '../settings/settings.js';
 import '../catalog/catalog.js';
 import '../status-bar/status-bar.js';
+import '../actions/actions.js';
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
@@ -30,13 +32,15 @@ import '../status-bar/status-bar.js';
  * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
  * @attr heading - Title shown in the header.
- * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records).
+ * @attr surface - Which surface to run: `studio` (default), `web-coding` (three-file workspace plus the `web.*` tools) or `live-editor` (the `editor.*` tools with workspace and document revisions). Read once, when the runtime is created.
+ * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace` on the studio surface, `context-action-<surface>` on the others.
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
  * @attr no-webmcp - Keeps the tools out of the browser's model context (WebMCP), which they join by default where the browser has one.
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
  * @csspart model-button - The header button that opens the model settings.
+ * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download, Export HTML, Reset.
  * @csspart settings - The `<ca-settings>` dialog.
  * @csspart explorer - The `<ca-explorer>` file tree in the left column.
  * @csspart editor - The `<ca-editor>`.
@@ -51,12 +55,16 @@ import '../status-bar/status-bar.js';
  * @cssprop --ca-studio-explorer-width - Width of the file tree column.
  * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
  */
+const DEFAULT_DATABASE = 'context-action-workspace';
+
 export class CaStudio extends LitElement {
   static override styles = studioStyles;
 
   @property() heading = 'Context-Action Studio';
 
-  @property({ attribute: 'database-name' }) databaseName = 'context-action-workspace';
+  @property({ reflect: true }) surface: StudioSurface = 'studio';
+
+  @property({ attribute: 'database-name' }) databaseName = DEFAULT_DATABASE;
 
   @property() prompt = '';
 
@@ -88,7 +96,13 @@ export class CaStudio extends LitElement {
   @property({ attribute: false })
   get runtime(): StudioRuntime {
     if (!this.provided) {
-      this.owned = createStudioRuntime({ databaseName: this.databaseName });
+      const surface = isStudioSurface(this.surface) ? this.surface : 'studio';
+      // Surfaces on one origin keep separate workspaces unless told to share one.
+      const databaseName =
+        this.databaseName === DEFAULT_DATABASE && surface !== 'studio'
+          ? `context-action-${surface}`
+          : this.databaseName;
+      this.owned = createStudioRuntime({ surface, databaseName });
       this.provided = this.owned;
     }
     return this.provided;
@@ -112,6 +126,8 @@ export class CaStudio extends LitElement {
       event.preventDefault();
       void this.explorer.save();
     });
+    // The chat's Reconnect folder recovery opens the explorer's folder picker.
+    this.addEventListener('ca-folder-reconnect', () => void this.explorer?.openFolder());
   }
 
   override connectedCallback(): void {
@@ -127,6 +143,7 @@ export class CaStudio extends LitElement {
     return html`
       <div class="bar" part="header">
         <h2 class="heading">${this.heading}</h2>
+        <ca-workspace-actions part="actions"></ca-workspace-actions>
         <button
           part="tools-toggle"
           class="tools"

@@ -8,19 +8,37 @@ import { StoreController } from '../shared/store-controller.js';
 import { exportTraceRows } from './trace-export.js';
 import { traceStyles } from './trace.styles.js';
 
+/** The row's bounded, redacted detail projection as shown and copied. */
+const detailText = (row: TraceRow) =>
+  JSON.stringify(
+    {
+      traceId: row.traceId,
+      method: row.method,
+      name: row.name,
+      status: row.status,
+      ...(row.error ? { error: row.error } : {}),
+      details: row.details,
+    },
+    null,
+    2,
+  );
+
 const formatDuration = (row: TraceRow) =>
   row.durationMs === undefined ? '…' : `${Math.max(0, Math.round(row.durationMs))} ms`;
 
 /**
  * The execution trace: one row per `tools/list`, per `tools/call` lifecycle and per
  * `agent.request`, with source · mode, status, duration and both the provider call id and the
- * internal trace id. Copy and Download export metadata only.
+ * internal trace id. Copy and Download export metadata only. Each call row opens a detail view
+ * of its bounded, redacted arguments and result (source-like values appear as a character count),
+ * with its own Copy.
  *
  * @tagname ca-trace
  * @summary Live trace of every tool call.
  * @fires ca-trace-clear - The person cleared the trace.
  * @csspart header - The toolbar above the rows.
  * @csspart table - The rows table.
+ * @csspart detail - The open detail view of one row.
  * @cssprop --ca-trace-max-height - Maximum height of the scrolling rows area.
  */
 export class CaTrace extends LitElement {
@@ -33,6 +51,9 @@ export class CaTrace extends LitElement {
   @property() session = '';
 
   @state() private copied = false;
+  /** The traceId whose detail view is open. */
+  @state() private expanded = '';
+  @state() private detailCopied = false;
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly rows = new StoreController(this, () => this.runtimeRef.value?.trace);
@@ -45,6 +66,61 @@ export class CaTrace extends LitElement {
     await navigator.clipboard?.writeText(exportTraceRows(this.allRows));
     this.copied = true;
     setTimeout(() => (this.copied = false), 1500);
+  }
+
+  private async copyDetail(row: TraceRow): Promise<void> {
+    await navigator.clipboard?.writeText(detailText(row));
+    this.detailCopied = true;
+    setTimeout(() => (this.detailCopied = false), 1500);
+  }
+
+  private renderRow(row: TraceRow) {
+    const open = this.expanded === row.traceId;
+    return html`<tr
+      data-trace-id=${row.traceId}
+      data-method=${row.method}
+      data-status=${row.status}
+    >
+      <td>${row.method}</td>
+      <td class="name" title=${row.summary ?? ''}>${row.name}</td>
+      <td>${row.source} · ${row.mode}</td>
+      <td>
+        <span
+          class="status ${row.status}"
+          title=${row.error ? `${row.error.code}: ${row.error.message}` : ''}
+          >${row.status}${row.error ? ` · ${row.error.code}` : ''}</span
+        >
+      </td>
+      <td>${formatDuration(row)}</td>
+      <td class="ids" title=${`toolCallId ${row.toolCallId ?? '—'} · traceId ${row.traceId}`}>
+        ${row.toolCallId ?? '—'} · ${row.traceId}
+      </td>
+      <td>
+        ${
+          row.details === undefined
+            ? nothing
+            : html`<button
+                aria-expanded=${String(open)}
+                aria-controls=${`detail-${row.traceId}`}
+                aria-label=${`Details of ${row.name}`}
+                @click=${() => (this.expanded = open ? '' : row.traceId)}
+              >
+                Details
+              </button>`
+        }
+      </td>
+    </tr>`;
+  }
+
+  private renderDetail(row: TraceRow) {
+    return html`<tr class="detail" part="detail" id=${`detail-${row.traceId}`}>
+      <td colspan="7">
+        <pre aria-label=${`Details of ${row.name}`} tabindex="0">${detailText(row)}</pre>
+        <button @click=${() => this.copyDetail(row)}>
+          ${this.detailCopied ? 'Copied' : 'Copy details'}
+        </button>
+      </td>
+    </tr>`;
   }
 
   private download(): void {
@@ -98,34 +174,15 @@ export class CaTrace extends LitElement {
                     <th scope="col">Status</th>
                     <th scope="col">Duration</th>
                     <th scope="col">Ids</th>
+                    <th scope="col"><span class="visually-hidden">Details</span></th>
                   </tr>
                 </thead>
                 <tbody>
                   ${visible.map(
                     (row) =>
-                      html`<tr
-                        data-trace-id=${row.traceId}
-                        data-method=${row.method}
-                        data-status=${row.status}
-                      >
-                        <td>${row.method}</td>
-                        <td class="name" title=${row.summary ?? ''}>${row.name}</td>
-                        <td>${row.source} · ${row.mode}</td>
-                        <td>
-                          <span
-                            class="status ${row.status}"
-                            title=${row.error ? `${row.error.code}: ${row.error.message}` : ''}
-                            >${row.status}${row.error ? ` · ${row.error.code}` : ''}</span
-                          >
-                        </td>
-                        <td>${formatDuration(row)}</td>
-                        <td
-                          class="ids"
-                          title=${`toolCallId ${row.toolCallId ?? '—'} · traceId ${row.traceId}`}
-                        >
-                          ${row.toolCallId ?? '—'} · ${row.traceId}
-                        </td>
-                      </tr>`,
+                      html`${this.renderRow(row)}${
+                        this.expanded === row.traceId ? this.renderDetail(row) : nothing
+                      }`,
                   )}
                 </tbody>
               </table>`

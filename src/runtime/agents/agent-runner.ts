@@ -66,8 +66,15 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     state = { ...state, ...patch };
     for (const listener of [...listeners]) listener();
   };
-  const emit = (message: AgentMessage) =>
-    set({ messages: [...state.messages, message].slice(-maxMessages) });
+  // A message with a known id replaces it (a streamed reply growing); others are appended.
+  const emit = (message: AgentMessage) => {
+    const index = state.messages.findIndex((existing) => existing.id === message.id);
+    const messages =
+      index < 0
+        ? [...state.messages, message]
+        : state.messages.map((existing, at) => (at === index ? message : existing));
+    set({ messages: messages.slice(-maxMessages) });
+  };
 
   async function run(
     prompt: string,

@@ -11,6 +11,11 @@ export type LocalAgentIntent =
   | { kind: 'feature'; title: string; description: string }
   | { kind: 'patch'; search: string; replace: string; path?: string }
   | { kind: 'status' }
+  | { kind: 'previewStatus' }
+  | { kind: 'download'; path?: string }
+  | { kind: 'open'; path: string }
+  | { kind: 'create'; path: string }
+  | { kind: 'save' }
   | { kind: 'refresh' }
   | { kind: 'undo' }
   | { kind: 'redo' }
@@ -52,10 +57,19 @@ export function planLocalAgentRequest(prompt: string): LocalAgentIntent {
   }
   const accent = ACCENTS.find((name) => new RegExp(`\\b${name}\\b`).test(withoutQuotes));
   if (accent && /\b(accent|theme|colou?r)\b/.test(withoutQuotes)) return { kind: 'theme', accent };
+  // A path may be named bare (styles.css) or quoted ("notes.md").
+  const named = path ?? quoted.find((value) => PATH.test(value));
+  if (/\bdownload\b/.test(withoutQuotes))
+    return named ? { kind: 'download', path: named } : { kind: 'download' };
+  if (/\b(create|new)\b/.test(withoutQuotes) && named) return { kind: 'create', path: named };
+  if (/\bopen\b/.test(withoutQuotes) && named) return { kind: 'open', path: named };
+  if (/\b(save|checkpoint)\b/.test(withoutQuotes)) return { kind: 'save' };
   if (/\bredo\b/.test(withoutQuotes)) return { kind: 'redo' };
   if (/\bundo\b/.test(withoutQuotes)) return { kind: 'undo' };
   if (/\brefresh\b/.test(withoutQuotes) && /\bpreview\b/.test(withoutQuotes))
     return { kind: 'refresh' };
+  if (/\bpreview\b/.test(withoutQuotes) && /\bstatus\b/.test(withoutQuotes))
+    return { kind: 'previewStatus' };
   if (/\bstatus\b/.test(withoutQuotes)) return { kind: 'status' };
   return { kind: 'unknown' };
 }

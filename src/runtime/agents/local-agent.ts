@@ -4,22 +4,17 @@
  * every tool through the model call path so policy and approval apply as for a real model.
  */
 import type { ToolCallResult } from '../protocol/types.js';
+import { listAllTools } from '../registry/pagination.js';
 import type { AgentDriver } from './agent-types.js';
 import { toolTranscriptMessage } from './tool-message.js';
 import { LOCAL_AGENT_RECIPES } from './local-agent-recipes.js';
 import { planLocalAgentRequest, type LocalAgentIntent } from './local-agent-plan.js';
-
-interface Step {
-  name: string;
-  arguments: (state: StepState) => Record<string, unknown>;
-}
-interface StepState {
-  revision?: number;
-  activePath?: string;
-}
-
-const readRevision = (state: StepState) =>
-  state.revision === undefined ? {} : { expectedRevision: state.revision };
+import {
+  surfaceSteps,
+  workspaceGuard as readRevision,
+  type Step,
+  type StepState,
+} from './local-agent-surfaces.js';
 
 function stepsFor(intent: LocalAgentIntent): Step[] {
   const status: Step = { name: 'workspace.getStatus', arguments: () => ({}) };
@@ -77,6 +72,38 @@ function stepsFor(intent: LocalAgentIntent): Step[] {
       return [status, { name: `workspace.${intent.kind}`, arguments: readRevision }];
     case 'refresh':
       return [{ name: 'preview.refresh', arguments: () => ({}) }];
+    case 'previewStatus':
+      return [{ name: 'preview.getStatus', arguments: () => ({}) }];
+    case 'download':
+      return [
+        status,
+        {
+          name: 'workspace.downloadFile',
+          arguments: (s) => {
+            const path = intent.path ?? s.activePath;
+            return path === undefined ? {} : { path };
+          },
+        },
+      ];
+    case 'open':
+      return [{ name: 'workspace.openFile', arguments: () => ({ path: intent.path }) }];
+    case 'create':
+      return [
+        status,
+        {
+          name: 'workspace.createFile',
+          arguments: (s) => ({ path: intent.path, text: '', ...readRevision(s) }),
+        },
+      ];
+    case 'save':
+      // To the linked folder when one takes writes, else a browser checkpoint.
+      return [
+        status,
+        {
+          name: (s) => (s.folderWritable ? 'workspace.saveAll' : 'workspace.saveCheckpoint'),
+          arguments: readRevision,
+        },
+      ];
     case 'status':
       return [status];
     case 'unknown':
@@ -93,12 +120,21 @@ function omitUndefined<T extends object>(value: T, keys: readonly (keyof T)[]): 
 /** Reads the revision and active path a read-only step reported, for the next step's guard. */
 function observe(state: StepState, result: ToolCallResult): StepState {
   const structured = result.structuredContent ?? {};
-  const revision = typeof structured.revision === 'number' ? structured.revision : state.revision;
+  const number = (value: unknown) => (typeof value === 'number' ? value : undefined);
+  // The editor surface names its workspace clock workspaceRevision and adds a document clock.
+  const revision =
+    number(structured.revision) ?? number(structured.workspaceRevision) ?? state.revision;
+  const documentRevision = number(structured.documentRevision) ?? state.documentRevision;
   const activePath =
     typeof structured.activePath === 'string' ? structured.activePath : state.activePath;
+  const folder = structured.folder as { saveAllAvailable?: unknown } | undefined;
+  const folderWritable =
+    typeof folder?.saveAllAvailable === 'boolean' ? folder.saveAllAvailable : state.folderWritable;
   return {
     ...(revision === undefined ? {} : { revision }),
+    ...(documentRevision === undefined ? {} : { documentRevision }),
     ...(activePath === undefined ? {} : { activePath }),
+    ...(folderWritable === undefined ? {} : { folderWritable }),
   };
 }
 
@@ -114,27 +150,29 @@ export const localAgent: AgentDriver = {
         text: `Context: the selected element ${selection.selector}.`,
       });
     }
-    const steps = stepsFor(planLocalAgentRequest(prompt));
+    const intent = planLocalAgentRequest(prompt);
+    const listed = await listAllTools(tools, { signal });
+    const names = new Set(listed.ok ? listed.value.map((tool) => tool.name) : []);
+    const steps = surfaceSteps(intent, names) ?? stepsFor(intent);
     if (steps.length === 0) {
       emit({ id: `${context.sessionId}-help`, role: 'assistant', text: HELP });
       return { status: 'completed' };
     }
     let state: StepState = {};
+    let last = '';
     for (const [index, step] of steps.entries()) {
       const toolCallId = `local-${context.sessionId}-${index + 1}`;
+      const name = typeof step.name === 'string' ? step.name : step.name(state);
       const result = await tools.executeModelToolCall(
-        { id: toolCallId, name: step.name, arguments: step.arguments(state) },
+        { id: toolCallId, name, arguments: step.arguments(state) },
         { signal, context },
       );
-      emit(toolTranscriptMessage(toolCallId, step.name, toolCallId, result));
+      emit(toolTranscriptMessage(toolCallId, name, toolCallId, result));
       if (result.error) return { status: 'failed', error: result.error };
       state = observe(state, result);
+      last = name;
     }
-    emit({
-      id: `${context.sessionId}-done`,
-      role: 'assistant',
-      text: `Done: ${steps.at(-1)?.name}.`,
-    });
+    emit({ id: `${context.sessionId}-done`, role: 'assistant', text: `Done: ${last}.` });
     return { status: 'completed' };
   },
 };

@@ -78,7 +78,7 @@ function revisionConflict(
 }
 
 /** Checks the linked folder can be written: connected, writable, permission granted. */
-async function writableFolder(
+export async function writableFolder(
   manager: WorkspaceDocumentManager,
   operation: string,
 ): Promise<Outcome<WorkspaceFolder>> {
@@ -104,7 +104,8 @@ async function writableFolder(
   return { ok: true, value: folder };
 }
 
-async function staleFolder(
+/** Forgets a folder that is gone and says so (retryable: open it again). */
+export async function staleFolder(
   manager: WorkspaceDocumentManager,
   operation: string,
   extra: Record<string, unknown> = {},

@@ -62,6 +62,25 @@ describe('local agent planner (A1)', () => {
     expect(planLocalAgentRequest('write me a poem').kind).to.equal('unknown');
   });
 
+  it('recognises open, create, download, save and preview status with their paths', () => {
+    expect(planLocalAgentRequest('Open styles.css')).to.deep.equal({
+      kind: 'open',
+      path: 'styles.css',
+    });
+    expect(planLocalAgentRequest('Create the file "notes.md"')).to.deep.equal({
+      kind: 'create',
+      path: 'notes.md',
+    });
+    expect(planLocalAgentRequest('download app.js')).to.deep.equal({
+      kind: 'download',
+      path: 'app.js',
+    });
+    expect(planLocalAgentRequest('Download the open file')).to.deep.equal({ kind: 'download' });
+    expect(planLocalAgentRequest('save a checkpoint').kind).to.equal('save');
+    expect(planLocalAgentRequest('what is the preview status').kind).to.equal('previewStatus');
+    expect(planLocalAgentRequest('open the door').kind).to.equal('unknown');
+  });
+
   it('plans every recipe in the catalog to its declared final tool', () => {
     const finalTool: Record<string, string> = {
       theme: 'preview.setTheme',
@@ -69,6 +88,14 @@ describe('local agent planner (A1)', () => {
       feature: 'preview.addFeature',
       patch: 'workspace.applyPatch',
       status: 'workspace.getStatus',
+      open: 'workspace.openFile',
+      create: 'workspace.createFile',
+      download: 'workspace.downloadFile',
+      undo: 'workspace.undo',
+      redo: 'workspace.redo',
+      save: 'workspace.saveCheckpoint',
+      previewStatus: 'preview.getStatus',
+      refresh: 'preview.refresh',
     };
     for (const recipe of LOCAL_AGENT_RECIPES) {
       expect(finalTool[planLocalAgentRequest(recipe.prompt).kind], recipe.id).to.equal(

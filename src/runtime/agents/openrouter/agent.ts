@@ -19,6 +19,7 @@ import {
 } from './protocol.js';
 import { DEFAULT_RETRY_DELAYS_MS, withRetries } from './retry.js';
 import type { OpenRouterSettings } from './settings.js';
+import { requestChatStream } from './stream.js';
 import { cancelledError, DEFAULT_OPENROUTER_TIMEOUT_MS, requestJson } from './transport.js';
 
 export const DEFAULT_OPENROUTER_MAX_TURNS = 5;
@@ -37,6 +38,8 @@ export interface OpenRouterAgentOptions {
   requestTimeoutMs?: number;
   /** One retry per delay for 429, 5xx, network and timeout failures; default [800, 2000]. */
   retryDelaysMs?: readonly number[];
+  /** Ask for server-sent events and show the reply's text as it arrives; default false. */
+  stream?: boolean;
 }
 
 const failed = (error: ToolCallError) => ({ status: 'failed' as const, error });
@@ -86,15 +89,18 @@ export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDri
               tools: definitions,
               dataPolicy: settings.dataPolicy,
             });
-            const decoded = await requestJson({
-              url: settings.endpoint,
-              method: 'POST',
-              apiKey,
-              body,
-              signal,
-              timeoutMs,
-              ...(options.fetch ? { fetch: options.fetch } : {}),
-            });
+            const transport = { url: settings.endpoint, apiKey, signal, timeoutMs };
+            const fetcher = options.fetch ? { fetch: options.fetch } : {};
+            // A streamed turn's text replaces itself in the transcript as it grows.
+            const decoded = options.stream
+              ? await requestChatStream({
+                  ...transport,
+                  ...fetcher,
+                  body: body as unknown as Record<string, unknown>,
+                  onText: (text) =>
+                    emit({ id: `${session}-turn-${turn}`, role: 'assistant', text }),
+                })
+              : await requestJson({ ...transport, ...fetcher, method: 'POST', body });
             return decoded.ok ? readChatResponse(decoded.value) : decoded;
           },
           {

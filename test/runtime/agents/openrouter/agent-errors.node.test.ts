@@ -102,13 +102,14 @@ describe('OpenRouter provider errors', () => {
   });
 
   it('aborts a request past its timeout as OPENROUTER_TIMEOUT, not as a cancellation', async () => {
-    const studio = await openRouterStudio({ agent: { requestTimeoutMs: 30 } });
+    // Long enough for the request body to reach the server on a loaded machine.
+    const studio = await openRouterStudio({ agent: { requestTimeoutMs: 300 } });
     try {
       studio.server.reply({ hang: true }, { hang: true }, { hang: true });
       const result = await studio.runtime.agent.run('Hello');
       expect(result.status).to.equal('failed');
       expect(result.error).to.include({ code: 'OPENROUTER_TIMEOUT', retryable: true });
-      expect(result.error?.details).to.deep.equal({ timeoutMs: 30 });
+      expect(result.error?.details).to.deep.equal({ timeoutMs: 300 });
       expect(studio.server.requests).to.have.length(3);
     } finally {
       await studio.close();

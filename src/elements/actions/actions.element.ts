@@ -1,0 +1,161 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { ToolCallError } from '../../runtime/protocol/errors.js';
+import { randomId } from '../../runtime/protocol/random-id.js';
+import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import { browserDownload } from '../../runtime/tools/workspace/options.js';
+import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
+import type { WorkspaceSource } from '../../runtime/workspace/types.js';
+import { ModalController } from '../shared/modal-controller.js';
+import type { ElementRuntime } from '../shared/runtime-context.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
+import { StoreController } from '../shared/store-controller.js';
+import { actionsStyles } from './actions.styles.js';
+
+/** What the workspace actions need from a runtime; `createStudioRuntime()` provides it. */
+export interface ActionsRuntime extends ElementRuntime {
+  workspace: WorkspaceSource & { getStatus(): WorkspaceStatus };
+  registry: ToolRegistry;
+}
+
+/**
+ * The person's workspace actions: Undo, Redo, Download (the open file), Export HTML and Reset.
+ * Each is a `workspace.*` registry call made as `local·direct` with the revision on screen, so it
+ * shows in the trace and meets the same revision guard as a model's call. Reset first asks in an
+ * in-app, keyboard-modal confirmation. A failed call shows its code and message.
+ *
+ * @tagname ca-workspace-actions
+ * @summary Undo, Redo, Download, Export HTML and Reset as registry calls.
+ * @csspart toolbar - The row of action buttons.
+ * @csspart error - The last failed action's code and message.
+ * @csspart dialog - The Reset confirmation.
+ */
+export class CaWorkspaceActions extends LitElement {
+  static override styles = actionsStyles;
+
+  /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
+  @property({ attribute: false }) runtime?: ActionsRuntime;
+
+  /** Whether the Reset confirmation is open. */
+  @property({ type: Boolean, reflect: true }) open = false;
+
+  @state() private error: ToolCallError | null = null;
+  @state() private busy = false;
+
+  @query('dialog') private dialog?: HTMLDialogElement;
+
+  private readonly runtimeRef = new RuntimeController<ActionsRuntime>(this);
+  private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
+  private readonly modal = new ModalController(
+    this,
+    () => this.dialog,
+    () => this.dialog?.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.focus(),
+  );
+  private readonly sessionId = `actions-${randomId()}`;
+
+  /** Runs `name` as the person's direct call; resolves its error or null. */
+  async call(name: string, args: Record<string, unknown> = {}) {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return null;
+    this.busy = true;
+    try {
+      const result = await runtime.registry.callTool(name, args, {
+        context: { source: 'local', mode: 'direct', sessionId: this.sessionId },
+      });
+      this.error = result.error ?? null;
+      return result;
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private guarded(name: string) {
+    const revision = this.runtimeRef.value?.workspace.getSnapshot().revision;
+    return this.call(name, revision === undefined ? {} : { expectedRevision: revision });
+  }
+
+  private async exportHtml() {
+    const result = await this.call('workspace.exportHtml');
+    const exported = result?.structuredContent as { html?: string; entryPath?: string } | undefined;
+    if (!exported?.html) return;
+    const base = (exported.entryPath ?? 'index.html')
+      .split('/')
+      .pop()!
+      .replace(/\.html?$/i, '');
+    browserDownload({
+      fileName: `${base}-standalone.html`,
+      blob: new Blob([exported.html], { type: 'text/html' }),
+    });
+  }
+
+  private async confirmReset() {
+    const result = await this.guarded('workspace.reset');
+    if (!result?.error) this.open = false;
+  }
+
+  protected override render() {
+    const status = this.workspace.value ? this.runtimeRef.value?.workspace.getStatus() : undefined;
+    const idle = !!status && !this.busy;
+    return html`<div role="toolbar" part="toolbar" aria-label="Workspace actions">
+        <button
+          ?disabled=${!idle || !status?.canUndo}
+          @click=${() => this.guarded('workspace.undo')}
+        >
+          Undo
+        </button>
+        <button
+          ?disabled=${!idle || !status?.canRedo}
+          @click=${() => this.guarded('workspace.redo')}
+        >
+          Redo
+        </button>
+        <button
+          ?disabled=${!idle || !status?.activePath}
+          @click=${() => this.call('workspace.downloadFile', { path: status?.activePath })}
+        >
+          Download
+        </button>
+        <button ?disabled=${!idle} @click=${() => this.exportHtml()}>Export HTML</button>
+        <button ?disabled=${!idle} aria-haspopup="dialog" @click=${() => (this.open = true)}>
+          Reset
+        </button>
+      </div>
+      ${
+        this.error && !this.open
+          ? html`<span class="error" part="error" role="alert"
+              >${this.error.code}: ${this.error.message}</span
+            >`
+          : nothing
+      }
+      <dialog
+        part="dialog"
+        aria-labelledby="reset-title"
+        aria-describedby="reset-description"
+        @cancel=${this.modal.cancel}
+        @click=${this.modal.click}
+        @close=${() => this.modal.closed()}
+      >
+        <h2 id="reset-title">Reset the workspace?</h2>
+        <p id="reset-description">
+          Every file returns to the starting example; your edits are discarded. Undo history is
+          cleared.
+        </p>
+        ${
+          this.error && this.open
+            ? html`<p class="error" role="alert">${this.error.code}: ${this.error.message}</p>`
+            : nothing
+        }
+        <div class="actions">
+          <button data-action="cancel" @click=${() => (this.open = false)}>Cancel</button>
+          <button
+            class="danger"
+            data-action="confirm"
+            ?disabled=${this.busy}
+            @click=${() => this.confirmReset()}
+          >
+            Reset workspace
+          </button>
+        </div>
+      </dialog>`;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The Live Code Editor catalog (`editor.*`): a workspace plus its open document on two revision
+ * clocks, with the default policies of the seed's editor table. There is no `runScript` tool.
+ */
+import type { ToolPolicyDecision } from '../../registry/policy.js';
+import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
+import { createLiveDocument, type LiveDocument } from './document.js';
+import { createEditorDocumentTools } from './document-tools.js';
+import { createEditorReadTools } from './read-tools.js';
+import { createEditorSaveTools, type EditorSaveOptions } from './save-tools.js';
+
+export { createLiveDocument, type LiveDocument, type LiveDocumentSnapshot } from './document.js';
+export { createEditorSaveIntent, type EditorSaveIntent } from './save-intent.js';
+export { recoverEditorSave, EDITOR_SAVE_MANIFEST_LIMIT } from './save-manifest.js';
+export {
+  EDITOR_SCENARIOS,
+  EDITOR_SCENARIO_NAMES,
+  LIVE_EDITOR_SEED,
+  type EditorScenarioName,
+} from './scenarios.js';
+
+/** "Local demo allow" is `allow` for direct calls and approval elsewhere (R19). */
+export const EDITOR_TOOL_POLICIES: Readonly<Record<string, ToolPolicyDecision>> = Object.freeze({
+  'editor.getStatus': 'allow',
+  'editor.listFiles': 'allow',
+  'editor.openFile': 'allow',
+  'editor.saveFile': 'ask',
+  'editor.saveAll': 'ask',
+  'editor.getDocument': 'allow',
+  'editor.getPreviewStatus': 'allow',
+  'editor.setDocument': 'allow',
+  'editor.applyPatch': 'allow',
+  'editor.setScenario': 'allow',
+  'editor.resetDocument': 'allow',
+});
+
+export interface LiveEditorToolOptions extends EditorSaveOptions {
+  /** The document clock to share with elements; default: one over `manager`. */
+  document?: LiveDocument;
+}
+
+export function createLiveEditorTools(
+  manager: WorkspaceDocumentManager,
+  options: LiveEditorToolOptions = {},
+) {
+  const document = options.document ?? createLiveDocument(manager);
+  return [
+    ...createEditorReadTools(manager, document),
+    ...createEditorDocumentTools(manager, document),
+    ...createEditorSaveTools(manager, document, options),
+  ];
+}

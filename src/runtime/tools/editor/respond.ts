@@ -1,0 +1,92 @@
+/**
+ * The Live Code Editor's result contract: every preview-aware result carries the active path,
+ * both revision clocks, the preview acknowledgement, storageMode and a bounded storageError.
+ */
+import { z } from 'zod';
+import type { ToolCallError } from '../../protocol/errors.js';
+import { failure } from '../../protocol/errors.js';
+import type { ToolHandlerContext } from '../../registry/define-tool.js';
+import type { WorkspaceSnapshot } from '../../workspace/types.js';
+import { revisionConflict } from '../revision-guard.js';
+import { acknowledge } from '../workspace/respond.js';
+import { previewOutput, storageFields } from '../workspace/schemas.js';
+import type { LiveDocument } from './document.js';
+import { EDITOR_SCENARIO_NAMES } from './scenarios.js';
+
+export const clockFields = {
+  activePath: storageFields.activePath,
+  workspaceRevision: z.number().int().nonnegative(),
+  documentRevision: z.number().int().nonnegative(),
+  storageMode: storageFields.storageMode,
+  storageError: storageFields.storageError,
+  dirtyPaths: z.array(z.string()),
+};
+
+export const editorMutationOutput = z.object({
+  ...clockFields,
+  scenario: z.enum(EDITOR_SCENARIO_NAMES),
+  preview: previewOutput,
+});
+
+export const expectedClocks = {
+  expectedWorkspaceRevision: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('The workspaceRevision you read; the call fails unchanged if it moved.'),
+  expectedDocumentRevision: z
+    .number()
+    .int()
+    .nonnegative()
+    .optional()
+    .describe('The documentRevision you read; the call fails unchanged if it moved.'),
+};
+
+export interface ExpectedClocks {
+  expectedWorkspaceRevision?: number | undefined;
+  expectedDocumentRevision?: number | undefined;
+}
+
+/** The stale-clock check every editor mutation runs before it changes anything. */
+export function clockConflict(
+  document: LiveDocument,
+  operation: string,
+  expected: ExpectedClocks,
+): { ok: false; error: ToolCallError } | null {
+  const now = document.getSnapshot();
+  const conflict =
+    revisionConflict(operation, expected.expectedWorkspaceRevision, now.workspaceRevision) ??
+    revisionConflict(
+      operation,
+      expected.expectedDocumentRevision,
+      now.documentRevision,
+      'document',
+    );
+  return conflict ? failure(conflict) : null;
+}
+
+export function clocksOf(document: LiveDocument, snapshot: WorkspaceSnapshot) {
+  const doc = document.getSnapshot();
+  return {
+    activePath: snapshot.activePath,
+    workspaceRevision: snapshot.revision,
+    documentRevision: doc.documentRevision,
+    storageMode: snapshot.storageMode,
+    ...(snapshot.storageError === undefined ? {} : { storageError: snapshot.storageError }),
+    dirtyPaths: [...snapshot.dirtyPaths],
+  };
+}
+
+/** The clocks after a change, once the preview acknowledged its workspace revision. */
+export async function acknowledgedClocks(
+  context: ToolHandlerContext,
+  document: LiveDocument,
+  snapshot: WorkspaceSnapshot,
+) {
+  return {
+    ...clocksOf(document, snapshot),
+    scenario: document.getSnapshot().scenario,
+    preview: await acknowledge(context, snapshot.revision),
+  };
+}

@@ -1,0 +1,106 @@
+import { expect } from 'chai';
+import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
+import { previewHostCapability } from '../../../src/runtime/tools/preview/preview-host.js';
+import { createOpenRouterSettingsStore } from '../../../src/runtime/agents/openrouter/settings.js';
+import { createStudioRuntime } from '../../../src/studio/studio-runtime.js';
+import type { StudioSurface } from '../../../src/runtime/surfaces.js';
+import type { WorkspaceDownload } from '../../../src/runtime/tools/workspace/options.js';
+import { describe, it } from '../../support/spec.js';
+import { acknowledgingHost } from '../tools/workspace/support.js';
+
+/** A studio runtime whose approvals are granted as they come, with an acknowledging preview. */
+async function approvingRuntime(surface: StudioSurface = 'studio') {
+  const downloads: WorkspaceDownload[] = [];
+  const runtime = createStudioRuntime({
+    surface,
+    workspaceRepository: null,
+    durableOperationBackend: createMemoryDurableOperationBackend(),
+    workspaceTools: { download: (download) => void downloads.push(download) },
+    // No stored key: the offline agent runs.
+    openrouterSettings: createOpenRouterSettingsStore({ storage: null, events: null }),
+  });
+  await runtime.ready;
+  runtime.capabilities.provide(previewHostCapability, acknowledgingHost(runtime.workspace));
+  runtime.approvals.store.subscribe(() => {
+    for (const request of runtime.approvals.store.getSnapshot())
+      runtime.approvals.resolve(request.id, 'approved');
+  });
+  const run = async (prompt: string) => {
+    const result = await runtime.agent.run(prompt);
+    const calls = runtime.trace
+      .getSnapshot()
+      .filter((row) => row.method === 'tools/call' && row.sessionId === result.sessionId)
+      .map((row) => `${row.name} ${row.status}`);
+    return { status: result.status, calls };
+  };
+  return { runtime, run, downloads };
+}
+
+describe('local agent recipes for the person actions, end to end through the registry', () => {
+  it('opens and creates files', async () => {
+    const { runtime, run } = await approvingRuntime();
+    expect(await run('Open styles.css')).to.deep.equal({
+      status: 'completed',
+      calls: ['workspace.openFile completed'],
+    });
+    expect(runtime.workspace.getSnapshot().activePath).to.equal('styles.css');
+    const created = await run('Create the file "notes.md"');
+    expect(created.calls).to.deep.equal([
+      'workspace.getStatus completed',
+      'workspace.createFile completed',
+    ]);
+    expect(runtime.workspace.getSnapshot().activePath).to.equal('notes.md');
+    runtime.dispose();
+  });
+
+  it('downloads the active path', async () => {
+    const { run, downloads, runtime } = await approvingRuntime();
+    await run('Open app.js');
+    const downloaded = await run('Download the open file');
+    expect(downloaded.calls.at(-1)).to.equal('workspace.downloadFile completed');
+    expect(downloads.map((download) => download.fileName)).to.deep.equal(['app.js']);
+    runtime.dispose();
+  });
+
+  it('undoes and redoes with the revision it read', async () => {
+    const { runtime, run } = await approvingRuntime();
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// changed' });
+    expect((await run('Undo the last change')).calls.at(-1)).to.equal('workspace.undo completed');
+    expect((await run('Redo the change')).calls.at(-1)).to.equal('workspace.redo completed');
+    const app = runtime.workspace.getFile('app.js');
+    expect(app.ok && app.value.kind === 'text' && app.value.text).to.equal('// changed');
+    runtime.dispose();
+  });
+
+  it('saves a browser checkpoint when no folder is linked', async () => {
+    const { runtime, run } = await approvingRuntime();
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// changed' });
+    const saved = await run('Save all changes');
+    expect(saved.calls).to.deep.equal([
+      'workspace.getStatus completed',
+      'workspace.saveCheckpoint completed',
+    ]);
+    expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
+    runtime.dispose();
+  });
+
+  it('reads the preview status and refreshes the preview', async () => {
+    const { runtime, run } = await approvingRuntime();
+    expect((await run('What is the preview status?')).calls).to.deep.equal([
+      'preview.getStatus completed',
+    ]);
+    expect((await run('Refresh the preview')).calls).to.deep.equal(['preview.refresh completed']);
+    runtime.dispose();
+  });
+
+  for (const surface of ['web-coding', 'live-editor'] as const) {
+    it(`runs the same recipes on the ${surface} surface`, async () => {
+      const { runtime, run } = await approvingRuntime(surface);
+      expect((await run('Open styles.css')).status).to.equal('completed');
+      expect((await run('What is the preview status?')).status).to.equal('completed');
+      await runtime.registry.callTool('workspace.writeFile', { path: 'styles.css', text: 'p {}' });
+      expect((await run('Undo the last change')).calls.at(-1)).to.equal('workspace.undo completed');
+      runtime.dispose();
+    });
+  }
+});
