@@ -117,3 +117,7 @@ export * from './service/service-capability.js';
 export * from './service/loopback-transport.js';
 export * from './registry/durable-idempotency.js';
 export * from './registry/operation-recovery.js';
+// Capability migration (T6)
+export * from './migration/live-state.js';
+export * from './migration/capability-token.js';
+export * from './migration/recipe.js';
