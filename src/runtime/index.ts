@@ -121,3 +121,11 @@ export * from './registry/operation-recovery.js';
 export * from './migration/live-state.js';
 export * from './migration/capability-token.js';
 export * from './migration/recipe.js';
+export * from './service/service-route.js';
+// Authenticated carrier (T7)
+export * from './carrier/failures.js';
+export * from './carrier/offer.js';
+export * from './carrier/protocol.js';
+export * from './carrier/host-tools.js';
+export * from './carrier/transport.js';
+export * from './carrier/run.js';
