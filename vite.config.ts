@@ -40,6 +40,7 @@ export default defineConfig(({ mode }) => {
           'storage/redis': 'src/storage/redis.ts',
           'storage/postgres': 'src/storage/postgres.ts',
           'mcp/node': 'src/bridge/mcp/node.ts',
+          'host/cli': 'src/host/cli.ts',
         },
         formats: ['es'],
       },

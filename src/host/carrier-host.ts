@@ -24,6 +24,7 @@ import {
 import { CAPABILITY_MIGRATION_VERSION } from '../runtime/migration/capability-token.js';
 import { checkMigrationRecipe } from '../runtime/migration/recipe.js';
 import { isPlainObject } from '../runtime/protocol/guards.js';
+import type { SnapshotRef } from '../runtime/protocol/types.js';
 import { HostCaptureError, type HostToolRun } from './host-folder.js';
 
 export interface CarrierHostOptions {
@@ -92,6 +93,8 @@ interface Session {
   state: 'leased' | 'started' | 'executed';
   tokenId: string;
   expiresAt: number;
+  /** The snapshot the executed recipe started from: where a retry may start. */
+  safeSnapshot?: SnapshotRef;
 }
 
 export async function startCarrierHost(options: CarrierHostOptions): Promise<CarrierHost> {
@@ -185,6 +188,7 @@ export async function startCarrierHost(options: CarrierHostOptions): Promise<Car
         started.state = 'executed';
         const recipe = checkMigrationRecipe(body.recipe);
         if (!recipe.ok) return { result: recipe, artifacts: [] };
+        started.safeSnapshot = recipe.value.snapshot;
         if (recipe.value.tokenId !== started.tokenId)
           refuse(C.CARRIER_REQUEST_INVALID, { reason: 'tokenId' });
         const tool = recipe.value.tool;
@@ -210,11 +214,14 @@ export async function startCarrierHost(options: CarrierHostOptions): Promise<Car
         }
       }
       case 'exit': {
-        current(body, ['leased', 'started', 'executed']);
+        const { safeSnapshot } = current(body, ['leased', 'started', 'executed']);
         session = null;
         const resources = await options.census();
         if (Object.values(resources).some((count) => count !== 0))
-          refuse(C.CARRIER_CLEANUP_FAILED, { resources });
+          refuse(C.CARRIER_CLEANUP_FAILED, {
+            resources,
+            ...(safeSnapshot ? { safeSnapshot } : {}),
+          });
         return { cleanup: { resources } };
       }
     }

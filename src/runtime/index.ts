@@ -129,3 +129,4 @@ export * from './carrier/protocol.js';
 export * from './carrier/host-tools.js';
 export * from './carrier/transport.js';
 export * from './carrier/run.js';
+export * from './carrier/host-session.js';
