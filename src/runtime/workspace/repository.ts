@@ -3,12 +3,13 @@
  * and metadata; each `commit` is all-or-nothing, so a reload between commits shows either the
  * state before or the state after, never a mix.
  */
+import type { WorkspaceFolderKind } from './folder-port.js';
 import type { WorkspaceFile, WorkspaceStorageMode } from './types.js';
 
 /** A linked folder as stored: never sent to tools or iframes. */
 export interface WorkspaceFolderRecord {
   name: string;
-  kind: 'file-system-access' | 'directory-upload';
+  kind: WorkspaceFolderKind;
   /** A structured-cloneable directory handle, where the browser allows it. */
   handle?: unknown;
 }
