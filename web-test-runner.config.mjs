@@ -4,6 +4,7 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { chromiumLaunchOptions } from './scripts/system.mjs';
 import { commonjsPackages, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
+import { hostCompanionCommands } from './test/support/host-companion.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
@@ -15,6 +16,8 @@ export default {
   middleware: [openAiScriptMiddleware()],
   plugins: [
     skipNodeOnlyTests(),
+    // Real host companion processes on loopback for the host-connect tests (T7).
+    hostCompanionCommands(),
     commonjsPackages(['ajv', 'ajv-formats']),
     esbuildPlugin({
       ts: true,

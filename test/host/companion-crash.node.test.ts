@@ -17,7 +17,7 @@ import {
   type HostCompanionSession,
   type Outcome,
 } from '../../src/runtime/index.js';
-import { makeSite, startCompanion } from '../support/host-companion.js';
+import { makeSite, startCompanion } from '../support/host-companion.mjs';
 
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 const signal = () => new AbortController().signal;

@@ -12,13 +12,12 @@ import {
   createMigrationRecipe,
   describeHostContract,
   parseCarrierOffer,
-  runCarrierRecipe,
   TOOL_CALL_ERROR_CODES,
   WORKSPACE_ERROR_CODES,
   type CarrierOffer,
   type HostCompanionSession,
 } from '../../src/runtime/index.js';
-import { makeSite, startCompanion, type Companion } from '../support/host-companion.js';
+import { makeSite, startCompanion, type Companion } from '../support/host-companion.mjs';
 
 const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 const signal = () => new AbortController().signal;
