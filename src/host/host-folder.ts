@@ -13,12 +13,11 @@ import {
 import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../runtime/protocol/errors.js';
 import type { ArtifactRef } from '../runtime/protocol/types.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../runtime/workspace/codes.js';
-import type { WorkspaceSkippedEntry } from '../runtime/workspace/folder-port.js';
+import { scanFolderTree, type FolderEntry } from '../storage/folder/folder-scan.js';
 import {
   collectFolderImport,
   DEFAULT_FOLDER_IMPORT_LIMITS,
   type FolderImportLimits,
-  type ScannedFile,
 } from '../storage/folder/import-limits.js';
 import { sha256, type HostJournal } from './host-journal.js';
 import { HOST_STATE_FOLDER, resolveHostPath } from './host-paths.js';
@@ -43,39 +42,28 @@ export interface HostFolderOptions {
   beforeCommit?: () => Promise<void>;
 }
 
-async function scan(root: string, limits: FolderImportLimits) {
-  const files: ScannedFile[] = [];
-  const skipped: WorkspaceSkippedEntry[] = [];
-  let scannedEntries = 0;
-  const queue: string[] = [''];
-  for (let prefix = queue.shift(); prefix !== undefined; prefix = queue.shift()) {
+// Sorted, so the same folder always imports in the same order.
+function lister(root: string) {
+  return async function* list(prefix: string): AsyncIterable<FolderEntry<string>> {
     const entries = await readdir(join(root, prefix), { withFileTypes: true });
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       if (prefix === '' && entry.name === HOST_STATE_FOLDER) continue;
-      if (scannedEntries >= limits.maxScannedEntries)
-        return {
-          files,
-          skipped,
-          scannedEntries,
-          limit: { reason: 'scan-limit' as const, limit: limits.maxScannedEntries },
+      const path = join(root, prefix, entry.name);
+      if (entry.isSymbolicLink()) yield { name: entry.name, kind: 'link' };
+      else if (entry.isDirectory())
+        yield { name: entry.name, kind: 'directory', directory: `${prefix}${entry.name}/` };
+      else if (entry.isFile())
+        yield {
+          name: entry.name,
+          kind: 'file',
+          file: async () => ({
+            size: (await lstat(path)).size,
+            read: async () => new Blob([await readFile(path)]),
+          }),
         };
-      scannedEntries += 1;
-      const path = prefix + entry.name;
-      // A link could lead out of the folder: it is neither followed nor imported.
-      if (entry.isSymbolicLink()) skipped.push({ path, reason: 'invalid-path' });
-      else if (entry.isDirectory()) {
-        if (entry.name.startsWith('.') || entry.name === 'node_modules')
-          skipped.push({ path, reason: 'unsupported-type' });
-        else queue.push(`${path}/`);
-      } else if (entry.isFile()) {
-        const absolute = join(root, path);
-        const { size } = await lstat(absolute);
-        files.push({ path, size, read: async () => new Blob([await readFile(absolute)]) });
-      }
     }
-  }
-  return { files, skipped, scannedEntries, limit: null };
+  };
 }
 
 const validation = (tool: string, issues: unknown) => ({
@@ -101,7 +89,11 @@ export function createHostFolder(options: HostFolderOptions) {
   const limits = { ...DEFAULT_FOLDER_IMPORT_LIMITS, ...options.limits };
 
   async function readTree(): Promise<HostToolRun> {
-    const read = await collectFolderImport(await scan(root, limits), limits, {});
+    const read = await collectFolderImport(
+      await scanFolderTree('', limits, lister(root)),
+      limits,
+      {},
+    );
     if (!read.ok) return { result: read, artifacts: [] };
     const files = [];
     for (const file of read.value.files)
