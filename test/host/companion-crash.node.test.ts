@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { createHash } from 'node:crypto';
 import { readdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -13,30 +12,13 @@ import {
   createMigrationRecipe,
   createServiceRoute,
   parseCarrierOffer,
-  type CarrierOffer,
-  type HostCompanionSession,
   type Outcome,
 } from '../../src/runtime/index.js';
+import { connect, sha, signal, writeText } from '../support/host-companion-client.js';
 import { makeSite, startCompanion } from '../support/host-companion.mjs';
 
-const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
-const signal = () => new AbortController().signal;
 const snapshot = { id: 'workspace', revision: 7 };
 const FAULT = { CONTEXT_ACTION_HOST_FAULT: 'pause-before-rename' };
-
-async function connect(offer: CarrierOffer): Promise<HostCompanionSession> {
-  const session = await connectHostCompanion(offer, { sourceId: 'crash-test' });
-  if (!session.ok) throw new Error(JSON.stringify(session.error));
-  return session.value;
-}
-
-const writeText = (session: HostCompanionSession, path: string, text: string) =>
-  session.run(
-    'host.writeFile',
-    { path, kind: 'text', text, digest: sha(text) },
-    snapshot,
-    signal(),
-  );
 
 const stateOf = async (site: string) => ({
   journal: await readdir(join(site, '.context-action-host/journal')),
@@ -73,24 +55,25 @@ describe('host companion: provider exit and crashes (T7)', () => {
     const site = await makeSite({ 'index.html': 'old' });
     const companion = await startCompanion(site, { env: FAULT });
     const session = await connect(companion.offer);
+    const expected = {
+      workload: 'folder-save',
+      tool: 'workspace.saveAll',
+      descriptorDigest: companion.offer.descriptorDigest,
+      recipeDigest: companion.offer.recipeDigest,
+      codeDigest: 'companion',
+      browser: 'any',
+      backend: 'host-companion',
+    };
     let privateRuns = 0;
     const route = createServiceRoute<string, unknown>({
-      expected: {
-        workload: 'folder-save',
-        tool: 'workspace.saveAll',
-        descriptorDigest: companion.offer.descriptorDigest,
-        recipeDigest: companion.offer.recipeDigest,
-        codeDigest: 'companion',
-        browser: 'any',
-        backend: 'host-companion',
-      },
+      expected,
       privateExecutor: async () => {
         privateRuns += 1;
         return { ok: true, value: 'kept in the browser' };
       },
     });
     const service = async (text: string): Promise<Outcome<unknown>> => {
-      const ran = await writeText(session, 'index.html', text);
+      const ran = await writeText(session, 'index.html', text, snapshot);
       return ran.ok
         ? { ok: true, value: ran.value.result }
         : {
@@ -100,13 +83,7 @@ describe('host companion: provider exit and crashes (T7)', () => {
     };
     const admitted = route.admit(
       {
-        workload: 'folder-save',
-        tool: 'workspace.saveAll',
-        descriptorDigest: companion.offer.descriptorDigest,
-        recipeDigest: companion.offer.recipeDigest,
-        codeDigest: 'companion',
-        browser: 'any',
-        backend: 'host-companion',
+        ...expected,
         sample: { frames: 300, correct: true, p95Ms: 1 },
         threshold: { maxP95Ms: 16 },
         cleanup: { resources: { temporaryFiles: 0 } },
@@ -132,7 +109,7 @@ describe('host companion: provider exit and crashes (T7)', () => {
     const site = await makeSite({ 'index.html': 'old' });
     const first = await startCompanion(site, { env: FAULT });
     const session = await connect(first.offer);
-    const saving = writeText(session, 'index.html', 'new content');
+    const saving = writeText(session, 'index.html', 'new content', snapshot);
     await first.waitForStderr('fault: paused before rename');
     await first.kill('SIGKILL');
     const saved = await saving;
@@ -142,7 +119,7 @@ describe('host companion: provider exit and crashes (T7)', () => {
     const pending = await stateOf(site);
     expect([pending.journal.length, pending.temporary.length]).to.deep.equal([1, 1]);
     // The ended session reports its one failure and sends nothing more.
-    const again = await writeText(session, 'index.html', 'new content');
+    const again = await writeText(session, 'index.html', 'new content', snapshot);
     expect(!again.ok && again.failure.code).to.equal(C.CARRIER_EXITED);
     const stale = await connectHostCompanion(first.offer, { sourceId: 'crash-test' });
     expect(!stale.ok && stale.error.code).to.equal(C.CARRIER_UNREACHABLE);
@@ -164,7 +141,7 @@ describe('host companion: provider exit and crashes (T7)', () => {
       expect(fresh.probe.reconciled).to.deep.equal([
         { path: 'index.html', outcome: 'rolled-back', digest: sha('old') },
       ]);
-      const resumed = await writeText(fresh, 'index.html', 'new content');
+      const resumed = await writeText(fresh, 'index.html', 'new content', snapshot);
       expect(resumed.ok && resumed.value.result.ok).to.equal(true);
       expect(await readFile(join(site, 'index.html'), 'utf8')).to.equal('new content');
     } finally {
@@ -218,7 +195,7 @@ describe('host companion: provider exit and crashes (T7)', () => {
     });
     try {
       const session = await connect(host.offer);
-      const ran = await writeText(session, 'index.html', 'new');
+      const ran = await writeText(session, 'index.html', 'new', snapshot);
       expect(!ran.ok && ran.failure.code).to.equal(C.CARRIER_CAPTURE_FAILED);
       expect(!ran.ok && ran.failure.detail).to.deep.include({
         path: 'index.html',

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { createHash } from 'node:crypto';
 import { request as httpRequest, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { lstat, mkdir, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
@@ -17,25 +16,10 @@ import {
   type CarrierOffer,
   type HostCompanionSession,
 } from '../../src/runtime/index.js';
+import { connect, sha, signal, writeText } from '../support/host-companion-client.js';
 import { makeSite, startCompanion, type Companion } from '../support/host-companion.mjs';
 
-const sha = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
-const signal = () => new AbortController().signal;
 const snapshot = { id: 'workspace', revision: 1 };
-
-async function connect(offer: CarrierOffer): Promise<HostCompanionSession> {
-  const session = await connectHostCompanion(offer, { sourceId: 'test-studio' });
-  if (!session.ok) throw new Error(JSON.stringify(session.error));
-  return session.value;
-}
-
-const writeText = (session: HostCompanionSession, path: string, text: string) =>
-  session.run(
-    'host.writeFile',
-    { path, kind: 'text', text, digest: sha(text) },
-    snapshot,
-    signal(),
-  );
 
 /** One raw HTTP request, so tests can send what a browser or the transport never would. */
 function raw(
@@ -72,6 +56,25 @@ const envelope = (offer: CarrierOffer) => ({
   recipeDigest: offer.recipeDigest,
 });
 
+/** Leases and starts a run by raw requests; returns its lease and a readTree recipe. */
+async function startedReadTree(offer: CarrierOffer, session: HostCompanionSession) {
+  const leased = await raw(offer, 'lease', envelope(offer));
+  const leaseId = (leased.json.value as { leaseId: string }).leaseId;
+  await raw(offer, 'start', {
+    ...envelope(offer),
+    leaseId,
+    tokenId: session.migration.token.tokenId,
+    capability: 'workspace.saveAll',
+  });
+  const recipe = createMigrationRecipe(session.migration, {
+    tool: 'host.readTree',
+    arguments: {},
+    snapshot,
+  });
+  if (!recipe.ok) throw new Error('recipe');
+  return { leaseId, recipe: recipe.value };
+}
+
 describe('host companion: lease → start → execute → exit (T7)', () => {
   let site: string;
   let companion: Companion;
@@ -106,7 +109,7 @@ describe('host companion: lease → start → execute → exit (T7)', () => {
     expect(session.probe.folder).to.deep.equal({ name: 'site' });
     expect(session.migration.token.target.realm).to.equal('host');
     const text = '<h1>New</h1>';
-    const ran = await writeText(session, 'index.html', text);
+    const ran = await writeText(session, 'index.html', text, snapshot);
     expect(ran.ok).to.equal(true);
     if (!ran.ok) return;
     expect(ran.value.result).to.deep.equal({
@@ -263,24 +266,11 @@ describe('host companion: lease → start → execute → exit (T7)', () => {
     expect(host.json.failure?.code).to.equal(C.CARRIER_DIGEST_MISMATCH);
     // A recipe naming another descriptor for its tool is refused at execute.
     const session = await connect(offer);
-    const leased = await raw(offer, 'lease', envelope(offer));
-    const leaseId = (leased.json.value as { leaseId: string }).leaseId;
-    await raw(offer, 'start', {
-      ...envelope(offer),
-      leaseId,
-      tokenId: session.migration.token.tokenId,
-      capability: 'workspace.saveAll',
-    });
-    const recipe = createMigrationRecipe(session.migration, {
-      tool: 'host.readTree',
-      arguments: {},
-      snapshot,
-    });
-    if (!recipe.ok) throw new Error('recipe');
+    const { leaseId, recipe } = await startedReadTree(offer, session);
     const executed = await raw(offer, 'execute', {
       ...envelope(offer),
       leaseId,
-      recipe: { ...recipe.value, descriptorDigest: 'd'.repeat(64) },
+      recipe: { ...recipe, descriptorDigest: 'd'.repeat(64) },
     });
     expect(executed.json.failure?.code).to.equal(C.CARRIER_DIGEST_MISMATCH);
     await raw(offer, 'exit', { ...envelope(offer), leaseId });
@@ -338,24 +328,11 @@ describe('host companion: lease → start → execute → exit (T7)', () => {
   it('T6 the host re-checks every recipe: live state is tool-migration-live-state', async () => {
     const { offer } = companion;
     const session = await connect(offer);
-    const leased = await raw(offer, 'lease', envelope(offer));
-    const leaseId = (leased.json.value as { leaseId: string }).leaseId;
-    await raw(offer, 'start', {
-      ...envelope(offer),
-      leaseId,
-      tokenId: session.migration.token.tokenId,
-      capability: 'workspace.saveAll',
-    });
-    const recipe = createMigrationRecipe(session.migration, {
-      tool: 'host.readTree',
-      arguments: {},
-      snapshot,
-    });
-    if (!recipe.ok) throw new Error('recipe');
+    const { leaseId, recipe } = await startedReadTree(offer, session);
     const executed = await raw(offer, 'execute', {
       ...envelope(offer),
       leaseId,
-      recipe: { ...recipe.value, arguments: { undoStack: [{ op: 'insert' }] } },
+      recipe: { ...recipe, arguments: { undoStack: [{ op: 'insert' }] } },
     });
     const value = executed.json.value as {
       result: { ok: boolean; error: { code: string; details: unknown } };
@@ -400,7 +377,7 @@ describe('host companion: lease → start → execute → exit (T7)', () => {
     const stray = join(site, '.context-action-host/tmp/stray');
     await writeFile(stray, 'left behind');
     try {
-      const ran = await writeText(session, 'index.html', '<h1>Cleanup</h1>');
+      const ran = await writeText(session, 'index.html', '<h1>Cleanup</h1>', snapshot);
       expect(!ran.ok && ran.failure.code).to.equal(C.CARRIER_CLEANUP_FAILED);
       expect(!ran.ok && ran.failure.detail).to.deep.include({ safeSnapshot: snapshot });
       expect(!ran.ok && ran.failure.detail?.resources).to.deep.equal({
@@ -449,7 +426,7 @@ describe('host companion: the folder boundary', () => {
       ['run.exe', WORKSPACE_ERROR_CODES.WORKSPACE_PATH_INVALID, 'unsupported-type'],
     ];
     for (const [path, code, problem] of cases) {
-      const ran = await writeText(session, path, 'pwned');
+      const ran = await writeText(session, path, 'pwned', snapshot);
       if (!ran.ok) throw new Error(`${path}: ${ran.failure.code}`);
       expect(!ran.value.result.ok && ran.value.result.error.code, path).to.equal(code);
       const details = !ran.value.result.ok ? ran.value.result.error.details : {};
@@ -470,7 +447,7 @@ describe('host companion: the folder boundary', () => {
       TOOL_CALL_ERROR_CODES.TOOL_VALIDATION_FAILED,
     );
     const big = 'x'.repeat(5 * 1024 * 1024 + 1);
-    const over = await writeText(session, 'big.txt', big);
+    const over = await writeText(session, 'big.txt', big, snapshot);
     expect(over.ok && !over.value.result.ok && over.value.result.error.code).to.equal(
       WORKSPACE_ERROR_CODES.WORKSPACE_SOURCE_LIMIT_EXCEEDED,
     );
