@@ -124,3 +124,4 @@ export * from './carrier/host-tools.js';
 export * from './carrier/transport.js';
 export * from './carrier/run.js';
 export * from './carrier/host-session.js';
+export * from './carrier/host-companion-folder.js';

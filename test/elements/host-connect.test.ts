@@ -6,7 +6,7 @@ import type { CaHostConnect } from '../../src/elements/host-connect/host-connect
 import type { CaExplorer } from '../../src/elements/explorer/explorer.element.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { encodeCarrierOfferFragment, type CarrierOffer } from '../../src/runtime/carrier/offer.js';
-import { createStudioRuntime, type StudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
 
 interface Started {
@@ -123,7 +123,7 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
     const error = await waitFor(() => part(element, 'error'), 'the error');
     expect(error.getAttribute('role')).to.equal('alert');
     expect(error.textContent).to.include('carrier-auth-failed');
-    expect(runtime.workspace.getFolder()).to.equal(null);
+    expect(runtime.workspace.getStatus().folder.connected).to.equal(false);
     await expect(element).to.be.accessible();
   });
 
@@ -155,7 +155,7 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
     );
     const { runtime, connect, explorer } = await mountStudio();
     await paste(connect, offer);
-    await waitFor(() => runtime.workspace.getFolder() !== null, 'the link');
+    await waitFor(() => runtime.workspace.getStatus().folder.connected, 'the link');
     await runtime.registry.callTool('workspace.writeFile', {
       path: 'index.html',
       text: '<h1>New</h1>',
@@ -171,7 +171,15 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
     expect(alert).to.include('WORKSPACE_SIDE_EFFECT_UNKNOWN');
     expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal(['index.html']);
     expect(await onDisk(id, 'index.html')).to.equal('<h1>Old</h1>');
-    expect(await runtime.workspace.getFolder()!.queryPermission()).to.equal('prompt');
+    // Without a fresh offer no save goes anywhere.
+    const retried = await runtime.registry.callTool(
+      'workspace.saveAll',
+      {},
+      {
+        context: { source: 'local', mode: 'direct' },
+      },
+    );
+    expect(retried.error?.code).to.equal('WORKSPACE_FOLDER_PERMISSION_DENIED');
 
     const restarted = await command<{ offer: CarrierOffer; stderr: string }>('restart', { id });
     expect(restarted.stderr).to.include('Reconciled interrupted write of index.html: rolled-back.');

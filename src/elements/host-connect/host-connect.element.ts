@@ -6,22 +6,29 @@ import { readCarrierOfferFragment } from '../../runtime/carrier/offer.js';
 import type { CarrierReconciledWrite } from '../../runtime/carrier/protocol.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
-import { openWorkspaceFolder } from '../../runtime/workspace/folder-sync.js';
-import type { WorkspaceDocumentManager } from '../../runtime/workspace/manager.js';
+import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import { folderPickerCapability } from '../../runtime/tools/workspace/folder-picker.js';
+import type { WorkspaceFolderSource } from '../../runtime/workspace/folder-port.js';
+import type { WorkspaceView } from '../../runtime/workspace/view.js';
 import {
   createHostCompanionFolder,
-  isHostCompanionFolder,
-} from '../../storage/folder/host-companion.js';
-import { canLinkWritableFolder } from '../explorer/explorer-folder.js';
+  type HostCompanionFolder,
+} from '../../runtime/carrier/host-companion-folder.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { hostConnectStyles } from './host-connect.styles.js';
 
-/** The runtime `<ca-host-connect>` needs: a workspace it can link a folder to. */
+/** The runtime `<ca-host-connect>` needs: the workspace, its registry and folder source. */
 export interface HostConnectRuntime extends ElementRuntime {
-  workspace: WorkspaceDocumentManager;
+  workspace: WorkspaceView;
+  registry: Pick<ToolRegistry, 'callTool'>;
+  folders: Pick<WorkspaceFolderSource, 'canPickWritable'>;
 }
+
+// The companion folder each runtime linked, so a fresh offer can reconnect it in place.
+const linkedFolders = new WeakMap<object, HostCompanionFolder>();
+const DIRECT = { context: { source: 'local', mode: 'direct' } } as const;
 
 export interface HostConnectDetail {
   folder: string;
@@ -113,8 +120,10 @@ export class CaHostConnect extends LitElement {
         this.error = session.error;
         return false;
       }
-      const linked = runtime.workspace.getFolder();
-      if (isHostCompanionFolder(linked)) return this.reconnect(runtime, linked, session.value);
+      const linked = linkedFolders.get(runtime);
+      const status = runtime.workspace.getStatus().folder;
+      if (linked && status.kind === 'host-companion' && status.name === linked.name)
+        return this.reconnect(runtime, linked, session.value);
       const snapshot = runtime.workspace.getSnapshot();
       const unsaved = snapshot.dirtyPaths.length + snapshot.deletedPaths.length;
       if (unsaved > 0) {
@@ -127,17 +136,22 @@ export class CaHostConnect extends LitElement {
     }
   }
 
-  private reconnect(
+  private async reconnect(
     runtime: HostConnectRuntime,
-    folder: ReturnType<typeof createHostCompanionFolder>,
+    folder: HostCompanionFolder,
     session: HostCompanionSession,
-  ): boolean {
+  ): Promise<boolean> {
     const switched = folder.reconnect(session);
     if (!switched.ok) {
       this.error = switched.error;
       return false;
     }
-    runtime.workspace.setFolderPermission('granted');
+    // The fresh session grants access; the tool records it in the folder status.
+    const granted = await runtime.registry.callTool('workspace.grantFolderAccess', {}, DIRECT);
+    if (granted.error) {
+      this.error = granted.error;
+      return false;
+    }
     this.done(session, true);
     return true;
   }
@@ -148,14 +162,25 @@ export class CaHostConnect extends LitElement {
     discardChanges: boolean,
   ): Promise<boolean> {
     const folder = createHostCompanionFolder(session);
-    const opened = await openWorkspaceFolder(runtime.workspace, folder, {
-      expectedRevision: runtime.workspace.getSnapshot().revision,
-      discardChanges,
+    // `workspace.openFolder` asks the folder picker; for this call the picker is the companion.
+    const withdraw = runtime.capabilities.provide(folderPickerCapability, {
+      pick: async () => folder,
     });
-    if (!opened.ok) {
+    let opened;
+    try {
+      opened = await runtime.registry.callTool(
+        'workspace.openFolder',
+        { expectedRevision: runtime.workspace.getSnapshot().revision, discardChanges },
+        DIRECT,
+      );
+    } finally {
+      withdraw();
+    }
+    if (opened.error) {
       this.error = opened.error;
       return false;
     }
+    linkedFolders.set(runtime, folder);
     this.done(session, false);
     return true;
   }
@@ -241,7 +266,8 @@ export class CaHostConnect extends LitElement {
   }
 
   protected override render() {
-    const available = this.alwaysAvailable || !canLinkWritableFolder();
+    const available =
+      this.alwaysAvailable || this.runtimeRef.value?.folders.canPickWritable() === false;
     return html`${
         available
           ? html`<button part="button" aria-haspopup="dialog" @click=${this.show}>

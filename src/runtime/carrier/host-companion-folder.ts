@@ -5,19 +5,19 @@
  * failure ended asks for a fresh offer (`prompt`); `reconnect` takes one without unlinking,
  * so unsaved edits stay, and starts a new save scope so the retry gets fresh durable keys.
  */
-import { CARRIER_FRESH_OFFER_CODES, carrierToolError } from '../../runtime/carrier/failures.js';
-import type { HostCompanionSession } from '../../runtime/carrier/host-session.js';
-import type { HostToolArguments, HostToolName } from '../../runtime/carrier/host-tools.js';
-import { toolError, type Outcome } from '../../runtime/protocol/errors.js';
-import { sha256Hex } from '../../runtime/protocol/sha256.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/codes.js';
+import { CARRIER_FRESH_OFFER_CODES, carrierToolError } from './failures.js';
+import type { HostCompanionSession } from './host-session.js';
+import type { HostToolArguments, HostToolName } from './host-tools.js';
+import { toolError, type Outcome } from '../protocol/errors.js';
+import { sha256Hex } from '../protocol/sha256.js';
+import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../workspace/codes.js';
 import type {
   WorkspaceFolder,
   WorkspaceFolderImport,
   WorkspaceFolderPermission,
-} from '../../runtime/workspace/folder-port.js';
-import { workspaceMimeType } from '../../runtime/workspace/file-types.js';
-import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+} from '../workspace/folder-port.js';
+import { workspaceMimeType } from '../workspace/file-types.js';
+import type { WorkspaceFile } from '../workspace/types.js';
 
 export interface HostCompanionFolder extends WorkspaceFolder {
   readonly kind: 'host-companion';
