@@ -69,6 +69,7 @@ export default defineConfig(({ mode }) => {
           'storage/postgres': 'src/storage/postgres.ts',
           'mcp/node': 'src/bridge/mcp/node.ts',
           'ai-sdk': 'src/bridge/ai-sdk/index.ts',
+          'host/cli': 'src/host/cli.ts',
         },
         formats: ['es'],
       },

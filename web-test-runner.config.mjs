@@ -5,6 +5,7 @@ import { chromiumLaunchOptions } from './scripts/system.mjs';
 import { commonjsPackages, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
+import { hostCompanionCommands } from './test/support/host-companion.mjs';
 
 export default {
   files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
@@ -18,6 +19,8 @@ export default {
     skipNodeOnlyTests(),
     // Loopback servers counting what preview documents send out (issue 12).
     requestSinkPlugin(),
+    // Real host companion processes on loopback for the host-connect tests (T7).
+    hostCompanionCommands(),
     commonjsPackages(['ajv', 'ajv-formats']),
     esbuildPlugin({
       ts: true,

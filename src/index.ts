@@ -9,6 +9,11 @@ export { CaStudio } from './elements/studio/studio.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';
 export { CaExplorer, type FileOpenDetail } from './elements/explorer/explorer.js';
 export {
+  CaHostConnect,
+  type HostConnectDetail,
+  type HostConnectRuntime,
+} from './elements/host-connect/host-connect.js';
+export {
   CaPreview,
   type FullscreenChangeEvent,
   type PreviewSelectEvent,

@@ -119,3 +119,17 @@ export * from './surfaces.js';
 export * from './tools/web/index.js';
 export * from './tools/editor/index.js';
 export * from './agents/recovery.js';
+// Capability migration (T6)
+export * from './migration/live-state.js';
+export * from './migration/capability-token.js';
+export * from './migration/recipe.js';
+export * from './service/service-route.js';
+// Authenticated carrier (T7)
+export * from './carrier/failures.js';
+export * from './carrier/offer.js';
+export * from './carrier/protocol.js';
+export * from './carrier/host-tools.js';
+export * from './carrier/transport.js';
+export * from './carrier/run.js';
+export * from './carrier/host-session.js';
+export * from './carrier/host-companion-folder.js';

@@ -13,6 +13,7 @@ import type { CaSettings } from '../settings/settings.element.js';
 import { studioStyles } from './studio.styles.js';
 import '../editor/editor.js';
 import '../explorer/explorer.js';
+import '../host-connect/host-connect.js';
 import '../preview/preview.js';
 import '../trace/trace.js';
 import '../approval/approval.js';
@@ -43,6 +44,7 @@ import '../actions/actions.js';
  * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download, Export HTML, Reset.
  * @csspart settings - The `<ca-settings>` dialog.
  * @csspart explorer - The `<ca-explorer>` file tree in the left column.
+ * @csspart host-connect - The `<ca-host-connect>` folder option for browsers without folder access.
  * @csspart editor - The `<ca-editor>`.
  * @csspart preview - The `<ca-preview>`.
  * @csspart chat - The `<ca-chat>`.
@@ -162,6 +164,7 @@ export class CaStudio extends LitElement {
           <span class="model-label">Model</span>
           ${agentModeLabel(this.openrouter.value, this.agent.value)}
         </button>
+        <ca-host-connect part="host-connect"></ca-host-connect>
         <slot name="header-actions"></slot>
       </div>
       <div class="work ${this.catalogOpen ? 'with-catalog' : ''}">

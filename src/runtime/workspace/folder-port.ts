@@ -9,7 +9,7 @@ import type { WorkspaceFile } from './types.js';
 export type WorkspaceFolderPermission =
   'granted' | 'prompt' | 'denied' | 'unknown' | 'disconnected';
 
-export type WorkspaceFolderKind = 'file-system-access' | 'directory-upload';
+export type WorkspaceFolderKind = 'file-system-access' | 'directory-upload' | 'host-companion';
 
 /** Progress of a long folder step, for elements to render (files done / total). */
 export interface WorkspaceProgress {
@@ -55,6 +55,12 @@ export interface WorkspaceFolder {
   readonly kind: WorkspaceFolderKind;
   /** True only for a read/write directory handle; uploads are read-only. */
   readonly writable: boolean;
+  /**
+   * Names the durable keys of a save. A folder that reconnects under a new identity (a host
+   * companion's fresh offer) changes it, so a save interrupted under the old one is not replayed.
+   * Default: one scope per folder object.
+   */
+  readonly saveScope?: string;
   /** The value to store with the workspace metadata so the folder reconnects after reload. */
   readonly persistableHandle?: unknown;
   queryPermission(): Promise<WorkspaceFolderPermission>;

@@ -229,7 +229,7 @@ export async function saveWorkspaceToFolder(
   const savedPaths: string[] = [];
   const deletedPaths: string[] = [];
   const completed = () => ({ completedPaths: [...savedPaths, ...deletedPaths] });
-  const scope = scopeOf(folder);
+  const scope = folder.saveScope ?? scopeOf(folder);
   options.onProgress?.({ operation, done: 0, total: steps.length });
   for (const step of steps) {
     const path = step.kind === 'write' ? step.file.path : step.path;

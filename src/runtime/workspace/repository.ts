@@ -6,12 +6,13 @@
  * against and is refused, inside the same transaction, when another runtime committed first
  * (docs/workspace-coordination.md).
  */
+import type { WorkspaceFolderKind } from './folder-port.js';
 import type { WorkspaceFile, WorkspaceStorageMode } from './types.js';
 
 /** A linked folder as stored: never sent to tools or iframes. */
 export interface WorkspaceFolderRecord {
   name: string;
-  kind: 'file-system-access' | 'directory-upload';
+  kind: WorkspaceFolderKind;
   /** A structured-cloneable directory handle, where the browser allows it. */
   handle?: unknown;
 }

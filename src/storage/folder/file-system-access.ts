@@ -8,14 +8,13 @@ import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/wo
 import type {
   WorkspaceFolder,
   WorkspaceFolderPermission,
-  WorkspaceSkippedEntry,
 } from '../../runtime/workspace/folder-port.js';
 import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+import { scanFolderTree, type FolderEntry } from './folder-scan.js';
 import {
   collectFolderImport,
   DEFAULT_FOLDER_IMPORT_LIMITS,
   type FolderImportLimits,
-  type ScannedFile,
 } from './import-limits.js';
 
 /** Where permission states come from; by default the handle's own query/request methods. */
@@ -79,35 +78,22 @@ async function isAlive(handle: DirectoryHandle): Promise<boolean> {
   }
 }
 
-async function scanDirectory(root: DirectoryHandle, limits: FolderImportLimits) {
-  const files: ScannedFile[] = [];
-  const skipped: WorkspaceSkippedEntry[] = [];
-  let scannedEntries = 0;
-  const queue: [string, DirectoryHandle][] = [['', root]];
-  for (let next = queue.shift(); next; next = queue.shift()) {
-    const [prefix, directory] = next;
-    for await (const [name, entry] of directory.entries()) {
-      if (scannedEntries >= limits.maxScannedEntries)
-        return {
-          files,
-          skipped,
-          scannedEntries,
-          limit: { reason: 'scan-limit' as const, limit: limits.maxScannedEntries },
-        };
-      scannedEntries += 1;
-      const path = prefix + name;
-      if (entry.kind === 'directory') {
-        // Tool and VCS folders (.git, node_modules) are not workspace sources.
-        if (name.startsWith('.') || name === 'node_modules')
-          skipped.push({ path, reason: 'unsupported-type' });
-        else queue.push([`${path}/`, entry as DirectoryHandle]);
-        continue;
-      }
-      const file = await (entry as FileSystemFileHandle).getFile();
-      files.push({ path, size: file.size, read: async () => file });
-    }
+async function* listDirectory(
+  directory: DirectoryHandle,
+): AsyncIterable<FolderEntry<DirectoryHandle>> {
+  for await (const [name, entry] of directory.entries()) {
+    if (entry.kind === 'directory')
+      yield { name, kind: 'directory', directory: entry as DirectoryHandle };
+    else
+      yield {
+        name,
+        kind: 'file',
+        file: async () => {
+          const file = await (entry as FileSystemFileHandle).getFile();
+          return { size: file.size, read: async () => file };
+        },
+      };
   }
-  return { files, skipped, scannedEntries, limit: null };
 }
 
 async function parentOf(root: DirectoryHandle, path: string, create: boolean) {
@@ -151,7 +137,11 @@ export function createFileSystemAccessFolder(
     requestPermission: () => permission.request(),
     async read(readOptions = {}) {
       try {
-        return await collectFolderImport(await scanDirectory(root, limits), limits, readOptions);
+        return await collectFolderImport(
+          await scanFolderTree(root, limits, listDirectory),
+          limits,
+          readOptions,
+        );
       } catch (error) {
         if (errorName(error) === 'AbortError') throw error;
         return { ok: false, error: folderError(error, 'readFolder') };

@@ -52,7 +52,7 @@ export const mutationOutput = z.object({
 export const folderStatusOutput = z.object({
   connected: z.boolean(),
   name: z.string().nullable(),
-  kind: z.enum(['file-system-access', 'directory-upload']).nullable(),
+  kind: z.enum(['file-system-access', 'directory-upload', 'host-companion']).nullable(),
   writable: z.boolean(),
   permission: z.enum(['granted', 'prompt', 'denied', 'unknown', 'disconnected']),
   saveAllAvailable: z.boolean(),

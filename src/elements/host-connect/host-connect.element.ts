@@ -1,0 +1,320 @@
+import { LitElement, html, nothing } from 'lit';
+import { property, query, state } from 'lit/decorators.js';
+import type { HostCompanionSession } from '../../runtime/carrier/host-session.js';
+import { connectHostCompanion } from '../../runtime/carrier/host-session.js';
+import { readCarrierOfferFragment } from '../../runtime/carrier/offer.js';
+import type { CarrierReconciledWrite } from '../../runtime/carrier/protocol.js';
+import type { ToolCallError } from '../../runtime/protocol/errors.js';
+import { randomId } from '../../runtime/protocol/random-id.js';
+import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import { folderPickerCapability } from '../../runtime/tools/workspace/folder-picker.js';
+import type { WorkspaceFolderSource } from '../../runtime/workspace/folder-port.js';
+import type { WorkspaceView } from '../../runtime/workspace/view.js';
+import {
+  createHostCompanionFolder,
+  type HostCompanionFolder,
+} from '../../runtime/carrier/host-companion-folder.js';
+import { ModalController } from '../shared/modal-controller.js';
+import type { ElementRuntime } from '../shared/runtime-context.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
+import { hostConnectStyles } from './host-connect.styles.js';
+
+/** The runtime `<ca-host-connect>` needs: the workspace, its registry and folder source. */
+export interface HostConnectRuntime extends ElementRuntime {
+  workspace: WorkspaceView;
+  registry: Pick<ToolRegistry, 'callTool'>;
+  folders: Pick<WorkspaceFolderSource, 'canPickWritable'>;
+}
+
+// The companion folder each runtime linked, so a fresh offer can reconnect it in place.
+const linkedFolders = new WeakMap<object, HostCompanionFolder>();
+const DIRECT = { context: { source: 'local', mode: 'direct' } } as const;
+
+export interface HostConnectDetail {
+  folder: string;
+  generation: number;
+  /** `true` when an already linked companion folder took a fresh offer (edits kept). */
+  reconnected: boolean;
+  reconciled: CarrierReconciledWrite[];
+}
+
+/**
+ * The folder option for browsers without `showDirectoryPicker` (Firefox, Safari): links the
+ * workspace to a folder served by the host companion (`npx context-action-host ./site`).
+ * The offer the companion prints is pasted into the dialog, or arrives in the page's URL
+ * fragment (`#ca-host-offer=…`, removed from the address bar at once). Saves then migrate to
+ * the host realm and run through the authenticated carrier. After the companion restarts, a
+ * fresh offer reconnects the same folder without losing unsaved edits and shows what the
+ * companion reconciled.
+ *
+ * @tagname ca-host-connect
+ * @summary Link a folder served by the host companion.
+ * @attr open - Whether the dialog is open.
+ * @attr always-available - Offer the companion even where the browser can link folders itself.
+ * @fires ca-host-connect - The workspace is linked to the companion's folder (`HostConnectDetail`).
+ * @csspart button - The button that opens the dialog.
+ * @csspart dialog - The `<dialog>`.
+ * @csspart offer - The offer text area.
+ * @csspart connect - The Connect button.
+ * @csspart error - The error line.
+ * @cssprop --ca-host-connect-width - Width of the dialog.
+ */
+export class CaHostConnect extends LitElement {
+  static override styles = hostConnectStyles;
+
+  /** The runtime to link; by default the one `<ca-studio>` provides. */
+  @property({ attribute: false }) runtime?: HostConnectRuntime;
+  @property({ type: Boolean, reflect: true }) open = false;
+  @property({ type: Boolean, attribute: 'always-available' }) alwaysAvailable = false;
+
+  @state() private offer = '';
+  @state() private busy = false;
+  @state() private error: ToolCallError | null = null;
+  @state() private notice = '';
+  @state() private reconciled: CarrierReconciledWrite[] = [];
+  /** Unsaved changes a first link would discard, awaiting confirmation. */
+  @state() private discarding: { session: HostCompanionSession; unsaved: number } | null = null;
+
+  @query('dialog') private dialog?: HTMLDialogElement;
+  @query('textarea') private textarea?: HTMLTextAreaElement;
+
+  private readonly runtimeRef = new RuntimeController<HostConnectRuntime>(this);
+  private readonly sourceId = `studio-${randomId()}`;
+  private readonly modal = new ModalController(
+    this,
+    () => this.dialog,
+    () => this.textarea?.focus(),
+  );
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const encoded = readCarrierOfferFragment(location.hash);
+    if (encoded === null) return;
+    // The offer holds a bearer token: it must not stay in the address bar or history.
+    history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+    this.offer = encoded;
+    this.open = true;
+    void this.updateComplete.then(() => this.connect());
+  }
+
+  /** Opens the dialog. */
+  show(): void {
+    this.open = true;
+  }
+
+  /**
+   * Connects with the offer in the dialog (or `offer`); resolves `true` once the workspace is
+   * linked. Unsaved edits are only discarded after the person confirms in the dialog.
+   */
+  async connect(offer?: string): Promise<boolean> {
+    const runtime = this.runtimeRef.value;
+    if (!runtime || this.busy) return false;
+    if (offer !== undefined) this.offer = offer;
+    this.busy = true;
+    this.error = null;
+    this.notice = '';
+    this.discarding = null;
+    try {
+      const session = await connectHostCompanion(this.offer, { sourceId: this.sourceId });
+      if (!session.ok) {
+        this.error = session.error;
+        return false;
+      }
+      const linked = linkedFolders.get(runtime);
+      const status = runtime.workspace.getStatus().folder;
+      if (linked && status.kind === 'host-companion' && status.name === linked.name)
+        return this.reconnect(runtime, linked, session.value);
+      const snapshot = runtime.workspace.getSnapshot();
+      const unsaved = snapshot.dirtyPaths.length + snapshot.deletedPaths.length;
+      if (unsaved > 0) {
+        this.discarding = { session: session.value, unsaved };
+        return false;
+      }
+      return this.link(runtime, session.value, false);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private async reconnect(
+    runtime: HostConnectRuntime,
+    folder: HostCompanionFolder,
+    session: HostCompanionSession,
+  ): Promise<boolean> {
+    const switched = folder.reconnect(session);
+    if (!switched.ok) {
+      this.error = switched.error;
+      return false;
+    }
+    // The fresh session grants access; the tool records it in the folder status.
+    const granted = await runtime.registry.callTool('workspace.grantFolderAccess', {}, DIRECT);
+    if (granted.error) {
+      this.error = granted.error;
+      return false;
+    }
+    this.done(session, true);
+    return true;
+  }
+
+  private async link(
+    runtime: HostConnectRuntime,
+    session: HostCompanionSession,
+    discardChanges: boolean,
+  ): Promise<boolean> {
+    const folder = createHostCompanionFolder(session);
+    // `workspace.openFolder` asks the folder picker; for this call the picker is the companion.
+    const withdraw = runtime.capabilities.provide(folderPickerCapability, {
+      pick: async () => folder,
+    });
+    let opened;
+    try {
+      opened = await runtime.registry.callTool(
+        'workspace.openFolder',
+        { expectedRevision: runtime.workspace.getSnapshot().revision, discardChanges },
+        DIRECT,
+      );
+    } finally {
+      withdraw();
+    }
+    if (opened.error) {
+      this.error = opened.error;
+      return false;
+    }
+    linkedFolders.set(runtime, folder);
+    this.done(session, false);
+    return true;
+  }
+
+  private done(session: HostCompanionSession, reconnected: boolean): void {
+    const folder = session.probe.folder.name;
+    this.offer = '';
+    this.reconciled = session.probe.reconciled;
+    this.notice = reconnected
+      ? `Reconnected to ${folder}; unsaved edits are kept. Save to write them.`
+      : `Opened ${folder} through the host companion.`;
+    // A reconciliation report is worth reading before the dialog goes away.
+    if (this.reconciled.length === 0) this.open = false;
+    this.dispatchEvent(
+      new CustomEvent<HostConnectDetail>('ca-host-connect', {
+        bubbles: true,
+        composed: true,
+        detail: {
+          folder,
+          generation: session.generation,
+          reconnected,
+          reconciled: this.reconciled,
+        },
+      }),
+    );
+  }
+
+  private async confirmDiscard(): Promise<void> {
+    const runtime = this.runtimeRef.value;
+    const pending = this.discarding;
+    if (!runtime || !pending) return;
+    this.discarding = null;
+    this.busy = true;
+    try {
+      await this.link(runtime, pending.session, true);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private readonly onSubmit = (event: Event): void => {
+    event.preventDefault();
+    void this.connect();
+  };
+
+  private readonly onClosed = (): void => {
+    this.discarding = null;
+    this.modal.closed();
+  };
+
+  private renderReport() {
+    if (this.reconciled.length === 0) return nothing;
+    return html`<p>The companion finished interrupted writes before it started:</p>
+      <ul part="reconciled">
+        ${this.reconciled.map(
+          (write) =>
+            html`<li>
+              ${write.path}:
+              ${write.outcome === 'completed' ? 'written in full' : 'left as it was before'}
+            </li>`,
+        )}
+      </ul>`;
+  }
+
+  private renderActions() {
+    if (this.discarding)
+      return html`<p role="alert">
+          ${this.discarding.unsaved} unsaved change(s) in the workspace are discarded when the
+          companion's folder opens.
+        </p>
+        <div class="actions">
+          <button type="button" @click=${() => (this.discarding = null)}>Keep editing</button>
+          <button type="button" class="danger" @click=${this.confirmDiscard}>
+            Discard and open
+          </button>
+        </div>`;
+    return html`<div class="actions">
+      <button type="button" @click=${() => (this.open = false)}>Close</button>
+      <button part="connect" type="submit" ?disabled=${this.busy || this.offer.trim() === ''}>
+        ${this.busy ? 'Connecting…' : 'Connect'}
+      </button>
+    </div>`;
+  }
+
+  protected override render() {
+    const available =
+      this.alwaysAvailable || this.runtimeRef.value?.folders.canPickWritable() === false;
+    return html`${
+        available
+          ? html`<button part="button" aria-haspopup="dialog" @click=${this.show}>
+              Host folder…
+            </button>`
+          : nothing
+      }
+      <dialog
+        part="dialog"
+        aria-labelledby="host-connect-title"
+        @cancel=${this.modal.cancel}
+        @close=${this.onClosed}
+        @click=${this.modal.click}
+      >
+        <h2 id="host-connect-title">Save to a folder through the host companion</h2>
+        <form @submit=${this.onSubmit}>
+          <p>
+            Run <code>npx context-action-host ./site</code> in a terminal and paste the offer it
+            prints. The offer is a secret for this machine only.
+          </p>
+          <label for="offer">Offer</label>
+          <textarea
+            id="offer"
+            part="offer"
+            spellcheck="false"
+            autocomplete="off"
+            .value=${this.offer}
+            @input=${(event: Event) => (this.offer = (event.target as HTMLTextAreaElement).value)}
+          ></textarea>
+          <div role="status" aria-live="polite">
+            ${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}
+          </div>
+          ${
+            this.error
+              ? html`<p part="error" class="error" role="alert">
+                  ${this.error.code}: ${this.error.message}
+                </p>`
+              : nothing
+          }
+          ${this.renderReport()} ${this.renderActions()}
+        </form>
+      </dialog>`;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'ca-host-connect': CustomEvent<HostConnectDetail>;
+  }
+}
