@@ -11,7 +11,10 @@ import {
   type PreviewAcknowledgement,
   type PreviewHost,
 } from '../../../../src/runtime/preview/preview-host.js';
-import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
+import {
+  createToolRegistry,
+  type ToolRegistryOptions,
+} from '../../../../src/runtime/registry/registry.js';
 import {
   createWorkspaceTools,
   type WorkspaceToolOptions,
@@ -50,6 +53,7 @@ export async function workspaceRegistry(
     manager?: WorkspaceDocumentManagerOptions;
     tools?: WorkspaceToolOptions;
     preview?: 'none' | 'ack' | 'timeout';
+    registry?: ToolRegistryOptions;
   } = {},
 ) {
   const manager = createWorkspaceDocumentManager({
@@ -68,7 +72,10 @@ export async function workspaceRegistry(
             : undefined,
         );
   if (host) capabilities.provide(previewHostCapability, host);
-  const registry = createToolRegistry({ capabilityResolver: capabilities.resolve });
+  const registry = createToolRegistry({
+    capabilityResolver: capabilities.resolve,
+    ...options.registry,
+  });
   for (const tool of createWorkspaceTools(manager, options.tools)) registry.register(tool);
   const call = (name: string, args: Record<string, unknown> = {}) =>
     registry.callTool(`workspace.${name}`, args);

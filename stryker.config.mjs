@@ -1,0 +1,34 @@
+// Mutation testing of the registry core (`npm run test:mutation`, docs/mutation-testing.md).
+// The node tests of these folders run under mocha inside Stryker's workers (test/support/spec.ts
+// picks mocha's describe/it when they exist), so a mutant costs a test rerun, not a new process.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: [
+    'src/runtime/registry/**/*.ts',
+    'src/runtime/approval/**/*.ts',
+    'src/runtime/durable/**/*.ts',
+  ],
+  testRunner: 'mocha',
+  mochaOptions: {
+    spec: [
+      'test/runtime/registry/*.shared.test.ts',
+      'test/runtime/approval/*.shared.test.ts',
+      'test/runtime/durable/*.shared.test.ts',
+      'test/runtime/protocol/*.shared.test.ts',
+      'test/runtime/catalog/*.shared.test.ts',
+    ],
+  },
+  testRunnerNodeArgs: ['--import', 'tsx'],
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  coverageAnalysis: 'perTest',
+  // The machine is shared: two workers at most.
+  concurrency: 2,
+  timeoutMS: 10000,
+  tempDirName: '.tmp/stryker',
+  cleanTempDir: 'always',
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: '.tmp/mutation/index.html' },
+  jsonReporter: { fileName: '.tmp/mutation/report.json' },
+  thresholds: { high: 90, low: 80, break: 80 },
+};
