@@ -11,16 +11,22 @@ export default {
   testRunner: 'mocha',
   mochaOptions: {
     spec: [
-      'test/runtime/registry/*.shared.test.ts',
+      // The fuzz suite is left out: it covers every mutant and would rerun for each one.
+      'test/runtime/registry/!(fuzz).shared.test.ts',
       'test/runtime/approval/*.shared.test.ts',
       'test/runtime/durable/*.shared.test.ts',
       'test/runtime/protocol/*.shared.test.ts',
       'test/runtime/catalog/*.shared.test.ts',
+      'test/runtime/tools/workspace/policy.shared.test.ts',
     ],
   },
   testRunnerNodeArgs: ['--import', 'tsx'],
+  // Mutants that do not compile are dropped before any test runs; the checker compiles only
+  // the mutated folders (and what they import), not the whole project.
   checkers: ['typescript'],
-  tsconfigFile: 'tsconfig.json',
+  tsconfigFile: 'tsconfig.mutation.json',
+  // Module-level constants would need a fresh process and every test for each mutant.
+  ignoreStatic: true,
   coverageAnalysis: 'perTest',
   // The machine is shared: two workers at most.
   concurrency: 2,
