@@ -10,8 +10,6 @@ import {
 } from '../../../src/runtime/durable/index.js';
 import { openNodeRedis, redisUrl, uniqueName } from '../../storage/durable/support/servers.js';
 
-type RedisClient = ReturnType<typeof createClient>;
-
 /**
  * A loopback TCP relay in front of the test Redis. Armed, it lets the next command reach Redis
  * and then cuts the connection before the reply: the message is enqueued, the publisher never
@@ -54,7 +52,7 @@ async function startRelay() {
 }
 
 /** The publisher reconnects after a cut, as a production client does, so it could republish. */
-async function openClient(url: string, reconnect = false): Promise<RedisClient> {
+async function openClient(url: string, reconnect = false) {
   const client = createClient({
     url,
     socket: { reconnectStrategy: reconnect ? () => 20 : false },
@@ -63,6 +61,8 @@ async function openClient(url: string, reconnect = false): Promise<RedisClient> 
   await client.connect();
   return client;
 }
+
+type RedisClient = Awaited<ReturnType<typeof openClient>>;
 
 interface Receipt {
   messageId: string;
@@ -114,7 +114,7 @@ describe('runQueueSideEffect against a real Redis stream', () => {
         }),
         onAcknowledgement,
       });
-    const entries = () => consumer.xRange(stream, '-', '+');
+    const entries = async () => (await consumer.xRange(stream, '-', '+')) ?? [];
     const close = async () => {
       publisher.destroy();
       await opened.close();
