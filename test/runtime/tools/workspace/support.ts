@@ -1,7 +1,8 @@
 /**
  * Test support for the workspace tools: a registry over a ready manager, and a preview host
- * that acknowledges the workspace revisions it is shown. `<ca-preview>` provides the real host
- * (preview branch); this one speaks the same `PreviewHost` contract without an iframe.
+ * that acknowledges the workspace revisions it is shown. It speaks the same `PreviewHost`
+ * contract as `<ca-preview>` without an iframe; preview-ack.test.ts checks each kind of
+ * mutation against the real iframe acknowledgement.
  */
 import { createCapabilityTable } from '../../../../src/runtime/capabilities.js';
 import type { Outcome } from '../../../../src/runtime/protocol/errors.js';
