@@ -13,6 +13,8 @@ export default {
     spec: [
       // The fuzz suite is left out: it covers every mutant and would rerun for each one.
       'test/runtime/registry/!(fuzz).shared.test.ts',
+      'test/runtime/registry/mcp-result.node.test.ts',
+      'test/runtime/durable/http-side-effect.node.test.ts',
       'test/runtime/approval/*.shared.test.ts',
       'test/runtime/durable/*.shared.test.ts',
       'test/runtime/protocol/*.shared.test.ts',
