@@ -1,6 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
-import { language } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
 import '../../src/elements/editor/editor.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
@@ -26,6 +25,11 @@ async function setup(idleMs = 600_000) {
 
 const statusText = (element: CaEditor) =>
   element.shadowRoot!.querySelector('[part="status"]')!.textContent!.replace(/\s+/g, ' ');
+
+const budgetOf = (element: CaEditor) =>
+  [...element.shadowRoot!.querySelectorAll('[part="status"] span')].find((span) =>
+    span.textContent?.includes('chars'),
+  )!;
 
 const fileText = (runtime: ReturnType<typeof createStudioRuntime>, path: string) => {
   const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
@@ -93,10 +97,7 @@ describe('<ca-editor> search, status bar and modes (E2)', () => {
     expect(statusText(element)).to.include('8 / 80,000 chars');
     await sendKeys({ press: 'Enter' });
     await waitFor(() => statusText(element).includes('Ln 3, Col 1 · 3 lines'), 'a third line');
-    const budget = [...element.shadowRoot!.querySelectorAll('[part="status"] span')].find((span) =>
-      span.textContent?.includes('chars'),
-    )!;
-    expect(budget.classList.contains('over')).to.equal(false);
+    expect(budgetOf(element).classList.contains('over')).to.equal(false);
   });
 
   it('marks the budget over 80,000 characters', async () => {
@@ -106,14 +107,11 @@ describe('<ca-editor> search, status bar and modes (E2)', () => {
       userEvent: 'input.paste',
     });
     await waitFor(() => statusText(element).includes('80,001 / 80,000 chars'), 'the length');
-    const budget = [...element.shadowRoot!.querySelectorAll('[part="status"] span')].find((span) =>
-      span.textContent?.includes('chars'),
-    )!;
-    expect(budget.classList.contains('over')).to.equal(true);
+    expect(budgetOf(element).classList.contains('over')).to.equal(true);
   });
 
   it('picks the language from the extension: TypeScript, JSON, Markdown, CSS and HTML', async () => {
-    const { runtime, view } = await setup();
+    const { runtime, content } = await setup();
     const modes: [string, string, string][] = [
       ['app.ts', 'const n: number = 1;\n', 'typescript'],
       ['data.json', '{ "a": [1, 2] }\n', 'json'],
@@ -125,8 +123,8 @@ describe('<ca-editor> search, status bar and modes (E2)', () => {
       if (text) await openThroughTool(runtime, path, text);
       else await runtime.registry.callTool('workspace.openFile', { path });
       await waitFor(
-        () => view.state.facet(language)?.name === name,
-        `${path} in ${name} mode (is ${view.state.facet(language)?.name})`,
+        () => content.dataset.language === name,
+        `${path} in ${name} mode (is ${content.dataset.language})`,
       );
     }
   });
