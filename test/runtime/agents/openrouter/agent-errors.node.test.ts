@@ -109,7 +109,12 @@ describe('OpenRouter provider errors', () => {
       expect(result.status).to.equal('failed');
       expect(result.error).to.include({ code: 'OPENROUTER_TIMEOUT', retryable: true });
       expect(result.error?.details).to.deep.equal({ timeoutMs: 30 });
-      expect(studio.server.requests).to.have.length(3);
+      // Three attempts, counted by the agent: on a loaded machine a 30 ms attempt can time out
+      // before its request reaches the server, so the server's count is not the contract.
+      expect(retries(studio.progress).map((p) => p.code)).to.deep.equal([
+        'OPENROUTER_TIMEOUT',
+        'OPENROUTER_TIMEOUT',
+      ]);
     } finally {
       await studio.close();
     }
