@@ -11,7 +11,7 @@ import {
   previewHostCapability,
   type PreviewAcknowledgement,
   type PreviewHost,
-} from '../../../../src/runtime/preview/preview-host.js';
+} from '../../../../src/runtime/tools/preview/preview-host.js';
 import {
   createToolRegistry,
   type ToolRegistryOptions,
