@@ -1,4 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/approval/approval.js';
 import type { CaApproval } from '../../src/elements/approval/approval.element.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
@@ -62,9 +63,12 @@ describe('<ca-approval> (E5, R18)', () => {
   });
 
   it('denies on Escape', async () => {
-    const { dialog, call } = await setup();
-    dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
+    const { dialog, call, runtime } = await setup();
+    const before = runtime.workspace.getSnapshot().revision;
+    await sendKeys({ press: 'Escape' });
     expect((await call).error?.code).to.equal('TOOL_APPROVAL_DENIED');
+    expect(runtime.workspace.getSnapshot().revision).to.equal(before);
+    await waitFor(() => !dialog.open, 'the dialog to close');
   });
 
   it('denies pending calls when the surface is removed', async () => {

@@ -6,6 +6,9 @@ type Body = () => unknown;
 interface Runner {
   describe(name: string, body: () => void): unknown;
   it(name: string, body: Body): unknown;
+  before(body: Body): unknown;
+  after(body: Body): unknown;
+  beforeEach(body: Body): unknown;
 }
 
 const host = globalThis as unknown as Partial<Runner>;
@@ -17,3 +20,6 @@ const runner: Runner =
 
 export const describe = (name: string, body: () => void): void => void runner.describe(name, body);
 export const it = (name: string, body: Body): void => void runner.it(name, body);
+export const before = (body: Body): void => void runner.before(body);
+export const after = (body: Body): void => void runner.after(body);
+export const beforeEach = (body: Body): void => void runner.beforeEach(body);

@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import { z } from 'zod';
 import {
+  createToolRegistry,
+  defineTool,
   isToolCallRequest,
   isToolCallResult,
   isToolListRequest,
@@ -7,6 +10,7 @@ import {
   stringifyToolContent,
   TOOL_CALL_ERROR_CODES,
   toolError,
+  type ToolCallResult,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -84,13 +88,68 @@ describe('guards for untrusted JSON (R3)', () => {
     expect(isToolCallResult({ content: [] })).to.equal(false);
   });
 
-  it('R4 TOOL_CALL_ERROR_CODES is exported and errors carry code, message, retryable and details', () => {
-    expect(TOOL_CALL_ERROR_CODES.TOOL_VALIDATION_FAILED).to.equal('TOOL_VALIDATION_FAILED');
-    expect(toolError('WORKSPACE_FILE_NOT_FOUND', 'No file.', false, { path: 'a' })).to.deep.equal({
-      code: 'WORKSPACE_FILE_NOT_FOUND',
-      message: 'No file.',
-      retryable: false,
-      details: { path: 'a' },
+  it('R4 every failure the registry returns is a value: a code from the table, a message, retryable and details', async () => {
+    const registry = createToolRegistry({ toolPolicy: () => 'allow' });
+    registry.register(
+      defineTool(
+        {
+          name: 'demo.fail',
+          description: 'Fails the way it is told.',
+          inputSchema: z.object({ how: z.enum(['throw', 'hang', 'retry']) }),
+        },
+        async ({ how }, context) => {
+          if (how === 'throw') throw new Error('disk on fire');
+          if (how === 'retry')
+            throw Object.assign(new Error('busy'), { code: 'DEMO_BUSY', retryable: true });
+          await new Promise((resolve) => context.signal.addEventListener('abort', resolve));
+          return { structuredContent: {} };
+        },
+      ),
+    );
+    const errorOf = async (result: Promise<ToolCallResult>) => {
+      const settled = await result;
+      expect(isToolCallResult(settled), JSON.stringify(settled)).to.equal(true);
+      return settled.error!;
+    };
+    const codes = new Set<string>(Object.values(TOOL_CALL_ERROR_CODES));
+    const failures = {
+      missing: await errorOf(registry.callTool('demo.missing', {})),
+      invalid: await errorOf(registry.callTool('demo.fail', { how: 'explode' })),
+      thrown: await errorOf(registry.callTool('demo.fail', { how: 'throw' })),
+      timeout: await errorOf(registry.callTool('demo.fail', { how: 'hang' }, { timeout: 5 })),
+    };
+    expect(Object.fromEntries(Object.entries(failures).map(([k, e]) => [k, e.code]))).to.deep.equal(
+      {
+        missing: 'TOOL_NOT_FOUND',
+        invalid: 'TOOL_VALIDATION_FAILED',
+        thrown: 'TOOL_EXECUTION_FAILED',
+        timeout: 'TOOL_TIMEOUT',
+      },
+    );
+    for (const [name, error] of Object.entries(failures)) {
+      expect(codes.has(error.code), name).to.equal(true);
+      expect(error.message, name).to.be.a('string').and.not.equal('');
+      expect(error.details, name).to.be.an('object');
+    }
+    expect(failures.missing.retryable).to.equal(false);
+    expect(failures.invalid.retryable).to.equal(false);
+    expect(failures.thrown).to.deep.include({ message: 'disk on fire', retryable: false });
+    expect(failures.thrown.details).to.deep.include({ handlerId: 'demo.fail' });
+    expect(failures.timeout.retryable).to.equal(true);
+    // A handler's own code and retryable class survive (R14).
+    expect(await errorOf(registry.callTool('demo.fail', { how: 'retry' }))).to.deep.include({
+      code: 'DEMO_BUSY',
+      message: 'busy',
+      retryable: true,
     });
+  });
+
+  it('R4 toolError is terminal unless told otherwise and omits absent details', () => {
+    expect(toolError('X_FAILED', 'No.')).to.deep.equal({
+      code: 'X_FAILED',
+      message: 'No.',
+      retryable: false,
+    });
+    expect(toolError('X_FAILED', 'No.')).not.to.have.property('details');
   });
 });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { describe, it } from 'node:test';
+import { describe, it } from '../../support/spec.js';
 import { z } from 'zod';
 import {
   createToolRegistry,

@@ -102,7 +102,6 @@ describe('OpenRouter provider errors', () => {
   });
 
   it('aborts a request past its timeout as OPENROUTER_TIMEOUT, not as a cancellation', async () => {
-    // Long enough for the request body to reach the server on a loaded machine.
     const studio = await openRouterStudio({ agent: { requestTimeoutMs: 300 } });
     try {
       studio.server.reply({ hang: true }, { hang: true }, { hang: true });
@@ -110,7 +109,12 @@ describe('OpenRouter provider errors', () => {
       expect(result.status).to.equal('failed');
       expect(result.error).to.include({ code: 'OPENROUTER_TIMEOUT', retryable: true });
       expect(result.error?.details).to.deep.equal({ timeoutMs: 300 });
-      expect(studio.server.requests).to.have.length(3);
+      // Three attempts, counted by the agent: on a loaded machine an attempt can time out
+      // before its request reaches the server, so the server's count is not the contract.
+      expect(retries(studio.progress).map((p) => p.code)).to.deep.equal([
+        'OPENROUTER_TIMEOUT',
+        'OPENROUTER_TIMEOUT',
+      ]);
     } finally {
       await studio.close();
     }

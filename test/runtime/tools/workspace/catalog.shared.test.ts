@@ -6,7 +6,7 @@ import { createToolApprovalQueue } from '../../../../src/runtime/approval/approv
 import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
 import { createWorkspaceTools } from '../../../../src/runtime/tools/workspace/index.js';
 import { createWorkspaceDocumentManager } from '../../../../src/runtime/workspace/manager.js';
-import { WORKSPACE_ERROR_CODES } from '../../../../src/runtime/workspace/codes.js';
+import { WORKSPACE_ERROR_CODES, workspaceError } from '../../../../src/runtime/workspace/codes.js';
 import { workspaceRegistry } from './support.js';
 
 const CATALOG = [
@@ -147,24 +147,45 @@ describe('the workspace.* catalog matches the seed table', () => {
     ])
       expect(registry.getToolDefinition(name)?.annotations?.readOnlyHint, name).to.equal(true);
   });
-  it('exports every W3 error code with its retryable class', () => {
-    expect(Object.keys(WORKSPACE_ERROR_CODES)).to.include.members([
-      'WORKSPACE_PATH_INVALID',
-      'WORKSPACE_FILE_NOT_FOUND',
-      'WORKSPACE_FILE_CONFLICT',
-      'WORKSPACE_FILE_TYPE_CONFLICT',
-      'WORKSPACE_PATCH_NOT_FOUND',
-      'WORKSPACE_NO_SUPPORTED_FILES',
-      'WORKSPACE_EMPTY',
-      'WORKSPACE_ACTIVE_FILE_NOT_FOUND',
-      'WORKSPACE_PREVIEW_ENTRY_REQUIRED',
-      'WORKSPACE_FOLDER_STATE_CONFLICT',
-      'WORKSPACE_HISTORY_EMPTY',
-      'WORKSPACE_REVISION_CONFLICT',
-      'WORKSPACE_FOLDER_STALE',
-      'WORKSPACE_FOLDER_NOT_CONNECTED',
-      'WORKSPACE_FOLDER_PERMISSION_DENIED',
-      'WORKSPACE_SIDE_EFFECT_UNKNOWN',
-    ]);
+  it('classes every W3 error code as retryable or terminal', () => {
+    const retryable = Object.fromEntries(
+      Object.values(WORKSPACE_ERROR_CODES).map((code) => [
+        code,
+        workspaceError(code, 'probe', {}).retryable,
+      ]),
+    );
+    // Only a changed world makes a retry useful: a new revision read, a reconnected folder, a
+    // granted permission. Everything else, an unknown side effect included, is terminal.
+    expect(retryable).to.deep.equal({
+      WORKSPACE_PATH_INVALID: false,
+      WORKSPACE_FILE_NOT_FOUND: false,
+      WORKSPACE_FILE_CONFLICT: false,
+      WORKSPACE_FILE_TYPE_CONFLICT: false,
+      WORKSPACE_PATCH_NOT_FOUND: false,
+      WORKSPACE_NO_SUPPORTED_FILES: false,
+      WORKSPACE_EMPTY: false,
+      WORKSPACE_ACTIVE_FILE_NOT_FOUND: false,
+      WORKSPACE_PREVIEW_ENTRY_REQUIRED: false,
+      WORKSPACE_FOLDER_STATE_CONFLICT: false,
+      WORKSPACE_HISTORY_EMPTY: false,
+      WORKSPACE_SOURCE_LIMIT_EXCEEDED: false,
+      WORKSPACE_REVISION_CONFLICT: true,
+      WORKSPACE_FOLDER_STALE: true,
+      WORKSPACE_FOLDER_NOT_CONNECTED: true,
+      WORKSPACE_FOLDER_PERMISSION_DENIED: true,
+      WORKSPACE_SIDE_EFFECT_UNKNOWN: false,
+    });
+  });
+  it('returns the retryable class through the tools', async () => {
+    const { call } = await workspaceRegistry();
+    const missing = await call('readFile', { path: 'missing.js' });
+    expect(missing.error).to.deep.include({ code: 'WORKSPACE_FILE_NOT_FOUND', retryable: false });
+    const stale = await call('writeFile', { path: 'app.js', text: 'x', expectedRevision: 0 });
+    expect(stale.error).to.deep.include({ code: 'WORKSPACE_REVISION_CONFLICT', retryable: true });
+    const disconnected = await call('saveAll');
+    expect(disconnected.error).to.deep.include({
+      code: 'WORKSPACE_FOLDER_NOT_CONNECTED',
+      retryable: true,
+    });
   });
 });

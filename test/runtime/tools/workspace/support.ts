@@ -1,7 +1,8 @@
 /**
  * Test support for the workspace tools: a registry over a ready manager, and a preview host
- * that acknowledges the workspace revisions it is shown. `<ca-preview>` provides the real host
- * (preview branch); this one speaks the same `PreviewHost` contract without an iframe.
+ * that acknowledges the workspace revisions it is shown. It speaks the same `PreviewHost`
+ * contract as `<ca-preview>` without an iframe; preview-ack.test.ts checks each kind of
+ * mutation against the real iframe acknowledgement.
  */
 import { createCapabilityTable } from '../../../../src/runtime/capabilities.js';
 import type { Outcome } from '../../../../src/runtime/protocol/errors.js';
@@ -11,7 +12,10 @@ import {
   type PreviewAcknowledgement,
   type PreviewHost,
 } from '../../../../src/runtime/tools/preview/preview-host.js';
-import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
+import {
+  createToolRegistry,
+  type ToolRegistryOptions,
+} from '../../../../src/runtime/registry/registry.js';
 import {
   createWorkspaceTools,
   type WorkspaceToolOptions,
@@ -50,6 +54,7 @@ export async function workspaceRegistry(
     manager?: WorkspaceDocumentManagerOptions;
     tools?: WorkspaceToolOptions;
     preview?: 'none' | 'ack' | 'timeout';
+    registry?: ToolRegistryOptions;
   } = {},
 ) {
   const manager = createWorkspaceDocumentManager({
@@ -68,7 +73,10 @@ export async function workspaceRegistry(
             : undefined,
         );
   if (host) capabilities.provide(previewHostCapability, host);
-  const registry = createToolRegistry({ capabilityResolver: capabilities.resolve });
+  const registry = createToolRegistry({
+    capabilityResolver: capabilities.resolve,
+    ...options.registry,
+  });
   for (const tool of createWorkspaceTools(manager, options.tools)) registry.register(tool);
   const call = (name: string, args: Record<string, unknown> = {}) =>
     registry.callTool(`workspace.${name}`, args);
