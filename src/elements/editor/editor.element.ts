@@ -15,13 +15,16 @@ export interface EditorChangeDetail {
 const DIRECT = { source: 'local', mode: 'direct' } as const;
 
 /**
- * CodeMirror 6 on the active workspace file. Keystrokes stay in a local draft that is flushed
- * through the registry's `workspace.writeFile` when typing pauses, on blur and before an agent
- * runs, so every edit takes the one tool path. Read-only while an agent runs.
+ * CodeMirror 6 on the active workspace file, one editor state per open file. Keystrokes stay in
+ * a local draft that is written through the registry's `workspace.writeFile` when typing pauses,
+ * at least every `max-wait-ms` while it does not, on blur and before an agent runs, so every edit
+ * takes the one tool path. A draft over the size limit is kept, marked, and never written or
+ * dropped. Read-only while an agent runs.
  *
  * @tagname ca-editor
  * @summary Source editor for the workspace.
  * @attr idle-ms - Pause in typing, in milliseconds, after which the draft is written.
+ * @attr max-wait-ms - Longest time, in milliseconds, a draft waits while typing goes on.
  * @fires ca-editor-change - The person edited the active file. Detail: `{ path }`.
  * @csspart tabs - The file tabs.
  * @csspart surface - The CodeMirror surface.
@@ -37,9 +40,13 @@ export class CaEditor extends LitElement {
 
   @property({ type: Number, attribute: 'idle-ms' }) idleMs = 400;
 
+  @property({ type: Number, attribute: 'max-wait-ms' }) maxWaitMs = 2000;
+
   @state() private cursor: CursorInfo = { line: 1, column: 1, length: 0, lines: 1 };
   @state() private writeError = '';
   @state() private loaded = false;
+  /** Unsaved text by path; a path stays here until a write of exactly this text succeeds. */
+  @state() private drafts: ReadonlyMap<string, string> = new Map();
 
   @query('.surface') private surface?: HTMLElement;
 
@@ -47,8 +54,8 @@ export class CaEditor extends LitElement {
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private editor?: CodeEditor;
-  private draft?: { path: string; text: string };
-  private timer?: ReturnType<typeof setTimeout>;
+  private idleTimer?: ReturnType<typeof setTimeout>;
+  private maxWaitTimer?: ReturnType<typeof setTimeout>;
   private shownPath = '';
   private unregisterDraft?: () => void;
   private registeredWith?: StudioRuntime;
@@ -79,7 +86,7 @@ export class CaEditor extends LitElement {
       parent: this.surface,
       root: this.renderRoot as ShadowRoot,
       label: 'Source',
-      onUserChange: (text) => this.onUserChange(text),
+      onUserChange: (path, text) => this.onUserChange(path, text),
       onCursor: (info) => (this.cursor = info),
       onBlur: () => void this.flush(),
     });
@@ -87,26 +94,46 @@ export class CaEditor extends LitElement {
     this.loaded = true;
   }
 
-  /** Writes the pending draft, if any, through `workspace.writeFile`. */
+  /** Writes every pending draft that fits the size limit through `workspace.writeFile`. */
   async flush(): Promise<void> {
-    clearTimeout(this.timer);
-    const draft = this.draft;
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.maxWaitTimer);
+    this.idleTimer = this.maxWaitTimer = undefined;
     const runtime = this.runtimeRef.value;
-    if (!draft || !runtime) return;
-    const result = await runtime.registry.callTool('workspace.writeFile', draft, {
-      context: DIRECT,
-    });
-    // Newer keystrokes may have replaced the draft while this write was in flight.
-    if (this.draft === draft) this.draft = undefined;
-    this.writeError = result.error ? `${result.error.code}: ${result.error.message}` : '';
+    if (!runtime) return;
+    const errors = await Promise.all(
+      [...this.drafts].map(([path, text]) => this.save(runtime, path, text)),
+    );
+    this.writeError = errors.find(Boolean) ?? '';
   }
 
-  private onUserChange(text: string): void {
-    const path = this.shownPath;
+  private async save(runtime: StudioRuntime, path: string, text: string): Promise<string> {
+    // Over the limit the write could only fail: the draft stays, marked in the status bar.
+    if (text.length > WORKSPACE_SOURCE_LIMIT) return '';
+    const result = await runtime.registry.callTool(
+      'workspace.writeFile',
+      { path, text },
+      {
+        context: DIRECT,
+      },
+    );
+    if (result.error) return `${result.error.code}: ${result.error.message}`;
+    // Newer keystrokes may have replaced the draft while this write was in flight.
+    if (this.drafts.get(path) === text) {
+      const drafts = new Map(this.drafts);
+      drafts.delete(path);
+      this.drafts = drafts;
+    }
+    return '';
+  }
+
+  private onUserChange(path: string, text: string): void {
     if (!path) return;
-    this.draft = { path, text };
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), this.idleMs);
+    this.drafts = new Map(this.drafts).set(path, text);
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.flush(), this.idleMs);
+    // Steady typing never pauses: the max-wait timer saves anyway (scenario 5).
+    this.maxWaitTimer ??= setTimeout(() => void this.flush(), this.maxWaitMs);
     this.dispatchEvent(
       new CustomEvent<EditorChangeDetail>('ca-editor-change', {
         detail: { path },
@@ -131,7 +158,7 @@ export class CaEditor extends LitElement {
       this.unregisterDraft?.();
       this.unregisterDraft = runtime?.drafts.register({
         flush: () => this.flush(),
-        current: () => this.draft,
+        current: () => this.drafts,
       });
       this.registeredWith = runtime;
     }
@@ -142,13 +169,14 @@ export class CaEditor extends LitElement {
     const editor = this.editor;
     if (!editor || !snapshot) return;
     editor.setReadOnly(this.agent.value?.running ?? false);
+    editor.retain(new Set([...snapshot.files.map((file) => file.path), ...this.drafts.keys()]));
     const file = snapshot.files.find((entry) => entry.path === snapshot.activePath);
     if (!file || file.kind !== 'text') return;
-    // A pending draft of this file is newer than the workspace; never overwrite it.
-    if (this.draft?.path === file.path) return;
-    if (this.shownPath !== file.path || editor.text() !== file.text) {
+    // A pending draft is newer than the workspace: show it, never the saved text.
+    const text = this.drafts.get(file.path) ?? file.text;
+    if (this.shownPath !== file.path || editor.text() !== text) {
       this.shownPath = file.path;
-      editor.setDocument(file.path, file.text);
+      editor.show(file.path, text);
     }
   }
 
@@ -156,14 +184,14 @@ export class CaEditor extends LitElement {
     const snapshot = this.workspace.value;
     const textFiles = snapshot?.files.filter((file) => file.kind === 'text') ?? [];
     const dirty = new Set(snapshot?.dirtyPaths ?? []);
-    const over = this.cursor.length > WORKSPACE_SOURCE_LIMIT;
+    const over = this.cursor.length - WORKSPACE_SOURCE_LIMIT;
     return html`
       <div role="tablist" part="tabs" aria-label="Open files">
         ${textFiles.map(
           (file) =>
             html`<button
               role="tab"
-              class=${dirty.has(file.path) ? 'dirty' : ''}
+              class=${dirty.has(file.path) || this.drafts.has(file.path) ? 'dirty' : ''}
               aria-selected=${file.path === snapshot?.activePath ? 'true' : 'false'}
               @click=${() => this.open(file.path)}
             >
@@ -181,9 +209,17 @@ export class CaEditor extends LitElement {
       </div>
       <footer part="status">
         <span>Ln ${this.cursor.line}, Col ${this.cursor.column} · ${this.cursor.lines} lines</span>
+        ${
+          over > 0
+            ? html`<span class="error" role="alert"
+                >Over the limit by ${over.toLocaleString('en')} chars: not saved until
+                shortened</span
+              >`
+            : nothing
+        }
         ${this.writeError ? html`<span class="error" role="alert">${this.writeError}</span>` : nothing}
         ${this.agent.value?.running ? html`<span>Read-only while the agent runs</span>` : nothing}
-        <span class=${over ? 'over' : ''}
+        <span class=${over > 0 ? 'over' : ''}
           >${this.cursor.length.toLocaleString('en')} /
           ${WORKSPACE_SOURCE_LIMIT.toLocaleString('en')} chars</span
         >
