@@ -12,6 +12,7 @@ import {
   type OpenRouterSettingsStore,
 } from './agents/openrouter/settings.js';
 import { createToolApprovalQueue, type ToolApprovalQueue } from './approval/approval-queue.js';
+import { describeWorkspaceChange } from './approval/workspace-change.js';
 import { createCapabilityTable, type CapabilityTable } from './capabilities.js';
 import { createDraftRegistry, type DraftRegistry } from './drafts.js';
 import { createIndexedDbDurableOperationBackend } from '../storage/durable/indexeddb-backend.js';
@@ -115,6 +116,9 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   const approvals = createToolApprovalQueue({
     safeArgumentNames: SAFE_ARGUMENT_NAMES,
     idPrefix: 'approval-',
+    // Approval-gated calls fail at once (TOOL_APPROVAL_UNAVAILABLE) while nothing can answer.
+    requireSurface: true,
+    describeChange: (input) => describeWorkspaceChange(workspace, input),
   });
   const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
   const registry = createToolRegistry({

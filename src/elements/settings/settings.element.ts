@@ -86,11 +86,12 @@ export class CaSettings extends LitElement {
 
   private base?: SettingsDraft;
   private seen?: OpenRouterSettings;
-  private readonly modal = new ModalController(
-    this,
-    () => this.dialog,
-    () => this.field('apiKey')?.focus(),
-  );
+  private readonly modal = new ModalController(this, {
+    dialog: () => this.dialog,
+    isOpen: () => this.open,
+    dismiss: () => (this.open = false),
+    shown: () => this.field('apiKey')?.focus(),
+  });
   private readonly runtimeRef = new RuntimeController<SettingsRuntime>(this);
   private readonly settings = new StoreController(this, () => this.runtimeRef.value?.openrouter);
   private readonly catalog = new ModelCatalogController(this);
@@ -310,6 +311,7 @@ export class CaSettings extends LitElement {
       @cancel=${this.modal.cancel}
       @close=${this.onClosed}
       @click=${this.modal.click}
+      @keydown=${this.modal.keydown}
     >
       ${
         !this.open
