@@ -83,6 +83,8 @@ export class ModalController implements ReactiveController {
 
   /** The dialog closed: release the page and give focus back to the opener. */
   readonly closed = (): void => {
+    // `close` arrives a task later: the dialog may have been shown again for a new request.
+    if (this.options.dialog()?.open) return;
     if (this.options.isOpen()) this.options.dismiss();
     this.release();
     const opener = this.opener;
