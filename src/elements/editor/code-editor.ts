@@ -181,7 +181,9 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     // A file whose line-break style changed is read again whole; its history no longer applies.
     if (!sameLineBreak(state, text)) return createState(path, text);
     const change = outsideChange(state, text);
-    return change ? state.update(change).state : state;
+    const next = change ? state.update(change).state : state;
+    // In a mixed file a separator and an in-line `\n` compare alike; never keep a near miss.
+    return next.sliceDoc() === text ? next : createState(path, text);
   };
 
   return {
@@ -197,6 +199,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
             applying = false;
           }
         }
+        if (view.state.sliceDoc() !== text) view.setState(createState(path, text));
       } else {
         if (shownPath) files.set(shownPath, { state: view.state, scroll: view.scrollSnapshot() });
         const known = files.get(path);
