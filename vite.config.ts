@@ -37,6 +37,7 @@ export default defineConfig(({ mode }) => {
         entry: {
           index: 'src/index.ts',
           runtime: 'src/runtime/index.ts',
+          studio: 'src/studio/index.ts',
           'storage/redis': 'src/storage/redis.ts',
           'storage/postgres': 'src/storage/postgres.ts',
           'mcp/node': 'src/bridge/mcp/node.ts',

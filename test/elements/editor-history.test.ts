@@ -5,7 +5,7 @@ import '../../src/elements/editor/editor.js';
 import '../../src/elements/approval/approval.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
 import type { CaApproval } from '../../src/elements/approval/approval.element.js';
-import { createStudioRuntime, type StudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
 
 // Issue 11, scenarios 2–5: line endings, per-file history, the size limit and steady typing,

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { StudioRuntime } from '../../runtime/studio-runtime.js';
+import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import type { ToolApprovalSnapshot } from '../../runtime/approval/approval-queue.js';
 import { ModalController } from '../shared/modal-controller.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -27,7 +27,7 @@ export interface ApprovalDecisionDetail {
  * @tagname ca-approval
  * @summary The approval gate for model and agent mutations.
  * @attr approve-delay-ms - How long, in milliseconds, Approve stays disabled after a new request shows.
- * @fires ca-approval-decision - The person approved or denied a call. Detail: `{ id, toolName, decision }`.
+ * @fires ca-approval-decide - The person approved or denied a call. Detail: `{ id, toolName, decision }`.
  * @csspart dialog - The dialog box.
  * @csspart approve - The Approve button.
  * @csspart deny - The Deny button.
@@ -113,7 +113,7 @@ export class CaApproval extends LitElement {
     if (!request || (decision === 'approved' && !this.armed)) return;
     this.runtimeRef.value?.approvals.resolve(request.id, decision);
     this.dispatchEvent(
-      new CustomEvent<ApprovalDecisionDetail>('ca-approval-decision', {
+      new CustomEvent<ApprovalDecisionDetail>('ca-approval-decide', {
         detail: { id: request.id, toolName: request.toolName, decision },
         bubbles: true,
         composed: true,
@@ -194,6 +194,6 @@ export class CaApproval extends LitElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'ca-approval-decision': CustomEvent<ApprovalDecisionDetail>;
+    'ca-approval-decide': CustomEvent<ApprovalDecisionDetail>;
   }
 }

@@ -93,7 +93,7 @@ export const settingsStyles = [
       flex-basis: 100%;
       font-size: 0.875rem;
     }
-    .catalog {
+    .model-list {
       display: flex;
       flex-direction: column;
       gap: 0.3rem;

@@ -1,9 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
-import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
-import { createIndexedDbDurableOperationBackend } from '../../storage/durable/indexeddb-backend.js';
-import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
+import { createStudioRuntime, type StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -83,15 +81,7 @@ export class CaStudio extends LitElement {
   @property({ attribute: false })
   get runtime(): StudioRuntime {
     if (!this.provided) {
-      this.owned = createStudioRuntime({
-        workspaceRepository: createIndexedDbWorkspaceRepository({
-          databaseName: this.databaseName,
-        }),
-        durableOperationBackend: createIndexedDbDurableOperationBackend({
-          databaseName: `${this.databaseName}-operations`,
-          storeName: 'operations',
-        }),
-      });
+      this.owned = createStudioRuntime({ databaseName: this.databaseName });
       this.provided = this.owned;
     }
     return this.provided;

@@ -3,7 +3,7 @@
  * strings bounded, never a source-like or credential field even if allow-listed; and for every
  * other text argument its size only, so a large hidden payload is never a surprise.
  */
-import { DEFAULT_TOOL_OBSERVABILITY_POLICY } from '../observability/policy.js';
+import { DEFAULT_TOOL_OBSERVABILITY_POLICY } from '../observability/limits.js';
 import { splitLines } from './line-diff.js';
 
 export interface TextArgumentSize {
