@@ -6,8 +6,8 @@
 export interface EditorDraft {
   /** Writes the draft through the registry; resolves when it is written (or refused). */
   flush(): Promise<void>;
-  /** The unsaved text, if any, by path. */
-  current(): { path: string; text: string } | undefined;
+  /** The unsaved texts by path (an editor may hold several, e.g. one over the size limit). */
+  current(): ReadonlyMap<string, string>;
 }
 
 export interface DraftRegistry {
@@ -31,8 +31,7 @@ export function createDraftRegistry(): DraftRegistry {
     current() {
       const texts = new Map<string, string>();
       for (const draft of drafts) {
-        const value = draft.current();
-        if (value) texts.set(value.path, value.text);
+        for (const [path, text] of draft.current()) texts.set(path, text);
       }
       return texts;
     },

@@ -50,6 +50,8 @@ export {
 } from './registry/names.js';
 export * from './registry/idempotency.js';
 export * from './approval/approval-queue.js';
+export { diffLines, type DiffLine, type LineDiff } from './approval/line-diff.js';
+export type { TextArgumentSize } from './approval/safe-arguments.js';
 export * from './observability/limits.js';
 export { serializeToolObservabilityValue } from './observability/serialize.js';
 export * from './observability/diagnostic.js';

@@ -16,6 +16,7 @@ import {
   createToolApprovalQueue,
   type ToolApprovalQueue,
 } from '../runtime/approval/approval-queue.js';
+import { describeWorkspaceChange } from '../runtime/approval/workspace-change.js';
 import { createCapabilityTable, type CapabilityTable } from '../runtime/capabilities.js';
 import { createDraftRegistry, type DraftRegistry } from '../runtime/drafts.js';
 import { createDurableSideEffectRunner } from '../runtime/durable/side-effect-runner.js';
@@ -131,6 +132,9 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   const approvals = createToolApprovalQueue({
     safeArgumentNames: SAFE_ARGUMENT_NAMES,
     idPrefix: 'approval-',
+    // Approval-gated calls fail at once (TOOL_APPROVAL_UNAVAILABLE) while nothing can answer.
+    requireSurface: true,
+    describeChange: (input) => describeWorkspaceChange(workspace, input),
   });
   const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
   const registry = createToolRegistry({

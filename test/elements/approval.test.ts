@@ -45,7 +45,12 @@ describe('<ca-approval> (E5, R18)', () => {
     element.addEventListener('ca-approval-decide', (event) =>
       decisions.push(event.detail.decision),
     );
-    button(element, 'approve').click();
+    (
+      await waitFor(
+        () => !button(element, 'approve').disabled && button(element, 'approve'),
+        'Approve',
+      )
+    ).click();
     const result = await call;
     expect(result.error).to.equal(undefined);
     expect(decisions).to.deep.equal(['approved']);

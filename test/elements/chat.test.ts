@@ -18,6 +18,8 @@ import { waitFor } from '../support/wait.js';
 async function setup() {
   const runtime = createStudioRuntime({ workspaceRepository: null });
   await runtime.ready;
+  // The tests answer approvals themselves, connected as a host's own handler would be.
+  runtime.approvals.connect();
   const element = await fixture<CaChat>(html`<ca-chat .runtime=${runtime}></ca-chat>`);
   return { runtime, element };
 }

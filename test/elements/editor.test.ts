@@ -70,6 +70,8 @@ describe('<ca-editor> (E2)', () => {
 
   it('is read-only while an agent runs', async () => {
     const { runtime, content } = await setup();
+    // Answered by the test, as a host's own approval handler would: the run waits for it.
+    runtime.approvals.connect();
     const run = runtime.agent.run('Make the accent green');
     await waitFor(() => content.getAttribute('contenteditable') === 'false', 'read-only mode');
     runtime.agent.cancel();

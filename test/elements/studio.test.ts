@@ -72,7 +72,12 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
     ]);
     const revisionBefore = runtime.workspace.getSnapshot().revision;
 
-    approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]')!.click();
+    (
+      await waitFor(
+        () => approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]:enabled'),
+        'Approve to be enabled',
+      )
+    ).click();
     await run;
 
     const rows = runtime.trace.getSnapshot();
@@ -201,7 +206,12 @@ describe('<ca-studio> with an OpenAI-compatible model (A2, A6, E4)', () => {
     }, 'the approval dialog');
     expect(dialog.textContent).to.include('workspace.writeFile');
     expect(dialog.textContent).to.include('model · agent');
-    approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]')!.click();
+    (
+      await waitFor(
+        () => approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]:enabled'),
+        'Approve to be enabled',
+      )
+    ).click();
     await run;
 
     expect(runtime.agent.getSnapshot().lastRun?.status).to.equal('completed');

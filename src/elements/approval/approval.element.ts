@@ -1,9 +1,11 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
-import { property, query } from 'lit/decorators.js';
+import { property, query, state } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import type { ToolApprovalSnapshot } from '../../runtime/approval/approval-queue.js';
+import { ModalController } from '../shared/modal-controller.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
+import { renderChange, renderTextSize } from './approval-change.js';
 import { approvalStyles } from './approval.styles.js';
 
 export interface ApprovalDecisionDetail {
@@ -14,15 +16,23 @@ export interface ApprovalDecisionDetail {
 
 /**
  * Shows the oldest pending tool approval as a keyboard-modal dialog: tool, description,
- * source · mode, argument names and a safe argument preview — never file source.
- * Approve runs the call; Deny, Escape, the backdrop and removing the element all deny.
+ * source · mode, safe argument values, the size of every text argument and a +/− summary of
+ * the change; "Show change" reveals a bounded diff. File source is never shown unasked.
+ * Whenever the request at the head changes, focus moves to the dialog and Approve stays
+ * disabled for `approve-delay-ms`, so a keystroke meant for one request never approves the
+ * next. Approve runs the call; Deny, Escape and the backdrop deny it. While connected it is
+ * the runtime's approval surface; with none connected, gated calls fail at once with
+ * `TOOL_APPROVAL_UNAVAILABLE`, and removing the last surface denies what is pending.
  *
  * @tagname ca-approval
  * @summary The approval gate for model and agent mutations.
+ * @attr approve-delay-ms - How long, in milliseconds, Approve stays disabled after a new request shows.
  * @fires ca-approval-decide - The person approved or denied a call. Detail: `{ id, toolName, decision }`.
  * @csspart dialog - The dialog box.
  * @csspart approve - The Approve button.
  * @csspart deny - The Deny button.
+ * @csspart show-change - The button that reveals the change.
+ * @csspart diff - The revealed change, one line per row.
  * @cssprop --ca-approval-backdrop - Backdrop colour behind the dialog.
  */
 export class CaApproval extends LitElement {
@@ -31,6 +41,11 @@ export class CaApproval extends LitElement {
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
   @property({ attribute: false }) runtime?: StudioRuntime;
 
+  @property({ type: Number, attribute: 'approve-delay-ms' }) approveDelayMs = 500;
+
+  @state() private armed = false;
+  @state() private expanded = false;
+
   @query('dialog') private dialog?: HTMLDialogElement;
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
@@ -38,10 +53,26 @@ export class CaApproval extends LitElement {
     this,
     () => this.runtimeRef.value?.approvals.store,
   );
+  private readonly modal = new ModalController(this, {
+    dialog: () => this.dialog,
+    isOpen: () => this.current !== undefined,
+    dismiss: () => this.decide('denied'),
+  });
+  private shownId?: string;
+  private focusPending = false;
+  private armTimer?: ReturnType<typeof setTimeout>;
+  private disconnectSurface?: () => void;
+  private connectedTo?: StudioRuntime;
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.connectTo(this.runtimeRef.value);
+  }
 
   override disconnectedCallback(): void {
-    // A surface that goes away cannot approve anything; its pending calls are denied.
-    this.runtimeRef.value?.approvals.denyAll();
+    this.connectTo(undefined);
+    clearTimeout(this.armTimer);
+    this.shownId = undefined;
     super.disconnectedCallback();
   }
 
@@ -49,18 +80,37 @@ export class CaApproval extends LitElement {
     return this.pending.value?.[0];
   }
 
+  /** Announces this element as the runtime's approval surface (one at a time). */
+  private connectTo(runtime: StudioRuntime | undefined): void {
+    if (runtime === this.connectedTo) return;
+    this.disconnectSurface?.();
+    this.disconnectSurface = runtime?.approvals.connect();
+    this.connectedTo = runtime;
+  }
+
+  protected override willUpdate(): void {
+    if (this.isConnected) this.connectTo(this.runtimeRef.value);
+    const id = this.current?.id;
+    if (id === this.shownId) return;
+    this.shownId = id;
+    this.expanded = false;
+    this.armed = false;
+    clearTimeout(this.armTimer);
+    if (id === undefined) return;
+    this.focusPending = true;
+    this.armTimer = setTimeout(() => (this.armed = true), this.approveDelayMs);
+  }
+
   protected override updated(_changed: PropertyValues): void {
-    const dialog = this.dialog;
-    if (!dialog) return;
-    if (this.current && !dialog.open) {
-      dialog.showModal();
-      this.renderRoot.querySelector<HTMLButtonElement>('[part="deny"]')?.focus();
-    } else if (!this.current && dialog.open) dialog.close();
+    if (!this.focusPending || !this.dialog?.open) return;
+    this.focusPending = false;
+    // Focus on the box itself: Enter or Space pressed for the previous request hits nothing.
+    this.dialog.focus();
   }
 
   private decide(decision: 'approved' | 'denied'): void {
     const request = this.current;
-    if (!request) return;
+    if (!request || (decision === 'approved' && !this.armed)) return;
     this.runtimeRef.value?.approvals.resolve(request.id, decision);
     this.dispatchEvent(
       new CustomEvent<ApprovalDecisionDetail>('ca-approval-decide', {
@@ -71,50 +121,73 @@ export class CaApproval extends LitElement {
     );
   }
 
-  private onCancel(event: Event): void {
-    event.preventDefault();
-    this.decide('denied');
-  }
-
-  private onBackdrop(event: MouseEvent): void {
-    if (event.target === this.dialog) this.decide('denied');
+  private renderRequest(request: ToolApprovalSnapshot, count: number) {
+    const change = request.change;
+    return html`<h2 id="title">Allow <span class="tool">${request.toolName}</span>?</h2>
+      <p id="description">${request.description || 'No description.'}</p>
+      <dl>
+        <dt>Requested by</dt>
+        <dd>${request.source} · ${request.mode}</dd>
+        <dt>Arguments</dt>
+        <dd>${request.argumentNames.length ? request.argumentNames.join(', ') : 'none'}</dd>
+        ${Object.entries(request.safeArguments).map(
+          ([name, value]) =>
+            html`<dt>${name}</dt>
+              <dd>${value}</dd>`,
+        )}
+        ${request.textArguments.map(
+          (size) =>
+            html`<dt>${size.name}</dt>
+              <dd>${renderTextSize(size)}</dd>`,
+        )}
+        ${
+          change
+            ? html`<dt>Change</dt>
+                <dd>
+                  <span class="added">+${change.added}</span>
+                  <span class="removed">−${change.removed}</span> lines
+                  <button
+                    type="button"
+                    part="show-change"
+                    aria-expanded=${this.expanded ? 'true' : 'false'}
+                    aria-controls="diff"
+                    @click=${() => (this.expanded = !this.expanded)}
+                  >
+                    ${this.expanded ? 'Hide change' : 'Show change'}
+                  </button>
+                </dd>`
+            : nothing
+        }
+      </dl>
+      ${change && this.expanded ? renderChange(change) : nothing}
+      ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
+      <div class="actions">
+        <button part="deny" @click=${() => this.decide('denied')}>Deny</button>
+        <button
+          part="approve"
+          class="primary"
+          ?disabled=${!this.armed}
+          @click=${() => this.decide('approved')}
+        >
+          Approve
+        </button>
+      </div>`;
   }
 
   protected override render() {
     const request = this.current;
-    const count = this.pending.value?.length ?? 0;
     return html`<dialog
       part="dialog"
       role="alertdialog"
+      tabindex="-1"
       aria-labelledby="title"
       aria-describedby="description"
-      @cancel=${this.onCancel}
-      @click=${this.onBackdrop}
+      @cancel=${this.modal.cancel}
+      @click=${this.modal.click}
+      @keydown=${this.modal.keydown}
+      @close=${this.modal.closed}
     >
-      ${
-        request
-          ? html`<h2 id="title">Allow <span class="tool">${request.toolName}</span>?</h2>
-              <p id="description">${request.description || 'No description.'}</p>
-              <dl>
-                <dt>Requested by</dt>
-                <dd>${request.source} · ${request.mode}</dd>
-                <dt>Arguments</dt>
-                <dd>${request.argumentNames.length ? request.argumentNames.join(', ') : 'none'}</dd>
-                ${Object.entries(request.safeArguments).map(
-                  ([name, value]) =>
-                    html`<dt>${name}</dt>
-                      <dd>${value}</dd>`,
-                )}
-              </dl>
-              ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
-              <div class="actions">
-                <button part="deny" @click=${() => this.decide('denied')}>Deny</button>
-                <button part="approve" class="primary" @click=${() => this.decide('approved')}>
-                  Approve
-                </button>
-              </div>`
-          : nothing
-      }
+      ${request ? this.renderRequest(request, this.pending.value?.length ?? 0) : nothing}
     </dialog>`;
   }
 }

@@ -40,6 +40,30 @@ export const approvalStyles = [
     .actions {
       margin-top: 1rem;
     }
+    .added {
+      color: var(--_success);
+    }
+    .removed {
+      color: var(--_danger);
+    }
+    dd button {
+      margin-left: 0.5rem;
+      font-size: 0.8rem;
+    }
+    pre {
+      max-height: 16rem;
+      overflow: auto;
+      margin: 0 0 0.75rem;
+      padding: 0.5rem;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      font-family: var(--_mono);
+      font-size: 0.8rem;
+      white-space: pre;
+    }
+    .omitted {
+      color: var(--_muted);
+    }
     .queue {
       font-size: 0.8rem;
       color: var(--_muted);

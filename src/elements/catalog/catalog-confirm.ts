@@ -1,21 +1,26 @@
-import { html, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { wrapTabFocus } from '../shared/focus.js';
+import { html, type ReactiveControllerHost } from 'lit';
+import { ModalController } from '../shared/modal-controller.js';
 
 interface PendingConfirmation {
   toolName: string;
   resolve: (confirmed: boolean) => void;
-  trigger: HTMLElement | null;
 }
 
 /**
  * The in-app confirmation for destructive samples (E8): a keyboard-modal dialog that traps Tab,
  * treats Escape and the backdrop as Cancel, and gives focus back to what opened it.
  */
-export class ConfirmController implements ReactiveController {
+export class ConfirmController {
   private pending?: PendingConfirmation;
+  private readonly modal: ModalController;
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
-    host.addController(this);
+    this.modal = new ModalController(host, {
+      dialog: () => this.dialog,
+      isOpen: () => this.pending !== undefined,
+      dismiss: () => this.settle(false),
+      shown: () => this.dialog?.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.focus(),
+    });
   }
 
   private get dialog(): HTMLDialogElement | null {
@@ -25,37 +30,18 @@ export class ConfirmController implements ReactiveController {
   /** Resolves `true` when the person confirms running `toolName`, `false` otherwise. */
   ask(toolName: string): Promise<boolean> {
     this.settle(false);
-    const trigger = (this.host.shadowRoot?.activeElement as HTMLElement | null) ?? null;
     return new Promise((resolve) => {
-      this.pending = { toolName, resolve, trigger };
+      this.pending = { toolName, resolve };
       this.host.requestUpdate();
     });
-  }
-
-  hostUpdated(): void {
-    const dialog = this.dialog;
-    if (!dialog || !this.pending || dialog.open) return;
-    dialog.showModal();
-    dialog.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.focus();
-  }
-
-  hostDisconnected(): void {
-    this.settle(false);
   }
 
   private settle(confirmed: boolean): void {
     const pending = this.pending;
     if (!pending) return;
     this.pending = undefined;
-    if (this.dialog?.open) this.dialog.close();
     pending.resolve(confirmed);
-    pending.trigger?.focus();
     this.host.requestUpdate();
-  }
-
-  private trapTab(event: KeyboardEvent): void {
-    const buttons = [...(this.dialog?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    wrapTabFocus(event, buttons, this.host.shadowRoot?.activeElement);
   }
 
   render() {
@@ -66,14 +52,10 @@ export class ConfirmController implements ReactiveController {
       role="alertdialog"
       aria-labelledby="confirm-title"
       aria-describedby="confirm-description"
-      @cancel=${(event: Event) => {
-        event.preventDefault();
-        this.settle(false);
-      }}
-      @click=${(event: MouseEvent) => {
-        if (event.target === this.dialog) this.settle(false);
-      }}
-      @keydown=${(event: KeyboardEvent) => this.trapTab(event)}
+      @cancel=${this.modal.cancel}
+      @click=${this.modal.click}
+      @keydown=${this.modal.keydown}
+      @close=${this.modal.closed}
     >
       <h2 id="confirm-title">Run <span class="tool">${name}</span>?</h2>
       <p id="confirm-description">

@@ -1,19 +1,32 @@
 /**
  * CodeMirror 6 behind a small surface. Loaded lazily by `<ca-editor>`, so the script-tag build
  * keeps CodeMirror in its own chunk.
+ *
+ * Every file gets its own `EditorState` (issue 11, scenario 3): its own selection, scroll and
+ * undo history (basicSetup's history keeps at most about 100 events). Showing a file swaps the
+ * state in, so opening or switching files is never an undoable change, and an outside write (a
+ * tool, an agent) arrives as a minimal change kept out of the person's undo history.
  */
 import { basicSetup } from 'codemirror';
-import { Compartment, EditorState, type Extension } from '@codemirror/state';
+import {
+  Compartment,
+  EditorState,
+  Transaction,
+  type Extension,
+  type TransactionSpec,
+} from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { html } from '@codemirror/lang-html';
 import { css } from '@codemirror/lang-css';
 import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { markdown } from '@codemirror/lang-markdown';
+import { lineBreakOf, withLineBreak } from './line-breaks.js';
 
 export interface CursorInfo {
   line: number;
   column: number;
+  /** Characters of the file as saved, line breaks included (`\r\n` counts two). */
   length: number;
   lines: number;
 }
@@ -22,18 +35,30 @@ export interface CodeEditorOptions {
   parent: HTMLElement;
   root: ShadowRoot | Document;
   label: string;
-  onUserChange(text: string): void;
+  onUserChange(path: string, text: string): void;
   onCursor(info: CursorInfo): void;
   onBlur(): void;
 }
 
 export interface CodeEditor {
-  /** Replaces the document without reporting it as a user change. */
-  setDocument(path: string, text: string): void;
+  /**
+   * Shows `path`. A file shown before comes back with its own state; when `text` differs from
+   * it, the difference is applied as an outside change. Never reported as a user change.
+   */
+  show(path: string, text: string): void;
+  /** Drops the states of files that are gone (deleted or renamed). */
+  retain(paths: ReadonlySet<string>): void;
   setReadOnly(readOnly: boolean): void;
+  /** The shown file's text with its own line breaks. */
   text(): string;
   focus(): void;
   destroy(): void;
+}
+
+/** A file that is not shown: its state and where it was scrolled to. */
+interface HiddenFile {
+  state: EditorState;
+  scroll: ReturnType<EditorView['scrollSnapshot']>;
 }
 
 function languageFor(path: string): Extension {
@@ -58,73 +83,149 @@ function languageFor(path: string): Extension {
   }
 }
 
-export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
-  const language = new Compartment();
-  const editable = new Compartment();
-  let applying = false;
-  let currentPath = '';
+const sameLineBreak = (state: EditorState, text: string): boolean =>
+  state.facet(EditorState.lineSeparator) === lineBreakOf(text);
 
-  const cursor = (state: EditorState): CursorInfo => {
-    const head = state.selection.main.head;
-    const line = state.doc.lineAt(head);
-    return {
-      line: line.number,
-      column: head - line.from + 1,
-      length: state.doc.length,
-      lines: state.doc.lines,
-    };
+const lengthOf = (state: EditorState): number =>
+  state.doc.length + (state.doc.lines - 1) * (state.lineBreak.length - 1);
+
+const cursorOf = (state: EditorState): CursorInfo => {
+  const head = state.selection.main.head;
+  const line = state.doc.lineAt(head);
+  return {
+    line: line.number,
+    column: head - line.from + 1,
+    length: lengthOf(state),
+    lines: state.doc.lines,
+  };
+};
+
+/**
+ * The smallest single replacement turning `state`'s text into `text`, or `undefined` when they
+ * are equal. Compared in document units, where a line break is one character whatever it is.
+ */
+function outsideChange(state: EditorState, text: string): TransactionSpec | undefined {
+  const next = state.toText(text);
+  if (next.eq(state.doc)) return undefined;
+  const before = state.doc.toString();
+  const after = next.toString();
+  const shortest = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shortest && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (
+    end < shortest - start &&
+    before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)
+  ) {
+    end++;
+  }
+  return {
+    changes: {
+      from: start,
+      to: before.length - end,
+      insert: next.slice(start, after.length - end),
+    },
+    annotations: Transaction.addToHistory.of(false),
+  };
+}
+
+export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
+  const editable = new Compartment();
+  const files = new Map<string, HiddenFile>();
+  let readOnly = false;
+  let applying = false;
+  let shownPath = '';
+
+  const editableExtension = () => [
+    EditorState.readOnly.of(readOnly),
+    EditorView.editable.of(!readOnly),
+  ];
+
+  const shared: Extension = [
+    basicSetup,
+    EditorView.contentAttributes.of({ 'aria-label': options.label }),
+    // Pasted or dropped text takes the file's line breaks, so a CRLF file stays CRLF.
+    EditorView.clipboardInputFilter.of((text, state) => withLineBreak(text, state.lineBreak)),
+    EditorView.updateListener.of((update) => {
+      if (update.docChanged && !applying) {
+        options.onUserChange(shownPath, update.state.sliceDoc());
+      }
+      if (update.docChanged || update.selectionSet) options.onCursor(cursorOf(update.state));
+      if (update.focusChanged && !update.view.hasFocus) options.onBlur();
+    }),
+  ];
+
+  const createState = (path: string, text: string): EditorState => {
+    const lineBreak = lineBreakOf(text);
+    return EditorState.create({
+      doc: text,
+      extensions: [
+        shared,
+        languageFor(path),
+        editable.of(editableExtension()),
+        lineBreak ? EditorState.lineSeparator.of(lineBreak) : [],
+      ],
+    });
   };
 
   const view = new EditorView({
     root: options.root,
     parent: options.parent,
-    state: EditorState.create({
-      doc: '',
-      extensions: [
-        basicSetup,
-        language.of([]),
-        editable.of([]),
-        EditorView.contentAttributes.of({ 'aria-label': options.label }),
-        EditorView.updateListener.of((update) => {
-          if (update.docChanged && !applying) options.onUserChange(update.state.doc.toString());
-          if (update.docChanged || update.selectionSet) options.onCursor(cursor(update.state));
-          if (update.focusChanged && !update.view.hasFocus) options.onBlur();
-        }),
-      ],
-    }),
+    state: createState('', ''),
   });
-
   // The scroller must be reachable by keyboard even while the content is read-only.
   view.scrollDOM.tabIndex = 0;
 
+  /** `state` brought up to `text` as an outside change, outside the person's undo history. */
+  const follow = (path: string, state: EditorState, text: string): EditorState => {
+    // A file whose line-break style changed is read again whole; its history no longer applies.
+    if (!sameLineBreak(state, text)) return createState(path, text);
+    const change = outsideChange(state, text);
+    const next = change ? state.update(change).state : state;
+    // In a mixed file a separator and an in-line `\n` compare alike; never keep a near miss.
+    return next.sliceDoc() === text ? next : createState(path, text);
+  };
+
   return {
-    setDocument(path, text) {
-      applying = true;
-      try {
-        const effects = path === currentPath ? [] : [language.reconfigure(languageFor(path))];
-        currentPath = path;
-        if (view.state.doc.toString() !== text) {
-          const head = Math.min(view.state.selection.main.head, text.length);
-          view.dispatch({
-            changes: { from: 0, to: view.state.doc.length, insert: text },
-            selection: { anchor: head },
-            effects,
-          });
-        } else if (effects.length) view.dispatch({ effects });
-      } finally {
-        applying = false;
+    show(path, text) {
+      if (path === shownPath) {
+        if (!sameLineBreak(view.state, text)) view.setState(createState(path, text));
+        const change = outsideChange(view.state, text);
+        if (change) {
+          applying = true;
+          try {
+            view.dispatch(change);
+          } finally {
+            applying = false;
+          }
+        }
+        if (view.state.sliceDoc() !== text) view.setState(createState(path, text));
+      } else {
+        if (shownPath) files.set(shownPath, { state: view.state, scroll: view.scrollSnapshot() });
+        const known = files.get(path);
+        let state = known ? follow(path, known.state, text) : createState(path, text);
+        // The read-only switch may have flipped while this file was away.
+        if (state.facet(EditorState.readOnly) !== readOnly) {
+          state = state.update({ effects: editable.reconfigure(editableExtension()) }).state;
+        }
+        shownPath = path;
+        view.setState(state);
+        // The scroll position only still fits when the text did not change meanwhile.
+        if (known?.scroll && known.state.doc === state.doc)
+          view.dispatch({ effects: known.scroll });
+        files.delete(path);
       }
-      options.onCursor(cursor(view.state));
+      options.onCursor(cursorOf(view.state));
     },
-    setReadOnly(readOnly) {
-      view.dispatch({
-        effects: editable.reconfigure([
-          EditorState.readOnly.of(readOnly),
-          EditorView.editable.of(!readOnly),
-        ]),
-      });
+    retain(paths) {
+      for (const path of files.keys()) if (!paths.has(path)) files.delete(path);
     },
-    text: () => view.state.doc.toString(),
+    setReadOnly(value) {
+      if (value === readOnly) return;
+      readOnly = value;
+      view.dispatch({ effects: editable.reconfigure(editableExtension()) });
+    },
+    text: () => view.state.sliceDoc(),
     focus: () => view.focus(),
     destroy: () => view.destroy(),
   };

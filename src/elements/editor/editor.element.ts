@@ -16,15 +16,18 @@ export interface EditorChangeDetail {
 const DIRECT = { source: 'local', mode: 'direct' } as const;
 
 /**
- * CodeMirror 6 on the active workspace file. Keystrokes stay in a local draft that is flushed
- * through the registry's `workspace.writeFile` when typing pauses, on blur and before an agent
- * runs, so every edit takes the one tool path. Read-only while an agent runs. When the file
- * changes elsewhere under a draft (another tab or studio), edits at different places merge;
- * edits at the same place keep the draft and ask: keep mine, or use the other version.
+ * CodeMirror 6 on the active workspace file, one editor state per open file. Keystrokes stay in
+ * a local draft that is written through the registry's `workspace.writeFile` when typing pauses,
+ * at least every `max-wait-ms` while it does not, on blur and before an agent runs, so every edit
+ * takes the one tool path. A draft over the size limit is kept, marked, and never written or
+ * dropped. Read-only while an agent runs. When the file changes elsewhere under a draft (another
+ * tab or studio), edits at different places merge; edits at the same place keep the draft and
+ * ask: keep mine, or use the other version.
  *
  * @tagname ca-editor
  * @summary Source editor for the workspace.
  * @attr idle-ms - Pause in typing, in milliseconds, after which the draft is written.
+ * @attr max-wait-ms - Longest time, in milliseconds, a draft waits while typing goes on.
  * @fires ca-editor-change - The person edited the active file. Detail: `{ path }`.
  * @csspart tabs - The file tabs.
  * @csspart surface - The CodeMirror surface.
@@ -41,10 +44,14 @@ export class CaEditor extends LitElement {
 
   @property({ type: Number, attribute: 'idle-ms' }) idleMs = 400;
 
+  @property({ type: Number, attribute: 'max-wait-ms' }) maxWaitMs = 2000;
+
   @state() private cursor: CursorInfo = { line: 1, column: 1, length: 0, lines: 1 };
   @state() private writeError = '';
   @state() private loaded = false;
-  /** The open file changed elsewhere where the draft changed it too. */
+  /** Unsaved drafts by path; a path stays here until a write of exactly its text succeeds. */
+  @state() private drafts: ReadonlyMap<string, EditorDraftText> = new Map();
+  /** A file changed elsewhere where its draft changed it too. */
   @state() private conflict?: { path: string; theirs: string };
 
   @query('.surface') private surface?: HTMLElement;
@@ -53,12 +60,10 @@ export class CaEditor extends LitElement {
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private editor?: CodeEditor;
-  private draft?: EditorDraftText;
-  /** The file text the editor shows when no draft is pending: the basis of the next draft. */
-  private shownText = '';
-  /** The text of the write in flight: its echo is not a change made elsewhere. */
-  private writing?: string;
-  private timer?: ReturnType<typeof setTimeout>;
+  private idleTimer?: ReturnType<typeof setTimeout>;
+  private maxWaitTimer?: ReturnType<typeof setTimeout>;
+  /** The text of each write in flight: its echo is not a change made elsewhere. */
+  private readonly writing = new Map<string, string>();
   private shownPath = '';
   private unregisterDraft?: () => void;
   private registeredWith?: StudioRuntime;
@@ -89,7 +94,7 @@ export class CaEditor extends LitElement {
       parent: this.surface,
       root: this.renderRoot as ShadowRoot,
       label: 'Source',
-      onUserChange: (text) => this.onUserChange(text),
+      onUserChange: (path, text) => this.onUserChange(path, text),
       onCursor: (info) => (this.cursor = info),
       onBlur: () => void this.flush(),
     });
@@ -97,38 +102,56 @@ export class CaEditor extends LitElement {
     this.loaded = true;
   }
 
-  /** Writes the pending draft, if any, through `workspace.writeFile`. */
+  /** Writes every pending draft that fits the size limit through `workspace.writeFile`. */
   async flush(): Promise<void> {
-    clearTimeout(this.timer);
-    const draft = this.draft;
+    clearTimeout(this.idleTimer);
+    clearTimeout(this.maxWaitTimer);
+    this.idleTimer = this.maxWaitTimer = undefined;
     const runtime = this.runtimeRef.value;
-    // A conflicting draft waits for the person's choice.
-    if (!draft || !runtime || this.conflict) return;
+    if (!runtime) return;
+    const errors = await Promise.all(
+      [...this.drafts.values()].map((draft) => this.save(runtime, draft)),
+    );
+    this.writeError = errors.find(Boolean) ?? '';
+  }
+
+  private async save(runtime: StudioRuntime, draft: EditorDraftText): Promise<string> {
     const { path, text } = draft;
-    this.writing = text;
+    // Over the limit the write could only fail: the draft stays, marked in the status bar. A
+    // conflicting draft waits for the person's choice.
+    if (text.length > WORKSPACE_SOURCE_LIMIT || this.conflict?.path === path) return '';
+    this.writing.set(path, text);
     const result = await runtime.registry.callTool(
       'workspace.writeFile',
       { path, text },
       { context: DIRECT },
     );
-    this.writing = undefined;
+    this.writing.delete(path);
     if (result.error?.code === 'WORKSPACE_REVISION_CONFLICT') {
       // Another tab got there first at the same place: the draft stays, and the person chooses.
       const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
       if (file?.kind === 'text') this.conflict = { path, theirs: file.text };
-      this.writeError = '';
-      return;
+      return '';
     }
+    if (result.error) return `${result.error.code}: ${result.error.message}`;
     // Newer keystrokes may have replaced the draft while this write was in flight.
-    if (this.draft === draft) this.draft = undefined;
-    this.writeError = result.error ? `${result.error.code}: ${result.error.message}` : '';
+    if (this.drafts.get(path) === draft) this.setDraft(path, undefined);
+    return '';
+  }
+
+  private setDraft(path: string, draft: EditorDraftText | undefined): void {
+    const drafts = new Map(this.drafts);
+    if (draft) drafts.set(path, draft);
+    else drafts.delete(path);
+    this.drafts = drafts;
   }
 
   /** Writes the draft over the other version: the person chose theirs to go. */
   private keepMine(): void {
     const conflict = this.conflict;
-    if (!conflict || this.draft?.path !== conflict.path) return;
-    this.draft = { ...this.draft, basis: conflict.theirs };
+    const draft = conflict && this.drafts.get(conflict.path);
+    if (!conflict || !draft) return;
+    this.setDraft(conflict.path, { ...draft, basis: conflict.theirs });
     this.conflict = undefined;
     void this.flush();
   }
@@ -137,19 +160,20 @@ export class CaEditor extends LitElement {
   private useTheirs(): void {
     const conflict = this.conflict;
     if (!conflict) return;
-    this.draft = undefined;
+    this.setDraft(conflict.path, undefined);
     this.conflict = undefined;
-    this.shownText = conflict.theirs;
-    this.editor?.setDocument(conflict.path, conflict.theirs);
+    this.editor?.show(conflict.path, conflict.theirs);
   }
 
-  private onUserChange(text: string): void {
-    const path = this.shownPath;
+  private onUserChange(path: string, text: string): void {
     if (!path) return;
-    const basis = this.draft?.path === path ? this.draft.basis : this.shownText;
-    this.draft = { path, text, basis };
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.flush(), this.idleMs);
+    const saved = this.workspace.value?.files.find((file) => file.path === path);
+    const basis = this.drafts.get(path)?.basis ?? (saved?.kind === 'text' ? saved.text : text);
+    this.setDraft(path, { path, text, basis });
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.flush(), this.idleMs);
+    // Steady typing never pauses: the max-wait timer saves anyway (scenario 5).
+    this.maxWaitTimer ??= setTimeout(() => void this.flush(), this.maxWaitMs);
     this.dispatchEvent(
       new CustomEvent<EditorChangeDetail>('ca-editor-change', {
         detail: { path },
@@ -160,8 +184,6 @@ export class CaEditor extends LitElement {
   }
 
   private async open(path: string): Promise<void> {
-    // Switching away would leave a conflicting draft behind: the choice comes first.
-    if (this.conflict) return;
     await this.flush();
     await this.runtimeRef.value?.registry.callTool(
       'workspace.openFile',
@@ -176,7 +198,7 @@ export class CaEditor extends LitElement {
       this.unregisterDraft?.();
       this.unregisterDraft = runtime?.drafts.register({
         flush: () => this.flush(),
-        current: () => this.draft,
+        current: () => new Map([...this.drafts].map(([path, draft]) => [path, draft.text])),
       });
       this.registeredWith = runtime;
     }
@@ -187,30 +209,32 @@ export class CaEditor extends LitElement {
     const editor = this.editor;
     if (!editor || !snapshot) return;
     editor.setReadOnly(this.agent.value?.running ?? false);
+    editor.retain(new Set([...snapshot.files.map((file) => file.path), ...this.drafts.keys()]));
     const file = snapshot.files.find((entry) => entry.path === snapshot.activePath);
     if (!file || file.kind !== 'text') return;
-    // A pending draft of this file is newer than the workspace; never overwrite it, but take
-    // in what changed elsewhere, or ask when both changed the same place.
-    if (this.draft?.path === file.path) {
-      if (this.conflict) return;
-      if (file.text === this.writing || file.text === this.draft.text) {
+    const draft = this.drafts.get(file.path);
+    // A pending draft is newer than the workspace: never overwrite it, but take in what changed
+    // elsewhere, or ask when both changed the same place.
+    if (draft && this.conflict?.path !== file.path) {
+      if (file.text === this.writing.get(file.path) || file.text === draft.text) {
         // This editor's own write: later keystrokes build on it.
-        this.draft.basis = file.text;
-        return;
+        draft.basis = file.text;
+      } else {
+        const reconciled = reconcileDraft(draft, file.text);
+        if (reconciled.kind === 'merged')
+          // A draft with nothing beyond the other edit is no draft any more.
+          this.setDraft(
+            file.path,
+            reconciled.draft.text === file.text ? undefined : reconciled.draft,
+          );
+        else if (reconciled.kind === 'conflict')
+          this.conflict = { path: file.path, theirs: reconciled.theirs };
       }
-      const reconciled = reconcileDraft(this.draft, file.text);
-      if (reconciled.kind === 'merged') {
-        // A draft with nothing beyond the other edit is no draft any more.
-        this.draft = reconciled.draft.text === file.text ? undefined : reconciled.draft;
-        editor.setDocument(file.path, reconciled.draft.text);
-      } else if (reconciled.kind === 'conflict')
-        this.conflict = { path: file.path, theirs: reconciled.theirs };
-      return;
     }
-    this.shownText = file.text;
-    if (this.shownPath !== file.path || editor.text() !== file.text) {
+    const text = this.drafts.get(file.path)?.text ?? file.text;
+    if (this.shownPath !== file.path || editor.text() !== text) {
       this.shownPath = file.path;
-      editor.setDocument(file.path, file.text);
+      editor.show(file.path, text);
     }
   }
 
@@ -218,14 +242,14 @@ export class CaEditor extends LitElement {
     const snapshot = this.workspace.value;
     const textFiles = snapshot?.files.filter((file) => file.kind === 'text') ?? [];
     const dirty = new Set(snapshot?.dirtyPaths ?? []);
-    const over = this.cursor.length > WORKSPACE_SOURCE_LIMIT;
+    const over = this.cursor.length - WORKSPACE_SOURCE_LIMIT;
     return html`
       <div role="tablist" part="tabs" aria-label="Open files">
         ${textFiles.map(
           (file) =>
             html`<button
               role="tab"
-              class=${dirty.has(file.path) ? 'dirty' : ''}
+              class=${dirty.has(file.path) || this.drafts.has(file.path) ? 'dirty' : ''}
               aria-selected=${file.path === snapshot?.activePath ? 'true' : 'false'}
               @click=${() => this.open(file.path)}
             >
@@ -254,9 +278,17 @@ export class CaEditor extends LitElement {
       }
       <footer part="status">
         <span>Ln ${this.cursor.line}, Col ${this.cursor.column} · ${this.cursor.lines} lines</span>
+        ${
+          over > 0
+            ? html`<span class="error" role="alert"
+                >Over the limit by ${over.toLocaleString('en')} chars: not saved until
+                shortened</span
+              >`
+            : nothing
+        }
         ${this.writeError ? html`<span class="error" role="alert">${this.writeError}</span>` : nothing}
         ${this.agent.value?.running ? html`<span>Read-only while the agent runs</span>` : nothing}
-        <span class=${over ? 'over' : ''}
+        <span class=${over > 0 ? 'over' : ''}
           >${this.cursor.length.toLocaleString('en')} /
           ${WORKSPACE_SOURCE_LIMIT.toLocaleString('en')} chars</span
         >

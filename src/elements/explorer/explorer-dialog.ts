@@ -1,6 +1,5 @@
-import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
-import { deepActiveElement, wrapTabFocus } from '../shared/focus.js';
-import { lockPageScroll } from '../shared/scroll-lock.js';
+import { html, nothing, type ReactiveControllerHost } from 'lit';
+import { ModalController } from '../shared/modal-controller.js';
 
 /** A failed submit as the dialog shows it; `reread` offers taking the workspace's new revision. */
 export interface DialogError {
@@ -26,15 +25,25 @@ export interface DialogRequest {
  * the backdrop cancel, the page does not scroll behind it, and focus returns to its opener.
  * A failed submit keeps it open with the tool's error, so nothing the person typed is lost.
  */
-export class ExplorerDialogController implements ReactiveController {
+export class ExplorerDialogController {
   private request?: DialogRequest;
-  private trigger?: HTMLElement;
-  private releaseScroll?: () => void;
   private error: DialogError | null = null;
   private busy = false;
+  private readonly modal: ModalController;
 
   constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
-    host.addController(this);
+    this.modal = new ModalController(host, {
+      dialog: () => this.dialog,
+      isOpen: () => this.isOpen,
+      dismiss: () => this.close(),
+      shown: () => {
+        const field = this.dialog?.querySelector<HTMLInputElement>('input');
+        if (field) {
+          field.focus();
+          field.select();
+        } else this.dialog?.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.focus();
+      },
+    });
   }
 
   private get dialog(): HTMLDialogElement | null {
@@ -47,7 +56,6 @@ export class ExplorerDialogController implements ReactiveController {
 
   open(request: DialogRequest): void {
     this.close();
-    this.trigger = deepActiveElement();
     this.request = request;
     this.error = null;
     this.host.requestUpdate();
@@ -57,28 +65,7 @@ export class ExplorerDialogController implements ReactiveController {
     if (!this.request) return;
     this.request = undefined;
     this.error = null;
-    if (this.dialog?.open) this.dialog.close();
-    this.releaseScroll?.();
-    this.releaseScroll = undefined;
-    this.trigger?.focus();
-    this.trigger = undefined;
     this.host.requestUpdate();
-  }
-
-  hostUpdated(): void {
-    const dialog = this.dialog;
-    if (!dialog || !this.request || dialog.open) return;
-    dialog.showModal();
-    this.releaseScroll = lockPageScroll();
-    const field = dialog.querySelector<HTMLInputElement>('input');
-    if (field) {
-      field.focus();
-      field.select();
-    } else dialog.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.focus();
-  }
-
-  hostDisconnected(): void {
-    this.close();
   }
 
   private async submit(event: Event): Promise<void> {
@@ -97,13 +84,6 @@ export class ExplorerDialogController implements ReactiveController {
     } else this.close();
   }
 
-  private trapTab(event: KeyboardEvent): void {
-    const focusable = [
-      ...(this.dialog?.querySelectorAll<HTMLElement>('input, button:not(:disabled)') ?? []),
-    ];
-    wrapTabFocus(event, focusable, this.host.shadowRoot?.activeElement);
-  }
-
   private reread(error: DialogError): void {
     error.reread?.();
     this.error = null;
@@ -119,14 +99,10 @@ export class ExplorerDialogController implements ReactiveController {
       role=${request?.danger ? 'alertdialog' : 'dialog'}
       aria-labelledby="dialog-title"
       aria-describedby="dialog-description"
-      @cancel=${(event: Event) => {
-        event.preventDefault();
-        this.close();
-      }}
-      @click=${(event: MouseEvent) => {
-        if (event.target === this.dialog) this.close();
-      }}
-      @keydown=${(event: KeyboardEvent) => this.trapTab(event)}
+      @cancel=${this.modal.cancel}
+      @click=${this.modal.click}
+      @keydown=${this.modal.keydown}
+      @close=${this.modal.closed}
     >
       ${
         request

@@ -74,14 +74,15 @@ export class CaSearch extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<SearchRuntime>(this);
   private readonly sessionId = `search-${randomId()}`;
-  private readonly modal = new ModalController(
-    this,
-    () => this.dialog,
-    () => {
+  private readonly modal = new ModalController(this, {
+    dialog: () => this.dialog,
+    isOpen: () => this.open,
+    dismiss: () => (this.open = false),
+    shown: () => {
       this.input?.focus();
       this.input?.select();
     },
-  );
+  });
   private timer?: ReturnType<typeof setTimeout>;
   private running?: AbortController;
 
@@ -238,6 +239,7 @@ export class CaSearch extends LitElement {
       @cancel=${this.modal.cancel}
       @close=${this.onClosed}
       @click=${this.modal.click}
+      @keydown=${this.modal.keydown}
     >
       <h2 id="search-title">Search the workspace</h2>
       <div class="controls">

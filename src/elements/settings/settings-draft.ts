@@ -3,6 +3,7 @@ import type {
   OpenRouterSettings,
   OpenRouterSettingsPatch,
 } from '../../runtime/agents/openrouter/settings.js';
+import { isAllowedEndpoint } from '../../runtime/agents/openrouter/endpoint.js';
 
 /** What the settings form edits: the store's fields as text, the key as '' when there is none. */
 export interface SettingsDraft {
@@ -47,3 +48,15 @@ export const patchOf = (draft: SettingsDraft): OpenRouterSettingsPatch => ({
   endpoint: draft.endpoint,
   dataPolicy: draft.dataPolicy,
 });
+
+/**
+ * The new endpoint the saved key would be sent to if `draft` were saved, or `undefined` when
+ * no saved key changes where it goes (no saved key, key cleared or replaced, same endpoint, or
+ * an endpoint the store will refuse anyway).
+ */
+export function keyMovesTo(settings: OpenRouterSettings, draft: SettingsDraft): string | undefined {
+  const endpoint = draft.endpoint.trim();
+  if (!settings.apiKey || draft.apiKey.trim() !== settings.apiKey) return undefined;
+  if (endpoint === settings.endpoint || !isAllowedEndpoint(endpoint)) return undefined;
+  return endpoint;
+}

@@ -12,6 +12,7 @@ import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import {
   draftOf,
+  keyMovesTo,
   patchOf,
   rebaseDraft,
   type SettingsDraft,
@@ -81,16 +82,19 @@ export class CaSettings extends LitElement {
   @state() private showKey = false;
   @state() private error?: ToolCallError;
   @state() private freeOnly = false;
+  /** The new endpoint the person was asked about sending the saved key to. */
+  @state() private askedEndpoint?: string;
 
   @query('dialog') private dialog?: HTMLDialogElement;
 
   private base?: SettingsDraft;
   private seen?: OpenRouterSettings;
-  private readonly modal = new ModalController(
-    this,
-    () => this.dialog,
-    () => this.field('apiKey')?.focus(),
-  );
+  private readonly modal = new ModalController(this, {
+    dialog: () => this.dialog,
+    isOpen: () => this.open,
+    dismiss: () => (this.open = false),
+    shown: () => this.field('apiKey')?.focus(),
+  });
   private readonly runtimeRef = new RuntimeController<SettingsRuntime>(this);
   private readonly settings = new StoreController(this, () => this.runtimeRef.value?.openrouter);
   private readonly modelList = new ModelListController(this);
@@ -111,6 +115,7 @@ export class CaSettings extends LitElement {
       this.error = undefined;
       this.showKey = false;
       this.freeOnly = false;
+      this.askedEndpoint = undefined;
       this.modelList.reset();
       this.seen = undefined;
       this.draft = undefined;
@@ -137,6 +142,7 @@ export class CaSettings extends LitElement {
   private edit(patch: Partial<SettingsDraft>): void {
     if (!this.draft) return;
     this.draft = { ...this.draft, ...patch };
+    if ('endpoint' in patch || 'apiKey' in patch) this.askedEndpoint = undefined;
     // The message described the old value; the next Save checks the new one.
     if (this.errorField && this.errorField in patch) this.error = undefined;
   }
@@ -151,7 +157,9 @@ export class CaSettings extends LitElement {
   private loadModels(): void {
     const draft = this.draft;
     if (!draft) return;
-    const apiKey = draft.apiKey.trim();
+    const settings = this.settings.value;
+    // The saved key goes only to the saved endpoint until the person confirms a new one.
+    const apiKey = settings && keyMovesTo(settings, draft) ? '' : draft.apiKey.trim();
     void this.modelList.load({
       endpoint: draft.endpoint.trim(),
       dataPolicy: draft.dataPolicy,
@@ -163,6 +171,15 @@ export class CaSettings extends LitElement {
     event.preventDefault();
     const store = this.runtimeRef.value?.openrouter;
     if (!store || !this.draft) return;
+    const moved = keyMovesTo(store.getSnapshot(), this.draft);
+    if (moved && this.askedEndpoint !== moved) {
+      // The saved key would silently follow a new endpoint: ask first.
+      this.askedEndpoint = moved;
+      void this.updateComplete.then(() =>
+        this.renderRoot.querySelector<HTMLElement>('[part="confirm-endpoint"]')?.focus(),
+      );
+      return;
+    }
     const outcome = store.update(patchOf(this.draft));
     if (!outcome.ok) {
       this.error = outcome.error;
@@ -190,6 +207,24 @@ export class CaSettings extends LitElement {
     return html`<p id="error" part="error" class="error">
       ${this.error.code}: ${this.error.message}
     </p>`;
+  }
+
+  private renderEndpointQuestion() {
+    const endpoint = this.askedEndpoint;
+    if (!endpoint) return nothing;
+    return html`<div class="ask" role="alert" part="endpoint-question">
+      <p>
+        Your saved key will be sent to <strong>${new URL(endpoint).host}</strong> from now on. Send
+        it there?
+      </p>
+      <button type="submit" part="confirm-endpoint" class="danger">Send key and save</button>
+      <button
+        type="button"
+        @click=${() => ((this.askedEndpoint = undefined), this.field('endpoint')?.focus())}
+      >
+        Keep editing
+      </button>
+    </div>`;
   }
 
   private renderKey(draft: SettingsDraft, settings: OpenRouterSettings) {
@@ -294,7 +329,7 @@ export class CaSettings extends LitElement {
         )}
         ${this.renderError('dataPolicy')}
       </fieldset>
-      ${this.renderError(undefined)}
+      ${this.renderError(undefined)} ${this.renderEndpointQuestion()}
       <div class="actions">
         <button type="button" part="cancel" @click=${() => this.close()}>Cancel</button>
         <button type="submit" part="save" class="primary">Save</button>
@@ -310,6 +345,7 @@ export class CaSettings extends LitElement {
       @cancel=${this.modal.cancel}
       @close=${this.onClosed}
       @click=${this.modal.click}
+      @keydown=${this.modal.keydown}
     >
       ${
         !this.open

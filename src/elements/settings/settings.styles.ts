@@ -79,6 +79,20 @@ export const settingsStyles = [
       align-items: baseline;
       font-weight: normal;
     }
+    .ask {
+      border: 1px solid var(--_danger);
+      border-radius: var(--_radius);
+      padding: 0.5rem 0.75rem;
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.5rem;
+      align-items: center;
+    }
+    .ask p {
+      margin: 0;
+      flex-basis: 100%;
+      font-size: 0.875rem;
+    }
     .model-list {
       display: flex;
       flex-direction: column;

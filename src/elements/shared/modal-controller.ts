@@ -1,17 +1,31 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { deepActiveElement, isBackdropClick } from './focus.js';
+import { deepActiveElement, isBackdropClick, wrapTabFocus } from './focus.js';
 import { lockPageScroll } from './scroll-lock.js';
 
-/** An element whose one modal `<dialog>` follows its `open` property. */
-export interface ModalHost extends ReactiveControllerHost {
-  open: boolean;
+/** How a host drives its one modal `<dialog>`. */
+export interface ModalOptions {
+  dialog(): HTMLDialogElement | null | undefined;
+  /** Whether the host wants the dialog showing now. */
+  isOpen(): boolean;
+  /**
+   * Escape, a click on the backdrop, or the host leaving the page while open: the host closes
+   * (or cancels, or denies) so that `isOpen()` turns false.
+   */
+  dismiss(): void;
+  /** The dialog was just shown: move focus in. */
+  shown?(): void;
 }
 
+const FOCUSABLE =
+  'button:not(:disabled), input:not(:disabled), select:not(:disabled), textarea:not(:disabled), [href], [tabindex]:not([tabindex="-1"])';
+
 /**
- * Keeps a host's `open` property and its modal `<dialog>` in step (E8): opening remembers the
- * focused element, locks page scroll and calls `shown`; Escape and a backdrop click close it;
- * closing releases the page and hands focus back to the opener. Wire `cancel`, `click` and
- * `closed` to the dialog's `cancel`, `click` and `close` events.
+ * The one modal implementation every studio dialog uses (approval, explorer, catalog
+ * confirmation, search, settings — E8): opening remembers the focused element, locks page
+ * scroll and calls `shown`; Escape and a click outside the dialog's box dismiss it (a click in
+ * its padding does not); Tab stays inside; closing releases the page and hands focus back to
+ * the opener. Wire `cancel`, `click`, `keydown` and `closed` to the dialog's `cancel`, `click`,
+ * `keydown` and `close` events.
  */
 export class ModalController implements ReactiveController {
   private opener?: HTMLElement;
@@ -19,53 +33,64 @@ export class ModalController implements ReactiveController {
   private wasOpen = false;
 
   constructor(
-    private readonly host: ModalHost,
-    private readonly dialog: () => HTMLDialogElement | null | undefined,
-    private readonly shown?: () => void,
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    private readonly options: ModalOptions,
   ) {
     host.addController(this);
   }
 
   hostUpdate(): void {
-    if (this.host.open && !this.wasOpen) this.opener = deepActiveElement();
-    this.wasOpen = this.host.open;
+    const open = this.options.isOpen();
+    if (open && !this.wasOpen) this.opener = deepActiveElement();
+    this.wasOpen = open;
   }
 
   hostUpdated(): void {
-    const dialog = this.dialog();
+    const dialog = this.options.dialog();
     if (!dialog) return;
-    if (this.host.open && !dialog.open) {
+    const open = this.options.isOpen();
+    if (open && !dialog.open) {
       dialog.showModal();
-      this.unlockScroll = lockPageScroll();
-      this.shown?.();
-    } else if (!this.host.open && dialog.open) dialog.close();
+      this.unlockScroll ??= lockPageScroll();
+      this.options.shown?.();
+    } else if (!open && dialog.open) dialog.close();
   }
 
   hostDisconnected(): void {
     // A removed dialog fires no `close`: release the page here.
     this.release();
-    this.host.open = false;
+    if (this.options.isOpen()) this.options.dismiss();
+    this.wasOpen = false;
   }
 
-  /** Escape closes through `open`, so the host sees every close the same way. */
+  /** Escape dismisses through the host, so the host sees every close the same way. */
   readonly cancel = (event: Event): void => {
     event.preventDefault();
-    this.host.open = false;
+    this.options.dismiss();
   };
 
   readonly click = (event: MouseEvent): void => {
-    const dialog = this.dialog();
-    if (dialog && isBackdropClick(dialog, event)) this.host.open = false;
+    const dialog = this.options.dialog();
+    if (dialog && isBackdropClick(dialog, event)) this.options.dismiss();
+  };
+
+  readonly keydown = (event: KeyboardEvent): void => {
+    const dialog = this.options.dialog();
+    if (!dialog) return;
+    const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    wrapTabFocus(event, focusable, this.host.shadowRoot?.activeElement);
   };
 
   /** The dialog closed: release the page and give focus back to the opener. */
-  closed(): void {
-    this.host.open = false;
+  readonly closed = (): void => {
+    // `close` arrives a task later: the dialog may have been shown again for a new request.
+    if (this.options.dialog()?.open) return;
+    if (this.options.isOpen()) this.options.dismiss();
     this.release();
     const opener = this.opener;
     this.opener = undefined;
     if (opener?.isConnected) opener.focus();
-  }
+  };
 
   private release(): void {
     this.unlockScroll?.();

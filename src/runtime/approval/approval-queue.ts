@@ -4,9 +4,22 @@
  * toolCallId, tool name and argument fingerprint; once resolved it is never asked again.
  */
 import type { ToolPolicyInput } from '../registry/policy.js';
-import { summarizeSafeArguments } from './safe-arguments.js';
+import { diffLines, type LineDiff } from './line-diff.js';
+import {
+  summarizeSafeArguments,
+  summarizeTextArguments,
+  type TextArgumentSize,
+} from './safe-arguments.js';
 
 export type ToolApprovalDecision = 'approved' | 'denied';
+/** `unavailable`: the queue needs a connected surface and has none (TOOL_APPROVAL_UNAVAILABLE). */
+export type ToolApprovalAnswer = ToolApprovalDecision | 'unavailable';
+
+/** The text a call would replace and the text it would put there, for the change summary. */
+export interface ToolApprovalChangeInput {
+  before: string;
+  after: string;
+}
 
 export interface ToolApprovalSnapshot {
   id: string;
@@ -21,6 +34,10 @@ export interface ToolApprovalSnapshot {
   argumentNames: string[];
   /** Only `safeArgumentNames` values, bounded; never source-like or credential values. */
   safeArguments: Record<string, string | number | boolean | null>;
+  /** Every other text argument, by size only: characters and lines. */
+  textArguments: TextArgumentSize[];
+  /** +/− lines of the change the call would make, with a bounded diff shown only on request. */
+  change?: LineDiff;
   createdAt: number;
 }
 
@@ -30,7 +47,13 @@ export interface ToolApprovalStore {
 }
 
 export interface ToolApprovalQueue {
-  request(input: ToolPolicyInput, signal?: AbortSignal): Promise<ToolApprovalDecision>;
+  request(input: ToolPolicyInput, signal?: AbortSignal): Promise<ToolApprovalAnswer>;
+  /**
+   * An approval surface, or a host's own handler, announces itself until the returned function
+   * is called. With `requireSurface`, requests while none is connected are answered
+   * `unavailable` at once, and the last one leaving denies what is still pending.
+   */
+  connect(): () => void;
   /** Returns false when `id` is not pending (already resolved, denied or unknown). */
   resolve(id: string, decision: ToolApprovalDecision): boolean;
   /** Denies every pending request (unmount, disconnect, Escape on a surface that owns all). */
@@ -43,6 +66,23 @@ export interface ToolApprovalQueueOptions {
   idPrefix?: string;
   /** How many resolved bindings are remembered to refuse a replayed request. */
   maxResolved?: number;
+  /** Answer `unavailable` while no surface is connected, instead of waiting for one. */
+  requireSurface?: boolean;
+  /** The before/after text of a call that changes a file, for the card's change summary. */
+  describeChange?: (input: ToolPolicyInput) => ToolApprovalChangeInput | undefined;
+}
+
+function changeOf(
+  describe: ToolApprovalQueueOptions['describeChange'],
+  input: ToolPolicyInput,
+): LineDiff | undefined {
+  try {
+    const change = describe?.(input);
+    return change ? diffLines(change.before, change.after) : undefined;
+  } catch {
+    // A card without a summary still shows every text argument's size.
+    return undefined;
+  }
 }
 
 interface Pending {
@@ -61,6 +101,7 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
   const listeners = new Set<() => void>();
   let snapshot: readonly ToolApprovalSnapshot[] = Object.freeze([]);
   let counter = 0;
+  let surfaces = 0;
 
   const publish = () => {
     snapshot = Object.freeze([...pending.values()].map((entry) => entry.snapshot));
@@ -91,6 +132,10 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
     return true;
   };
 
+  const denyAll = () => {
+    for (const id of [...pending.keys()]) finish(id, 'denied');
+  };
+
   return {
     request(input, signal) {
       const binding = `${input.toolCallId}\u0000${input.toolName}\u0000${input.argumentFingerprint}`;
@@ -98,8 +143,11 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
       if (signal?.aborted || pendingCalls.has(input.toolCallId) || resolvedBindings.has(binding)) {
         return Promise.resolve('denied');
       }
+      if (options.requireSurface && surfaces === 0) return Promise.resolve('unavailable');
       const id = `${idPrefix}${++counter}`;
-      return new Promise<ToolApprovalDecision>((resolve) => {
+      const safeArguments = summarizeSafeArguments(input.arguments, safeNames);
+      const change = changeOf(options.describeChange, input);
+      return new Promise<ToolApprovalAnswer>((resolve) => {
         const onAbort = () => finish(id, 'denied');
         pending.set(id, {
           binding,
@@ -119,7 +167,9 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
             source: input.context.source,
             mode: input.context.mode,
             argumentNames: Object.keys(input.arguments),
-            safeArguments: summarizeSafeArguments(input.arguments, safeNames),
+            safeArguments,
+            textArguments: summarizeTextArguments(input.arguments, safeArguments),
+            ...(change ? { change } : {}),
             createdAt: Date.now(),
           }),
         });
@@ -131,8 +181,16 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
     resolve(id, decision) {
       return finish(id, decision === 'approved' ? 'approved' : 'denied');
     },
-    denyAll() {
-      for (const id of [...pending.keys()]) finish(id, 'denied');
+    denyAll,
+    connect() {
+      surfaces++;
+      let connected = true;
+      return () => {
+        if (!connected) return;
+        connected = false;
+        // Nobody is left to answer: what is pending is denied rather than left waiting.
+        if (--surfaces === 0 && options.requireSurface) denyAll();
+      };
     },
     store: {
       getSnapshot: () => snapshot,

@@ -1,8 +1,16 @@
 /**
- * The safe argument summary an approval card may show: only allow-listed names with primitive
- * values, strings bounded, and never a source-like or credential field even if allow-listed.
+ * What an approval card may show about arguments: allow-listed names with primitive values,
+ * strings bounded, never a source-like or credential field even if allow-listed; and for every
+ * other text argument its size only, so a large hidden payload is never a surprise.
  */
 import { DEFAULT_TOOL_OBSERVABILITY_POLICY } from '../observability/limits.js';
+import { splitLines } from './line-diff.js';
+
+export interface TextArgumentSize {
+  name: string;
+  characters: number;
+  lines: number;
+}
 
 const MAX_SAFE_STRING = 120;
 
@@ -25,4 +33,16 @@ export function summarizeSafeArguments(
     }
   }
   return summary;
+}
+
+/** The size of each string argument `summary` does not show, in argument order. */
+export function summarizeTextArguments(
+  args: Record<string, unknown>,
+  summary: Readonly<Record<string, unknown>>,
+): TextArgumentSize[] {
+  return Object.entries(args).flatMap(([name, value]) =>
+    typeof value === 'string' && !(name in summary)
+      ? [{ name, characters: value.length, lines: splitLines(value).length }]
+      : [],
+  );
 }

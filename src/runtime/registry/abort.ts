@@ -10,23 +10,21 @@ import {
 } from '../protocol/errors.js';
 
 export interface CallAbort {
-  /** The handler's signal. */
+  /**
+   * The signal policy, approval queue and handler receive. Always this call's own: a signal
+   * shared by calls would collect a listener per pending approval and never release them.
+   */
   readonly signal: AbortSignal;
-  /** The policy's and approval queue's signal. */
-  readonly gateSignal: AbortSignal;
   kind(): 'cancelled' | 'timeout' | undefined;
   /** Resolves when the call is aborted; absent when nothing can abort it. */
   readonly aborted?: Promise<void>;
   dispose(): void;
 }
 
-let neverAborted: AbortSignal | undefined;
-
 // A class, not an object literal with a getter: V8 builds accessor literals slowly, and this
 // runs on every call.
 class UnabortableCall implements CallAbort {
   private controller: AbortController | undefined = undefined;
-  readonly gateSignal = (neverAborted ??= new AbortController().signal);
   get signal(): AbortSignal {
     return (this.controller ??= new AbortController()).signal;
   }
@@ -40,7 +38,7 @@ export function createCallAbort(
   signal: AbortSignal | undefined,
   timeout: number | undefined,
 ): CallAbort {
-  // Nothing can abort this call, so policy and approval share one signal that never aborts.
+  // Nothing can abort this call: its signal is made only when a policy or handler reads it.
   if (!signal && timeout === undefined) return new UnabortableCall();
   const controller = new AbortController();
   let kind: 'cancelled' | 'timeout' | undefined;
@@ -64,7 +62,6 @@ export function createCallAbort(
   });
   return {
     signal: controller.signal,
-    gateSignal: controller.signal,
     kind: () => kind,
     aborted,
     dispose() {

@@ -10,7 +10,7 @@ import {
   type ToolCallError,
 } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
-import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
+import type { ToolCallContext, ToolCallMode, ToolCallResult } from '../protocol/types.js';
 import { abortError, createCallAbort, race } from './abort.js';
 import { admit } from './admit.js';
 import { execute } from './execute.js';
@@ -23,6 +23,8 @@ export interface CallInput {
   arguments: unknown;
   options: unknown;
   defaultContext: ToolCallContext;
+  /** A mode no `context` option can change: a model's call is always `agent`, never `direct`. */
+  fixedMode?: ToolCallMode;
   /** Set when the caller's arguments could not even be read (malformed JSON). */
   argumentsError?: ToolCallError;
 }
@@ -112,6 +114,9 @@ function startCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResu
   );
   const error = admit(call, input.name, input.options, input.argumentsError);
   if (error) return Promise.resolve(failCall(call, error));
+  if (input.fixedMode !== undefined && call.context.mode !== input.fixedMode) {
+    call.context = { ...call.context, mode: input.fixedMode };
+  }
   call.abort = createCallAbort(call.signal, call.timeoutMs);
   if (call.idempotencyKey !== undefined) return runIdempotent(call, call.idempotencyKey);
   const finished = execute(call, finishRun);

@@ -36,15 +36,26 @@ async function ask(
   input: ToolPolicyInput,
   abort: CallAbort,
 ): Promise<Gate> {
-  let approved = false;
+  let answer: unknown;
   try {
-    const raced = await race(Promise.resolve(queue.request(input, abort.gateSignal)), abort);
+    const raced = await race(Promise.resolve(queue.request(input, abort.signal)), abort);
     if (!raced) return undefined;
-    approved = raced.value === 'approved';
+    answer = raced.value;
   } catch {
-    approved = false;
+    answer = 'denied';
   }
-  if (approved) return OPEN;
+  if (answer === 'approved') return OPEN;
+  if (answer === 'unavailable') {
+    return {
+      ok: false,
+      error: toolError(
+        CODES.TOOL_APPROVAL_UNAVAILABLE,
+        `The call to ${input.toolName} needs approval, and no approval surface is connected.`,
+        false,
+        { toolName: input.toolName },
+      ),
+    };
+  }
   return {
     ok: false,
     error: toolError(
@@ -94,7 +105,7 @@ export function openGate(
 ): Gate | Promise<Gate> {
   let decision: unknown;
   try {
-    decision = policy(input, abort.gateSignal);
+    decision = policy(input, abort.signal);
   } catch {
     return refuse(input, 'deny');
   }

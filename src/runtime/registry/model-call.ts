@@ -1,7 +1,9 @@
 /**
  * A model's `{ id, name, arguments }` as a registry call: provider-encoded names mapped back,
  * JSON-string arguments parsed (malformed ones rejected, never replaced by `{}`), the provider
- * id kept as the toolCallId. Reading a hostile object never throws.
+ * id kept as the toolCallId. The default context's mode is fixed: a model's call runs as `agent`
+ * whatever context is merged in, so it can never pass for a person's direct action.
+ * Reading a hostile object never throws.
  */
 import {
   TOOL_CALL_ERROR_CODES as CODES,
@@ -38,7 +40,14 @@ export function readModelCall(
   resolveName: (name: string) => string,
   defaultContext: ToolCallContext,
 ): CallInput {
-  const unreadable: CallInput = { name: undefined, arguments: undefined, options, defaultContext };
+  const fixedMode = defaultContext.mode;
+  const unreadable: CallInput = {
+    name: undefined,
+    arguments: undefined,
+    options,
+    defaultContext,
+    fixedMode,
+  };
   try {
     if (!isPlainObject(call) || (call.id !== undefined && typeof call.id !== 'string')) {
       return unreadable;
@@ -56,6 +65,7 @@ export function readModelCall(
       arguments: args.value,
       options: withId,
       defaultContext,
+      fixedMode,
       ...(args.error ? { argumentsError: args.error } : {}),
     };
   } catch {

@@ -9,6 +9,8 @@ import { waitFor } from '../../support/wait.js';
 async function connectStudio() {
   const runtime = createStudioRuntime({ workspaceRepository: null });
   await runtime.ready;
+  // The tests answer approvals themselves, connected as a host's own handler would be.
+  runtime.approvals.connect();
   const channel = new MessageChannel();
   const connection = exposeRegistryOverMessagePort(channel.port1, {
     registry: runtime.registry,

@@ -5,6 +5,7 @@
  * Other tabs' writes arrive as `storage` events and update the snapshot live.
  */
 import { failure, toolError, type Outcome } from '../../protocol/errors.js';
+import { isAllowedEndpoint } from './endpoint.js';
 
 export const OPENROUTER_API_KEY_STORAGE_KEY = 'context-action.openrouter.api-key';
 export const OPENROUTER_SETTINGS_STORAGE_KEY = 'context-action.openrouter.settings';
@@ -17,7 +18,7 @@ export interface OpenRouterSettings {
   /** Absent: the local agent runs. */
   apiKey?: string;
   model: string;
-  /** An OpenAI-compatible chat-completions URL (http: or https:). */
+  /** An OpenAI-compatible chat-completions URL: https:, or http: to localhost only. */
   endpoint: string;
   dataPolicy: OpenRouterDataPolicy;
   /** `memory` when browser storage is missing, blocked or throws. */
@@ -37,8 +38,9 @@ export interface OpenRouterSettingsStore {
   getSnapshot(): OpenRouterSettings;
   subscribe(listener: () => void): () => void;
   /**
-   * Validates everything first (endpoint URL http/https, model non-empty ≤ 200 chars, key ≤ 512
-   * chars without whitespace; '' or null clears the key); a bad patch changes nothing.
+   * Validates everything first (endpoint https:, or http: to localhost; model non-empty ≤ 200
+   * chars; key ≤ 512 chars without whitespace; '' or null clears the key); a bad patch changes
+   * nothing.
    */
   update(patch: OpenRouterSettingsPatch): Outcome<OpenRouterSettings>;
   dispose(): void;
@@ -57,15 +59,6 @@ const DATA_POLICIES: readonly OpenRouterDataPolicy[] = ['allow', 'deny', 'zdr'];
 
 const invalid = (field: string, message: string) =>
   failure(toolError('OPENROUTER_SETTINGS_INVALID', message, false, { field }));
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
 
 type Fields = Omit<OpenRouterSettings, 'storage'>;
 
@@ -93,7 +86,12 @@ function applyPatch(current: Fields, patch: OpenRouterSettingsPatch): Outcome<Fi
   }
   if (patch.endpoint !== undefined) {
     const endpoint = typeof patch.endpoint === 'string' ? patch.endpoint.trim() : '';
-    if (!isHttpUrl(endpoint)) return invalid('endpoint', 'The endpoint must be an http(s) URL.');
+    if (!isAllowedEndpoint(endpoint)) {
+      return invalid(
+        'endpoint',
+        'The endpoint must be an https: URL; plain http: is allowed only for localhost.',
+      );
+    }
     next.endpoint = endpoint;
   }
   if (patch.dataPolicy !== undefined) {

@@ -1,11 +1,13 @@
 /**
  * One HTTP exchange with the provider: a per-request timeout that aborts the fetch, the caller's
- * signal for cancellation, the body read as text before JSON decoding, and every failure as a
- * value — `OPENROUTER_*` for the provider, retryable `TOOL_CANCELLED` for the person.
+ * signal for cancellation, the body read as text and scrubbed of the key before JSON decoding,
+ * and every failure as a value — `OPENROUTER_*` for the provider, retryable `TOOL_CANCELLED`
+ * for the person.
  */
 import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../../protocol/errors.js';
 import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';
 import { classifyStatus, decodeJsonBody } from './protocol.js';
+import { scrubSecret } from './scrub.js';
 
 export const DEFAULT_OPENROUTER_TIMEOUT_MS = 60_000;
 
@@ -74,7 +76,7 @@ export async function requestJson(request: JsonRequest): Promise<Outcome<unknown
       response = await (request.fetch
         ? request.fetch(request.url, init)
         : fetch(request.url, init));
-      body = await response.text();
+      body = scrubSecret(await response.text(), request.apiKey);
     } catch {
       return failed();
     }

@@ -55,6 +55,7 @@ export async function openRouterStudio(
   });
   const decisions: string[] = [];
   // A person answering the approval card, one tick after it appears.
+  runtime.approvals.connect();
   runtime.approvals.store.subscribe(() =>
     queueMicrotask(() => {
       for (const pending of runtime.approvals.store.getSnapshot()) {

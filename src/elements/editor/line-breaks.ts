@@ -1,0 +1,33 @@
+/**
+ * The line break a file uses, so the editor can keep it byte for byte (issue 11, scenario 2).
+ * CodeMirror splits on `\r\n`, `\r` and `\n` alike and joins with `\n`; a CRLF or bare-CR file
+ * would come back changed, and an editor comparing its text with the file's would never agree.
+ */
+
+/**
+ * The separator to give CodeMirror's `lineSeparator` facet: `undefined` for a file without any
+ * carriage return (the default split is exact there), else the most frequent of `\r\n`, `\r`
+ * and `\n`. The others stay inside their lines as characters, so a mixed file round-trips too.
+ */
+export function lineBreakOf(text: string): string | undefined {
+  if (!text.includes('\r')) return undefined;
+  let crlf = 0;
+  let cr = 0;
+  let lf = 0;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 13) {
+      if (text.charCodeAt(index + 1) === 10) {
+        crlf++;
+        index++;
+      } else cr++;
+    } else if (code === 10) lf++;
+  }
+  if (crlf >= cr && crlf >= lf) return '\r\n';
+  return cr >= lf ? '\r' : '\n';
+}
+
+/** `text` with every line break written as `lineBreak` (pasted text takes the file's style). */
+export function withLineBreak(text: string, lineBreak: string): string {
+  return text.replace(/\r\n|\r|\n/g, lineBreak);
+}
