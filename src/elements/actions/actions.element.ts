@@ -46,11 +46,12 @@ export class CaWorkspaceActions extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<ActionsRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
-  private readonly modal = new ModalController(
-    this,
-    () => this.dialog,
-    () => this.dialog?.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.focus(),
-  );
+  private readonly modal = new ModalController(this, {
+    dialog: () => this.dialog,
+    isOpen: () => this.open,
+    dismiss: () => (this.open = false),
+    shown: () => this.dialog?.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.focus(),
+  });
   private readonly sessionId = `actions-${randomId()}`;
 
   /** Runs `name` as the person's direct call; resolves its error or null. */
@@ -133,7 +134,8 @@ export class CaWorkspaceActions extends LitElement {
         aria-describedby="reset-description"
         @cancel=${this.modal.cancel}
         @click=${this.modal.click}
-        @close=${() => this.modal.closed()}
+        @keydown=${this.modal.keydown}
+        @close=${this.modal.closed}
       >
         <h2 id="reset-title">Reset the workspace?</h2>
         <p id="reset-description">

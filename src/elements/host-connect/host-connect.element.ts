@@ -80,11 +80,12 @@ export class CaHostConnect extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<HostConnectRuntime>(this);
   private readonly sourceId = `studio-${randomId()}`;
-  private readonly modal = new ModalController(
-    this,
-    () => this.dialog,
-    () => this.textarea?.focus(),
-  );
+  private readonly modal = new ModalController(this, {
+    dialog: () => this.dialog,
+    isOpen: () => this.open,
+    dismiss: () => (this.open = false),
+    shown: () => this.textarea?.focus(),
+  });
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -281,6 +282,7 @@ export class CaHostConnect extends LitElement {
         @cancel=${this.modal.cancel}
         @close=${this.onClosed}
         @click=${this.modal.click}
+        @keydown=${this.modal.keydown}
       >
         <h2 id="host-connect-title">Save to a folder through the host companion</h2>
         <form @submit=${this.onSubmit}>
