@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
+import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
 import { createIndexedDbDurableOperationBackend } from '../../storage/durable/indexeddb-backend.js';
 import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
@@ -60,7 +61,8 @@ export class CaStudio extends LitElement {
 
   @property() prompt = '';
 
-  @property({ type: Boolean, attribute: 'catalog-open', reflect: true }) catalogOpen = false;
+  @property({ converter: booleanAttribute, attribute: 'catalog-open', reflect: true }) catalogOpen =
+    false;
 
   /** The catalog stays rendered once opened, so its edited samples survive closing it. */
   @state() private catalogShown = false;
