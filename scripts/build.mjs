@@ -1,9 +1,13 @@
 // Production build: npm entry points, the script-tag bundle, type declarations and the
-// custom-elements manifest generated from the elements' JSDoc.
+// custom-elements manifest generated from the elements' JSDoc, and the framework typings and
+// editor data generated from that manifest.
 import { npx } from './run.mjs';
+import { writeShippedManifest } from './manifest.mjs';
+import { writeFrameworkTypes } from './framework-types.mjs';
 
 await npx('vite', ['build', '--mode', 'lib', '--logLevel', 'warn']);
 await npx('vite', ['build', '--mode', 'script', '--logLevel', 'warn']);
+await npx('vite', ['build', '--mode', 'browser-runtime', '--logLevel', 'warn']);
 await npx('tsc', ['-p', 'tsconfig.build.json']);
 await npx('cem', [
   'analyze',
@@ -13,3 +17,5 @@ await npx('cem', [
   '--outdir',
   '.',
 ]);
+writeShippedManifest();
+writeFrameworkTypes();
