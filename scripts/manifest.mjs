@@ -22,9 +22,12 @@ const shippedPath = (path) => {
 };
 
 export function rewriteManifest(manifest, readSource) {
+  // Composites such as <ca-studio> fire their inner elements' events, so types are looked up
+  // across every element's declarations.
+  const eventTypes = new Map(
+    manifest.modules.flatMap((module) => [...declaredEventTypes(readSource(module.path))]),
+  );
   for (const module of manifest.modules) {
-    const source = readSource(module.path);
-    const eventTypes = declaredEventTypes(source);
     for (const declaration of module.declarations ?? []) {
       for (const event of declaration.events ?? []) {
         const type = eventTypes.get(event.name);

@@ -35,6 +35,11 @@ import '../status-bar/status-bar.js';
  * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records).
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
+ * @fires ca-approval-decision - Bubbles from the approval dialog inside: a person approved or denied a call.
+ * @fires ca-prompt-submit - Bubbles from the prompt box inside: a person sent a prompt.
+ * @fires ca-file-open - Bubbles from the file tree inside: a person opened a file.
+ * @fires ca-editor-change - Bubbles from the editor inside: a person edited the open file.
+ * @fires ca-tool-run - Bubbles from the Tools panel inside: a person ran a tool.
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
  * @csspart model-button - The header button that opens the model settings.

@@ -1,0 +1,10 @@
+// The example apps under examples/: each one installs the packed tarball the way a user installs
+// the package, builds with its own production build (type checks included), and is then driven in
+// Chromium by test/examples/examples.e2e.ts against what that build wrote.
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dirname, '..');
+
+export const EXAMPLES = [
+  { name: 'react', build: 'dist' },
+].map((example) => ({ ...example, dir: join(ROOT, 'examples', example.name), root: join(ROOT, 'examples', example.name, example.build) }));
