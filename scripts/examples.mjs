@@ -6,5 +6,14 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '..');
 
 export const EXAMPLES = [
+  { name: 'static', build: '.' },
   { name: 'react', build: 'dist' },
-].map((example) => ({ ...example, dir: join(ROOT, 'examples', example.name), root: join(ROOT, 'examples', example.name, example.build) }));
+  { name: 'vue', build: 'dist' },
+  { name: 'svelte', build: 'dist' },
+  { name: 'angular', build: 'dist/example/browser' },
+  { name: 'vite-es2017', build: 'dist' },
+].map((example) => ({
+  ...example,
+  dir: join(ROOT, 'examples', example.name),
+  root: join(ROOT, 'examples', example.name, example.build),
+}));

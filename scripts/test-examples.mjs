@@ -24,7 +24,7 @@ for (const example of EXAMPLES) {
   rmSync(join(example.dir, 'node_modules', '@context-action'), { recursive: true, force: true });
   const quiet = ['--no-audit', '--no-fund', '--package-lock=false', '--loglevel=error'];
   await run('npm', ['install', ...quiet], { cwd: example.dir });
-  await run('npm', ['run', '--silent', 'build'], { cwd: example.dir });
+  await run('npm', ['run', '--silent', '--if-present', 'build'], { cwd: example.dir });
 }
 
 await run(process.execPath, [

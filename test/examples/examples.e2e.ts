@@ -1,6 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import { expect } from 'chai';
-import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type LaunchOptions,
+  type Page,
+} from 'playwright-core';
 import type { Server } from 'node:http';
 import type { StudioRuntime } from '../../src/index.js';
 // @ts-expect-error -- plain ESM helper scripts without type declarations
@@ -134,7 +140,9 @@ for (const example of EXAMPLES as Example[]) {
         });
         // The page-modal approval dialog makes the rest of the page inert, so the app unmounts
         // from code, the way its router would on a navigation.
-        await page.evaluate(() => document.querySelector<HTMLButtonElement>('#toggle-mount')!.click());
+        await page.evaluate(() =>
+          document.querySelector<HTMLButtonElement>('#toggle-mount')!.click(),
+        );
         await page.locator('ca-studio').waitFor({ state: 'detached' });
         await page.waitForFunction(() => {
           const runtime = window.__previousRuntime!;
