@@ -18,12 +18,17 @@ await run('npm', ['pack', '--silent', '--pack-destination', PACK], { cwd: ROOT, 
 const { version } = (await import(join(ROOT, 'package.json'), { with: { type: 'json' } })).default;
 renameSync(join(PACK, `context-action-elements-${version}.tgz`), TARBALL);
 
+// Installs wait on the network, so they run side by side; builds need the CPU, so one at a time.
+const quiet = ['--no-audit', '--no-fund', '--package-lock=false', '--loglevel=error'];
+await Promise.all(
+  EXAMPLES.map((example) => {
+    // A fresh copy of the package on every run: the tarball's content changes, its path does not.
+    rmSync(join(example.dir, 'node_modules', '@context-action'), { recursive: true, force: true });
+    return run('npm', ['install', ...quiet], { cwd: example.dir });
+  }),
+);
 for (const example of EXAMPLES) {
-  console.log(`examples/${example.name}: install and build`);
-  // A fresh copy of the package on every run: the tarball's content changes, its path does not.
-  rmSync(join(example.dir, 'node_modules', '@context-action'), { recursive: true, force: true });
-  const quiet = ['--no-audit', '--no-fund', '--package-lock=false', '--loglevel=error'];
-  await run('npm', ['install', ...quiet], { cwd: example.dir });
+  console.log(`examples/${example.name}: production build`);
   await run('npm', ['run', '--silent', '--if-present', 'build'], { cwd: example.dir });
 }
 

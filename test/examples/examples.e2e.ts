@@ -8,6 +8,9 @@ import {
   type Page,
 } from 'playwright-core';
 import type { Server } from 'node:http';
+import { spawn } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { StudioRuntime } from '../../src/index.js';
 // @ts-expect-error -- plain ESM helper scripts without type declarations
 import { serve } from '../../scripts/serve.mjs';
@@ -23,7 +26,23 @@ import { EXAMPLES } from '../../scripts/examples.mjs';
  * to `catalog-open`, a mount toggle, and an <output id="last-event"> fed by the framework's own
  * event syntax for `ca-approval-decision`.
  */
-type Example = { name: string; root: string };
+type Example = {
+  name: string;
+  dir: string;
+  root: string;
+  typeCheck?: { command: string[]; file: string; text: string };
+};
+
+/** Runs the app's type checker; resolves with its exit code and output. */
+function typeCheck(example: Example, command: string[]) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(command[0]!, command.slice(1), { cwd: example.dir });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ code, output }));
+  });
+}
 
 declare global {
   interface Window {
@@ -66,6 +85,20 @@ for (const example of EXAMPLES as Example[]) {
       await context?.close();
       server?.close();
     });
+
+    const wrong = example.typeCheck;
+    if (wrong)
+      it('rejects a wrong binding (runtime set to 42) in its own type check', async () => {
+        const file = join(example.dir, wrong.file);
+        writeFileSync(file, wrong.text);
+        try {
+          const { code, output } = await typeCheck(example, wrong.command);
+          expect(code).to.not.equal(0);
+          expect(output).to.match(/'number' is not assignable to type 'StudioRuntime'/);
+        } finally {
+          rmSync(file);
+        }
+      });
 
     it('renders <ca-studio> with its editor and preview', async () => {
       await page.locator('ca-studio ca-editor .cm-content').waitFor();
