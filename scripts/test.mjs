@@ -21,12 +21,10 @@ try {
   await run('npm', ['run', '--silent', 'test:browser'], { env }).catch(
     (error) => (failed ??= error),
   );
-  await run('npm', ['run', '--silent', 'test:examples'], { env }).catch(
-    (error) => (failed ??= error),
-  );
 } finally {
   await services.stop();
 }
+await npm('test:examples').catch((error) => (failed ??= error));
 if (failed) {
   console.error(failed.message);
   process.exit(1);
