@@ -31,20 +31,56 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  {
-    files: ['src/runtime/**/*.ts'],
+  // The layers (docs/architecture.md): runtime is the framework-free core; storage and bridge
+  // adapt it to the platform; elements draw it; studio composes them. Imports point inward.
+  ...layerRules([
+    {
+      files: ['src/runtime/**/*.ts'],
+      banned: ['storage', 'bridge', 'elements', 'studio'],
+      packages: ['lit', 'lit/*', '@lit/*', 'idb'],
+      message:
+        'src/runtime is the framework-free core: it imports no storage, bridge, element or composition code.',
+    },
+    {
+      files: ['src/storage/**/*.ts'],
+      banned: ['bridge', 'elements', 'studio'],
+      packages: ['lit', 'lit/*', '@lit/*'],
+      message: 'src/storage adapts the core to storage: it imports only runtime.',
+    },
+    {
+      files: ['src/bridge/**/*.ts'],
+      banned: ['elements', 'studio', 'storage'],
+      packages: ['lit', 'lit/*', '@lit/*'],
+      message: 'src/bridge imports no elements, storage or composition code.',
+    },
+    {
+      files: ['src/elements/**/*.ts'],
+      banned: ['storage'],
+      packages: ['idb'],
+      message: 'src/elements import no storage: the composition layer (src/studio) wires it.',
+    },
+  ]),
+);
+
+/** One `no-restricted-imports` rule per layer: relative paths into banned folders, and packages. */
+function layerRules(layers) {
+  return layers.map(({ files, banned, packages, message }) => ({
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['**/elements/**', 'lit', 'lit/*', '@lit/*'],
-              message: 'src/runtime is framework-free.',
+              group: [
+                ...banned.flatMap((folder) => [`**/${folder}/**`, `**/${folder}`]),
+                ...packages,
+              ],
+              message,
             },
           ],
         },
       ],
     },
-  },
-);
+  }));
+}

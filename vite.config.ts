@@ -42,7 +42,8 @@ function browserBuild(entry: string, fileName: string, emptyOutDir = false) {
  */
 export default defineConfig(({ mode }) => {
   if (mode === 'script') return browserBuild('src/index.ts', 'ca-studio.js');
-  if (mode === 'browser-runtime') return browserBuild('src/runtime/index.ts', 'browser/runtime.js');
+  if (mode === 'browser-runtime')
+    return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js');
   return {
     build: {
       outDir: 'dist',
@@ -53,6 +54,7 @@ export default defineConfig(({ mode }) => {
         entry: {
           index: 'src/index.ts',
           runtime: 'src/runtime/index.ts',
+          studio: 'src/studio/index.ts',
           ...elementEntries,
           'storage/redis': 'src/storage/redis.ts',
           'storage/postgres': 'src/storage/postgres.ts',

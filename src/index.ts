@@ -1,5 +1,9 @@
-/** `@context-action/elements`: defines every custom element and re-exports the runtime. */
+/**
+ * `@context-action/elements`: defines every custom element and re-exports the runtime and the
+ * composition layer (`createStudioRuntime`, storage adapters).
+ */
 export * from './runtime/index.js';
+export * from './studio/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
 export { CaStudio } from './elements/studio/studio.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';
@@ -17,7 +21,7 @@ export { CaChat, type PromptSubmitDetail } from './elements/chat/chat.js';
 export {
   CaSettings,
   type SettingsRuntime,
-  type SettingsSavedDetail,
+  type SettingsSaveDetail,
 } from './elements/settings/settings.js';
 export { CaCatalog, type CatalogRuntime, type ToolRunDetail } from './elements/catalog/catalog.js';
 export {

@@ -1,18 +1,17 @@
 /**
- * `@context-action/elements/runtime`: the framework-free core. Imports no DOM at load time, so
- * it runs in Node 20 as well as in browsers.
+ * `@context-action/elements/runtime`: the framework-free core. Imports no DOM, no storage
+ * adapter and no element, so it runs in Node 20 as well as in browsers. Storage adapters and
+ * `createStudioRuntime()` live in the composition layer (`@context-action/elements/studio`).
  */
 // Protocol
 export * from './protocol/errors.js';
 export * from './protocol/types.js';
 export * from './protocol/capability.js';
 export * from './workspace/types.js';
-export * from './preview/preview-host.js';
+export * from './tools/preview/preview-host.js';
 export * from './capabilities.js';
 // Durable operations
 export * from './durable/index.js';
-// Touches `indexedDB` only when first used, so the runtime still imports in Node.
-export * from '../storage/durable/indexeddb-backend.js';
 // Protocol events, guards and content
 export * from './protocol/events.js';
 export {
@@ -40,7 +39,7 @@ export {
 export * from './registry/provider-exports.js';
 export * from './registry/mcp-result.js';
 export type { ToolCallOptions } from './registry/options.js';
-export type { ToolValidationMode } from './registry/call.js';
+export type { ToolValidationMode } from './registry/call-types.js';
 export type { ToolValidationIssue } from './registry/validation.js';
 export {
   encodeProviderToolName,
@@ -51,7 +50,7 @@ export {
 } from './registry/names.js';
 export * from './registry/idempotency.js';
 export * from './approval/approval-queue.js';
-export * from './observability/policy.js';
+export * from './observability/limits.js';
 export { serializeToolObservabilityValue } from './observability/serialize.js';
 export * from './observability/diagnostic.js';
 // Workspace
@@ -62,21 +61,16 @@ export * from './workspace/seed.js';
 export * from './workspace/patch.js';
 export * from './workspace/repository.js';
 export * from './workspace/manager.js';
+export * from './workspace/view.js';
 export * from './workspace/folder-port.js';
 export * from './workspace/folder-sync.js';
 export * from './workspace/file-tree.js';
 export * from './workspace/search.js';
 export * from './workspace/export-html.js';
 export * from './tools/workspace/index.js';
-// Browser-only storage: they touch `indexedDB`/`navigator` only when used, so Node imports work.
-export * from '../storage/workspace/indexeddb-repository.js';
-export * from '../storage/folder/import-limits.js';
-export * from '../storage/folder/file-system-access.js';
-export * from '../storage/folder/directory-upload.js';
 // Tool catalog helpers
 export * from './catalog/index.js';
-// Studio runtime, trace and agents
-export * from './studio-runtime.js';
+// Drafts, trace and agents
 export * from './drafts.js';
 export * from './trace/trace-row.js';
 export * from './trace/trace-store.js';
@@ -102,16 +96,16 @@ export type {
   ChatToolCall,
 } from './agents/openrouter/protocol.js';
 // Preview
-export * from './preview/errors.js';
-export { resolvePreviewReference, type PreviewReference } from './preview/paths.js';
+export * from './tools/preview/errors.js';
+export { resolvePreviewReference, type PreviewReference } from './tools/preview/paths.js';
 export {
   resolvePreviewEntry,
   resolvePreviewStylesheet,
   linkedStylesheets,
-} from './preview/entry.js';
-export * from './preview/selection.js';
-export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
-export * from './preview/tools.js';
+} from './tools/preview/entry.js';
+export * from './tools/preview/selection.js';
+export { PREVIEW_ACCENTS, type PreviewAccent } from './tools/preview/visual-edits.js';
+export * from './tools/preview/tools.js';
 // Host-realm services (T5)
 export * from './service/service-capability.js';
 export * from './service/loopback-transport.js';

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/approval/approval.js';
 import type { CaApproval } from '../../src/elements/approval/approval.element.js';
-import { createStudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
 
 async function setup() {
@@ -41,7 +41,7 @@ describe('<ca-approval> (E5, R18)', () => {
   it('runs the call on Approve', async () => {
     const { element, call, runtime } = await setup();
     const decisions: string[] = [];
-    element.addEventListener('ca-approval-decision', (event) =>
+    element.addEventListener('ca-approval-decide', (event) =>
       decisions.push(event.detail.decision),
     );
     button(element, 'approve').click();

@@ -6,7 +6,7 @@ import {
   OPENROUTER_API_KEY_STORAGE_KEY,
   OPENROUTER_SETTINGS_STORAGE_KEY,
 } from '../../src/runtime/agents/openrouter/settings.js';
-import { createStudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 import {
   errorResponse,
   scriptOpenAi,

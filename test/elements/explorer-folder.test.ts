@@ -1,9 +1,9 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import type { CaExplorer } from '../../src/elements/explorer/explorer.element.js';
-import type { StudioRuntime } from '../../src/runtime/studio-runtime.js';
-import { openWorkspaceFolder } from '../../src/runtime/workspace/folder-sync.js';
+import type { StudioRuntime } from '../../src/studio/studio-runtime.js';
 import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
+import { openFolderThroughTool } from '../support/open-folder.js';
 import { waitFor } from '../support/wait.js';
 import {
   button,
@@ -15,6 +15,18 @@ import {
   setup,
   textOf,
 } from './explorer-support.js';
+
+/** Runs `body` as in a browser without `showDirectoryPicker`: folders come from the upload input. */
+async function withoutDirectoryPicker(body: () => Promise<void>) {
+  const native = Object.getOwnPropertyDescriptor(window, 'showDirectoryPicker');
+  Object.defineProperty(window, 'showDirectoryPicker', { value: undefined, configurable: true });
+  try {
+    await body();
+  } finally {
+    if (native) Object.defineProperty(window, 'showDirectoryPicker', native);
+    else delete (window as { showDirectoryPicker?: unknown }).showDirectoryPicker;
+  }
+}
 
 describe('<ca-explorer> folders (E3, W9)', () => {
   describe('folders', () => {
@@ -57,6 +69,46 @@ describe('<ca-explorer> folders (E3, W9)', () => {
       expect(textOf(runtime, 'index.html')).to.equal('<h1>Up</h1>');
       expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
     });
+
+    it('Open folder without a directory picker waits for the upload input inside workspace.openFolder', async () => {
+      const { runtime, element } = await setup();
+      await withoutDirectoryPicker(async () => {
+        const input = root(element).querySelector<HTMLInputElement>('input.folder-input')!;
+        const chooser = new Promise((resolve) =>
+          input.addEventListener('click', resolve, { once: true }),
+        );
+        button(element, 'Open folder').click();
+        await chooser;
+        upload(element, { 'index.html': '<h1>Picked</h1>' });
+        await waitFor(() => textOf(runtime, 'index.html') === '<h1>Picked</h1>', 'the upload');
+      });
+      const rows = runtime.trace.getSnapshot().filter((row) => row.name === 'workspace.openFolder');
+      expect(rows).to.have.length(1);
+      expect(rows[0]).to.include({ source: 'local', mode: 'direct', status: 'completed' });
+    });
+
+    it('a dismissed upload chooser opens nothing and reports nothing as failed', async () => {
+      const { runtime, element } = await setup();
+      await withoutDirectoryPicker(async () => {
+        const input = root(element).querySelector<HTMLInputElement>('input.folder-input')!;
+        const chooser = new Promise((resolve) =>
+          input.addEventListener('click', resolve, { once: true }),
+        );
+        const before = runtime.workspace.getSnapshot();
+        button(element, 'Open folder').click();
+        await chooser;
+        input.dispatchEvent(new Event('cancel'));
+        await waitFor(
+          () =>
+            runtime.trace
+              .getSnapshot()
+              .some((row) => row.name === 'workspace.openFolder' && row.status === 'completed'),
+          'the call to end',
+        );
+        expect(runtime.workspace.getSnapshot()).to.equal(before);
+        expect(root(element).querySelector('[part="error"]')).to.equal(null);
+      });
+    });
   });
 
   describe('a linked folder', () => {
@@ -70,11 +122,7 @@ describe('<ca-explorer> folders (E3, W9)', () => {
       const writable = await handle.createWritable();
       await writable.write('<h1>Disk</h1>');
       await writable.close();
-      const opened = await openWorkspaceFolder(
-        runtime.workspace,
-        createFileSystemAccessFolder(directory),
-      );
-      if (!opened.ok) throw new Error(opened.error.code);
+      await openFolderThroughTool(runtime, createFileSystemAccessFolder(directory));
       return { directory, handle };
     }
 

@@ -5,8 +5,8 @@ import '../../src/elements/preview/preview.js';
 import type { CaPreview } from '../../src/elements/preview/preview.element.js';
 import { runtimeContext, type ElementRuntime } from '../../src/elements/shared/runtime-context.js';
 import { createCapabilityTable } from '../../src/runtime/capabilities.js';
-import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
-import { createPreviewSelectionStore } from '../../src/runtime/preview/selection.js';
+import { previewHostCapability } from '../../src/runtime/tools/preview/preview-host.js';
+import { createPreviewSelectionStore } from '../../src/runtime/tools/preview/selection.js';
 import { createTestWorkspace } from '../bridge/preview/fixtures.js';
 
 const never = () => new AbortController().signal;

@@ -3,7 +3,7 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/settings/settings.js';
 import type {
   CaSettings,
-  SettingsSavedDetail,
+  SettingsSaveDetail,
 } from '../../src/elements/settings/settings.element.js';
 import {
   DEFAULT_OPENROUTER_ENDPOINT,
@@ -11,7 +11,7 @@ import {
   OPENROUTER_SETTINGS_STORAGE_KEY,
   createOpenRouterSettingsStore,
 } from '../../src/runtime/agents/openrouter/settings.js';
-import { createStudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 import { errorResponse, scriptOpenAi } from '../support/openai-script.js';
 import { waitFor } from '../support/wait.js';
 
@@ -102,8 +102,8 @@ describe('<ca-settings> (A2, E8)', () => {
 
   it('saves through the store: the key lands in localStorage, the event never carries it', async () => {
     const { settings, store, opener } = await setup();
-    const saved: SettingsSavedDetail[] = [];
-    settings.addEventListener('ca-settings-saved', (event) => saved.push(event.detail));
+    const saved: SettingsSaveDetail[] = [];
+    settings.addEventListener('ca-settings-save', (event) => saved.push(event.detail));
     await type(settings, 'apiKey', KEY);
     await type(settings, 'model', 'meta-llama/llama-3.3-70b-instruct:free');
     $<HTMLInputElement>(settings, 'input[name="dataPolicy"][value="zdr"]').click();
@@ -230,9 +230,9 @@ describe('<ca-settings> (A2, E8)', () => {
     );
     const names = () => [...list.options].map((option) => option.textContent!.trim());
     expect(names()).to.deep.equal(['Alpha', 'Beta (free) · free']);
-    expect($<HTMLElement>(settings, '#catalog-status').textContent).to.include('2 of 2');
+    expect($<HTMLElement>(settings, '#model-list-status').textContent).to.include('2 of 2');
 
-    $<HTMLInputElement>(settings, '.catalog input[type="checkbox"]').click();
+    $<HTMLInputElement>(settings, '.model-list input[type="checkbox"]').click();
     await settings.updateComplete;
     expect(names()).to.deep.equal(['Beta (free) · free']);
     list.value = 'acme/beta:free';
@@ -251,17 +251,17 @@ describe('<ca-settings> (A2, E8)', () => {
     expect(store.getSnapshot()).to.include({ model: 'acme/beta:free', dataPolicy: 'zdr' });
   });
 
-  it('shows a catalog failure with its code and keeps the form', async () => {
+  it('shows a model list failure with its code and keeps the form', async () => {
     const script = await scriptOpenAi([], errorResponse(401, 'No auth credentials found'));
     const { settings } = await setup();
     await type(settings, 'endpoint', script.endpoint);
     $<HTMLButtonElement>(settings, '[part="load-models"]').click();
     await waitFor(
       () =>
-        $<HTMLElement>(settings, '#catalog-status').textContent!.includes(
+        $<HTMLElement>(settings, '#model-list-status').textContent!.includes(
           'OPENROUTER_UNAUTHORIZED',
         ),
-      'the catalog error',
+      'the model list error',
     );
     expect(settings.open).to.equal(true);
     expect(settings.shadowRoot!.querySelector('[part="models"]')).to.equal(null);

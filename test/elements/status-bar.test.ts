@@ -9,8 +9,8 @@ import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import type { CaStatusBar } from '../../src/elements/status-bar/status-bar.element.js';
 import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
 import type { WorkspaceFolderPermission } from '../../src/runtime/workspace/folder-port.js';
-import { openWorkspaceFolder } from '../../src/runtime/workspace/folder-sync.js';
-import { createStudioRuntime, type StudioRuntime } from '../../src/runtime/studio-runtime.js';
+import { openFolderThroughTool } from '../support/open-folder.js';
+import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio-runtime.js';
 import type { WorkspaceRepository } from '../../src/runtime/workspace/repository.js';
 import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
 import { createIndexedDbWorkspaceRepository } from '../../src/storage/workspace/indexeddb-repository.js';
@@ -51,8 +51,7 @@ async function linkFolder(runtime: StudioRuntime) {
   const folder = createFileSystemAccessFolder(directory, {
     permission: { query: async () => permission, request: async () => permission },
   });
-  const opened = await openWorkspaceFolder(runtime.workspace, folder);
-  expect(opened.ok).to.equal(true);
+  await openFolderThroughTool(runtime, folder);
   return { name, setPermission: (next: WorkspaceFolderPermission) => (permission = next) };
 }
 
@@ -120,7 +119,7 @@ describe('<ca-status-bar>', () => {
         await runtime.registry.callTool('workspace.getStatus', {});
         await shows(bar, 'storage', `permission ${permission}`);
       }
-      await runtime.workspace.disconnectFolder();
+      await runtime.registry.callTool('workspace.disconnectFolder', {});
       await shows(bar, 'storage', 'Saved in browser');
     });
   });
@@ -191,7 +190,7 @@ describe('<ca-status-bar>', () => {
       await write(runtime, 'index.html', '<h1>Again</h1>');
       await waitFor(() => bar.unloadGuarded, 'the guard to return');
       expect(unloadIsVetoed()).to.equal(true);
-      await runtime.workspace.disconnectFolder();
+      await runtime.registry.callTool('workspace.disconnectFolder', {});
       await waitFor(() => !bar.unloadGuarded, 'the guard to go on disconnect');
       expect(unloadIsVetoed()).to.equal(false);
     });

@@ -24,7 +24,7 @@ import { EXAMPLES } from '../../scripts/examples.mjs';
  * person uses it. Every app renders the same page: a <ca-studio>, a standalone <ca-editor> and
  * <ca-preview> sharing one runtime through the framework's property binding, a Tools toggle bound
  * to `catalog-open`, a mount toggle, and an <output id="last-event"> fed by the framework's own
- * event syntax for `ca-approval-decision`.
+ * event syntax for `ca-approval-decide`.
  */
 type Example = {
   name: string;

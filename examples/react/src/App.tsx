@@ -23,7 +23,7 @@ export function App() {
         <ca-studio
           database-name="example-react"
           catalog-open={catalogOpen}
-          onca-approval-decision={(event) =>
+          onca-approval-decide={(event) =>
             setLastDecision(`${event.detail.toolName} ${event.detail.decision}`)
           }
         ></ca-studio>

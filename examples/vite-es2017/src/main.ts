@@ -10,7 +10,7 @@ for (const element of document.querySelectorAll('#composed > ca-editor, #compose
 const output = document.querySelector('#last-event')!;
 let studio = document.querySelector('ca-studio')!;
 const listen = (element: HTMLElementTagNameMap['ca-studio']) =>
-  element.addEventListener('ca-approval-decision', (event) => {
+  element.addEventListener('ca-approval-decide', (event) => {
     output.textContent = `${event.detail.toolName} ${event.detail.decision}`;
   });
 listen(studio);

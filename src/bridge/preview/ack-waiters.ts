@@ -8,8 +8,8 @@ import {
   toolError,
   type Outcome,
 } from '../../runtime/protocol/errors.js';
-import { PREVIEW_ERROR_CODES, previewError } from '../../runtime/preview/errors.js';
-import type { PreviewAcknowledgement } from '../../runtime/preview/preview-host.js';
+import { PREVIEW_ERROR_CODES, previewError } from '../../runtime/tools/preview/errors.js';
+import type { PreviewAcknowledgement } from '../../runtime/tools/preview/preview-host.js';
 
 type AckOutcome = Outcome<PreviewAcknowledgement>;
 

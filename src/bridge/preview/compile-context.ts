@@ -2,9 +2,9 @@
  * State shared by one compilation: the files by path, asset URLs, limits and the bounded
  * diagnostics list.
  */
-import type { PreviewDiagnostic } from '../../runtime/preview/preview-host.js';
-import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/errors.js';
-import { extensionOf } from '../../runtime/preview/paths.js';
+import type { PreviewDiagnostic } from '../../runtime/tools/preview/preview-host.js';
+import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/tools/preview/errors.js';
+import { extensionOf } from '../../runtime/tools/preview/paths.js';
 import type { WorkspaceFile } from '../../runtime/workspace/types.js';
 
 export interface PreviewCompileLimits {

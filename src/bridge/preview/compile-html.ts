@@ -3,8 +3,8 @@
  * compiled text, classic scripts are inlined, module scripts enter the module graph, local
  * assets get URLs the sandbox can load, external CSS/JS is removed and reported.
  */
-import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/errors.js';
-import { resolvePreviewReference } from '../../runtime/preview/paths.js';
+import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/tools/preview/errors.js';
+import { resolvePreviewReference } from '../../runtime/tools/preview/paths.js';
 import type { CompileContext } from './compile-context.js';
 import { compileStylesheet, rewriteCssUrls } from './compile-css.js';
 import type { ModuleGraph } from './compile-modules.js';

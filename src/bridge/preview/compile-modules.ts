@@ -5,8 +5,8 @@
  * included). Missing and external imports become small modules that throw a bounded error;
  * bare specifiers stay visible to the browser and are reported as unsupported.
  */
-import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/errors.js';
-import { extensionOf, resolvePreviewReference } from '../../runtime/preview/paths.js';
+import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/tools/preview/errors.js';
+import { extensionOf, resolvePreviewReference } from '../../runtime/tools/preview/paths.js';
 import type { CompileContext } from './compile-context.js';
 
 export const WORKSPACE_MODULE_PREFIX = '@context-action/workspace/';

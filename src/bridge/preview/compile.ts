@@ -3,10 +3,10 @@
  * read from their blobs beforehand). The same input always gives the same document, which is
  * what lets the host tell a stylesheet-only change from one that needs a reload.
  */
-import type { PreviewDiagnostic } from '../../runtime/preview/preview-host.js';
-import { resolvePreviewEntry } from '../../runtime/preview/entry.js';
-import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/errors.js';
-import { extensionOf } from '../../runtime/preview/paths.js';
+import type { PreviewDiagnostic } from '../../runtime/tools/preview/preview-host.js';
+import { resolvePreviewEntry } from '../../runtime/tools/preview/entry.js';
+import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/tools/preview/errors.js';
+import { extensionOf } from '../../runtime/tools/preview/paths.js';
 import type { WorkspaceFile } from '../../runtime/workspace/types.js';
 import {
   CompileContext,

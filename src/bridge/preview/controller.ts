@@ -8,12 +8,12 @@
  * token, and (for ready/error) name the revision being shown.
  */
 import { failure, type Outcome } from '../../runtime/protocol/errors.js';
-import { PREVIEW_ERROR_CODES, previewError } from '../../runtime/preview/errors.js';
+import { PREVIEW_ERROR_CODES, previewError } from '../../runtime/tools/preview/errors.js';
 import type {
   PreviewAcknowledgement,
   PreviewHost,
   PreviewStatus,
-} from '../../runtime/preview/preview-host.js';
+} from '../../runtime/tools/preview/preview-host.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { AckWaiters } from './ack-waiters.js';
 import { readAssetUrls } from './asset-urls.js';

@@ -5,7 +5,7 @@
  * secret token, which only the bridge and the parent know, and the revision it is about.
  */
 
-import type { PreviewSelection } from '../../runtime/preview/selection.js';
+import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
 
 export type { PreviewSelection };
 

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { StudioRuntime } from '../../runtime/studio-runtime.js';
+import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import type { ToolApprovalSnapshot } from '../../runtime/approval/approval-queue.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -19,7 +19,7 @@ export interface ApprovalDecisionDetail {
  *
  * @tagname ca-approval
  * @summary The approval gate for model and agent mutations.
- * @fires ca-approval-decision - The person approved or denied a call. Detail: `{ id, toolName, decision }`.
+ * @fires ca-approval-decide - The person approved or denied a call. Detail: `{ id, toolName, decision }`.
  * @csspart dialog - The dialog box.
  * @csspart approve - The Approve button.
  * @csspart deny - The Deny button.
@@ -63,7 +63,7 @@ export class CaApproval extends LitElement {
     if (!request) return;
     this.runtimeRef.value?.approvals.resolve(request.id, decision);
     this.dispatchEvent(
-      new CustomEvent<ApprovalDecisionDetail>('ca-approval-decision', {
+      new CustomEvent<ApprovalDecisionDetail>('ca-approval-decide', {
         detail: { id: request.id, toolName: request.toolName, decision },
         bubbles: true,
         composed: true,
@@ -121,6 +121,6 @@ export class CaApproval extends LitElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'ca-approval-decision': CustomEvent<ApprovalDecisionDetail>;
+    'ca-approval-decide': CustomEvent<ApprovalDecisionDetail>;
   }
 }

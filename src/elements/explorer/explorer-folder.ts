@@ -1,33 +1,5 @@
 import { html, nothing } from 'lit';
-import type {
-  WorkspaceFolder,
-  WorkspaceFolderStatus,
-} from '../../runtime/workspace/folder-port.js';
-import { createFileSystemAccessFolder } from '../../storage/folder/file-system-access.js';
-
-type DirectoryPicker = (options: { mode: 'readwrite' }) => Promise<FileSystemDirectoryHandle>;
-
-function directoryPicker(): DirectoryPicker | undefined {
-  const picker = (globalThis as { showDirectoryPicker?: DirectoryPicker }).showDirectoryPicker;
-  return typeof picker === 'function' ? picker.bind(globalThis) : undefined;
-}
-
-/** True when this browser can link a writable folder; otherwise the directory upload is used. */
-export function canLinkWritableFolder(): boolean {
-  return directoryPicker() !== undefined;
-}
-
-/** Asks for a writable folder; `null` when the person dismissed the picker. */
-export async function pickWritableFolder(): Promise<WorkspaceFolder | null> {
-  const picker = directoryPicker();
-  if (!picker) return null;
-  try {
-    return createFileSystemAccessFolder(await picker({ mode: 'readwrite' }));
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') return null;
-    throw error;
-  }
-}
+import type { WorkspaceFolderStatus } from '../../runtime/workspace/folder-port.js';
 
 /** ⌘S on macOS, Ctrl+S elsewhere: save, never the browser's "Save page". */
 export function isSaveShortcut(event: KeyboardEvent): boolean {
@@ -46,6 +18,8 @@ export interface FolderBarActions {
   disconnect: () => void;
   /** The directory-upload fallback's input changed. */
   upload: (input: HTMLInputElement) => void;
+  /** The person closed the directory-upload chooser without picking. */
+  cancelUpload: () => void;
 }
 
 /** The folder bar: the linked folder's name and the actions its status allows. */
@@ -69,6 +43,7 @@ export function renderFolderBar(folder: WorkspaceFolderStatus | undefined, on: F
       webkitdirectory
       aria-label="Folder to open"
       @change=${(event: Event) => on.upload(event.target as HTMLInputElement)}
+      @cancel=${on.cancelUpload}
     />
   </div>`;
 }

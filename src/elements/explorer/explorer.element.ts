@@ -1,8 +1,9 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
+import type { ToolCallResult } from '../../runtime/protocol/types.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
-import type { StudioRuntime } from '../../runtime/studio-runtime.js';
+import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { WORKSPACE_ERROR_CODES } from '../../runtime/workspace/codes.js';
 import {
   buildFileTree,
@@ -11,11 +12,6 @@ import {
   type VisibleTreeNode,
 } from '../../runtime/workspace/file-tree.js';
 import type { WorkspaceFolder } from '../../runtime/workspace/folder-port.js';
-import {
-  openWorkspaceFolder,
-  requestWorkspaceFolderPermission,
-} from '../../runtime/workspace/folder-sync.js';
-import { createDirectoryUploadFolder } from '../../storage/folder/directory-upload.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import {
@@ -23,15 +19,11 @@ import {
   type DialogError,
   type DialogRequest,
 } from './explorer-dialog.js';
-import {
-  canLinkWritableFolder,
-  isSaveShortcut,
-  pickWritableFolder,
-  renderFolderBar,
-} from './explorer-folder.js';
+import { isSaveShortcut, renderFolderBar } from './explorer-folder.js';
 import { explorerStyles } from './explorer.styles.js';
 import { renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
+import { FolderPickerController } from './folder-picker-controller.js';
 
 export interface FileOpenDetail {
   path: string;
@@ -46,8 +38,10 @@ const asDialogError = (error: ToolCallError, reread: () => void): DialogError =>
 /**
  * The workspace as a folder tree with its file and folder actions. Every change is a
  * `workspace.*` registry call made as `local·direct` with the revision the person saw, so it
- * shows in the trace like any other call; a stale revision offers a re-read. ⌘/Ctrl+S inside
- * the explorer saves: to the linked folder when one is writable, else a browser checkpoint.
+ * shows in the trace like any other call; a stale revision offers a re-read. Folders too:
+ * Open folder is `workspace.openFolder`, which asks for the folder through the folder picker
+ * capability this element provides while connected. ⌘/Ctrl+S inside the explorer saves: to the
+ * linked folder when one is writable, else a browser checkpoint.
  *
  * @tagname ca-explorer
  * @summary File tree with new, rename, delete, revert, save and folder actions.
@@ -75,6 +69,11 @@ export class CaExplorer extends LitElement {
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly dialog = new ExplorerDialogController(this);
   private readonly sessionId = `explorer-${randomId()}`;
+  private readonly folderPicker = new FolderPickerController(
+    this,
+    () => this.runtimeRef.value,
+    () => this.renderRoot.querySelector<HTMLInputElement>('input.folder-input'),
+  );
 
   constructor() {
     super();
@@ -85,13 +84,16 @@ export class CaExplorer extends LitElement {
     });
   }
 
-  private async call(name: string, args: Record<string, unknown>): Promise<ToolCallError | null> {
+  private async run(name: string, args: Record<string, unknown>): Promise<ToolCallResult | null> {
     const runtime = this.runtimeRef.value;
     if (!runtime) return null;
-    const result = await runtime.registry.callTool(name, args, {
+    return runtime.registry.callTool(name, args, {
       context: { source: 'local', mode: 'direct', sessionId: this.sessionId },
     });
-    return result.error ?? null;
+  }
+
+  private async call(name: string, args: Record<string, unknown>): Promise<ToolCallError | null> {
+    return (await this.run(name, args))?.error ?? null;
   }
 
   /** Editor drafts go first, so the revision an action carries includes the last keystrokes. */
@@ -211,22 +213,9 @@ export class CaExplorer extends LitElement {
     );
   }
 
-  private async reloadFolder(): Promise<void> {
-    const reload = (revision: number) =>
-      this.call('workspace.reloadFolder', { expectedRevision: revision });
-    if (!this.unsavedCount()) {
-      const error = await reload(await this.currentRevision());
-      this.show(error, () => void this.reloadFolder());
-      return;
-    }
-    await this.ask(
-      {
-        title: 'Reload the folder?',
-        description: `${this.unsavedCount()} unsaved change(s) are discarded and the folder's files replace the workspace.`,
-        confirmLabel: 'Discard and reload',
-        danger: true,
-      },
-      (_value, revision) => reload(revision),
+  private reloadFolder(): Promise<void> {
+    return this.confirmDiscard('Reload the folder?', 'Discard and reload', (revision) =>
+      this.call('workspace.reloadFolder', { expectedRevision: revision }),
     );
   }
 
@@ -235,56 +224,63 @@ export class CaExplorer extends LitElement {
   }
 
   private async grantAccess(): Promise<void> {
-    const runtime = this.runtimeRef.value;
-    if (!runtime) return;
-    const permission = await requestWorkspaceFolderPermission(runtime.workspace);
-    this.notice = `Folder access: ${permission}.`;
+    const result = await this.run('workspace.grantFolderAccess', {});
+    if (!result) return;
+    this.show(result.error ?? null, () => void this.grantAccess());
+    const folder = result.structuredContent?.['folder'] as { permission?: string } | undefined;
+    if (!result.error) this.notice = `Folder access: ${folder?.permission ?? 'unknown'}.`;
   }
 
-  private async openFolder(): Promise<void> {
-    if (!canLinkWritableFolder()) {
-      this.renderRoot.querySelector<HTMLInputElement>('input.folder-input')?.click();
-      return;
-    }
-    const folder = await pickWritableFolder();
-    if (folder) await this.loadFolder(folder);
-  }
-
-  private async onFolderUpload(input: HTMLInputElement): Promise<void> {
-    const files = [...(input.files ?? [])];
-    input.value = '';
-    if (files.length > 0) await this.loadFolder(createDirectoryUploadFolder(files));
-  }
-
-  /** Replaces the workspace with `folder`; unsaved changes are discarded only once confirmed. */
-  private async loadFolder(folder: WorkspaceFolder): Promise<void> {
-    const runtime = this.runtimeRef.value;
-    if (!runtime) return;
+  /** Open folder: the picker opens inside `workspace.openFolder`, after any discard is confirmed. */
+  private openFolder(folder?: WorkspaceFolder): Promise<void> {
     const open = async (revision: number, discardChanges: boolean) => {
-      const loaded = await openWorkspaceFolder(runtime.workspace, folder, {
-        expectedRevision: revision,
-        discardChanges,
-      });
-      if (loaded.ok) this.notice = `Opened ${folder.name}: ${loaded.value.fileCount} file(s).`;
-      return loaded.ok ? null : loaded.error;
+      const args = { expectedRevision: revision, discardChanges };
+      const call = () => this.run('workspace.openFolder', args);
+      const result = await (folder ? this.folderPicker.withFolder(folder, call) : call());
+      if (!result) return null;
+      if (!result.error && result.structuredContent?.['opened'] === true)
+        this.notice = result.content[0]?.type === 'text' ? result.content[0].text : '';
+      return result.error ?? null;
     };
-    const revision = await this.currentRevision();
-    if (!this.unsavedCount()) {
+    return this.confirmDiscard(`Open ${folder?.name ?? 'a folder'}?`, 'Discard and open', open);
+  }
+
+  /**
+   * Runs `action` at once on a clean workspace; with unsaved changes, only after the person
+   * confirms discarding them.
+   */
+  private async confirmDiscard(
+    title: string,
+    confirmLabel: string,
+    action: (revision: number, discardChanges: boolean) => Promise<ToolCallError | null>,
+  ): Promise<void> {
+    const unsaved = this.unsavedCount();
+    if (!unsaved) {
       this.error = null;
-      const error = await open(revision, false);
-      // On success `open` has set the notice, which `show` would clear.
-      if (error) this.show(error, () => void this.loadFolder(folder));
+      this.notice = '';
+      const error = await action(await this.currentRevision(), false);
+      // On success the action may have set the notice, which `show` would clear.
+      if (error) this.show(error, () => void this.confirmDiscard(title, confirmLabel, action));
       return;
     }
     await this.ask(
       {
-        title: `Open ${folder.name}?`,
-        description: `${this.unsavedCount()} unsaved change(s) in the workspace are discarded.`,
-        confirmLabel: 'Discard and open',
+        title,
+        description: `${unsaved} unsaved change(s) in the workspace are discarded.`,
+        confirmLabel,
         danger: true,
       },
-      (_value, current) => open(current, true),
+      (_value, revision) => action(revision, true),
     );
+  }
+
+  /** The directory-upload input changed: a waiting pick takes the files, else they open now. */
+  private onFolderUpload(input: HTMLInputElement): void {
+    const files = [...(input.files ?? [])];
+    input.value = '';
+    if (this.folderPicker.resolveUpload(files)) return;
+    const runtime = this.runtimeRef.value;
+    if (files.length > 0 && runtime) void this.openFolder(runtime.folders.fromUpload(files));
   }
 
   private unsavedCount(): number {
@@ -375,7 +371,8 @@ export class CaExplorer extends LitElement {
         grant: () => void this.grantAccess(),
         reload: () => void this.reloadFolder(),
         disconnect: () => void this.disconnectFolder(),
-        upload: (input) => void this.onFolderUpload(input),
+        upload: (input) => this.onFolderUpload(input),
+        cancelUpload: () => this.folderPicker.resolveUpload(null),
       })}
       <ul
         role="tree"

@@ -2,8 +2,8 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { PreviewController, type PreviewViewState } from '../../bridge/preview/controller.js';
-import { previewHostCapability } from '../../runtime/preview/preview-host.js';
-import type { PreviewSelection } from '../../runtime/preview/selection.js';
+import { previewHostCapability } from '../../runtime/tools/preview/preview-host.js';
+import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { previewStyles } from './preview.styles.js';
@@ -155,8 +155,16 @@ export class CaPreview extends LitElement {
     if (event.key === 'Escape') this.setFullscreen(false);
   };
 
+  /** Refresh is `preview.refresh` through the registry (local · direct), so the trace shows it. */
   private refresh(): void {
-    void this.controllerInstance?.refresh(new AbortController().signal);
+    const registry = this.activeRuntime?.registry;
+    if (registry)
+      void registry.callTool(
+        'preview.refresh',
+        {},
+        { context: { source: 'local', mode: 'direct' } },
+      );
+    else void this.controllerInstance?.refresh(new AbortController().signal);
   }
 
   override render() {

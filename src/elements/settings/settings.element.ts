@@ -18,8 +18,8 @@ import {
   type SettingsDraft,
   type SettingsField,
 } from './settings-draft.js';
-import { ModelCatalogController } from './model-catalog.js';
-import { renderModelCatalog } from './model-catalog-view.js';
+import { ModelListController } from './model-list.js';
+import { renderModelList } from './model-list-view.js';
 import { settingsStyles } from './settings.styles.js';
 
 /** A runtime with OpenRouter settings; `createStudioRuntime()` returns one. */
@@ -28,7 +28,7 @@ export interface SettingsRuntime extends ElementRuntime {
 }
 
 /** What was saved. The key itself is never part of an event. */
-export interface SettingsSavedDetail {
+export interface SettingsSaveDetail {
   hasKey: boolean;
   model: string;
   endpoint: string;
@@ -57,7 +57,7 @@ const isField = (value: unknown): value is SettingsField => FIELDS.includes(valu
  * @tagname ca-settings
  * @summary OpenRouter key, model, endpoint and data policy.
  * @attr open - Whether the dialog is showing. Reflects; prefer `show()` and `close()`.
- * @fires ca-settings-saved - The person saved valid settings. Detail: `{ hasKey, model, endpoint, dataPolicy, storage }`, never the key.
+ * @fires ca-settings-save - The person saved valid settings. Detail: `{ hasKey, model, endpoint, dataPolicy, storage }`, never the key.
  * @csspart dialog - The dialog box.
  * @csspart form - The settings form.
  * @csspart key-toggle - The Show key toggle button (`aria-pressed`).
@@ -94,7 +94,7 @@ export class CaSettings extends LitElement {
   );
   private readonly runtimeRef = new RuntimeController<SettingsRuntime>(this);
   private readonly settings = new StoreController(this, () => this.runtimeRef.value?.openrouter);
-  private readonly catalog = new ModelCatalogController(this);
+  private readonly modelList = new ModelListController(this);
 
   /** Opens the dialog; focus returns to the element focused now when it closes. */
   show(): void {
@@ -112,7 +112,7 @@ export class CaSettings extends LitElement {
       this.error = undefined;
       this.showKey = false;
       this.freeOnly = false;
-      this.catalog.reset();
+      this.modelList.reset();
       this.seen = undefined;
       this.draft = undefined;
     }
@@ -144,7 +144,7 @@ export class CaSettings extends LitElement {
 
   private onClosed(): void {
     this.draft = undefined;
-    this.catalog.reset();
+    this.modelList.reset();
     this.modal.closed();
   }
 
@@ -153,7 +153,7 @@ export class CaSettings extends LitElement {
     const draft = this.draft;
     if (!draft) return;
     const apiKey = draft.apiKey.trim();
-    void this.catalog.load({
+    void this.modelList.load({
       endpoint: draft.endpoint.trim(),
       dataPolicy: draft.dataPolicy,
       ...(apiKey ? { apiKey } : {}),
@@ -172,7 +172,7 @@ export class CaSettings extends LitElement {
     }
     const { apiKey, model, endpoint, dataPolicy, storage } = outcome.value;
     this.dispatchEvent(
-      new CustomEvent<SettingsSavedDetail>('ca-settings-saved', {
+      new CustomEvent<SettingsSaveDetail>('ca-settings-save', {
         detail: { hasKey: apiKey !== undefined, model, endpoint, dataPolicy, storage },
         bubbles: true,
         composed: true,
@@ -256,7 +256,7 @@ export class CaSettings extends LitElement {
           @input=${(event: Event) => this.edit({ model: (event.target as HTMLInputElement).value })}
         />
         ${this.renderError('model')}
-        ${renderModelCatalog(this.catalog.state, {
+        ${renderModelList(this.modelList.state, {
           model: draft.model,
           freeOnly: this.freeOnly,
           onLoad: () => this.loadModels(),
@@ -329,6 +329,6 @@ export class CaSettings extends LitElement {
 
 declare global {
   interface HTMLElementEventMap {
-    'ca-settings-saved': CustomEvent<SettingsSavedDetail>;
+    'ca-settings-save': CustomEvent<SettingsSaveDetail>;
   }
 }

@@ -79,7 +79,7 @@ export const settingsStyles = [
       align-items: baseline;
       font-weight: normal;
     }
-    .catalog {
+    .model-list {
       display: flex;
       flex-direction: column;
       gap: 0.3rem;

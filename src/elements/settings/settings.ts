@@ -2,7 +2,7 @@ import { defineElement } from '../shared/define-element.js';
 import { CaSettings } from './settings.element.js';
 
 export { CaSettings };
-export type { SettingsRuntime, SettingsSavedDetail } from './settings.element.js';
+export type { SettingsRuntime, SettingsSaveDetail } from './settings.element.js';
 
 defineElement('ca-settings', CaSettings);
 

@@ -1,6 +1,7 @@
 import { createContext } from '@lit/context';
 import type { CapabilityTable } from '../../runtime/capabilities.js';
-import type { PreviewSelectionStore } from '../../runtime/preview/selection.js';
+import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import type { PreviewSelectionStore } from '../../runtime/tools/preview/selection.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';
 
 /**
@@ -10,6 +11,8 @@ import type { WorkspaceSource } from '../../runtime/workspace/types.js';
 export interface ElementRuntime {
   workspace: WorkspaceSource;
   capabilities: CapabilityTable;
+  /** Where buttons send their tool calls, so a person's actions show in the trace. */
+  registry?: Pick<ToolRegistry, 'callTool'>;
   /** Where `<ca-preview>`'s element picker leaves its selection for the next agent prompt. */
   previewSelection?: PreviewSelectionStore;
 }

@@ -4,7 +4,7 @@ import {
   previewHostCapability,
   type PreviewHost,
   type PreviewStatus,
-} from '../../runtime/preview/preview-host.js';
+} from '../../runtime/tools/preview/preview-host.js';
 
 /**
  * Follows whichever preview host the runtime's capability table currently provides. A preview

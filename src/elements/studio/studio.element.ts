@@ -2,9 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import { createStudioRuntime, type StudioRuntime } from '../../runtime/studio-runtime.js';
-import { createIndexedDbDurableOperationBackend } from '../../storage/durable/indexeddb-backend.js';
-import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
+import { createStudioRuntime, type StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { runtimeContext } from '../shared/runtime-context.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -35,7 +33,7 @@ import '../status-bar/status-bar.js';
  * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records).
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
- * @fires ca-approval-decision - Bubbles from the approval dialog inside: a person approved or denied a call.
+ * @fires ca-approval-decide - Bubbles from the approval dialog inside: a person approved or denied a call.
  * @fires ca-prompt-submit - Bubbles from the prompt box inside: a person sent a prompt.
  * @fires ca-file-open - Bubbles from the file tree inside: a person opened a file.
  * @fires ca-editor-change - Bubbles from the editor inside: a person edited the open file.
@@ -90,15 +88,7 @@ export class CaStudio extends LitElement {
   @property({ attribute: false })
   get runtime(): StudioRuntime {
     if (!this.provided) {
-      this.owned = createStudioRuntime({
-        workspaceRepository: createIndexedDbWorkspaceRepository({
-          databaseName: this.databaseName,
-        }),
-        durableOperationBackend: createIndexedDbDurableOperationBackend({
-          databaseName: `${this.databaseName}-operations`,
-          storeName: 'operations',
-        }),
-      });
+      this.owned = createStudioRuntime({ databaseName: this.databaseName });
       this.provided = this.owned;
     }
     return this.provided;

@@ -2,7 +2,7 @@
  * The safe argument summary an approval card may show: only allow-listed names with primitive
  * values, strings bounded, and never a source-like or credential field even if allow-listed.
  */
-import { DEFAULT_TOOL_OBSERVABILITY_POLICY } from '../observability/policy.js';
+import { DEFAULT_TOOL_OBSERVABILITY_POLICY } from '../observability/limits.js';
 
 const MAX_SAFE_STRING = 120;
 

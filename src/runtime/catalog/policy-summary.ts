@@ -1,11 +1,12 @@
 /**
- * What the default policy (R19) does with a tool, for the catalog's detail view: read-only
- * tools run for every caller; anything else runs for explicit local direct calls and asks for
- * model, MCP and agent calls. Hints such as `destructiveHint` are metadata, not the gate.
+ * What the default policy (R19) does with a tool, for the catalog's detail view. It asks the
+ * same decision function the gate runs, so the summary cannot drift from what happens. Hints
+ * such as `destructiveHint` are metadata, not the gate.
  */
 import type { MCPToolDefinition } from '../protocol/types.js';
+import { defaultPolicyDecision, type ToolPolicyDecision } from '../registry/policy.js';
 
-export type DefaultPolicyOutcome = 'runs' | 'asks';
+export type DefaultPolicyOutcome = 'runs' | 'asks' | 'refused';
 
 export interface DefaultPolicySummary {
   /** A direct UI call (`source: 'local', mode: 'direct'`). */
@@ -15,23 +16,34 @@ export interface DefaultPolicySummary {
   text: string;
 }
 
+const OUTCOMES: Record<ToolPolicyDecision, DefaultPolicyOutcome> = {
+  allow: 'runs',
+  ask: 'asks',
+  deny: 'refused',
+};
+
+const PHRASES: Record<DefaultPolicyOutcome, string> = {
+  runs: 'run',
+  asks: 'ask for approval',
+  refused: 'are refused',
+};
+
 export function summarizeDefaultPolicy(definition: MCPToolDefinition): DefaultPolicySummary {
-  if (definition.annotations?.readOnlyHint === true) {
-    return {
-      localDirect: 'runs',
-      modelOrMcp: 'runs',
-      text: 'Read-only: runs for every caller without approval.',
-    };
-  }
+  const localDirect =
+    OUTCOMES[defaultPolicyDecision(definition, { source: 'local', mode: 'direct' })];
+  const modelOrMcp =
+    OUTCOMES[defaultPolicyDecision(definition, { source: 'model', mode: 'agent' })];
   const hints = [
     definition.annotations?.destructiveHint === true ? 'destructive' : '',
     definition.annotations?.openWorldHint === true ? 'open-world' : '',
   ].filter(Boolean);
+  const text =
+    localDirect === modelOrMcp
+      ? `Every caller's calls ${PHRASES[modelOrMcp]}.`
+      : `Model and MCP calls ${PHRASES[modelOrMcp]}; direct local calls ${PHRASES[localDirect]}.`;
   return {
-    localDirect: 'runs',
-    modelOrMcp: 'asks',
-    text: `Model and MCP calls ask for approval; direct local calls run.${
-      hints.length ? ` Marked ${hints.join(' and ')}.` : ''
-    }`,
+    localDirect,
+    modelOrMcp,
+    text: `${text}${hints.length ? ` Marked ${hints.join(' and ')}.` : ''}`,
   };
 }

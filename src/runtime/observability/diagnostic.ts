@@ -5,7 +5,7 @@
  */
 import type { ToolCallError } from '../protocol/errors.js';
 import { isPlainObject } from '../protocol/guards.js';
-import { DEFAULT_TOOL_OBSERVABILITY_POLICY, type ToolObservabilityPolicy } from './policy.js';
+import { DEFAULT_TOOL_OBSERVABILITY_POLICY, type ToolObservabilityPolicy } from './limits.js';
 import { serializeToolObservabilityValue } from './serialize.js';
 
 export interface ToolCallDiagnostic {

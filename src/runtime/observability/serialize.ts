@@ -2,7 +2,7 @@
  * `serializeToolObservabilityValue` (R12): a JSON-safe, redacted, bounded projection of any
  * value, for traces and diagnostics. Never throws, whatever it is given.
  */
-import { DEFAULT_TOOL_OBSERVABILITY_POLICY, type ToolObservabilityPolicy } from './policy.js';
+import { DEFAULT_TOOL_OBSERVABILITY_POLICY, type ToolObservabilityPolicy } from './limits.js';
 import { utf8Length } from './utf8.js';
 
 export const REDACTED = '[redacted]';

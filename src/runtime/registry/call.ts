@@ -4,7 +4,6 @@
  * handler → terminal checks (output schema, output budget). Nothing a caller sends makes it
  * throw; every failure is a `ToolCallResult` with a stable code.
  */
-import type { ToolCapabilityResolver } from '../protocol/capability.js';
 import {
   TOOL_CALL_ERROR_CODES as CODES,
   toolError,
@@ -12,28 +11,12 @@ import {
 } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
 import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
-import type { ToolApprovalQueue } from '../approval/approval-queue.js';
 import { abortError, createCallAbort, race } from './abort.js';
 import { admit } from './admit.js';
-import type { ToolDescriptor } from './define-tool.js';
 import { execute } from './execute.js';
-import type { IdempotencyClaim, ToolCallBody, ToolIdempotencyStore } from './idempotency.js';
-import type { Lifecycle } from './lifecycle.js';
-import type { ToolPolicy } from './policy.js';
+import type { CallEnvironment } from './call-types.js';
+import type { IdempotencyClaim, ToolCallBody } from './idempotency.js';
 import { ToolCall } from './tool-call.js';
-
-export type ToolValidationMode = 'strict' | 'warn' | 'silent';
-
-export interface CallEnvironment {
-  lookup(name: string): ToolDescriptor | undefined;
-  isAllowed(name: string): boolean;
-  validation: ToolValidationMode;
-  policy: ToolPolicy;
-  approvalQueue?: ToolApprovalQueue;
-  capabilityResolver?: ToolCapabilityResolver;
-  idempotency: ToolIdempotencyStore;
-  lifecycle: Lifecycle;
-}
 
 export interface CallInput {
   name: unknown;

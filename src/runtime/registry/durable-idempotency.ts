@@ -16,7 +16,7 @@ import {
   sanitizeToolCallDiagnostic,
   type ToolCallDiagnostic,
 } from '../observability/diagnostic.js';
-import type { ToolObservabilityPolicy } from '../observability/policy.js';
+import type { ToolObservabilityPolicy } from '../observability/limits.js';
 import {
   abortedBody,
   type IdempotencyClaim,

@@ -14,9 +14,9 @@ import {
 } from '../protocol/events.js';
 import { TOOL_CALL_ERROR_CODES as CODES, type ToolCallError } from '../protocol/errors.js';
 import type { ToolCallRequest, ToolCallResult } from '../protocol/types.js';
-import type { ToolObservabilityPolicy } from '../observability/policy.js';
+import type { ToolObservabilityPolicy } from '../observability/limits.js';
 import { serializeToolObservabilityValue } from '../observability/serialize.js';
-import type { CallTrace } from './lifecycle.js';
+import type { CallTrace } from './call-types.js';
 
 /** What every event of one registry shares: the provenance owner and the redaction policy. */
 export interface EventObserver {

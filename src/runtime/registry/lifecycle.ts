@@ -5,38 +5,13 @@
  * someone reads them.
  */
 import type { ToolCallEvent, ToolCallListener } from '../protocol/events.js';
-import type { ToolCallContext, ToolCallRequest, ToolCallResult } from '../protocol/types.js';
+import type { Lifecycle } from './call-types.js';
 import { FinalEvent, StartedEvent, type EventObserver } from './lifecycle-event.js';
 import {
   createToolObservabilityPolicy,
   type ToolObservabilityPolicy,
-} from '../observability/policy.js';
+} from '../observability/limits.js';
 import { randomId } from '../protocol/random-id.js';
-
-export interface Lifecycle {
-  readonly listeners: Set<ToolCallListener>;
-  nextTraceId(): string;
-  started(call: CallTrace): void;
-  finished(
-    call: CallTrace,
-    result: ToolCallResult,
-    resultBytes: number | undefined,
-    replayed: boolean,
-  ): void;
-}
-
-/** What the lifecycle reads of a call; `request` caches the redacted request for both events. */
-export interface CallTrace {
-  readonly traceId: string;
-  readonly toolCallId: string;
-  readonly toolName: string;
-  readonly arguments: unknown;
-  readonly context: ToolCallContext;
-  readonly startedAt: number;
-  readonly timeoutMs?: number;
-  readonly maxOutputBytes?: number;
-  request?: ToolCallRequest;
-}
 
 export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolicy): Lifecycle {
   const listeners = new Set<ToolCallListener>();

@@ -26,13 +26,28 @@ export type ToolPolicy = (
 ) => ToolPolicyDecision | Promise<ToolPolicyDecision>;
 
 /**
- * R19: read-only tools run; explicit `local` + `direct` calls run; every other non-read-only
- * call (model, MCP, agent, prompt-originated local) asks.
+ * R19 as one table, read by both the gate (`createDefaultToolPolicy`) and the catalog's policy
+ * summary: read-only tools run for every caller; other tools run for an explicit `local` +
+ * `direct` call (a person's own click) and ask for every other caller (model, MCP, agent,
+ * prompt-originated local calls).
  */
+export const DEFAULT_TOOL_POLICY = Object.freeze({
+  readOnly: Object.freeze({ direct: 'allow', other: 'allow' }),
+  mutating: Object.freeze({ direct: 'allow', other: 'ask' }),
+} as const);
+
+/** The default policy's decision for one tool and one caller. */
+export function defaultPolicyDecision(
+  definition: MCPToolDefinition,
+  context: ToolCallContext,
+): ToolPolicyDecision {
+  const row =
+    definition.annotations?.readOnlyHint === true
+      ? DEFAULT_TOOL_POLICY.readOnly
+      : DEFAULT_TOOL_POLICY.mutating;
+  return context.source === 'local' && context.mode === 'direct' ? row.direct : row.other;
+}
+
 export function createDefaultToolPolicy(): ToolPolicy {
-  return (input) => {
-    if (input.definition.annotations?.readOnlyHint === true) return 'allow';
-    if (input.context.source === 'local' && input.context.mode === 'direct') return 'allow';
-    return 'ask';
-  };
+  return (input) => defaultPolicyDecision(input.definition, input.context);
 }

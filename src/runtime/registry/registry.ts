@@ -19,8 +19,9 @@ import type {
   ToolListResult,
 } from '../protocol/types.js';
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
-import type { ToolObservabilityPolicy } from '../observability/policy.js';
-import { runToolCall, type CallEnvironment, type ToolValidationMode } from './call.js';
+import type { ToolObservabilityPolicy } from '../observability/limits.js';
+import { runToolCall } from './call.js';
+import type { CallEnvironment, ToolValidationMode } from './call-types.js';
 import { readModelCall } from './model-call.js';
 import type { ToolDescriptor } from './define-tool.js';
 import type { DurableOperationStore } from '../durable/store-api.js';

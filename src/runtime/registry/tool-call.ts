@@ -8,9 +8,8 @@ import type { ToolCapabilityResolver } from '../protocol/capability.js';
 import type { ToolCallError } from '../protocol/errors.js';
 import type { ToolCallContext, ToolCallRequest, ToolCallResult } from '../protocol/types.js';
 import type { CallAbort } from './abort.js';
-import type { CallEnvironment } from './call.js';
+import type { CallEnvironment, CallTrace } from './call-types.js';
 import type { ToolDescriptor } from './define-tool.js';
-import type { CallTrace } from './lifecycle.js';
 
 /** How much of a caller-sent name is echoed into traces and errors. */
 export const MAX_NAME_ECHO = 128;

@@ -1,6 +1,7 @@
 /**
  * The folder port (W9): what the workspace needs from a linked local folder. Adapters live in
- * `src/storage/folder`; handles stay inside them and never reach tool payloads or iframes.
+ * `src/storage/folder`; handles stay inside them and never reach tool payloads or iframes. The
+ * composition layer (`src/studio`) plugs the browser's adapters in.
  */
 import type { Outcome } from '../protocol/errors.js';
 import type { WorkspaceFile } from './types.js';
@@ -71,4 +72,18 @@ export interface WorkspaceFolderStatus {
   permission: WorkspaceFolderPermission;
   saveAllAvailable: boolean;
   reloadAvailable: boolean;
+}
+
+/**
+ * Where folders come from: the browser's directory picker, and the directory-upload fallback
+ * for browsers without one. The composition layer supplies it; the folder picker capability
+ * that the explorer provides uses it.
+ */
+export interface WorkspaceFolderSource {
+  /** True when this browser can pick a writable folder; otherwise folders are uploaded. */
+  canPickWritable(): boolean;
+  /** Asks for a writable folder (needs a user gesture); `null` when the person dismissed it. */
+  pickWritable(): Promise<WorkspaceFolder | null>;
+  /** A read-only folder from the files of a directory-upload input. */
+  fromUpload(files: readonly File[]): WorkspaceFolder;
 }

@@ -143,24 +143,33 @@ async function load(
   };
 }
 
+/**
+ * What refuses an open before any folder is picked: unsaved edits not confirmed for discarding
+ * (no silent discard), and a revision that moved since the caller read it.
+ */
+export function checkFolderOpen(
+  manager: WorkspaceDocumentManager,
+  options: WorkspaceMutationOptions & { discardChanges?: boolean },
+): ToolCallError | null {
+  const snapshot = manager.getSnapshot();
+  const unsaved = snapshot.dirtyPaths.length + snapshot.deletedPaths.length;
+  if (unsaved > 0 && options.discardChanges !== true)
+    return workspaceError(
+      CODES.WORKSPACE_FOLDER_STATE_CONFLICT,
+      'The workspace has unsaved changes; confirm discarding them before opening a folder.',
+      { operation: 'openFolder', unsavedPaths: unsaved, invariant: 'no-silent-discard' },
+    );
+  return revisionConflict(manager, 'openFolder', options.expectedRevision);
+}
+
 /** Opens a picked or uploaded folder; refuses to discard dirty edits unless told to. */
 export async function openWorkspaceFolder(
   manager: WorkspaceDocumentManager,
   folder: WorkspaceFolder,
   options: WorkspaceFolderStepOptions & { discardChanges?: boolean } = {},
 ): Promise<Outcome<WorkspaceFolderLoadResult>> {
-  const snapshot = manager.getSnapshot();
-  const unsaved = snapshot.dirtyPaths.length + snapshot.deletedPaths.length;
-  if (unsaved > 0 && options.discardChanges !== true)
-    return fail(
-      workspaceError(
-        CODES.WORKSPACE_FOLDER_STATE_CONFLICT,
-        'The workspace has unsaved changes; confirm discarding them before opening a folder.',
-        { operation: 'openFolder', unsavedPaths: unsaved, invariant: 'no-silent-discard' },
-      ),
-    );
-  const conflict = revisionConflict(manager, 'openFolder', options.expectedRevision);
-  if (conflict) return fail(conflict);
+  const refused = checkFolderOpen(manager, options);
+  if (refused) return fail(refused);
   return load(manager, folder, 'openFolder', options);
 }
 

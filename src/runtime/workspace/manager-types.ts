@@ -32,11 +32,14 @@ export interface WorkspaceSaveResult {
 }
 
 export interface WorkspaceDocumentManagerOptions {
-  /** Default: IndexedDB when the browser has it, else session memory (reported as such). */
+  /** Where the workspace persists. Default (or `null`): session memory, reported as such. */
   repository?: WorkspaceRepository | null;
   /** Files of a fresh or reset workspace. Default: `DEFAULT_WORKSPACE_SEED`. */
   seed?: readonly WorkspaceSeedFile[];
-  /** Rebuilds a linked folder from its stored record after a reload. Default: File System Access. */
+  /**
+   * Rebuilds a linked folder from its stored record after a reload. Default: none, so a stored
+   * link shows as unavailable until the folder is opened again.
+   */
   restoreFolder?: (record: WorkspaceFolderRecord) => WorkspaceFolder | null;
 }
 

@@ -4,8 +4,6 @@
  * mutation's promise settles once its state is committed to the repository.
  */
 import type { Outcome } from '../protocol/errors.js';
-import { restoreFileSystemAccessFolder } from '../../storage/folder/file-system-access.js';
-import { createIndexedDbWorkspaceRepository } from '../../storage/workspace/indexeddb-repository.js';
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
 import * as transitions from './file-mutations.js';
 import type { FileTransition } from './file-mutations.js';
@@ -21,7 +19,6 @@ import type {
 } from './manager-types.js';
 import { normalizeWorkspacePath } from './paths.js';
 import { createPersistenceQueue } from './persistence.js';
-import type { WorkspaceRepository } from './repository.js';
 import { DEFAULT_WORKSPACE_SEED } from './seed.js';
 import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
@@ -29,15 +26,11 @@ import type { WorkspaceFile, WorkspaceSnapshot } from './types.js';
 
 export type * from './manager-types.js';
 
-function defaultRepository(): WorkspaceRepository | null {
-  return typeof indexedDB === 'undefined' ? null : createIndexedDbWorkspaceRepository();
-}
-
 export function createWorkspaceDocumentManager(
   options: WorkspaceDocumentManagerOptions = {},
 ): WorkspaceDocumentManager {
   const seed = options.seed ?? DEFAULT_WORKSPACE_SEED;
-  const repository = options.repository === undefined ? defaultRepository() : options.repository;
+  const repository = options.repository ?? null;
   const history = createWorkspaceHistory();
   const listeners = new Set<() => void>();
   let hydrated = false;
@@ -200,10 +193,7 @@ export function createWorkspaceDocumentManager(
     }
     if (record) {
       const stored = record.metadata.folder;
-      link.set(
-        stored ? (options.restoreFolder ?? restoreFileSystemAccessFolder)(stored) : null,
-        'prompt',
-      );
+      link.set(stored && options.restoreFolder ? options.restoreFolder(stored) : null, 'prompt');
       const restored = stateFromRecord(record);
       state = restored.state;
       persistence.setBaseline({ state, folder: stored });

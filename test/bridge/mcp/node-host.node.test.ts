@@ -255,7 +255,7 @@ describe('MCP Streamable HTTP host session limit', () => {
 });
 
 describe('@context-action/elements/mcp/node in plain Node', () => {
-  const runtimeEntry = new URL('../../../dist/runtime.js', import.meta.url);
+  const runtimeEntry = new URL('../../../dist/studio.js', import.meta.url);
   const mcpEntry = new URL('../../../dist/mcp/node.js', import.meta.url);
   // A separate plain `node` process over the built entries: what a user's server gets.
   const script = `

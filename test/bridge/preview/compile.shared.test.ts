@@ -3,7 +3,7 @@ import { describe, it } from '../../support/spec.js';
 import { readAssetUrls } from '../../../src/bridge/preview/asset-urls.js';
 import { compilePreviewDocument, renderPreviewHtml } from '../../../src/bridge/preview/compile.js';
 import { WORKSPACE_MODULE_PREFIX } from '../../../src/bridge/preview/compile-modules.js';
-import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../../src/runtime/preview/errors.js';
+import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../../src/runtime/tools/preview/errors.js';
 import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';
 import { PIXEL_PNG, text } from './fixtures.js';
 

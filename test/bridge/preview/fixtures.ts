@@ -1,6 +1,6 @@
 /** A small real workspace source for preview tests: files by path, a revision per change. */
 import { failure, toolError, type Outcome } from '../../../src/runtime/protocol/errors.js';
-import type { PreviewWorkspacePort } from '../../../src/runtime/preview/tools.js';
+import type { PreviewWorkspacePort } from '../../../src/runtime/tools/preview/tools.js';
 import type { WorkspaceFile, WorkspaceSnapshot } from '../../../src/runtime/workspace/types.js';
 
 export interface TestWorkspace extends PreviewWorkspacePort {

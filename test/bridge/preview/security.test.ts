@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { PREVIEW_MESSAGE_TYPES } from '../../../src/bridge/preview/messages.js';
-import { PREVIEW_ERROR_CODES } from '../../../src/runtime/preview/errors.js';
+import { PREVIEW_ERROR_CODES } from '../../../src/runtime/tools/preview/errors.js';
 import { mountPreview, type Mounted } from './harness.js';
 
 const never = () => new AbortController().signal;

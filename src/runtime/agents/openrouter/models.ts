@@ -1,6 +1,6 @@
 /**
- * The tool-capable model catalog (A2) for the settings dialog: OpenRouter's `/models` next to
- * the configured chat-completions endpoint, the zero-data-retention catalog for `zdr`, decoded
+ * The tool-capable model list (A2) for the settings dialog: OpenRouter's `/models` next to
+ * the configured chat-completions endpoint, the zero-data-retention model list for `zdr`, decoded
  * and classified like the agent's requests.
  */
 import { type Outcome } from '../../protocol/errors.js';
@@ -17,7 +17,7 @@ export interface OpenRouterModel {
 }
 
 export interface FetchOpenRouterModelsOptions {
-  /** The chat-completions endpoint; the catalog is its sibling `models`. */
+  /** The chat-completions endpoint; the model list is its sibling `models`. */
   endpoint: string;
   dataPolicy: OpenRouterDataPolicy;
   apiKey?: string;
@@ -83,7 +83,10 @@ export async function fetchOpenRouterModels(
   if (!Array.isArray(data)) {
     return {
       ok: false,
-      error: openRouterError(CODES.OPENROUTER_INVALID_RESPONSE, 'The catalog has no data list.'),
+      error: openRouterError(
+        CODES.OPENROUTER_INVALID_RESPONSE,
+        'The model list has no data array.',
+      ),
     };
   }
   const models = data

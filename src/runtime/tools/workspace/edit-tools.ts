@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Outcome } from '../../protocol/errors.js';
-import { previewHostCapability } from '../../preview/preview-host.js';
+import { previewHostCapability } from '../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';

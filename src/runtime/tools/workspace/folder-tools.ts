@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { createDurableOperationStore } from '../../durable/store.js';
 import { createMemoryDurableOperationBackend } from '../../durable/memory-backend.js';
 import { createDurableSideEffectRunner } from '../../durable/side-effect-runner.js';
-import { previewHostCapability } from '../../preview/preview-host.js';
+import { previewHostCapability } from '../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';
 import {
   reloadWorkspaceFolder,
@@ -15,12 +15,12 @@ import {
 } from '../../workspace/folder-sync.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import type { WorkspaceToolOptions } from './options.js';
-import { acknowledge, mutationFields, respond, storageFieldsOf } from './respond.js';
+import { folderLoadFields, mutationFields, respond, storageFieldsOf } from './respond.js';
 import {
   expectedRevisionInput,
+  folderLoadOutput,
   folderStatusOutput,
   mutationOutput,
-  previewOutput,
   storageFields,
 } from './schemas.js';
 
@@ -121,15 +121,7 @@ export function createFolderTools(
       description:
         'Re-read the linked folder and replace the browser workspace; guarded before and after the read; an empty folder is refused.',
       inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
-      outputSchema: z.object({
-        ...storageFields,
-        fileCount: z.number().int(),
-        skippedCount: z.number().int(),
-        skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
-        limit: z.object({ reason: z.string(), limit: z.number() }).nullable(),
-        folder: folderStatusOutput,
-        preview: previewOutput,
-      }),
+      outputSchema: folderLoadOutput,
       annotations: { title: 'Reload folder', ...save },
       capabilities: [previewHostCapability],
     },
@@ -140,16 +132,10 @@ export function createFolderTools(
         onProgress: options.onProgress,
       });
       if (!loaded.ok) return loaded;
-      const { snapshot, fileCount, skipped, skippedCount, limit } = loaded.value;
-      return respond(`Reloaded ${fileCount} file(s) from the folder.`, {
-        ...storageFieldsOf(snapshot),
-        fileCount,
-        skippedCount,
-        skipped,
-        limit,
-        folder: folderStatus(),
-        preview: await acknowledge(context, snapshot.revision),
-      });
+      return respond(
+        `Reloaded ${loaded.value.fileCount} file(s) from the folder.`,
+        await folderLoadFields(context, loaded.value, folderStatus()),
+      );
     },
   );
 

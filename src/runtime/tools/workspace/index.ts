@@ -1,39 +1,18 @@
 /**
- * The `workspace.*` tool catalog (W2, W10) over one `WorkspaceDocumentManager`, and the
- * default policies of the seed's catalog table.
+ * The `workspace.*` tool catalog (W2, W10) over one `WorkspaceDocumentManager`. The tools are
+ * the only code that holds the mutating manager; whether a call runs or asks is the registry's
+ * one tool policy (R19), read from each tool's annotations and the caller's context.
  */
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { createEditTools } from './edit-tools.js';
+import { createFolderLinkTools } from './folder-link-tools.js';
 import { createFolderTools } from './folder-tools.js';
 import type { WorkspaceToolOptions } from './options.js';
 import { createReadTools } from './read-tools.js';
 import { createSearchTools } from './search-tools.js';
 
 export type { WorkspaceDownload, WorkspaceToolOptions } from './options.js';
-
-/** `allow` runs; `ask` needs approval. "Local demo allow" tools are `allow`. */
-export const WORKSPACE_TOOL_POLICIES: Readonly<Record<string, 'allow' | 'ask'>> = Object.freeze({
-  'workspace.getStatus': 'allow',
-  'workspace.listFiles': 'allow',
-  'workspace.readFile': 'allow',
-  'workspace.downloadFile': 'ask',
-  'workspace.openFile': 'allow',
-  'workspace.createFile': 'allow',
-  'workspace.renameFile': 'allow',
-  'workspace.writeFile': 'allow',
-  'workspace.applyPatch': 'allow',
-  'workspace.undo': 'allow',
-  'workspace.redo': 'allow',
-  'workspace.deleteFile': 'ask',
-  'workspace.revertFile': 'ask',
-  'workspace.saveAll': 'ask',
-  'workspace.saveCheckpoint': 'allow',
-  'workspace.reloadFolder': 'ask',
-  'workspace.disconnectFolder': 'ask',
-  'workspace.reset': 'ask',
-  'workspace.search': 'allow',
-  'workspace.exportHtml': 'allow',
-});
+export { folderPickerCapability, type FolderPicker } from './folder-picker.js';
 
 export function createWorkspaceTools(
   manager: WorkspaceDocumentManager,
@@ -43,6 +22,7 @@ export function createWorkspaceTools(
     ...createReadTools(manager, options),
     ...createSearchTools(manager, options),
     ...createEditTools(manager),
+    ...createFolderLinkTools(manager, options),
     ...createFolderTools(manager, options),
   ];
 }

@@ -1,7 +1,7 @@
 /** The read side of the catalog: status, listing, reading, opening and downloading files. */
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.js';
-import { previewHostCapability } from '../../preview/preview-host.js';
+import { previewHostCapability } from '../preview/preview-host.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../workspace/codes.js';

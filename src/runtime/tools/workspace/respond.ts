@@ -3,7 +3,9 @@
  * preview acknowledgement of a revision through the preview host capability.
  */
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
-import { previewHostCapability } from '../../preview/preview-host.js';
+import { previewHostCapability } from '../preview/preview-host.js';
+import type { WorkspaceFolderLoadResult } from '../../workspace/folder-sync.js';
+import type { WorkspaceFolderStatus } from '../../workspace/folder-port.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';
 import type { PreviewField } from './schemas.js';
 
@@ -39,6 +41,24 @@ export async function mutationFields(
     ...(path === undefined ? {} : { path }),
     dirtyPaths: [...snapshot.dirtyPaths],
     deletedPaths: [...snapshot.deletedPaths],
+    preview: await acknowledge(context, snapshot.revision),
+  };
+}
+
+/** The `folderLoadOutput` fields of a folder read, once the preview acknowledged it. */
+export async function folderLoadFields(
+  context: ToolHandlerContext,
+  loaded: WorkspaceFolderLoadResult,
+  folder: WorkspaceFolderStatus,
+) {
+  const { snapshot, fileCount, skipped, skippedCount, limit } = loaded;
+  return {
+    ...storageFieldsOf(snapshot),
+    fileCount,
+    skippedCount,
+    skipped,
+    limit,
+    folder,
     preview: await acknowledge(context, snapshot.revision),
   };
 }

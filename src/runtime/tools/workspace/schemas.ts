@@ -56,3 +56,14 @@ export const folderStatusOutput = z.object({
   saveAllAvailable: z.boolean(),
   reloadAvailable: z.boolean(),
 });
+
+/** What a folder read replaced the workspace with: files taken, skips (bounded), a scan limit. */
+export const folderLoadOutput = z.object({
+  ...storageFields,
+  fileCount: z.number().int(),
+  skippedCount: z.number().int(),
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  limit: z.object({ reason: z.string(), limit: z.number() }).nullable(),
+  folder: folderStatusOutput,
+  preview: previewOutput,
+});

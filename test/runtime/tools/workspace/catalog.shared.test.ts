@@ -1,6 +1,11 @@
 import { expect } from 'chai';
 import { describe, it } from '../../../support/spec.js';
-import { WORKSPACE_TOOL_POLICIES } from '../../../../src/runtime/tools/workspace/index.js';
+import { summarizeDefaultPolicy } from '../../../../src/runtime/catalog/policy-summary.js';
+import { sampleToolArguments } from '../../../../src/runtime/catalog/sample-arguments.js';
+import { createToolApprovalQueue } from '../../../../src/runtime/approval/approval-queue.js';
+import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
+import { createWorkspaceTools } from '../../../../src/runtime/tools/workspace/index.js';
+import { createWorkspaceDocumentManager } from '../../../../src/runtime/workspace/manager.js';
 import { WORKSPACE_ERROR_CODES } from '../../../../src/runtime/workspace/codes.js';
 import { workspaceRegistry } from './support.js';
 
@@ -20,6 +25,8 @@ const CATALOG = [
   'workspace.revertFile',
   'workspace.saveAll',
   'workspace.saveCheckpoint',
+  'workspace.openFolder',
+  'workspace.grantFolderAccess',
   'workspace.reloadFolder',
   'workspace.disconnectFolder',
   'workspace.reset',
@@ -43,7 +50,7 @@ const MUTATIONS = [
 ];
 
 describe('the workspace.* catalog matches the seed table', () => {
-  it('defines every tool of the table plus search and exportHtml', async () => {
+  it('defines every tool of the table plus search, exportHtml and the folder link tools', async () => {
     const { registry } = await workspaceRegistry();
     expect(
       registry
@@ -71,21 +78,30 @@ describe('the workspace.* catalog matches the seed table', () => {
       );
     }
   });
-  it('exports the default policy of every tool: allow, or ask for approval', () => {
-    expect(Object.keys(WORKSPACE_TOOL_POLICIES).sort()).to.deep.equal([...CATALOG].sort());
-    const asks = Object.entries(WORKSPACE_TOOL_POLICIES)
-      .filter(([, policy]) => policy === 'ask')
-      .map(([name]) => name)
-      .sort();
-    expect(asks).to.deep.equal([
-      'workspace.deleteFile',
-      'workspace.disconnectFolder',
-      'workspace.downloadFile',
-      'workspace.reloadFolder',
-      'workspace.reset',
-      'workspace.revertFile',
-      'workspace.saveAll',
-    ]);
+  it('asks a model for approval exactly where the catalog summary says it asks', async () => {
+    const manager = createWorkspaceDocumentManager();
+    await manager.ready;
+    const approvals = createToolApprovalQueue();
+    const asked: string[] = [];
+    approvals.store.subscribe(() => {
+      for (const request of approvals.store.getSnapshot()) {
+        if (!asked.includes(request.toolName)) asked.push(request.toolName);
+        approvals.resolve(request.id, 'denied');
+      }
+    });
+    const registry = createToolRegistry({ approvalQueue: approvals });
+    for (const tool of createWorkspaceTools(manager)) registry.register(tool);
+    const summarized: string[] = [];
+    for (const tool of registry.listTools().tools) {
+      if (summarizeDefaultPolicy(tool).modelOrMcp === 'asks') summarized.push(tool.name);
+      // Valid arguments, so every call reaches the gate (strict validation runs first).
+      await registry.callTool(tool.name, sampleToolArguments(tool.inputSchema), {
+        context: { source: 'model', mode: 'agent' },
+      });
+    }
+    expect(asked.sort()).to.deep.equal(summarized.sort());
+    expect(asked).to.include.members(['workspace.writeFile', 'workspace.openFolder']);
+    expect(asked).not.to.include('workspace.readFile');
   });
   it('takes expectedRevision on every mutation', async () => {
     const { registry } = await workspaceRegistry();

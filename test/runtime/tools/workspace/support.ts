@@ -10,7 +10,7 @@ import {
   previewHostCapability,
   type PreviewAcknowledgement,
   type PreviewHost,
-} from '../../../../src/runtime/preview/preview-host.js';
+} from '../../../../src/runtime/tools/preview/preview-host.js';
 import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
 import {
   createWorkspaceTools,

@@ -2,8 +2,8 @@
  * The preview host capability: the bridge between preview-aware tools and whichever element
  * shows the preview. `<ca-preview>` provides it; tools `require()` it.
  */
-import { defineToolCapability } from '../protocol/capability.js';
-import type { Outcome } from '../protocol/errors.js';
+import { defineToolCapability } from '../../protocol/capability.js';
+import type { Outcome } from '../../protocol/errors.js';
 
 export type PreviewState = 'idle' | 'loading' | 'ready' | 'error';
 

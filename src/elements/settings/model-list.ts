@@ -6,18 +6,18 @@ import {
 import type { OpenRouterDataPolicy } from '../../runtime/agents/openrouter/settings.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 
-export type ModelCatalogState =
+export type ModelListState =
   | { status: 'idle' }
   | { status: 'loading' }
   | { status: 'loaded'; models: readonly OpenRouterModel[] }
   | { status: 'failed'; error: ToolCallError };
 
 /**
- * Loads the tool-capable model catalog for the settings form. One load at a time: a new load,
+ * Loads the tool-capable model list for the settings form. One load at a time: a new load,
  * closing the dialog or disconnecting aborts the one in flight.
  */
-export class ModelCatalogController implements ReactiveController {
-  state: ModelCatalogState = { status: 'idle' };
+export class ModelListController implements ReactiveController {
+  state: ModelListState = { status: 'idle' };
   private active?: AbortController;
 
   constructor(private readonly host: ReactiveControllerHost) {
@@ -56,7 +56,7 @@ export class ModelCatalogController implements ReactiveController {
     this.reset();
   }
 
-  private set(state: ModelCatalogState): void {
+  private set(state: ModelListState): void {
     this.state = state;
     this.host.requestUpdate();
   }

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
-import { describe, it } from '../../support/spec.js';
-import { createToolApprovalQueue } from '../../../src/runtime/approval/approval-queue.js';
-import { createCapabilityTable } from '../../../src/runtime/capabilities.js';
-import { PREVIEW_TOOL_POLICIES, createPreviewTools } from '../../../src/runtime/preview/tools.js';
-import { createToolRegistry } from '../../../src/runtime/registry/registry.js';
-import { createTestWorkspace } from '../../bridge/preview/fixtures.js';
+import { describe, it } from '../../../support/spec.js';
+import { createToolApprovalQueue } from '../../../../src/runtime/approval/approval-queue.js';
+import { createCapabilityTable } from '../../../../src/runtime/capabilities.js';
+import { createPreviewTools } from '../../../../src/runtime/tools/preview/tools.js';
+import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
+import { summarizeDefaultPolicy } from '../../../../src/runtime/catalog/policy-summary.js';
+import { createTestWorkspace } from '../../../bridge/preview/fixtures.js';
 
 const SEED = {
   'index.html':
@@ -31,12 +32,20 @@ describe('preview tools without a mounted preview', () => {
   });
 });
 
+const PREVIEW_TOOLS = [
+  'preview.addFeature',
+  'preview.getStatus',
+  'preview.refresh',
+  'preview.setTheme',
+  'preview.updateHero',
+];
+
 describe('preview tool catalog', () => {
   it('lists the five tools with their policies', () => {
     const registry = createToolRegistry();
     for (const tool of createPreviewTools(createTestWorkspace(SEED))) registry.register(tool);
     const names = registry.listTools().tools.map((tool) => tool.name);
-    expect(names).to.deep.equal(Object.keys(PREVIEW_TOOL_POLICIES).sort());
+    expect(names).to.deep.equal(PREVIEW_TOOLS);
     const status = registry.getToolDefinition('preview.getStatus');
     expect(status?.annotations?.readOnlyHint).to.equal(true);
     const theme = registry.getToolDefinition('preview.setTheme');
@@ -59,12 +68,19 @@ describe('preview tool catalog', () => {
       'preview.addFeature': { title: 'a', description: 'b' },
       'preview.updateHero': { title: 'a' },
     };
-    for (const name of Object.keys(PREVIEW_TOOL_POLICIES)) {
+    for (const name of PREVIEW_TOOLS) {
       await registry.executeModelToolCall({ id: name, name, arguments: samples[name] ?? {} });
     }
-    const expected = Object.entries(PREVIEW_TOOL_POLICIES)
-      .filter(([, policy]) => policy === 'ask')
-      .map(([name]) => name);
-    expect(asked).to.deep.equal(expected);
+    // The catalog's summary reads the same decision function as the gate.
+    const summarized = PREVIEW_TOOLS.filter(
+      (name) => summarizeDefaultPolicy(registry.getToolDefinition(name)!).modelOrMcp === 'asks',
+    );
+    expect(asked.sort()).to.deep.equal(summarized);
+    expect(asked).to.deep.equal([
+      'preview.addFeature',
+      'preview.refresh',
+      'preview.setTheme',
+      'preview.updateHero',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
-import type { ModelCatalogState } from './model-catalog.js';
+import type { ModelListState } from './model-list.js';
 
-export interface ModelCatalogView {
+export interface ModelListView {
   /** The model in the form, selected in the list when it is there. */
   model: string;
   freeOnly: boolean;
@@ -10,7 +10,7 @@ export interface ModelCatalogView {
   onPick(modelId: string): void;
 }
 
-function statusText(state: ModelCatalogState, shown: number, freeOnly: boolean): string {
+function statusText(state: ModelListState, shown: number, freeOnly: boolean): string {
   switch (state.status) {
     case 'idle':
       return 'Load the models that can call tools, then pick one.';
@@ -24,10 +24,10 @@ function statusText(state: ModelCatalogState, shown: number, freeOnly: boolean):
 }
 
 /** "Load tool models", the "Free only" filter and the list to pick a model from. */
-export function renderModelCatalog(state: ModelCatalogState, view: ModelCatalogView) {
+export function renderModelList(state: ModelListState, view: ModelListView) {
   const models =
     state.status === 'loaded' ? state.models.filter((model) => !view.freeOnly || model.free) : [];
-  return html`<div class="catalog">
+  return html`<div class="model-list">
     <div class="row">
       <button
         type="button"
@@ -46,7 +46,7 @@ export function renderModelCatalog(state: ModelCatalogState, view: ModelCatalogV
         Free only
       </label>
     </div>
-    <p id="catalog-status" class=${state.status === 'failed' ? 'error' : 'help'} role="status">
+    <p id="model-list-status" class=${state.status === 'failed' ? 'error' : 'help'} role="status">
       ${statusText(state, models.length, view.freeOnly)}
     </p>
     ${
@@ -56,7 +56,7 @@ export function renderModelCatalog(state: ModelCatalogState, view: ModelCatalogV
             part="models"
             size="6"
             aria-label="Tool models"
-            aria-describedby="catalog-status"
+            aria-describedby="model-list-status"
             @change=${(event: Event) => view.onPick((event.target as HTMLSelectElement).value)}
           >
             ${models.map(

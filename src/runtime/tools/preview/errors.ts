@@ -2,7 +2,7 @@
  * Preview error and diagnostic codes (P4, P7). Errors are tool results; diagnostics describe what
  * the compiled preview left out, so a model can explain an incomplete preview.
  */
-import { toolError, type ToolCallError } from '../protocol/errors.js';
+import { toolError, type ToolCallError } from '../../protocol/errors.js';
 
 export const PREVIEW_ERROR_CODES = {
   PREVIEW_TARGET_NOT_FOUND: 'PREVIEW_TARGET_NOT_FOUND',

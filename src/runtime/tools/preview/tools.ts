@@ -7,14 +7,13 @@
  * No tool runs script in the preview.
  */
 import { z } from 'zod';
-import type { Outcome } from '../protocol/errors.js';
+import type { Outcome } from '../../protocol/errors.js';
 import {
   defineTool,
   type ToolDescriptor,
   type ToolHandlerContext,
-} from '../registry/define-tool.js';
-import type { ToolPolicyDecision } from '../registry/policy.js';
-import type { WorkspaceSnapshot, WorkspaceSource } from '../workspace/types.js';
+} from '../../registry/define-tool.js';
+import type { WorkspaceSnapshot, WorkspaceSource } from '../../workspace/types.js';
 import { resolvePreviewEntry, resolvePreviewStylesheet } from './entry.js';
 import { PREVIEW_ERROR_CODES, previewError } from './errors.js';
 import { previewHostCapability, type PreviewHost } from './preview-host.js';
@@ -34,18 +33,6 @@ export interface PreviewWorkspacePort extends WorkspaceSource {
     options: { expectedRevision?: number },
   ): Promise<Outcome<WorkspaceSnapshot>>;
 }
-
-/**
- * `ask` means: model, MCP and prompt-originated calls wait for approval, explicit local direct
- * calls (palette, buttons) run; the default policy already decides so from the annotations.
- */
-export const PREVIEW_TOOL_POLICIES: Readonly<Record<string, ToolPolicyDecision>> = Object.freeze({
-  'preview.getStatus': 'allow',
-  'preview.refresh': 'ask',
-  'preview.setTheme': 'ask',
-  'preview.addFeature': 'ask',
-  'preview.updateHero': 'ask',
-});
 
 const expectedRevision = z
   .number()

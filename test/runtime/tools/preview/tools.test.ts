@@ -1,9 +1,12 @@
 import { expect } from '@open-wc/testing';
-import { createCapabilityTable } from '../../../src/runtime/capabilities.js';
-import { previewHostCapability } from '../../../src/runtime/preview/preview-host.js';
-import { createPreviewTools } from '../../../src/runtime/preview/tools.js';
-import { createToolRegistry, type ToolRegistry } from '../../../src/runtime/registry/registry.js';
-import { mountPreview, type Mounted } from '../../bridge/preview/harness.js';
+import { createCapabilityTable } from '../../../../src/runtime/capabilities.js';
+import { previewHostCapability } from '../../../../src/runtime/tools/preview/preview-host.js';
+import { createPreviewTools } from '../../../../src/runtime/tools/preview/tools.js';
+import {
+  createToolRegistry,
+  type ToolRegistry,
+} from '../../../../src/runtime/registry/registry.js';
+import { mountPreview, type Mounted } from '../../../bridge/preview/harness.js';
 
 const PAGE = `<!doctype html><html><head><link rel="stylesheet" href="css/styles.css"></head><body>
 <header class="hero"><h1 class="hero-title">Old</h1><p class="hero-subtitle">Sub</p></header>

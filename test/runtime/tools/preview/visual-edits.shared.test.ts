@@ -1,6 +1,10 @@
 import { expect } from 'chai';
-import { describe, it } from '../../support/spec.js';
-import { appendFeature, setAccent, updateHero } from '../../../src/runtime/preview/visual-edits.js';
+import { describe, it } from '../../../support/spec.js';
+import {
+  appendFeature,
+  setAccent,
+  updateHero,
+} from '../../../../src/runtime/tools/preview/visual-edits.js';
 
 const PAGE = `<header class="hero">
   <h1 class="hero-title">Old title</h1>

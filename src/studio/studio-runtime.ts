@@ -1,46 +1,62 @@
 /**
- * `createStudioRuntime()`: the one object a studio runs on — registry, approval queue,
- * workspace, trace, agent, OpenRouter settings and capability table — created once and shared
- * by every element.
+ * `createStudioRuntime()`: the composition layer's one object a studio runs on — registry,
+ * approval queue, workspace view, trace, agent, OpenRouter settings and capability table —
+ * created once and shared by every element. It is the only place the core meets storage: the
+ * core takes repositories and adapters, and this module hands it the browser's defaults.
  */
-import { createAgentRunner, type AgentRunner } from './agents/agent-runner.js';
-import type { AgentDriver } from './agents/agent-types.js';
-import { localAgent } from './agents/local-agent.js';
-import { createOpenRouterAgent } from './agents/openrouter/agent.js';
+import { createAgentRunner, type AgentRunner } from '../runtime/agents/agent-runner.js';
+import type { AgentDriver } from '../runtime/agents/agent-types.js';
+import { localAgent } from '../runtime/agents/local-agent.js';
+import { createOpenRouterAgent } from '../runtime/agents/openrouter/agent.js';
 import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
-} from './agents/openrouter/settings.js';
-import { createToolApprovalQueue, type ToolApprovalQueue } from './approval/approval-queue.js';
-import { createCapabilityTable, type CapabilityTable } from './capabilities.js';
-import { createDraftRegistry, type DraftRegistry } from './drafts.js';
-import { createIndexedDbDurableOperationBackend } from '../storage/durable/indexeddb-backend.js';
-import { createMemoryDurableOperationBackend } from './durable/memory-backend.js';
-import { createDurableSideEffectRunner } from './durable/side-effect-runner.js';
-import { createDurableOperationStore } from './durable/store.js';
-import type { DurableOperationBackend } from './durable/types.js';
-import { serializeToolObservabilityValue } from './observability/serialize.js';
-import { createPreviewSelectionStore, type PreviewSelectionStore } from './preview/selection.js';
-import { createPreviewTools } from './preview/tools.js';
-import { createDefaultToolPolicy, type ToolPolicy } from './registry/policy.js';
+} from '../runtime/agents/openrouter/settings.js';
+import {
+  createToolApprovalQueue,
+  type ToolApprovalQueue,
+} from '../runtime/approval/approval-queue.js';
+import { createCapabilityTable, type CapabilityTable } from '../runtime/capabilities.js';
+import { createDraftRegistry, type DraftRegistry } from '../runtime/drafts.js';
+import { createDurableSideEffectRunner } from '../runtime/durable/side-effect-runner.js';
+import { createDurableOperationStore } from '../runtime/durable/store.js';
+import type { DurableOperationBackend } from '../runtime/durable/types.js';
+import { serializeToolObservabilityValue } from '../runtime/observability/serialize.js';
+import {
+  createPreviewSelectionStore,
+  type PreviewSelectionStore,
+} from '../runtime/tools/preview/selection.js';
+import { createPreviewTools } from '../runtime/tools/preview/tools.js';
+import { createDefaultToolPolicy, type ToolPolicy } from '../runtime/registry/policy.js';
 import {
   createToolRegistry,
   type ToolRegistry,
   type ToolRegistryOptions,
-} from './registry/registry.js';
-import { createWorkspaceTools } from './tools/workspace/index.js';
-import type { WorkspaceToolOptions } from './tools/workspace/options.js';
-import { connectTrace } from './trace/connect-trace.js';
-import { createTraceStore, type TraceStore } from './trace/trace-store.js';
+} from '../runtime/registry/registry.js';
+import { createWorkspaceTools } from '../runtime/tools/workspace/index.js';
+import type { WorkspaceToolOptions } from '../runtime/tools/workspace/options.js';
+import { connectTrace } from '../runtime/trace/connect-trace.js';
+import { createTraceStore, type TraceStore } from '../runtime/trace/trace-store.js';
+import type { WorkspaceFolderSource } from '../runtime/workspace/folder-port.js';
+import { createWorkspaceDocumentManager } from '../runtime/workspace/manager.js';
+import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
+import type { WorkspaceSeedFile } from '../runtime/workspace/seed.js';
+import { randomId } from '../runtime/protocol/random-id.js';
+import { createWorkspaceView, type WorkspaceView } from '../runtime/workspace/view.js';
 import {
-  createWorkspaceDocumentManager,
-  type WorkspaceDocumentManager,
-} from './workspace/manager.js';
-import type { WorkspaceRepository } from './workspace/repository.js';
-import type { WorkspaceSeedFile } from './workspace/seed.js';
-import { randomId } from './protocol/random-id.js';
+  createBrowserFolderSource,
+  DEFAULT_STUDIO_DATABASE,
+  defaultOperationBackend,
+  defaultWorkspaceRepository,
+  restoreFileSystemAccessFolder,
+} from './storage-defaults.js';
 
 export interface StudioRuntimeOptions {
+  /**
+   * The IndexedDB database of the default workspace repository; `<name>-operations` holds the
+   * default durable operation records. Default: `context-action-workspace`.
+   */
+  databaseName?: string;
   /** Where the workspace lives. Default: IndexedDB when present, else memory. `null`: memory. */
   workspaceRepository?: WorkspaceRepository | null;
   /** Files of a fresh or reset workspace. */
@@ -52,9 +68,11 @@ export interface StudioRuntimeOptions {
   workspaceTools?: WorkspaceToolOptions;
   /**
    * Where durable operation records live: idempotent registry calls and per-file folder saves.
-   * Default: IndexedDB database `context-action-operations` when present, else memory.
+   * Default: IndexedDB database `<databaseName>-operations` when present, else memory.
    */
   durableOperationBackend?: DurableOperationBackend;
+  /** Where `workspace.openFolder` gets folders. Default: the browser's picker or upload. */
+  folderSource?: WorkspaceFolderSource;
   /**
    * The agent behind the prompt box. Default: per run, the OpenRouter agent when the
    * `openrouter` store has a key, else the offline local agent.
@@ -67,7 +85,10 @@ export interface StudioRuntimeOptions {
 export interface StudioRuntime {
   registry: ToolRegistry;
   approvals: ToolApprovalQueue;
-  workspace: WorkspaceDocumentManager;
+  /** Read-only: every change is a `workspace.*` tool call through `registry`. */
+  workspace: WorkspaceView;
+  /** Where the explorer's folder picker gets folders from. */
+  folders: WorkspaceFolderSource;
   trace: TraceStore;
   agent: AgentRunner;
   capabilities: CapabilityTable;
@@ -97,20 +118,12 @@ const SAFE_ARGUMENT_NAMES = [
 /** A folder write may legitimately take a while; past this lease another tab may reclaim it. */
 const FOLDER_SAVE_LEASE_MS = 5 * 60_000;
 
-function defaultOperationBackend(): DurableOperationBackend {
-  return typeof indexedDB === 'undefined'
-    ? createMemoryDurableOperationBackend()
-    : createIndexedDbDurableOperationBackend({
-        databaseName: 'context-action-operations',
-        storeName: 'operations',
-      });
-}
-
 export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioRuntime {
   const capabilities = createCapabilityTable();
   const ownerId = `studio-${randomId()}`;
+  const databaseName = options.databaseName ?? DEFAULT_STUDIO_DATABASE;
   const operations = createDurableOperationStore(
-    options.durableOperationBackend ?? defaultOperationBackend(),
+    options.durableOperationBackend ?? defaultOperationBackend(databaseName),
   );
   const approvals = createToolApprovalQueue({
     safeArgumentNames: SAFE_ARGUMENT_NAMES,
@@ -126,9 +139,11 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     durableOperationOwnerId: ownerId,
   });
   const workspace = createWorkspaceDocumentManager({
-    ...(options.workspaceRepository === undefined
-      ? {}
-      : { repository: options.workspaceRepository }),
+    repository:
+      options.workspaceRepository === undefined
+        ? defaultWorkspaceRepository(databaseName)
+        : options.workspaceRepository,
+    restoreFolder: restoreFileSystemAccessFolder,
     ...(options.seed ? { seed: options.seed } : {}),
   });
   const drafts = createDraftRegistry();
@@ -165,7 +180,8 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   return {
     registry,
     approvals,
-    workspace,
+    workspace: createWorkspaceView(workspace),
+    folders: options.folderSource ?? createBrowserFolderSource(),
     trace,
     agent,
     capabilities,

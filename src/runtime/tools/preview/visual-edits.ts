@@ -3,7 +3,7 @@
  * entry HTML and its stylesheet. A missing target is a `PREVIEW_TARGET_NOT_FOUND` error, never a
  * silent no-op, so a model cannot report a change that nothing shows.
  */
-import { failure, type Outcome } from '../protocol/errors.js';
+import { failure, type Outcome } from '../../protocol/errors.js';
 import { PREVIEW_ERROR_CODES, previewError } from './errors.js';
 
 export const PREVIEW_ACCENTS = {

@@ -2,7 +2,7 @@
  * Which files a preview shows (P1) and which stylesheet the visual tools edit (P8): resolved
  * from the workspace, so an imported `src/index.html` layout works like a root one.
  */
-import type { WorkspaceFile } from '../workspace/types.js';
+import type { WorkspaceFile } from '../../workspace/types.js';
 import { extensionOf, resolvePreviewReference } from './paths.js';
 
 type TextFile = Extract<WorkspaceFile, { kind: 'text' }>;

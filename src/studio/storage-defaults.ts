@@ -1,0 +1,35 @@
+/**
+ * The one place that picks the browser's storage: IndexedDB for the workspace and the durable
+ * operation records when the page has it, memory otherwise (Node, or a browser without it), the
+ * File System Access folder restore, and the browser's folder picker.
+ */
+import { createMemoryDurableOperationBackend } from '../runtime/durable/memory-backend.js';
+import type { DurableOperationBackend } from '../runtime/durable/types.js';
+import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
+import { createIndexedDbDurableOperationBackend } from '../storage/durable/indexeddb-backend.js';
+import {
+  createIndexedDbWorkspaceRepository,
+  DEFAULT_WORKSPACE_DATABASE,
+} from '../storage/workspace/indexeddb-repository.js';
+
+export { createBrowserFolderSource } from '../storage/folder/browser-folders.js';
+export { restoreFileSystemAccessFolder } from '../storage/folder/file-system-access.js';
+
+export const DEFAULT_STUDIO_DATABASE = DEFAULT_WORKSPACE_DATABASE;
+
+const hasIndexedDb = () => typeof indexedDB !== 'undefined';
+
+/** The workspace database `databaseName`, or `null` (memory) where IndexedDB is missing. */
+export function defaultWorkspaceRepository(databaseName: string): WorkspaceRepository | null {
+  return hasIndexedDb() ? createIndexedDbWorkspaceRepository({ databaseName }) : null;
+}
+
+/** Durable operation records in `<databaseName>-operations`, or memory. */
+export function defaultOperationBackend(databaseName: string): DurableOperationBackend {
+  return hasIndexedDb()
+    ? createIndexedDbDurableOperationBackend({
+        databaseName: `${databaseName}-operations`,
+        storeName: 'operations',
+      })
+    : createMemoryDurableOperationBackend();
+}

@@ -1,0 +1,54 @@
+import { describe, it } from 'node:test';
+import { expect } from 'chai';
+import { ESLint } from 'eslint';
+
+/**
+ * The layer rules of eslint.config.js (docs/architecture.md), run by ESLint itself on small
+ * fixture modules placed, by file path, inside each layer.
+ */
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+const use = (specifier: string) => `import * as imported from '${specifier}';\nvoid imported;\n`;
+
+describe('layer boundaries (eslint.config.js)', () => {
+  const cases: [layer: string, file: string, specifier: string][] = [
+    ['runtime', 'src/runtime/workspace/bad.ts', '../../storage/workspace/indexeddb-repository.js'],
+    ['runtime', 'src/runtime/workspace/bad.ts', '../../bridge/preview/index.js'],
+    ['runtime', 'src/runtime/bad.ts', '../elements/shared/runtime-context.js'],
+    ['runtime', 'src/runtime/bad.ts', '../studio/studio-runtime.js'],
+    ['runtime', 'src/runtime/bad.ts', 'idb'],
+    ['runtime', 'src/runtime/bad.ts', 'lit'],
+    ['elements', 'src/elements/explorer/bad.ts', '../../storage/folder/file-system-access.js'],
+    ['bridge', 'src/bridge/mcp/bad.ts', '../../elements/studio/studio.js'],
+    ['storage', 'src/storage/folder/bad.ts', '../../elements/shared/focus.js'],
+  ];
+  for (const [layer, file, specifier] of cases) {
+    it(`rejects ${specifier} in ${layer}`, async () => {
+      const messages = await restricted(file, use(specifier));
+      expect(messages, `${file} → ${specifier}`).to.have.length(1);
+      expect(messages[0]).to.include(`src/${layer}`);
+    });
+  }
+
+  it('accepts the imports each layer is allowed', async () => {
+    expect(
+      await restricted('src/elements/explorer/good.ts', use('../../runtime/index.js')),
+    ).to.deep.equal([]);
+    expect(
+      await restricted('src/elements/studio/good.ts', use('../../studio/studio-runtime.js')),
+    ).to.deep.equal([]);
+    expect(
+      await restricted('src/storage/folder/good.ts', use('../../runtime/workspace/codes.js')),
+    ).to.deep.equal([]);
+    expect(
+      await restricted('src/studio/good.ts', use('../storage/folder/browser-folders.js')),
+    ).to.deep.equal([]);
+  });
+});
