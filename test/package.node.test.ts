@@ -50,15 +50,9 @@ describe('the published package', () => {
     const visit = (path: string) => {
       if (reached.has(path)) return;
       reached.add(path);
-      const source = readFileSync(path, 'utf8');
-      for (const [, specifier] of source.matchAll(/\bfrom\s*["']([^"']+)["']/g)) {
-        if (specifier!.startsWith('.'))
-          visit(
-            new URL(specifier!, `file://${process.cwd()}/${path}`).pathname.slice(
-              process.cwd().length + 1,
-            ),
-          );
-        else reached.add(specifier!);
+      for (const specifier of specifiers(readFileSync(path, 'utf8'))) {
+        if (specifier.startsWith('.')) visit(join(dirname(path), specifier));
+        else reached.add(specifier);
       }
     };
     visit('dist/elements/ca-preview.js');
