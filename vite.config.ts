@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { elementEntries } from './scripts/element-entries.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -10,11 +11,30 @@ const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerD
 const isDependency = (id: string) =>
   dependencies.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
+/** A self-contained browser build: every dependency bundled, minified, with source maps. */
+function browserBuild(entry: string, fileName: string) {
+  return {
+    build: {
+      outDir: 'dist',
+      emptyOutDir: false,
+      target: 'es2022',
+      sourcemap: true,
+      minify: true,
+      lib: { entry, formats: ['es' as const], fileName: () => fileName },
+      // Library mode keeps whitespace for the host's tree-shaking; these files are loaded as is.
+      rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+    },
+  };
+}
+
 /**
- * Two production builds from one config:
- * - `--mode lib`: the npm entry points, dependencies left external for bundlers;
- * - `--mode script`: `dist/ca-studio.js`, self-contained for a `<script type="module">` tag,
- *   with CodeMirror split into a lazily loaded chunk beside it.
+ * Four production builds from one config:
+ * - `--mode lib`: the npm entry points (package root, runtime, studio, one per element, Node
+ *   backends), dependencies left external for the host app's bundler;
+ * - `--mode script`: `dist/ca-studio.js`, self-contained and minified for a `<script
+ *   type="module">` tag, with CodeMirror split into a lazily loaded chunk beside it;
+ * - `--mode browser-runtime`: `dist/browser/runtime.js`, the runtime and studio composition with
+ *   no bare specifiers, so a static page can import it from a CDN URL;
  * - `--mode site`: the three demo pages as a static site for the sub-path `SITE_BASE`
  *   (`dist/site/`), built from the script bundle; `scripts/verify-site.mjs` checks it.
  */
@@ -42,18 +62,9 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  if (mode === 'script') {
-    return {
-      build: {
-        outDir: 'dist',
-        emptyOutDir: false,
-        target: 'es2022',
-        sourcemap: true,
-        lib: { entry: 'src/index.ts', formats: ['es'], fileName: () => 'ca-studio.js' },
-        rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js' } },
-      },
-    };
-  }
+  if (mode === 'script') return browserBuild('src/index.ts', 'ca-studio.js');
+  if (mode === 'browser-runtime')
+    return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js');
   return {
     build: {
       outDir: 'dist',
@@ -65,6 +76,9 @@ export default defineConfig(({ mode }) => {
           index: 'src/index.ts',
           runtime: 'src/runtime/index.ts',
           studio: 'src/studio/index.ts',
+          ...Object.fromEntries(
+            elementEntries().map(({ tag, source }) => [`elements/${tag}`, source]),
+          ),
           'storage/redis': 'src/storage/redis.ts',
           'storage/postgres': 'src/storage/postgres.ts',
           'mcp/node': 'src/bridge/mcp/node.ts',

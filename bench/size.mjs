@@ -15,7 +15,8 @@ const files = (dir) =>
         : [];
   });
 
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+// 1 KiB = 1,024 bytes (a kB would be 1,000).
+const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const rows = files('dist').map((path) => {
   const source = readFileSync(path);
   return {
@@ -26,4 +27,4 @@ const rows = files('dist').map((path) => {
 });
 rows.sort((a, b) => a.file.localeCompare(b.file));
 console.log('| file | raw | gzip |\n| --- | ---: | ---: |');
-for (const row of rows) console.log(`| ${row.file} | ${kb(row.raw)} | ${kb(row.gzip)} |`);
+for (const row of rows) console.log(`| ${row.file} | ${kib(row.raw)} | ${kib(row.gzip)} |`);

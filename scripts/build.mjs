@@ -1,12 +1,16 @@
 // Production build: the preview frames' compiled scripts, npm entry points, the script-tag
 // bundle, the demo site for a sub-path (dist/site, checked by scripts/verify-site.mjs), type
-// declarations and the custom-elements manifest generated from the elements' JSDoc.
+// declarations, the custom-elements manifest generated from the elements' JSDoc, and the
+// framework typings and editor data generated from that manifest.
 import { npx, run } from './run.mjs';
+import { writeShippedManifest } from './manifest.mjs';
+import { writeFrameworkTypes } from './framework-types.mjs';
 
 await run(process.execPath, ['scripts/frame-sources.mjs']);
 
 await npx('vite', ['build', '--mode', 'lib', '--logLevel', 'warn']);
 await npx('vite', ['build', '--mode', 'script', '--logLevel', 'warn']);
+await npx('vite', ['build', '--mode', 'browser-runtime', '--logLevel', 'warn']);
 await npx('vite', ['build', '--mode', 'site', '--logLevel', 'warn']);
 await npx('tsc', ['-p', 'tsconfig.build.json']);
 await npx('cem', [
@@ -17,3 +21,5 @@ await npx('cem', [
   '--outdir',
   '.',
 ]);
+writeShippedManifest();
+writeFrameworkTypes();

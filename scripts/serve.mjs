@@ -16,16 +16,26 @@ const TYPES = {
   '.svg': 'image/svg+xml',
 };
 
-export function serve({ port = Number(process.env.PORT ?? 4173), host = '127.0.0.1' } = {}) {
+/**
+ * Serves `folders` of `root` (every file below `root` when `folders` is empty); `/` redirects to
+ * `home`. The demo by default; the example apps' builds in their tests.
+ */
+export function serve({
+  port = Number(process.env.PORT ?? 4173),
+  host = '127.0.0.1',
+  root = ROOT,
+  folders = ['demo', 'dist'],
+  home = '/demo/',
+} = {}) {
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (url.pathname === '/') {
-      response.writeHead(302, { location: '/demo/' });
+    if (url.pathname === '/' && home !== '/') {
+      response.writeHead(302, { location: home });
       response.end();
       return;
     }
-    const path = normalize(join(ROOT, decodeURIComponent(url.pathname)));
-    const allowed = [join(ROOT, 'demo'), join(ROOT, 'dist')].some(
+    const path = normalize(join(root, decodeURIComponent(url.pathname)));
+    const allowed = (folders.length ? folders.map((folder) => join(root, folder)) : [root]).some(
       (dir) => path === dir || path.startsWith(dir + '/'),
     );
     let file = path;
@@ -41,7 +51,7 @@ export function serve({ port = Number(process.env.PORT ?? 4173), host = '127.0.0
   });
   return new Promise((resolveServer) =>
     server.listen(port, host, () =>
-      resolveServer({ server, url: `http://${host}:${server.address().port}/demo/` }),
+      resolveServer({ server, url: `http://${host}:${server.address().port}${home}` }),
     ),
   );
 }

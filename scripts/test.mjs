@@ -1,5 +1,6 @@
 // The one test command: makes sure the system programs exist, then type-checks, lints, builds
-// and runs every Node and browser test against real Redis and PostgreSQL servers.
+// and runs every Node and browser test against real Redis and PostgreSQL servers, then the example
+// apps of every framework against the packed package.
 import { ensureSystem } from './system.mjs';
 import { startServices } from './services.mjs';
 import { run } from './run.mjs';
@@ -10,6 +11,7 @@ await ensureSystem();
 await npm('typecheck');
 await npm('lint');
 await npm('build');
+await npm('lint:package');
 
 const services = await startServices();
 const env = { ...process.env, ...services.env };
@@ -23,6 +25,7 @@ try {
 } finally {
   await services.stop();
 }
+await npm('test:examples').catch((error) => (failed ??= error));
 if (failed) {
   console.error(failed.message);
   process.exit(1);

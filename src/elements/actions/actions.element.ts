@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
@@ -37,7 +38,7 @@ export class CaWorkspaceActions extends LitElement {
   @property({ attribute: false }) runtime?: ActionsRuntime;
 
   /** Whether the Reset confirmation is open. */
-  @property({ type: Boolean, reflect: true }) open = false;
+  @property({ converter: booleanAttribute, reflect: true }) open = false;
 
   @state() private error: ToolCallError | null = null;
   @state() private busy = false;

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { HostCompanionSession } from '../../runtime/carrier/host-session.js';
 import { connectHostCompanion } from '../../runtime/carrier/host-session.js';
 import { readCarrierOfferFragment } from '../../runtime/carrier/offer.js';
@@ -64,8 +65,8 @@ export class CaHostConnect extends LitElement {
 
   /** The runtime to link; by default the one `<ca-studio>` provides. */
   @property({ attribute: false }) runtime?: HostConnectRuntime;
-  @property({ type: Boolean, reflect: true }) open = false;
-  @property({ type: Boolean, attribute: 'always-available' }) alwaysAvailable = false;
+  @property({ converter: booleanAttribute, reflect: true }) open = false;
+  @property({ converter: booleanAttribute, attribute: 'always-available' }) alwaysAvailable = false;
 
   @state() private offer = '';
   @state() private busy = false;

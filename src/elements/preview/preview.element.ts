@@ -1,5 +1,6 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
+import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { PreviewController, type PreviewViewState } from '../../bridge/preview/controller.js';
 import { previewHostCapability } from '../../runtime/tools/preview/preview-host.js';
 import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
@@ -49,7 +50,7 @@ export class CaPreview extends LitElement {
   /** The runtime to use when the element is not inside a runtime provider. */
   @property({ attribute: false }) runtime?: ElementRuntime;
 
-  @property({ type: Boolean, reflect: true }) fullscreen = false;
+  @property({ converter: booleanAttribute, reflect: true }) fullscreen = false;
 
   @property({ type: Number, attribute: 'ack-timeout' }) ackTimeout = 10_000;
 

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
@@ -59,7 +60,7 @@ export class CaSearch extends LitElement {
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
   @property({ attribute: false }) runtime?: SearchRuntime;
 
-  @property({ type: Boolean, reflect: true }) open = false;
+  @property({ converter: booleanAttribute, reflect: true }) open = false;
 
   @state() private query = '';
   @state() private caseSensitive = false;

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type {
   OpenRouterDataPolicy,
   OpenRouterSettings,
@@ -76,7 +77,7 @@ export class CaSettings extends LitElement {
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
   @property({ attribute: false }) runtime?: SettingsRuntime;
 
-  @property({ type: Boolean, reflect: true }) open = false;
+  @property({ converter: booleanAttribute, reflect: true }) open = false;
 
   @state() private draft?: SettingsDraft;
   @state() private showKey = false;

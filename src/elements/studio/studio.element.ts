@@ -1,6 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
+import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { createStudioRuntime, type StudioRuntime } from '../../studio/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
@@ -38,6 +39,11 @@ import '../actions/actions.js';
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
  * @attr no-webmcp - Keeps the tools out of the browser's model context (WebMCP), which they join by default where the browser has one.
+ * @fires ca-approval-decide - Bubbles from the approval dialog inside: a person approved or denied a call.
+ * @fires ca-prompt-submit - Bubbles from the prompt box inside: a person sent a prompt.
+ * @fires ca-file-open - Bubbles from the file tree inside: a person opened a file.
+ * @fires ca-editor-change - Bubbles from the editor inside: a person edited the open file.
+ * @fires ca-tool-run - Bubbles from the Tools panel inside: a person ran a tool.
  * @slot header-actions - Extra controls at the end of the header.
  * @csspart header - The header bar.
  * @csspart model-button - The header button that opens the model settings.
@@ -70,9 +76,10 @@ export class CaStudio extends LitElement {
 
   @property() prompt = '';
 
-  @property({ type: Boolean, attribute: 'catalog-open', reflect: true }) catalogOpen = false;
+  @property({ converter: booleanAttribute, attribute: 'catalog-open', reflect: true }) catalogOpen =
+    false;
 
-  @property({ type: Boolean, attribute: 'no-webmcp' }) noWebmcp = false;
+  @property({ converter: booleanAttribute, attribute: 'no-webmcp' }) noWebmcp = false;
 
   /** The catalog stays rendered once opened, so its edited samples survive closing it. */
   @state() private catalogShown = false;

@@ -1,0 +1,185 @@
+// Generates, from custom-elements.json, what editors and framework type checkers need to know
+// about our elements: React JSX, Vue GlobalComponents and Svelte element typings, VS Code custom
+// HTML data and JetBrains web-types. Property types come from the element classes themselves, and
+// event types from `HTMLElementEventMap`, so nothing here restates a type by hand.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+
+const OUT = 'dist/frameworks';
+
+/** The public API of each element in the manifest. */
+export function describeElements(manifest) {
+  return manifest.modules.flatMap((module) =>
+    (module.declarations ?? [])
+      .filter((declaration) => declaration.customElement && declaration.tagName)
+      .map((declaration) => ({
+        tag: declaration.tagName,
+        className: declaration.name,
+        summary: declaration.summary ?? declaration.description ?? '',
+        properties: (declaration.members ?? [])
+          .filter((member) => member.kind === 'field' && !member.privacy && !member.static)
+          .map((member) => member.name),
+        attributes: (declaration.attributes ?? []).map((attribute) => ({
+          name: attribute.name,
+          description: attribute.description ?? '',
+          boolean: attribute.type?.text === 'boolean',
+          number: attribute.type?.text === 'number',
+        })),
+        events: (declaration.events ?? []).map((event) => ({
+          name: event.name,
+          description: event.description ?? '',
+        })),
+      })),
+  );
+}
+
+const quote = (name) => `'${name}'`;
+const camel = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase());
+const attributeType = (attribute) =>
+  attribute.boolean
+    ? "boolean | 'true' | 'false'"
+    : attribute.number
+      ? 'number | string'
+      : 'string';
+
+function elementProps(element, eventKey) {
+  const lines = [
+    ...element.properties.map((name) => `  ${name}?: ${element.className}[${quote(name)}];`),
+    ...element.attributes
+      .filter((attribute) => attribute.name.includes('-'))
+      .map((attribute) => `  ${quote(attribute.name)}?: ${attributeType(attribute)};`),
+    ...element.events.map(
+      (event) =>
+        `  ${quote(eventKey(event.name))}?: (event: HTMLElementEventMap[${quote(event.name)}]) => void;`,
+    ),
+  ];
+  return `{\n${lines.join('\n')}\n}`;
+}
+
+const header = (elements) =>
+  [
+    '// Generated from custom-elements.json by scripts/framework-types.mjs. Do not edit.',
+    `import type { ${elements.map((element) => element.className).join(', ')} } from '../types/index.js';`,
+    '',
+  ].join('\n');
+
+export function reactTypes(elements) {
+  const props = elements.map(
+    (element) =>
+      `type ${element.className}Props = ${elementProps(element, (name) => `on${name}`)};`,
+  );
+  const entries = elements.map(
+    (element) =>
+      `      ${quote(element.tag)}: Omit<HTMLAttributes<${element.className}>, keyof ${element.className}Props> &\n` +
+      `        RefAttributes<${element.className}> &\n        ${element.className}Props;`,
+  );
+  return `${header(elements)}import type { HTMLAttributes, RefAttributes } from 'react';
+
+${props.join('\n\n')}
+
+declare module 'react' {
+  namespace JSX {
+    interface IntrinsicElements {
+${entries.join('\n')}
+    }
+  }
+}
+`;
+}
+
+export function vueTypes(elements) {
+  const entries = elements.map(
+    (element) =>
+      `    ${quote(element.tag)}: DefineComponent<${elementProps(element, (name) => camel(`on-${name}`)).replaceAll('\n', '\n    ')}>;`,
+  );
+  return `${header(elements)}import type { DefineComponent } from 'vue';
+
+declare module 'vue' {
+  interface GlobalComponents {
+${entries.join('\n')}
+  }
+}
+`;
+}
+
+/** Names the element defines itself, which replace Svelte's generic attribute typings. */
+const ownNames = (element) =>
+  [...new Set([...element.properties, ...element.attributes.map((attribute) => attribute.name)])]
+    .map(quote)
+    .join(' | ') || 'never';
+
+export function svelteTypes(elements) {
+  const entries = elements.map(
+    (element) =>
+      `    ${quote(element.tag)}: Omit<HTMLAttributes<${element.className}>, ${ownNames(element)}> &\n      ${elementProps(element, (name) => `on${name}`).replaceAll('\n', '\n      ')};`,
+  );
+  return `${header(elements)}import type { HTMLAttributes } from 'svelte/elements';
+
+declare module 'svelte/elements' {
+  interface SvelteHTMLElements {
+${entries.join('\n')}
+  }
+}
+`;
+}
+
+export function vscodeData(elements) {
+  return {
+    $schema:
+      'https://raw.githubusercontent.com/microsoft/vscode-html-languageservice/main/docs/customData.schema.json',
+    version: 1.1,
+    tags: elements.map((element) => ({
+      name: element.tag,
+      description: element.summary,
+      attributes: element.attributes.map((attribute) => ({
+        name: attribute.name,
+        description: attribute.description,
+        ...(attribute.boolean ? { valueSet: 'v' } : {}),
+      })),
+    })),
+  };
+}
+
+export function webTypes(elements, pkg) {
+  return {
+    $schema: 'https://json.schemastore.org/web-types',
+    name: pkg.name,
+    version: pkg.version,
+    'description-markup': 'markdown',
+    contributions: {
+      html: {
+        elements: elements.map((element) => ({
+          name: element.tag,
+          description: element.summary,
+          attributes: element.attributes.map((attribute) => ({
+            name: attribute.name,
+            description: attribute.description,
+            value: { type: attribute.boolean ? 'boolean' : attribute.number ? 'number' : 'string' },
+          })),
+          js: {
+            properties: element.properties.map((name) => ({ name })),
+            events: element.events.map((event) => ({
+              name: event.name,
+              description: event.description,
+            })),
+          },
+        })),
+      },
+    },
+  };
+}
+
+/** Writes every generated file into dist/ from the shipped custom-elements.json. */
+export function writeFrameworkTypes() {
+  const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+  const elements = describeElements(manifest);
+  mkdirSync(OUT, { recursive: true });
+  writeFileSync(`${OUT}/react.d.ts`, reactTypes(elements));
+  writeFileSync(`${OUT}/vue.d.ts`, vueTypes(elements));
+  writeFileSync(`${OUT}/svelte.d.ts`, svelteTypes(elements));
+  // The framework entries carry types only; this module lets bundlers resolve them harmlessly.
+  writeFileSync(`${OUT}/types-only.js`, 'export {};\n');
+  const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+  writeFileSync('dist/vscode.html-custom-data.json', json(vscodeData(elements)));
+  writeFileSync('dist/web-types.json', json(webTypes(elements, pkg)));
+}
