@@ -11,7 +11,9 @@ export function elementEntries() {
     .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
     .map(({ name: folder }) => {
       const source = join('src', 'elements', folder, `${folder}.ts`);
-      const tag = /defineElement\('([a-z-]+)'/.exec(readFileSync(join(ELEMENTS, folder, `${folder}.ts`), 'utf8'))?.[1];
+      const tag = /defineElement\('([a-z-]+)'/.exec(
+        readFileSync(join(ELEMENTS, folder, `${folder}.ts`), 'utf8'),
+      )?.[1];
       if (!tag) throw new Error(`${source} defines no element`);
       return { folder, tag, source };
     });
