@@ -3,7 +3,6 @@ import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-// @ts-expect-error -- plain ESM helper scripts without type declarations
 import { elementEntries } from '../scripts/element-entries.mjs';
 
 /** What `npm publish` would upload, read from `npm pack --dry-run` after the build. */
@@ -47,7 +46,7 @@ describe('the published package', () => {
 
   it('gives every element its own entry, named for its tag, and <ca-preview> alone pulls in no CodeMirror', () => {
     const elements = Object.keys(pkg.exports).filter((entry) => entry.startsWith('./elements/'));
-    const tags = elementEntries().map(({ tag }: { tag: string }) => `./elements/${tag}`);
+    const tags = elementEntries().map(({ tag }) => `./elements/${tag}`);
     expect(elements.sort()).to.deep.equal(tags.sort());
     const reached = new Set<string>();
     const visit = (path: string) => {

@@ -1,0 +1,1 @@
+export function elementEntries(): Array<{ folder: string; tag: string; source: string }>;
