@@ -46,6 +46,8 @@ describe('toAISDKTools with generateText against a scripted OpenAI-compatible mo
     server.requests.length = 0;
     runtime?.dispose();
     runtime = createStudioRuntime({ workspaceRepository: null });
+    // This test answers approvals in code, so it connects as the approval surface.
+    runtime.approvals.connect();
     await runtime.ready;
     decide = () => undefined;
     // Stands in for the person at the approval card.

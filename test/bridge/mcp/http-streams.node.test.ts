@@ -86,6 +86,8 @@ describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {
 
   before(async () => {
     runtime = createStudioRuntime({ workspaceRepository: null });
+    // This test answers approvals in code, so it connects as the approval surface.
+    runtime.approvals.connect();
     await runtime.ready;
     runtime.registry.register(write.tool);
     runtime.registry.register(gate);

@@ -19,6 +19,8 @@ async function approvingRuntime(surface: StudioSurface = 'studio') {
     // No stored key: the offline agent runs.
     openrouterSettings: createOpenRouterSettingsStore({ storage: null, events: null }),
   });
+  // This test answers approvals in code, so it connects as the approval surface.
+  runtime.approvals.connect();
   await runtime.ready;
   runtime.capabilities.provide(previewHostCapability, acknowledgingHost(runtime.workspace));
   runtime.approvals.store.subscribe(() => {
