@@ -61,8 +61,10 @@ export async function resolveHostPath(
   const normalized = normalizeWorkspacePath(input, operation);
   if (!normalized.ok) return normalized;
   const path = normalized.value;
+  // Workspace paths are NFC for identity; a name on disk in another form would alias one.
+  if (typeof input === 'string' && input.normalize('NFC') !== input)
+    return invalid(path, 'not-nfc', operation);
   if (path !== input) return invalid(path, 'not-canonical', operation);
-  if (path.normalize('NFC') !== path) return invalid(path, 'not-nfc', operation);
   if (!workspaceFileKind(path)) return invalid(path, 'unsupported-type', operation);
   const segments = path.split('/');
   if (fold(segments[0]!) === HOST_STATE_FOLDER) return invalid(path, 'reserved-name', operation);
