@@ -28,7 +28,7 @@ const statusText = (element: CaEditor) =>
 
 const budgetOf = (element: CaEditor) =>
   [...element.shadowRoot!.querySelectorAll('[part="status"] span')].find((span) =>
-    span.textContent?.includes('chars'),
+    /\/\s*80,000 chars/.test(span.textContent ?? ''),
   )!;
 
 const fileText = (runtime: ReturnType<typeof createStudioRuntime>, path: string) => {

@@ -90,7 +90,12 @@ describe('the exfiltration scenario end to end (issue 12)', () => {
       return found?.open ? found : undefined;
     }, 'the approval dialog');
     expect(dialog.textContent).to.include('workspace.applyPatch');
-    approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]')!.click();
+    // Approve is held back for a moment after a new request reaches the head of the queue.
+    const approve = await waitFor(() => {
+      const button = approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]');
+      return button && !button.disabled ? button : undefined;
+    }, 'Approve enabled');
+    approve.click();
     await run;
     expect(runtime.workspace.getSnapshot().files.find((f) => f.path === 'index.html')).to.satisfy(
       (file: { kind: string; text?: string }) =>
