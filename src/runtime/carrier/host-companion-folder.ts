@@ -125,7 +125,8 @@ export function createHostCompanionFolder(first: HostCompanionSession): HostComp
       };
       const files = value.files.map(toWorkspaceFile);
       options.onProgress?.({ operation: 'import', done: files.length, total: files.length });
-      return { ok: true, value: { ...value, files } };
+      // The companion reads text as UTF-8 on its side and reports no kept-binary text files.
+      return { ok: true, value: { ...value, binaryText: value.binaryText ?? [], files } };
     },
     async writeFile(file, signal = new AbortController().signal): Promise<Outcome<void>> {
       if (signal.aborted)
