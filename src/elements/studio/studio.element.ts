@@ -24,6 +24,8 @@ import '../catalog/catalog.js';
 import '../status-bar/status-bar.js';
 import '../actions/actions.js';
 
+const DEFAULT_DATABASE = 'context-action-workspace';
+
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
  * provides it to every element inside through `@lit/context`, and lays out the file tree, editor,
@@ -63,8 +65,6 @@ import '../actions/actions.js';
  * @cssprop --ca-studio-explorer-width - Width of the file tree column.
  * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
  */
-const DEFAULT_DATABASE = 'context-action-workspace';
-
 export class CaStudio extends LitElement {
   static override styles = studioStyles;
 
