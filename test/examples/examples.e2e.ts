@@ -156,10 +156,15 @@ for (const example of EXAMPLES as Example[]) {
       });
       expect(state.acknowledged).to.equal(state.revision);
       expect(state.lastEvent).to.equal('preview.setTheme approved');
-      const frame = await page.locator('ca-studio ca-preview iframe').elementHandle();
-      const accent = await (await frame!.contentFrame())!.evaluate(() =>
-        getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
-      );
+      // The preview's iframe holds a sandboxed shell; the page runs in the shell's one child frame.
+      const shell = await (await page
+        .locator('ca-studio ca-preview iframe')
+        .elementHandle())!.contentFrame();
+      const accent = await shell!
+        .childFrames()[0]!
+        .evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
+        );
       expect(accent).to.equal('#16a34a');
     });
 
