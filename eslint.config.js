@@ -2,7 +2,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.tmp/', 'custom-elements.json', '**/*.generated.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      '.tmp/',
+      'custom-elements.json',
+      '**/*.generated.ts',
+      // What the example apps' installs and builds write.
+      'examples/*/dist/',
+      'examples/*/.angular/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
