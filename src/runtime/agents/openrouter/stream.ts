@@ -10,6 +10,7 @@ import { isPlainObject } from '../../protocol/guards.js';
 import type { Outcome } from '../../protocol/errors.js';
 import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';
 import { classifyStatus, decodeJsonBody } from './protocol.js';
+import { scrubSecret } from './scrub.js';
 import { cancelledError } from './transport.js';
 
 export interface StreamRequest {
@@ -141,11 +142,11 @@ export async function requestChatStream(request: StreamRequest): Promise<Outcome
     const response = await (request.fetch
       ? request.fetch(request.url, init)
       : fetch(request.url, init));
-    if (!response.ok)
-      return { ok: false, error: classifyStatus(response.status, await response.text()) };
+    // Provider text is scrubbed of the key before anything can show or trace it, as in requestJson.
+    const text = async () => scrubSecret(await response.text(), request.apiKey);
+    if (!response.ok) return { ok: false, error: classifyStatus(response.status, await text()) };
     const type = response.headers.get('content-type') ?? '';
-    if (!type.includes('text/event-stream') || !response.body)
-      return decodeJsonBody(await response.text());
+    if (!type.includes('text/event-stream') || !response.body) return decodeJsonBody(await text());
     return await readEvents(response.body, request.onText);
   } catch {
     return {
