@@ -10,7 +10,7 @@ import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import type { CaSearch } from '../search/search.element.js';
-import { PreviewStatusController } from './preview-status-controller.js';
+import { previewStatusStore } from './preview-status-store.js';
 import { statusBarStyles } from './status-bar.styles.js';
 import { summarizeStatus } from './status-text.js';
 import { createUnloadGuard, vetoUnload, type UnloadGuard } from './unload-guard.js';
@@ -69,9 +69,8 @@ export class CaStatusBar extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<StatusBarRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
-  private readonly preview = new PreviewStatusController(
-    this,
-    () => this.runtimeRef.value?.capabilities,
+  private readonly preview = new StoreController(this, () =>
+    previewStatusStore(this.runtimeRef.value?.capabilities),
   );
   private guard?: UnloadGuard;
 
