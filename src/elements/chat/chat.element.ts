@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { LOCAL_AGENT_RECIPES } from '../../runtime/agents/local-agent-recipes.js';
+import { availableRecipes } from '../../runtime/agents/local-agent-recipes.js';
 import { localAgent } from '../../runtime/agents/local-agent.js';
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
@@ -10,7 +10,7 @@ import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
-import { StoreController } from '../shared/store-controller.js';
+import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 
 export interface PromptSubmitDetail {
@@ -39,8 +39,8 @@ const failureText = (error: ToolCallError | undefined) =>
       : `${error.code}: ${error.message}`;
 
 /**
- * The prompt box: a bounded transcript, prompt recipes, Send and Cancel, and Retry after a
- * retryable failure. Every prompt runs through the runtime's agent, so its tool calls take
+ * The prompt box: a bounded transcript, prompt recipes (those whose tools the registry has),
+ * Send and Cancel, and Retry after a retryable failure. Every prompt runs through the runtime's agent, so its tool calls take
  * the model call path with policy and approval. A badge names the mode ("Local agent" or
  * "OpenRouter · model") and follows the settings live; a running OpenRouter request shows
  * its turn or retry. After a key, access or configuration failure, "Use local agent & retry"
@@ -76,6 +76,11 @@ export class CaChat extends LitElement {
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
+  private readonly recipes = new StoreController(this, () =>
+    storeView(this.runtimeRef.value?.registry, 'recipes', availableRecipes, (registry, listener) =>
+      registry.onListChange(listener),
+    ),
+  );
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('prompt')) this.draft = this.prompt;
@@ -197,7 +202,7 @@ export class CaChat extends LitElement {
       </div>
       <div class="status ${last?.status ?? ''}" role="status">${this.renderStatus(state)}</div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
-        ${LOCAL_AGENT_RECIPES.map(
+        ${(this.recipes.value ?? []).map(
           (recipe) =>
             html`<button
               ?disabled=${running}
