@@ -8,7 +8,7 @@ export const approvalStyles = [
   css`
     :host {
       display: contents;
-      --_dialog-backdrop: var(--ca-approval-backdrop, rgb(15 23 42 / 0.45));
+      --_dialog-backdrop: var(--ca-approval-backdrop, var(--_backdrop));
     }
     dialog h2 {
       margin-bottom: 0.25rem;
