@@ -44,7 +44,10 @@ const colours = {
   },
 };
 
-export const codeTheme = (theme: ResolvedTheme): Extension => [
-  EditorView.theme(colours, { dark: theme === 'dark' }),
-  syntaxHighlighting(highlight),
-];
+// Made once per theme: each `EditorView.theme()` call mounts a new style module.
+const themes: Readonly<Record<ResolvedTheme, Extension>> = {
+  light: [EditorView.theme(colours, { dark: false }), syntaxHighlighting(highlight)],
+  dark: [EditorView.theme(colours, { dark: true }), syntaxHighlighting(highlight)],
+};
+
+export const codeTheme = (theme: ResolvedTheme): Extension => themes[theme];

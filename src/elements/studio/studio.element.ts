@@ -1,4 +1,4 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
@@ -11,6 +11,27 @@ import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
 import { isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
+import {
+  isThemeChoice,
+  themeContext,
+  type ResolvedTheme,
+  type ThemeChoice,
+} from '../shared/theme.js';
+import { exportParts } from './export-parts.js';
+import {
+  PANELS,
+  SIZE_LABELS as LABELS,
+  layoutKey,
+  loadSizes,
+  parsePanels,
+  saveSizes,
+  shareOf,
+  withShare,
+  type SizeKey,
+  type Sizes,
+} from './layout.js';
+import { renderSplitter } from './splitter.js';
+import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
 import '../editor/editor.js';
 import '../explorer/explorer.js';
@@ -25,6 +46,15 @@ import '../status-bar/status-bar.js';
 import '../actions/actions.js';
 
 const DEFAULT_DATABASE = 'context-action-workspace';
+
+/** Local storage, or undefined where the page may not use it (a sandboxed frame). */
+function pageStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
@@ -80,6 +110,33 @@ export class CaStudio extends LitElement {
     false;
 
   @property({ converter: booleanAttribute, attribute: 'no-webmcp' }) noWebmcp = false;
+
+  @property() panels = PANELS.join(' ');
+
+  @property({ reflect: true }) theme: ThemeChoice = 'light';
+
+  @property() approval = 'studio';
+
+  @property({ type: Number, attribute: 'tabs-below' }) tabsBelow = 720;
+
+  /** Splitter weights of this workspace's panels (see layout.ts). */
+  @state() private sizes: Sizes = loadSizes(undefined, '');
+  /** Narrower than `tabs-below`: one column of tabs. */
+  @state() private narrow = false;
+  @state() private selectedTab?: TabKey;
+
+  @provide({ context: themeContext })
+  @state()
+  private resolvedTheme: ResolvedTheme = 'light';
+
+  private readonly resizeObserver =
+    typeof ResizeObserver === 'undefined'
+      ? undefined
+      : new ResizeObserver(([entry]) => {
+          if (entry) this.narrow = entry.contentRect.width < this.tabsBelow;
+        });
+  private darkScheme?: MediaQueryList;
+  private readonly schemeChanged = () => this.requestUpdate();
 
   /** The catalog stays rendered once opened, so its edited samples survive closing it. */
   @state() private catalogShown = false;
@@ -142,22 +199,91 @@ export class CaStudio extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     void this.runtime;
+    // The studio's own width decides the layout, not the window's: it may sit in a narrow column.
+    this.resizeObserver?.observe(this);
+    this.darkScheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+    this.darkScheme?.addEventListener('change', this.schemeChanged);
   }
 
-  protected override willUpdate(): void {
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+    this.darkScheme?.removeEventListener('change', this.schemeChanged);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
     if (this.catalogOpen) this.catalogShown = true;
+    if (changed.has('databaseName')) {
+      this.sizes = loadSizes(pageStorage(), layoutKey(this.databaseName));
+    }
+    const choice = isThemeChoice(this.theme) ? this.theme : 'light';
+    this.resolvedTheme = choice === 'auto' ? (this.darkScheme?.matches ? 'dark' : 'light') : choice;
+  }
+
+  private resize(first: SizeKey, second: SizeKey, share: number, done: boolean): void {
+    this.sizes = withShare(this.sizes, first, second, share);
+    if (done) saveSizes(pageStorage(), layoutKey(this.databaseName), this.sizes);
+  }
+
+  /**
+   * Grid tracks for `keys` in order, a 6px splitter track between neighbours, and the splitters
+   * to render after each key (keyed by the key before it).
+   */
+  private track(keys: readonly SizeKey[], orientation: 'vertical' | 'horizontal') {
+    const tracks: string[] = [];
+    const after = new Map<SizeKey, ReturnType<typeof renderSplitter>>();
+    keys.forEach((key, index) => {
+      const next = keys[index + 1];
+      tracks.push(`minmax(0, ${this.sizes[key].toFixed(3)}fr)`);
+      if (next === undefined || this.narrow) return;
+      tracks.push('6px');
+      after.set(
+        key,
+        renderSplitter({
+          first: key,
+          second: next,
+          orientation,
+          label: `Resize ${LABELS[key]} and ${LABELS[next]}`,
+          value: shareOf(this.sizes, key, next),
+          change: (share, done) => this.resize(key, next, share, done),
+        }),
+      );
+    });
+    return { tracks: tracks.join(' '), after };
   }
 
   protected override render() {
+    const panels = parsePanels(this.panels);
+    const showing = (key: TabKey) => (key === 'catalog' ? this.catalogOpen : panels.has(key));
+    const top = (['explorer', 'editor', 'preview', 'catalog'] as const).filter(showing);
+    const bottom = (['chat', 'trace'] as const).filter(showing);
+    const tabs: TabKey[] = [...top, ...bottom];
+    const selected =
+      this.selectedTab && tabs.includes(this.selectedTab) ? this.selectedTab : tabs[0];
+    const work = this.track(top, 'vertical');
+    const lower = this.track(bottom, 'vertical');
+    const rows = this.track(
+      [...(top.length ? ['work' as const] : []), ...(bottom.length ? ['bottom' as const] : [])],
+      'horizontal',
+    );
+    // Hidden panels stay mounted: the preview keeps acknowledging and no state is lost.
+    const hidden = (key: TabKey) => !showing(key) || (this.narrow && key !== selected);
+    const tabpanel = (key: TabKey) => ({
+      role: this.narrow ? 'tabpanel' : nothing,
+      labelledby: this.narrow ? `tab-${key}` : nothing,
+    });
     return html`
       <div class="bar" part="header">
         <h2 class="heading">${this.heading}</h2>
-        <ca-workspace-actions part="actions"></ca-workspace-actions>
+        <ca-workspace-actions
+          part="actions"
+          exportparts=${exportParts('actions')}
+        ></ca-workspace-actions>
         <button
           part="tools-toggle"
           class="tools"
           aria-expanded=${String(this.catalogOpen)}
-          aria-controls="catalog"
+          aria-controls="panel-catalog"
           @click=${() => (this.catalogOpen = !this.catalogOpen)}
         >
           Tools
@@ -171,30 +297,98 @@ export class CaStudio extends LitElement {
           <span class="model-label">Model</span>
           ${agentModeLabel(this.openrouter.value, this.agent.value)}
         </button>
-        <ca-host-connect part="host-connect"></ca-host-connect>
+        <ca-host-connect
+          part="host-connect"
+          exportparts=${exportParts('host-connect')}
+        ></ca-host-connect>
         <slot name="header-actions"></slot>
       </div>
-      <div class="work ${this.catalogOpen ? 'with-catalog' : ''}">
-        <ca-explorer part="explorer"></ca-explorer>
-        <ca-editor part="editor"></ca-editor>
-        <ca-preview part="preview"></ca-preview>
-        ${
-          this.catalogOpen || this.catalogShown
-            ? html`<ca-catalog
-                id="catalog"
-                part="catalog"
-                ?hidden=${!this.catalogOpen}
-              ></ca-catalog>`
-            : nothing
-        }
+      ${this.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}
+      <div class="layout ${this.narrow ? 'narrow' : ''}" style="grid-template-rows: ${rows.tracks}">
+        <div
+          class="row"
+          id="panel-work"
+          ?hidden=${!top.length}
+          style="grid-template-columns: ${work.tracks}"
+        >
+          <ca-explorer
+            id="panel-explorer"
+            part="explorer"
+            exportparts=${exportParts('explorer')}
+            role=${tabpanel('explorer').role}
+            aria-labelledby=${tabpanel('explorer').labelledby}
+            ?hidden=${hidden('explorer')}
+          ></ca-explorer>
+          ${work.after.get('explorer') ?? nothing}
+          <ca-editor
+            id="panel-editor"
+            part="editor"
+            exportparts=${exportParts('editor')}
+            role=${tabpanel('editor').role}
+            aria-labelledby=${tabpanel('editor').labelledby}
+            ?hidden=${hidden('editor')}
+          ></ca-editor>
+          ${work.after.get('editor') ?? nothing}
+          <ca-preview
+            id="panel-preview"
+            part="preview"
+            exportparts=${exportParts('preview')}
+            role=${tabpanel('preview').role}
+            aria-labelledby=${tabpanel('preview').labelledby}
+            ?hidden=${hidden('preview')}
+          ></ca-preview>
+          ${work.after.get('preview') ?? nothing}
+          ${
+            this.catalogOpen || this.catalogShown
+              ? html`<ca-catalog
+                  id="panel-catalog"
+                  part="catalog"
+                  exportparts=${exportParts('catalog')}
+                  role=${tabpanel('catalog').role}
+                  aria-labelledby=${tabpanel('catalog').labelledby}
+                  ?hidden=${hidden('catalog')}
+                ></ca-catalog>`
+              : nothing
+          }
+        </div>
+        ${rows.after.get('work') ?? nothing}
+        <div
+          class="row"
+          id="panel-bottom"
+          ?hidden=${!bottom.length}
+          style="grid-template-columns: ${lower.tracks}"
+        >
+          <ca-chat
+            id="panel-chat"
+            part="chat"
+            exportparts=${exportParts('chat')}
+            role=${tabpanel('chat').role}
+            aria-labelledby=${tabpanel('chat').labelledby}
+            ?hidden=${hidden('chat')}
+            .prompt=${this.prompt}
+          >
+            <slot name="chat-empty" slot="empty"></slot>
+            <slot name="composer-extras" slot="composer-extras"></slot>
+          </ca-chat>
+          ${lower.after.get('chat') ?? nothing}
+          <ca-trace
+            id="panel-trace"
+            part="trace"
+            exportparts=${exportParts('trace')}
+            role=${tabpanel('trace').role}
+            aria-labelledby=${tabpanel('trace').labelledby}
+            ?hidden=${hidden('trace')}
+          ></ca-trace>
+        </div>
+        ${tabs.length ? nothing : html`<div class="empty"><slot name="empty"></slot></div>`}
       </div>
-      <div class="bottom">
-        <ca-chat part="chat" .prompt=${this.prompt}></ca-chat>
-        <ca-trace part="trace"></ca-trace>
-      </div>
-      <ca-status-bar part="status-bar"></ca-status-bar>
-      <ca-approval></ca-approval>
-      <ca-settings part="settings"></ca-settings>
+      <ca-status-bar part="status-bar" exportparts=${exportParts('status-bar')}></ca-status-bar>
+      <ca-approval
+        part="approval"
+        exportparts=${exportParts('approval')}
+        approval=${this.approval === 'page' ? 'page' : 'studio'}
+      ></ca-approval>
+      <ca-settings part="settings" exportparts=${exportParts('settings')}></ca-settings>
     `;
   }
 }
