@@ -63,6 +63,10 @@ function pageStorage(): Storage | undefined {
  * the mode the prompts run in ("Local agent" or "OpenRouter · model") and opens the
  * `<ca-settings>` dialog.
  *
+ * Splitters (`role="separator"`) resize neighbouring panels with the pointer or the keyboard
+ * (arrows 2 %, Shift+arrows 10 %, Home and End); the sizes are kept in `localStorage` under
+ * `context-action.layout.<database-name>`, so each workspace keeps its own layout.
+ *
  * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
  * @attr heading - Title shown in the header.
@@ -70,6 +74,10 @@ function pageStorage(): Storage | undefined {
  * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace` on the studio surface, `context-action-<surface>` on the others.
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
+ * @attr panels - Which panels show, space-separated, any subset of `explorer editor preview chat trace` (default: all). Panels left out stay mounted but hidden, so the preview still acknowledges tool calls.
+ * @attr theme - `light` (default), `dark`, or `auto` to follow `prefers-color-scheme` live. Sets the `--ca-*` colour tokens on the studio; CodeMirror and the preview chrome follow.
+ * @attr approval - `page` makes the approval dialog modal to the whole page. By default it is modal to the studio only: the studio is inert while an approval waits and the rest of the page keeps working.
+ * @attr tabs-below - Width in CSS pixels of the studio itself (not the window) below which the panels become one column of tabs: Files, Code, Preview, Chat, Trace (and Tools while open). Default 720.
  * @attr no-webmcp - Keeps the tools out of the browser's model context (WebMCP), which they join by default where the browser has one.
  * @fires ca-approval-decide - Bubbles from the approval dialog inside: a person approved or denied a call.
  * @fires ca-prompt-submit - Bubbles from the prompt box inside: a person sent a prompt.
@@ -77,6 +85,9 @@ function pageStorage(): Storage | undefined {
  * @fires ca-editor-change - Bubbles from the editor inside: a person edited the open file.
  * @fires ca-tool-run - Bubbles from the Tools panel inside: a person ran a tool.
  * @slot header-actions - Extra controls at the end of the header.
+ * @slot chat-empty - The chat's empty state, shown before the first message.
+ * @slot composer-extras - Extra controls in the chat composer, before Send.
+ * @slot empty - Shown when `panels` names no panel.
  * @csspart header - The header bar.
  * @csspart model-button - The header button that opens the model settings.
  * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download, Export HTML, Reset.
@@ -91,9 +102,94 @@ function pageStorage(): Storage | undefined {
  * @csspart catalog - The `<ca-catalog>` in the Tools panel.
  * @csspart status-bar - The `<ca-status-bar>` at the bottom: storage mode, revision, unsaved
  * changes, preview state and ⌘/Ctrl+Shift+F workspace search.
+ * @csspart approval - The `<ca-approval>` gate.
+ * @csspart splitter - Each splitter between panels.
+ * @csspart tabs - The tablist of the single-column layout.
+ * @csspart tab - Each tab of the single-column layout.
+ * @csspart actions-toolbar - `toolbar` of the `actions` element inside (see its own parts).
+ * @csspart actions-error - `error` of the `actions` element inside (see its own parts).
+ * @csspart actions-dialog - `dialog` of the `actions` element inside (see its own parts).
+ * @csspart explorer-toolbar - `toolbar` of the `explorer` element inside (see its own parts).
+ * @csspart explorer-folder - `folder` of the `explorer` element inside (see its own parts).
+ * @csspart explorer-tree - `tree` of the `explorer` element inside (see its own parts).
+ * @csspart explorer-error - `error` of the `explorer` element inside (see its own parts).
+ * @csspart explorer-dialog - `dialog` of the `explorer` element inside (see its own parts).
+ * @csspart host-connect-button - `button` of the `host-connect` element inside (see its own parts).
+ * @csspart host-connect-dialog - `dialog` of the `host-connect` element inside (see its own parts).
+ * @csspart host-connect-offer - `offer` of the `host-connect` element inside (see its own parts).
+ * @csspart host-connect-connect - `connect` of the `host-connect` element inside (see its own parts).
+ * @csspart host-connect-error - `error` of the `host-connect` element inside (see its own parts).
+ * @csspart editor-tabs - `tabs` of the `editor` element inside (see its own parts).
+ * @csspart editor-surface - `surface` of the `editor` element inside (see its own parts).
+ * @csspart editor-status - `status` of the `editor` element inside (see its own parts).
+ * @csspart editor-conflict - `conflict` of the `editor` element inside (see its own parts).
+ * @csspart preview-toolbar - `toolbar` of the `preview` element inside (see its own parts).
+ * @csspart preview-status - `status` of the `preview` element inside (see its own parts).
+ * @csspart preview-frame - `frame` of the `preview` element inside (see its own parts).
+ * @csspart preview-iframe - `iframe` of the `preview` element inside (see its own parts).
+ * @csspart preview-diagnostics - `diagnostics` of the `preview` element inside (see its own parts).
+ * @csspart preview-console - `console` of the `preview` element inside (see its own parts).
+ * @csspart catalog-toolbar - `toolbar` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-list - `list` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-detail - `detail` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-schema - `schema` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-sample - `sample` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-run - `run` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-result - `result` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-confirm - `confirm` of the `catalog` element inside (see its own parts).
+ * @csspart chat-mode - `mode` of the `chat` element inside (see its own parts).
+ * @csspart chat-progress - `progress` of the `chat` element inside (see its own parts).
+ * @csspart chat-log - `log` of the `chat` element inside (see its own parts).
+ * @csspart chat-composer - `composer` of the `chat` element inside (see its own parts).
+ * @csspart trace-header - `header` of the `trace` element inside (see its own parts).
+ * @csspart trace-table - `table` of the `trace` element inside (see its own parts).
+ * @csspart trace-detail - `detail` of the `trace` element inside (see its own parts).
+ * @csspart status-bar-status - `status` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-storage - `storage` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-storage-error - `storage-error` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-download-button - `download-button` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-revision - `revision` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-changes - `changes` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-preview - `preview` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-search-button - `search-button` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-search - `search` of the `status-bar` element inside (see its own parts).
+ * @csspart approval-dialog - `dialog` of the `approval` element inside (see its own parts).
+ * @csspart approval-backdrop - `backdrop` of the `approval` element inside (see its own parts).
+ * @csspart approval-approve - `approve` of the `approval` element inside (see its own parts).
+ * @csspart approval-deny - `deny` of the `approval` element inside (see its own parts).
+ * @csspart approval-show-change - `show-change` of the `approval` element inside (see its own parts).
+ * @csspart approval-diff - `diff` of the `approval` element inside (see its own parts).
+ * @csspart settings-dialog - `dialog` of the `settings` element inside (see its own parts).
+ * @csspart settings-form - `form` of the `settings` element inside (see its own parts).
+ * @csspart settings-key-toggle - `key-toggle` of the `settings` element inside (see its own parts).
+ * @csspart settings-clear-key - `clear-key` of the `settings` element inside (see its own parts).
+ * @csspart settings-load-models - `load-models` of the `settings` element inside (see its own parts).
+ * @csspart settings-models - `models` of the `settings` element inside (see its own parts).
+ * @csspart settings-error - `error` of the `settings` element inside (see its own parts).
+ * @csspart settings-cancel - `cancel` of the `settings` element inside (see its own parts).
+ * @csspart settings-save - `save` of the `settings` element inside (see its own parts).
  * @cssprop --ca-studio-height - Height of the studio (default: fill the parent).
- * @cssprop --ca-studio-explorer-width - Width of the file tree column.
- * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
+ * @cssprop --ca-color-background - Panel and input background. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-surface - Bars, gutters and the studio behind the panels. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-border - Borders and splitters. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-text - Body text. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-muted - Secondary text. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-accent - Links, focus rings, selected tabs, primary buttons. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-on-accent - Text on an accent background. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-danger - Errors and destructive actions. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-on-danger - Text on a danger background. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-success - Success states and added lines. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-warning - Warnings. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-mark - Highlighted search matches. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-canvas - Behind the previewed page (a browser's default canvas). Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-backdrop - The layer behind a dialog. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-shadow - Dialog shadows. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-keyword - Keywords in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-string - Strings in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-comment - Comments in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-number - Numbers, booleans and null in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-tag - Tag and type names in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-attribute - Attribute and property names in the source editor. Set by `theme`; see docs/theming.md.
  */
 export class CaStudio extends LitElement {
   static override styles = studioStyles;
