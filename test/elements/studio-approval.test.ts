@@ -64,7 +64,7 @@ describe('<ca-studio> approval modality (issue 14, item 5)', () => {
     await sendKeys({ press: 'Escape' });
     expect((await call).error?.code).to.equal('TOOL_APPROVAL_DENIED');
     await waitFor(() => !dialog.open, 'the dialog to close');
-    expect(tools.closest('.bar')!.inert).to.equal(false);
+    expect(tools.closest<HTMLElement>('.bar')!.inert).to.equal(false);
     expect(document.documentElement.style.overflow).to.equal('');
   });
 
