@@ -67,7 +67,11 @@ export class ModalController implements ReactiveController {
         this.unlockScroll ??= lockPageScroll();
       }
       this.options.shown?.();
-    } else if (!open && dialog.open) dialog.close();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      // As a modal dialog frees the page at once, free the scope now, not at `close` a task later.
+      this.releaseScope();
+    }
   }
 
   hostDisconnected(): void {
@@ -123,10 +127,14 @@ export class ModalController implements ReactiveController {
     }
   }
 
+  private releaseScope(): void {
+    for (const element of this.madeInert) element.inert = false;
+    this.madeInert = [];
+  }
+
   private release(): void {
     this.unlockScroll?.();
     this.unlockScroll = undefined;
-    for (const element of this.madeInert) element.inert = false;
-    this.madeInert = [];
+    this.releaseScope();
   }
 }
