@@ -330,7 +330,9 @@ export class CaStudio extends LitElement {
     const after = new Map<SizeKey, ReturnType<typeof renderSplitter>>();
     keys.forEach((key, index) => {
       const next = keys[index + 1];
-      tracks.push(`minmax(0, ${this.sizes[key].toFixed(3)}fr)`);
+      // Rows keep room for the chat's composer; columns may shrink to the splitter's limit.
+      const least = orientation === 'horizontal' ? '12rem' : '0';
+      tracks.push(`minmax(${least}, ${this.sizes[key].toFixed(3)}fr)`);
       if (next === undefined || this.narrow) return;
       tracks.push('6px');
       after.set(

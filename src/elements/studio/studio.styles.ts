@@ -128,6 +128,8 @@ export const studioStyles = [
     ca-catalog {
       min-height: 0;
       min-width: 0;
+      /* A panel taller than its share scrolls inside its cell instead of painting over others. */
+      overflow: auto;
     }
     ca-preview {
       border: 0;
