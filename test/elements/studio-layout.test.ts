@@ -1,5 +1,5 @@
 import { expect, fixture } from '@open-wc/testing';
-import { emulateMedia, sendKeys, setViewport } from '@web/test-runner-commands';
+import { emulateMedia, sendKeys, sendMouse, setViewport } from '@web/test-runner-commands';
 import '../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { PALETTES } from '../../src/elements/shared/theme.js';
@@ -84,6 +84,24 @@ describe('<ca-studio> splitters (issue 14, item 3)', () => {
     await studio.updateComplete;
     expect(splitter.getAttribute('aria-valuenow')).to.equal('10');
     expect(explorer.getBoundingClientRect().width).to.be.lessThan(width);
+  });
+
+  it('follows a pointer drag and keeps where it was released', async () => {
+    const database = uniqueName('layout-drag');
+    const studio = await mount('', database);
+    const splitter = await separator(studio, 'editor');
+    const start = Number(splitter.getAttribute('aria-valuenow'));
+    const box = splitter.getBoundingClientRect();
+    const [x, y] = [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
+    await sendMouse({ type: 'move', position: [x, y] });
+    await sendMouse({ type: 'down' });
+    await sendMouse({ type: 'move', position: [x - 120, y] });
+    await sendMouse({ type: 'up' });
+    await studio.updateComplete;
+    const dragged = Number(splitter.getAttribute('aria-valuenow'));
+    expect(dragged).to.be.lessThan(start - 10);
+    const kept = JSON.parse(localStorage.getItem(layoutKey(database))!) as Record<string, number>;
+    expect(Math.round((kept.editor! / (kept.editor! + kept.preview!)) * 100)).to.equal(dragged);
   });
 
   it('moves the rows with Up and Down and keeps the sizes per workspace', async () => {

@@ -50,7 +50,7 @@ export class CaApproval extends LitElement {
   @property({ attribute: false }) runtime?: StudioRuntime;
 
   /** `page` for a page-modal dialog; otherwise modal to the container. */
-  @property({ reflect: true }) approval = 'container';
+  @property() approval = 'container';
 
   @property({ type: Number, attribute: 'approve-delay-ms' }) approveDelayMs = 500;
 
