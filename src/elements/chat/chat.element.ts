@@ -58,6 +58,8 @@ const failureText = (error: ToolCallError | undefined) =>
  * @csspart progress - The running request's turn or retry line.
  * @csspart log - The transcript.
  * @csspart composer - The form with the text area and buttons.
+ * @slot empty - Shown in the transcript before the first message (an empty state).
+ * @slot composer-extras - Extra controls in the composer, before Send.
  * @cssprop --ca-chat-max-height - Maximum height of the transcript before it scrolls.
  */
 export class CaChat extends LitElement {
@@ -198,7 +200,11 @@ export class CaChat extends LitElement {
         aria-label="Agent transcript"
         tabindex="0"
       >
-        ${(state?.messages ?? []).map((message) => this.renderMessage(message))}
+        ${
+          state?.messages.length
+            ? state.messages.map((message) => this.renderMessage(message))
+            : html`<slot name="empty"></slot>`
+        }
       </div>
       <div class="status ${last?.status ?? ''}" role="status">${this.renderStatus(state)}</div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
@@ -226,6 +232,7 @@ export class CaChat extends LitElement {
           @input=${(event: Event) => (this.draft = (event.target as HTMLTextAreaElement).value)}
           @keydown=${this.onKeydown}
         ></textarea>
+        <slot name="composer-extras"></slot>
         ${
           running
             ? html`<button type="button" @click=${() => this.runtimeRef.value?.agent.cancel()}>

@@ -22,6 +22,8 @@ import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { markdown } from '@codemirror/lang-markdown';
 import { lineBreakOf, withLineBreak } from './line-breaks.js';
+import { codeTheme } from './code-theme.js';
+import type { ResolvedTheme } from '../shared/theme.js';
 
 export interface CursorInfo {
   line: number;
@@ -35,6 +37,7 @@ export interface CodeEditorOptions {
   parent: HTMLElement;
   root: ShadowRoot | Document;
   label: string;
+  theme: ResolvedTheme;
   onUserChange(path: string, text: string): void;
   onCursor(info: CursorInfo): void;
   onBlur(): void;
@@ -49,6 +52,8 @@ export interface CodeEditor {
   /** Drops the states of files that are gone (deleted or renamed). */
   retain(paths: ReadonlySet<string>): void;
   setReadOnly(readOnly: boolean): void;
+  /** Redraws every file, shown or kept, in `theme`. */
+  setTheme(theme: ResolvedTheme): void;
   /** The shown file's text with its own line breaks. */
   text(): string;
   focus(): void;
@@ -59,6 +64,8 @@ export interface CodeEditor {
 interface HiddenFile {
   state: EditorState;
   scroll: ReturnType<EditorView['scrollSnapshot']>;
+  /** The theme its state was last configured with. */
+  theme: ResolvedTheme;
 }
 
 function languageFor(path: string): Extension {
@@ -131,6 +138,8 @@ function outsideChange(state: EditorState, text: string): TransactionSpec | unde
 
 export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   const editable = new Compartment();
+  const themed = new Compartment();
+  let theme = options.theme;
   const files = new Map<string, HiddenFile>();
   let readOnly = false;
   let applying = false;
@@ -163,6 +172,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         shared,
         languageFor(path),
         editable.of(editableExtension()),
+        themed.of(codeTheme(theme)),
         lineBreak ? EditorState.lineSeparator.of(lineBreak) : [],
       ],
     });
@@ -201,12 +211,17 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         }
         if (view.state.sliceDoc() !== text) view.setState(createState(path, text));
       } else {
-        if (shownPath) files.set(shownPath, { state: view.state, scroll: view.scrollSnapshot() });
+        if (shownPath) {
+          files.set(shownPath, { state: view.state, scroll: view.scrollSnapshot(), theme });
+        }
         const known = files.get(path);
         let state = known ? follow(path, known.state, text) : createState(path, text);
-        // The read-only switch may have flipped while this file was away.
+        // The read-only switch or the theme may have flipped while this file was away.
         if (state.facet(EditorState.readOnly) !== readOnly) {
           state = state.update({ effects: editable.reconfigure(editableExtension()) }).state;
+        }
+        if (known && known.theme !== theme) {
+          state = state.update({ effects: themed.reconfigure(codeTheme(theme)) }).state;
         }
         shownPath = path;
         view.setState(state);
@@ -224,6 +239,11 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       if (value === readOnly) return;
       readOnly = value;
       view.dispatch({ effects: editable.reconfigure(editableExtension()) });
+    },
+    setTheme(value) {
+      if (value === theme) return;
+      theme = value;
+      view.dispatch({ effects: themed.reconfigure(codeTheme(theme)) });
     },
     text: () => view.state.sliceDoc(),
     focus: () => view.focus(),

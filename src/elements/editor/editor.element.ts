@@ -1,10 +1,12 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { ContextConsumer } from '@lit/context';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
+import { themeContext } from '../shared/theme.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
 import { reconcileDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
@@ -60,6 +62,12 @@ export class CaEditor extends LitElement {
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private editor?: CodeEditor;
+  /** The studio's resolved theme; CodeMirror switches with it (light without a studio). */
+  private readonly theme = new ContextConsumer(this, {
+    context: themeContext,
+    subscribe: true,
+    callback: (theme) => this.editor?.setTheme(theme),
+  });
   private idleTimer?: ReturnType<typeof setTimeout>;
   private maxWaitTimer?: ReturnType<typeof setTimeout>;
   /** The text of each write in flight: its echo is not a change made elsewhere. */
@@ -94,6 +102,7 @@ export class CaEditor extends LitElement {
       parent: this.surface,
       root: this.renderRoot as ShadowRoot,
       label: 'Source',
+      theme: this.theme.value ?? 'light',
       onUserChange: (path, text) => this.onUserChange(path, text),
       onCursor: (info) => (this.cursor = info),
       onBlur: () => void this.flush(),
