@@ -11,6 +11,10 @@ const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerD
 const isDependency = (id: string) =>
   dependencies.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
+/** A chunk named for the package it starts in (`lang-html`), else for its first module. */
+const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId: string | null }) =>
+  `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
+
 /** A self-contained browser build: every dependency bundled, minified, with source maps. */
 function browserBuild(entry: string, fileName: string) {
   return {
@@ -22,7 +26,7 @@ function browserBuild(entry: string, fileName: string) {
       minify: true,
       lib: { entry, formats: ['es' as const], fileName: () => fileName },
       // Library mode keeps whitespace for the host's tree-shaking; these files are loaded as is.
-      rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+      rollupOptions: { output: { chunkFileNames: chunkFileName, minify: true } },
     },
   };
 }
@@ -62,7 +66,7 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  if (mode === 'script') return browserBuild('src/index.ts', 'ca-studio.js');
+  if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js');
   if (mode === 'browser-runtime')
     return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js');
   return {

@@ -19,8 +19,6 @@ import '../preview/preview.js';
 import '../trace/trace.js';
 import '../approval/approval.js';
 import '../chat/chat.js';
-import '../settings/settings.js';
-import '../catalog/catalog.js';
 import '../status-bar/status-bar.js';
 import '../actions/actions.js';
 
@@ -142,10 +140,23 @@ export class CaStudio extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     void this.runtime;
+    // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs.
+    void import('../editor/code-editor.js');
   }
 
   protected override willUpdate(): void {
-    if (this.catalogOpen) this.catalogShown = true;
+    if (this.catalogOpen) {
+      this.catalogShown = true;
+      // The Tools panel's code loads when the panel first opens.
+      void import('../catalog/catalog.js');
+    }
+  }
+
+  /** Opens the model settings, loading the dialog's code on first use. */
+  private async openSettings(): Promise<void> {
+    await import('../settings/settings.js');
+    await this.updateComplete;
+    this.settingsDialog?.show();
   }
 
   protected override render() {
@@ -166,7 +177,7 @@ export class CaStudio extends LitElement {
           part="model-button"
           class="model"
           aria-haspopup="dialog"
-          @click=${() => this.settingsDialog?.show()}
+          @click=${() => void this.openSettings()}
         >
           <span class="model-label">Model</span>
           ${agentModeLabel(this.openrouter.value, this.agent.value)}
