@@ -82,7 +82,9 @@ export class CaStatusBar extends LitElement {
   /** Opens workspace search; focus returns to the element focused now when it closes. */
   openSearch(): void {
     // The dialog's code loads on first use; a module already loaded resolves at once.
-    void import('../search/search.js').then(() => this.search?.show());
+    void import('../search/search.js').then(() => {
+      if (this.isConnected) this.search?.show();
+    });
   }
 
   override connectedCallback(): void {
