@@ -1,3 +1,4 @@
+/* global window */
 // Cold start benchmark, one interleaved Chromium run. Every visit is a first visit: a fresh
 // browser context (empty cache, empty IndexedDB) per page load. Each round loads, in rotating
 // order:
@@ -109,60 +110,58 @@ addEventListener('message', (event) => { if (event.data === 'playground-rendered
   ),
 );
 
-/** In-page probes: each returns its time once its condition holds, else `undefined`. */
+/**
+ * In-page probes, as source text: each expression is the time once its condition holds, else
+ * `undefined`. They run in the page with a 4 ms poll installed before any page script.
+ */
 const probes = {
   ours: {
-    ack: () => {
+    ack: `(() => {
       const preview = document.querySelector('ca-studio')?.shadowRoot?.querySelector('ca-preview');
       const box = preview?.shadowRoot?.querySelector('[part="frame"]');
       const status = preview?.controller?.getSnapshot().status;
       return status?.state === 'ready' && box && box.style.visibility !== 'hidden'
         ? performance.now()
         : undefined;
-    },
-    editable: () => {
+    })()`,
+    editable: `(() => {
       const editor = document.querySelector('ca-studio')?.shadowRoot?.querySelector('ca-editor');
       const content = editor?.shadowRoot?.querySelector('.cm-content[contenteditable="true"]');
       return content?.textContent?.includes('<!doctype') ? performance.now() : undefined;
-    },
+    })()`,
   },
   floor: {
-    ack: () => window.coldStartAck,
-    editable: () =>
-      document.querySelector('pre[contenteditable]') ? performance.now() : undefined,
+    ack: 'window.coldStartAck',
+    editable: "document.querySelector('pre[contenteditable]') ? performance.now() : undefined",
   },
   playground: {
-    ack: () => window.coldStartAck,
-    editable: () => {
+    ack: 'window.coldStartAck',
+    editable: `(() => {
       const code = document
         .querySelector('playground-file-editor')
         ?.shadowRoot?.querySelector('playground-code-editor');
       const lines = code?.shadowRoot?.querySelector('.CodeMirror-code, .cm-content');
       return lines?.textContent?.includes('<!doctype') ? performance.now() : undefined;
-    },
+    })()`,
   },
 };
+
+const pollScript = ({ ack, editable }) => `{
+  const times = (window.coldStart = {});
+  const poll = () => {
+    times.ack ??= ${ack};
+    times.editable ??= ${editable};
+    if (times.ack === undefined || times.editable === undefined) setTimeout(poll, 4);
+  };
+  poll();
+}`;
 
 /** One first visit: a fresh context, the page, both times. */
 async function visit(browser, name) {
   const context = await browser.newContext();
   try {
     const tab = await context.newPage();
-    const { ack, editable } = probes[name];
-    await tab.addInitScript(
-      ([ackSource, editableSource]) => {
-        const ack = (0, eval)(`(${ackSource})`);
-        const editable = (0, eval)(`(${editableSource})`);
-        const times = (window.coldStart = {});
-        const poll = () => {
-          times.ack ??= ack();
-          times.editable ??= editable();
-          if (times.ack === undefined || times.editable === undefined) setTimeout(poll, 4);
-        };
-        poll();
-      },
-      [ack.toString(), editable.toString()],
-    );
+    await tab.addInitScript({ content: pollScript(probes[name]) });
     await tab.goto(`${pages.origin}/${name}.html`);
     await tab.waitForFunction(
       () => window.coldStart.ack !== undefined && window.coldStart.editable !== undefined,
