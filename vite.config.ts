@@ -15,6 +15,9 @@ const isDependency = (id: string) =>
 const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId: string | null }) =>
   `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
 
+const CODE_EDITOR_CORE =
+  /node_modules[\\/](@codemirror[\\/](?!lang-)|codemirror[\\/]|@lezer[\\/](common|lr|highlight)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+
 /** A self-contained browser build: every dependency bundled, minified, with source maps. */
 function browserBuild(entry: string, fileName: string) {
   return {
@@ -26,7 +29,15 @@ function browserBuild(entry: string, fileName: string) {
       minify: true,
       lib: { entry, formats: ['es' as const], fileName: () => fileName },
       // Library mode keeps whitespace for the host's tree-shaking; these files are loaded as is.
-      rollupOptions: { output: { chunkFileNames: chunkFileName, minify: true } },
+      rollupOptions: {
+        output: {
+          chunkFileNames: chunkFileName,
+          minify: true,
+          // The editor and the CodeMirror core it needs arrive as one file, not one after the
+          // other; each language mode stays its own chunk.
+          codeSplitting: { groups: [{ name: 'code-editor', test: CODE_EDITOR_CORE }] },
+        },
+      },
     },
   };
 }
