@@ -2,8 +2,9 @@
 // build's first load: `ca-studio.js` with every chunk it imports statically, plus what a studio
 // fetches at once for its first editable file (the preloaded CodeMirror chunk and the HTML mode).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { firstLoad } from './first-load.mjs';
 
 const files = (dir) =>
   readdirSync(dir).flatMap((name) => {
@@ -32,31 +33,12 @@ for (const path of [...sizes.keys()].sort()) {
   console.log(`| ${relative('dist', path)} | ${kib(raw)} | ${kib(gzip)} | ${kb(gzip)} |`);
 }
 
-/** `path` and every file it imports statically (`import "…"`, `from "…"`), transitively. */
-function closure(path, into = new Set()) {
-  if (into.has(path)) return into;
-  into.add(path);
-  const source = readFileSync(path, 'utf8');
-  for (const [, specifier] of source.matchAll(/\b(?:from|import)\s*["'](\.{1,2}\/[^"']+\.js)["']/g))
-    closure(join(dirname(path), specifier), into);
-  return into;
-}
 const gzipOf = (paths) => [...paths].reduce((sum, path) => sum + sizes.get(path).gzip, 0);
-const chunk = (prefix) => {
-  const name = readdirSync('dist/chunks').find(
-    (file) => file.startsWith(`${prefix}-`) && file.endsWith('.js'),
-  );
-  if (!name) throw new Error(`No dist/chunks/${prefix}-*.js: run \`npm run build\` first.`);
-  return join('dist/chunks', name);
-};
-const upFront = closure('dist/ca-studio.js');
-const firstLoad = [chunk('code-editor'), chunk('lang-html')].reduce(
-  (paths, path) => closure(path, paths),
-  new Set(upFront),
-);
+const { upFront, rest } = firstLoad();
+const all = new Set([...upFront, ...rest]);
 console.log(
   `\nscript-tag entry up front (ca-studio.js + ${upFront.size - 1} static chunks): ${kb(gzipOf(upFront))} gzip (${kib(gzipOf(upFront))})`,
 );
 console.log(
-  `first load (entry + editor + HTML mode, ${firstLoad.size} files): ${kb(gzipOf(firstLoad))} gzip (${kib(gzipOf(firstLoad))})`,
+  `first load (entry + editor + HTML mode, ${all.size} files): ${kb(gzipOf(all))} gzip (${kib(gzipOf(all))})`,
 );
