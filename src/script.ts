@@ -24,6 +24,11 @@ const defineDialogs = () => {
   void import('./elements/catalog/catalog.js');
   void import('./elements/search/search.js');
 };
-// A page may use the dialogs' elements on their own; they arrive once the first paint is done.
-if (typeof requestIdleCallback === 'function') requestIdleCallback(defineDialogs);
-else setTimeout(defineDialogs, 1);
+// A page may use the dialogs' elements on their own; they arrive after the page has loaded and
+// the browser is idle, so they never compete with the editor chunk for the first paint.
+const whenIdle = () =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(defineDialogs)
+    : setTimeout(defineDialogs, 1);
+if (document.readyState === 'complete') whenIdle();
+else addEventListener('load', whenIdle, { once: true });
