@@ -11,6 +11,13 @@ const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerD
 const isDependency = (id: string) =>
   dependencies.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
+/** A chunk named for the package it starts in (`lang-html`), else for its first module. */
+const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId: string | null }) =>
+  `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
+
+const CODE_EDITOR_CORE =
+  /node_modules[\\/](@codemirror[\\/](?!lang-)|codemirror[\\/]|@lezer[\\/](common|lr|highlight)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+
 /** A self-contained browser build: every dependency bundled, minified, with source maps. */
 function browserBuild(entry: string, fileName: string) {
   return {
@@ -22,7 +29,15 @@ function browserBuild(entry: string, fileName: string) {
       minify: true,
       lib: { entry, formats: ['es' as const], fileName: () => fileName },
       // Library mode keeps whitespace for the host's tree-shaking; these files are loaded as is.
-      rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+      rollupOptions: {
+        output: {
+          chunkFileNames: chunkFileName,
+          minify: true,
+          // The editor and the CodeMirror core it needs arrive as one file, not one after the
+          // other; each language mode stays its own chunk.
+          codeSplitting: { groups: [{ name: 'code-editor', test: CODE_EDITOR_CORE }] },
+        },
+      },
     },
   };
 }
@@ -62,7 +77,7 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  if (mode === 'script') return browserBuild('src/index.ts', 'ca-studio.js');
+  if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js');
   if (mode === 'browser-runtime')
     return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js');
   return {

@@ -6,8 +6,8 @@
  */
 import { createAgentRunner, type AgentRunner } from '../runtime/agents/agent-runner.js';
 import type { AgentDriver } from '../runtime/agents/agent-types.js';
+import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
 import { localAgent } from '../runtime/agents/local-agent.js';
-import { createOpenRouterAgent } from '../runtime/agents/openrouter/agent.js';
 import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
@@ -172,7 +172,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   const disconnectTrace = connectTrace(registry, trace);
   const previewSelection = createPreviewSelectionStore();
   const openrouter = options.openrouterSettings ?? createOpenRouterSettingsStore();
-  const openrouterAgent = createOpenRouterAgent({ settings: openrouter.getSnapshot, stream: true });
+  const openrouterAgent = lazyOpenRouterAgent({ settings: openrouter.getSnapshot, stream: true });
   const agent = createAgentRunner({
     tools: registry,
     trace,

@@ -16,11 +16,7 @@ import {
   type TransactionSpec,
 } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { html } from '@codemirror/lang-html';
-import { css } from '@codemirror/lang-css';
-import { javascript } from '@codemirror/lang-javascript';
-import { json } from '@codemirror/lang-json';
-import { markdown } from '@codemirror/lang-markdown';
+import { languageOf, loadLanguage } from './languages.js';
 import { lineBreakOf, withLineBreak } from './line-breaks.js';
 import { codeTheme } from './code-theme.js';
 import type { ResolvedTheme } from '../shared/theme.js';
@@ -66,28 +62,6 @@ interface HiddenFile {
   scroll: ReturnType<EditorView['scrollSnapshot']>;
   /** The theme its state was last configured with. */
   theme: ResolvedTheme;
-}
-
-function languageFor(path: string): Extension {
-  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-  switch (extension) {
-    case 'html':
-    case 'htm':
-      return html();
-    case 'css':
-      return css();
-    case 'js':
-    case 'mjs':
-      return javascript();
-    case 'ts':
-      return javascript({ typescript: true });
-    case 'json':
-      return json();
-    case 'md':
-      return markdown();
-    default:
-      return [];
-  }
 }
 
 const sameLineBreak = (state: EditorState, text: string): boolean =>
@@ -140,10 +114,12 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   const editable = new Compartment();
   const themed = new Compartment();
   let theme = options.theme;
+  const language = new Compartment();
   const files = new Map<string, HiddenFile>();
   let readOnly = false;
   let applying = false;
   let shownPath = '';
+  let destroyed = false;
 
   const editableExtension = () => [
     EditorState.readOnly.of(readOnly),
@@ -170,11 +146,28 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       doc: text,
       extensions: [
         shared,
-        languageFor(path),
+        language.of(languageOf(path)),
         editable.of(editableExtension()),
         themed.of(codeTheme(theme)),
         lineBreak ? EditorState.lineSeparator.of(lineBreak) : [],
       ],
+    });
+  };
+
+  /** `state` with the mode `path` needs, once that mode has loaded. */
+  const withLanguage = (path: string, state: EditorState): EditorState => {
+    const mode = languageOf(path);
+    return language.get(state) === mode
+      ? state
+      : state.update({ effects: language.reconfigure(mode) }).state;
+  };
+
+  /** Loads `path`'s mode and puts it in the view if that file is still the one shown. */
+  const highlightWhenLoaded = (path: string): void => {
+    void loadLanguage(path).then(() => {
+      if (path !== shownPath || destroyed) return;
+      const mode = languageOf(path);
+      if (language.get(view.state) !== mode) view.dispatch({ effects: language.reconfigure(mode) });
     });
   };
 
@@ -215,7 +208,10 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
           files.set(shownPath, { state: view.state, scroll: view.scrollSnapshot(), theme });
         }
         const known = files.get(path);
-        let state = known ? follow(path, known.state, text) : createState(path, text);
+        let state = withLanguage(
+          path,
+          known ? follow(path, known.state, text) : createState(path, text),
+        );
         // The read-only switch or the theme may have flipped while this file was away.
         if (state.facet(EditorState.readOnly) !== readOnly) {
           state = state.update({ effects: editable.reconfigure(editableExtension()) }).state;
@@ -229,6 +225,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         if (known?.scroll && known.state.doc === state.doc)
           view.dispatch({ effects: known.scroll });
         files.delete(path);
+        highlightWhenLoaded(path);
       }
       options.onCursor(cursorOf(view.state));
     },
@@ -247,6 +244,9 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     },
     text: () => view.state.sliceDoc(),
     focus: () => view.focus(),
-    destroy: () => view.destroy(),
+    destroy() {
+      destroyed = true;
+      view.destroy();
+    },
   };
 }

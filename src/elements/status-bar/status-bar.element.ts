@@ -14,7 +14,6 @@ import { previewStatusStore } from './preview-status-store.js';
 import { statusBarStyles } from './status-bar.styles.js';
 import { summarizeStatus } from './status-text.js';
 import { createUnloadGuard, vetoUnload, type UnloadGuard } from './unload-guard.js';
-import '../search/search.js';
 
 /** What the status bar needs from a runtime; `createStudioRuntime()` provides it. */
 export interface StatusBarRuntime extends ElementRuntime {
@@ -81,7 +80,10 @@ export class CaStatusBar extends LitElement {
 
   /** Opens workspace search; focus returns to the element focused now when it closes. */
   openSearch(): void {
-    this.search?.show();
+    // The dialog's code loads on first use; a module already loaded resolves at once.
+    void import('../search/search.js').then(() => {
+      if (this.isConnected) this.search?.show();
+    });
   }
 
   override connectedCallback(): void {

@@ -40,8 +40,6 @@ import '../preview/preview.js';
 import '../trace/trace.js';
 import '../approval/approval.js';
 import '../chat/chat.js';
-import '../settings/settings.js';
-import '../catalog/catalog.js';
 import '../status-bar/status-bar.js';
 import '../actions/actions.js';
 
@@ -299,6 +297,8 @@ export class CaStudio extends LitElement {
     this.resizeObserver?.observe(this);
     this.darkScheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
     this.darkScheme?.addEventListener('change', this.schemeChanged);
+    // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs.
+    void import('../editor/code-editor.js');
   }
 
   override disconnectedCallback(): void {
@@ -308,7 +308,11 @@ export class CaStudio extends LitElement {
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
-    if (this.catalogOpen) this.catalogShown = true;
+    if (this.catalogOpen) {
+      this.catalogShown = true;
+      // The Tools panel's code loads when the panel first opens.
+      void import('../catalog/catalog.js');
+    }
     if (changed.has('databaseName')) {
       this.sizes = loadSizes(pageStorage(), layoutKey(this.databaseName));
     }
@@ -348,6 +352,13 @@ export class CaStudio extends LitElement {
       );
     });
     return { tracks: tracks.join(' '), after };
+  }
+
+  /** Opens the model settings, loading the dialog's code on first use. */
+  private async openSettings(): Promise<void> {
+    await import('../settings/settings.js');
+    await this.updateComplete;
+    this.settingsDialog?.show();
   }
 
   protected override render() {
@@ -390,7 +401,7 @@ export class CaStudio extends LitElement {
           part="model-button"
           class="model"
           aria-haspopup="dialog"
-          @click=${() => this.settingsDialog?.show()}
+          @click=${() => void this.openSettings()}
         >
           <span class="model-label">Model</span>
           ${agentModeLabel(this.openrouter.value, this.agent.value)}

@@ -258,10 +258,19 @@ export function createWorkspaceDocumentManager(
   }
 
   const ready = hydrate();
+  let provisional: WorkspaceSnapshot | undefined;
 
   const manager: WorkspaceDocumentManager = {
     ready,
     getSnapshot: () => snapshot,
+    provisionalSnapshot: () =>
+      hydrated
+        ? undefined
+        : (provisional ??= derive.snapshotOf(
+            seedState(seed),
+            persistence.storageMode,
+            persistence.storageError,
+          )),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
