@@ -129,8 +129,43 @@ async function createOneByOne(files: File[]): Promise<number> {
 }
 
 /**
+ * The floor under any persisted one-call-at-a-time creation: per file, a Web Lock and one
+ * IndexedDB read-write transaction putting it (what cross-tab coordination requires of a commit).
+ */
+async function bareOneByOne(files: File[]): Promise<number> {
+  const name = `bench-floor-${crypto.randomUUID()}`;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore('files', { keyPath: 'path' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const texts = await Promise.all(files.map((file) => file.text()));
+  const start = performance.now();
+  for (let i = 1; i < files.length; i += 1) {
+    await navigator.locks.request(name, async () => {
+      const tx = db.transaction('files', 'readwrite');
+      tx.objectStore('files').put({
+        path: files[i]!.webkitRelativePath,
+        kind: 'text',
+        text: texts[i],
+      });
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+    });
+  }
+  const ms = performance.now() - start;
+  db.close();
+  indexedDB.deleteDatabase(name);
+  return ms;
+}
+
+/**
  * writeFile at `small` against `large` files, alternating call by call, and `large` files created
- * one call at a time against a bulk import of them, alternating run by run.
+ * one call at a time against a bulk import of them and against the bare IndexedDB floor,
+ * alternating run by run.
  */
 export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 3 } = {}) {
   const [few, many] = [
@@ -162,11 +197,13 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
   const files = generatedFolder(large);
   const bulkMs: number[] = [];
   const oneByOneMs: number[] = [];
+  const floorMs: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const bulk = await importedWorkspace(files);
     bulkMs.push(bulk.importMs);
     bulk.dispose();
     oneByOneMs.push(await createOneByOne(files));
+    floorMs.push(await bareOneByOne(files));
   }
   const stats = (values: number[]) => ({ median: median(values), p90: p90(values) });
   return {
@@ -178,6 +215,7 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
     writeMany: stats(manyMs),
     bulk: stats(bulkMs),
     oneByOne: stats(oneByOneMs),
+    floor: stats(floorMs),
   };
 }
 
