@@ -15,8 +15,8 @@ export function printTable({ count, groups }) {
     `Preview edit → acknowledgement (ours) or → load (playground, floors), ${count} samples each,`,
     'interleaved round by round in one Chromium run; ms. Ratios: median÷median / p90÷p90.',
     '',
-    '| case                                               | median |    p90 | ratios                                   |',
-    '|----------------------------------------------------|--------|--------|------------------------------------------|',
+    '| case                                               | median |    p90 | ratios                                                  |',
+    '|----------------------------------------------------|--------|--------|---------------------------------------------------------|',
   ];
   // Each group has its own samples of its floors: a ratio only compares one window.
   for (const { cases, floors, samples } of groups) {
@@ -30,7 +30,7 @@ export function printTable({ count, groups }) {
       if (runner === 'playground')
         notes.push(`playground ÷ ours: ${ratio(own, samples.get(ours[0]))}`);
       lines.push(
-        `| ${label.padEnd(50)} | ${fixed(quantile(own, 0.5)).padStart(6)} | ${fixed(quantile(own, 0.9)).padStart(6)} | ${notes.join('; ').padEnd(40)} |`,
+        `| ${label.padEnd(50)} | ${fixed(quantile(own, 0.5)).padStart(6)} | ${fixed(quantile(own, 0.9)).padStart(6)} | ${notes.join('; ').padEnd(55)} |`,
       );
     }
   }
