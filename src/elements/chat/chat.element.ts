@@ -9,7 +9,7 @@ import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/rec
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { RuntimeController } from '../shared/runtime-controller.js';
+import { NO_RUNTIME_MESSAGE, RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 
@@ -76,6 +76,7 @@ export class CaChat extends LitElement {
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
+  private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('prompt')) this.draft = this.prompt;
@@ -145,6 +146,7 @@ export class CaChat extends LitElement {
   }
 
   private renderStatus(state: AgentState | undefined) {
+    if (!this.runtimeRef.value) return NO_RUNTIME_MESSAGE;
     const last = state?.lastRun;
     if (state?.running) {
       const progress = progressText(state.progress);
@@ -182,7 +184,7 @@ export class CaChat extends LitElement {
     return html`
       <div class="head">
         <span part="mode" class="mode" title="The agent that runs your prompts"
-          >${agentModeLabel(this.openrouter.value, state)}</span
+          >${agentModeLabel(this.openrouter.value, state, this.config.value?.agent)}</span
         >
       </div>
       <div
