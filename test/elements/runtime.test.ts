@@ -145,7 +145,9 @@ describe('<ca-runtime> attributes, set in markup and changed at run time', () =>
     await first.ready;
     const disposed = countDisposals(first);
     const changes: RuntimeChangeDetail[] = [];
-    document.addEventListener('ca-runtime-change', (event) => changes.push(event.detail));
+    document.addEventListener('ca-runtime-change', (event) =>
+      changes.push((event as CustomEvent<RuntimeChangeDetail>).detail),
+    );
 
     const pending = first.registry.executeModelToolCall({
       id: 'pending',
