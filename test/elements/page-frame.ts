@@ -24,6 +24,8 @@ export function pageFrame() {
       await loaded;
       await waitFor(() => frame.contentWindow!.customElements.get('ca-runtime'), 'the SDK', 10000);
     },
+    /** `value` copied into the page's realm, where the registry checks plain objects. */
+    value: <T>(value: T): T => frame.contentWindow!.structuredClone(value),
     remove: () => frame.remove(),
   };
 }
