@@ -3,7 +3,11 @@ import { property } from 'lit/decorators.js';
 import { DEFAULT_STUDIO_DATABASE } from '../../studio/storage-defaults.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import { recipeFromAttributes, RuntimeOwner } from '../shared/runtime-owner.js';
+import {
+  recipeFromAttributes,
+  RuntimeOwner,
+  type RuntimeChangeDetail,
+} from '../shared/runtime-owner.js';
 import { starterNotice } from '../shared/starter-notice.js';
 import { runtimeStyles } from './runtime.styles.js';
 
@@ -54,5 +58,11 @@ export class CaRuntime extends LitElement {
 
   protected override render() {
     return html`${starterNotice(this.owner)}<slot></slot>`;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'ca-runtime-change': CustomEvent<RuntimeChangeDetail>;
   }
 }

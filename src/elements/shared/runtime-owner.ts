@@ -287,9 +287,3 @@ const withHash = async (files: readonly WorkspaceSeedFile[]): Promise<Starter> =
 /** What a runtime is built around: changing any of these needs a new one. */
 const keyOf = (recipe: RuntimeRecipe) =>
   JSON.stringify([recipe.databaseName, recipe.storage, recipe.surface, recipe.src]);
-
-declare global {
-  interface HTMLElementEventMap {
-    'ca-runtime-change': CustomEvent<RuntimeChangeDetail>;
-  }
-}
