@@ -276,6 +276,13 @@ describe('<ca-studio> takes the same attributes', () => {
     await studio.updateComplete;
     const header = studio.shadowRoot!.querySelector('[part="header"]')!;
     expect(header.querySelector('[part="read-only"]')?.textContent).to.equal('Read-only');
+    const editor = studio.shadowRoot!.querySelector('ca-editor')!;
+    await waitFor(
+      () => editor.shadowRoot!.querySelector('[contenteditable="false"]'),
+      'a read-only CodeMirror',
+      10000,
+    );
+    expect(shadowText(editor)).to.include('Read-only workspace');
     expect(header.textContent).to.include('Local agent · no OpenRouter key saved');
 
     studio.removeAttribute('readonly');
@@ -283,6 +290,10 @@ describe('<ca-studio> takes the same attributes', () => {
     await studio.updateComplete;
     await studio.updateComplete;
     expect(header.querySelector('[part="read-only"]')).to.equal(null);
+    await waitFor(
+      () => editor.shadowRoot!.querySelector('[contenteditable="true"]'),
+      'an editable CodeMirror',
+    );
     expect(studio.runtime.config.getSnapshot().agent).to.equal('local');
   });
 
