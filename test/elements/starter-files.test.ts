@@ -225,4 +225,25 @@ describe('a same-origin src manifest', () => {
       element.remove();
     }
   });
+
+  it('a src set at run time creates a runtime seeded from it', async () => {
+    const { element, runtime } = await mountRuntime((element) => {
+      element.storage = 'memory';
+      element.append(file('index.html', '<h1>Markup</h1>'));
+    });
+    try {
+      expect(textOf(runtime, 'index.html')).to.equal('<h1>Markup</h1>\n');
+      element.src = new URL('./fixtures/project.json', import.meta.url).pathname;
+      await element.updateComplete;
+      const next = element.runtime!;
+      expect(next).not.to.equal(runtime);
+      await next.ready;
+      // Markup and manifest together: the manifest's index.html duplicates the markup's.
+      expect(element.shadowRoot!.querySelector('[role="alert"]')!.textContent).to.include(
+        'STARTER_PATH_DUPLICATE',
+      );
+    } finally {
+      element.remove();
+    }
+  });
 });
