@@ -83,4 +83,27 @@ describe('a static page composed with HTML alone (issue 14)', () => {
       page.remove();
     }
   });
+
+  it('gives a <ca-studio> layout of its own elements the studio runtime, whatever upgrades first', async function () {
+    this.timeout(30000);
+    const page = pageFrame();
+    try {
+      await page.load(`
+        <ca-studio workspace="${uniqueName('own-layout')}" storage="memory">
+          <div><ca-preview></ca-preview><ca-chat></ca-chat></div>
+        </ca-studio>`);
+      const doc = page.document;
+      const studio = doc.querySelector('ca-studio')!;
+      const runtime = (studio as unknown as { runtime: { ready: Promise<void> } }).runtime;
+      await runtime.ready;
+      const preview = doc.querySelector('ca-preview')!;
+      await waitFor(
+        () => preview.shadowRoot!.querySelector('[part="status"]')!.textContent!.includes('ready'),
+        'the preview of the studio workspace',
+      );
+      expect(doc.querySelector('ca-chat')!.shadowRoot!.textContent).not.to.include('No runtime');
+    } finally {
+      page.remove();
+    }
+  });
 });

@@ -6,15 +6,33 @@ import { runtimeContext, type ElementRuntime } from './runtime-context.js';
 export const NO_RUNTIME_MESSAGE =
   'No runtime: place this element inside <ca-studio> or <ca-runtime>, or link one with runtime="ID".';
 
+const PROVIDERS = 'ca-runtime, ca-studio';
+
 /** An element that provides a runtime: `<ca-runtime>` or `<ca-studio>`. */
 const providesRuntime = (element: Element | null): element is Element & { runtime?: unknown } =>
-  !!element && (element.localName === 'ca-runtime' || element.localName === 'ca-studio');
+  !!element?.matches(PROVIDERS);
+
+const shadowHost = (node: Node): Element | null =>
+  (node.getRootNode() as Partial<ShadowRoot>).host ?? null;
+
+/**
+ * The nearest provider around `element`, across shadow roots. Context misses a provider that
+ * upgrades after the element asked (a page's markup, the SDK loaded later), so this finds it.
+ */
+function enclosingProvider(element: Element): (Element & { runtime?: unknown }) | undefined {
+  for (let node = element.parentElement ?? shadowHost(element); node; node = shadowHost(node)) {
+    const found = node.closest(PROVIDERS);
+    if (found) return found as Element & { runtime?: unknown };
+  }
+  return undefined;
+}
 
 /**
  * Resolves the runtime an element works with: its own `runtime` property first (set by code),
  * else the `<ca-runtime id=ID>` or `<ca-studio id=ID>` its `runtime="ID"` attribute names in
- * its root node or the document, else the one an ancestor provides through context. A linked
- * provider defined, inserted or recreated later is picked up through `ca-runtime-change`.
+ * its root node or the document, else the one an ancestor provides through context, else the
+ * nearest enclosing provider. A provider defined, inserted or recreated later is picked up
+ * through `ca-runtime-change`.
  */
 export class RuntimeController<
   R extends ElementRuntime = ElementRuntime,
@@ -29,7 +47,12 @@ export class RuntimeController<
   }
 
   get value(): R | undefined {
-    return this.host.runtime ?? this.linked() ?? (this.consumer.value as R | undefined);
+    return (
+      this.host.runtime ??
+      this.linked() ??
+      (this.consumer.value as R | undefined) ??
+      (enclosingProvider(this.host)?.runtime as R | undefined)
+    );
   }
 
   hostConnected(): void {
