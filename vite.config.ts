@@ -50,7 +50,7 @@ function browserBuild(entry: string, fileName: string) {
  *   type="module">` tag, with CodeMirror split into a lazily loaded chunk beside it;
  * - `--mode browser-runtime`: `dist/browser/runtime.js`, the runtime and studio composition with
  *   no bare specifiers, so a static page can import it from a CDN URL;
- * - `--mode site`: the three demo pages as a static site for the sub-path `SITE_BASE`
+ * - `--mode site`: the demo pages as a static site for the sub-path `SITE_BASE`
  *   (`dist/site/`), built from the script bundle; `scripts/verify-site.mjs` checks it.
  */
 export const SITE_BASE = '/context-action/';
@@ -72,6 +72,7 @@ export default defineConfig(({ mode }) => {
             index: demoPage('index'),
             'web-coding': demoPage('web-coding'),
             'live-editor': demoPage('live-editor'),
+            configure: demoPage('configure'),
           },
         },
       },

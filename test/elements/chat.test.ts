@@ -127,7 +127,7 @@ describe('<ca-chat> (E7, A4)', () => {
       );
     registry.register(tool('workspace.getStatus'));
     const element = await fixture<CaChat>(
-      html`<ca-chat .runtime=${{ ...runtime, registry }}></ca-chat>`,
+      html`<ca-chat .runtime=${{ ...runtime, agentTools: registry }}></ca-chat>`,
     );
     const labels = () =>
       [...element.shadowRoot!.querySelectorAll('[aria-label="Prompt recipes"] button')].map(

@@ -9,7 +9,7 @@ import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/rec
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { RuntimeController } from '../shared/runtime-controller.js';
+import { NO_RUNTIME_MESSAGE, RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 
@@ -79,10 +79,15 @@ export class CaChat extends LitElement {
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
   private readonly recipes = new StoreController(this, () =>
-    storeView(this.runtimeRef.value?.registry, 'recipes', availableRecipes, (registry, listener) =>
-      registry.onListChange(listener),
+    // The tools an agent may use: a `tools` scope hides the recipes that would be refused.
+    storeView(
+      this.runtimeRef.value?.agentTools,
+      'recipes',
+      availableRecipes,
+      (registry, listener) => registry.onListChange(listener),
     ),
   );
+  private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('prompt')) this.draft = this.prompt;
@@ -152,6 +157,7 @@ export class CaChat extends LitElement {
   }
 
   private renderStatus(state: AgentState | undefined) {
+    if (!this.runtimeRef.value) return NO_RUNTIME_MESSAGE;
     const last = state?.lastRun;
     if (state?.running) {
       const progress = progressText(state.progress);
@@ -189,7 +195,7 @@ export class CaChat extends LitElement {
     return html`
       <div class="head">
         <span part="mode" class="mode" title="The agent that runs your prompts"
-          >${agentModeLabel(this.openrouter.value, state)}</span
+          >${agentModeLabel(this.openrouter.value, state, this.config.value?.agent)}</span
         >
       </div>
       <div

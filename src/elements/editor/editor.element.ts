@@ -61,6 +61,7 @@ export class CaEditor extends LitElement {
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
+  private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
   private editor?: CodeEditor;
   /** The studio's resolved theme; CodeMirror switches with it (light without a studio). */
   private readonly theme = new ContextConsumer(this, {
@@ -217,7 +218,7 @@ export class CaEditor extends LitElement {
   private syncEditor(snapshot: WorkspaceSnapshot | undefined): void {
     const editor = this.editor;
     if (!editor || !snapshot) return;
-    editor.setReadOnly(this.agent.value?.running ?? false);
+    editor.setReadOnly((this.agent.value?.running || this.config.value?.readOnly) ?? false);
     editor.retain(new Set([...snapshot.files.map((file) => file.path), ...this.drafts.keys()]));
     const file = snapshot.files.find((entry) => entry.path === snapshot.activePath);
     if (!file || file.kind !== 'text') return;
@@ -296,7 +297,13 @@ export class CaEditor extends LitElement {
             : nothing
         }
         ${this.writeError ? html`<span class="error" role="alert">${this.writeError}</span>` : nothing}
-        ${this.agent.value?.running ? html`<span>Read-only while the agent runs</span>` : nothing}
+        ${
+          this.config.value?.readOnly
+            ? html`<span>Read-only workspace</span>`
+            : this.agent.value?.running
+              ? html`<span>Read-only while the agent runs</span>`
+              : nothing
+        }
         <span class=${over > 0 ? 'over' : ''}
           >${this.cursor.length.toLocaleString('en')} /
           ${WORKSPACE_SOURCE_LIMIT.toLocaleString('en')} chars</span

@@ -5,7 +5,7 @@ import { PreviewController, type PreviewViewState } from '../../bridge/preview/c
 import { previewHostCapability } from '../../runtime/tools/preview/preview-host.js';
 import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
-import { RuntimeController } from '../shared/runtime-controller.js';
+import { NO_RUNTIME_MESSAGE, RuntimeController } from '../shared/runtime-controller.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
@@ -212,7 +212,13 @@ export class CaPreview extends LitElement {
     return html`
       <div part="toolbar" role="toolbar" aria-label="Preview">
         <span part="status" role="status">
-          ${status ? `${status.state} · revision ${status.revision}` : 'idle'}
+          ${
+            status
+              ? `${status.state} · revision ${status.revision}`
+              : this.runtimeRef.value
+                ? 'idle'
+                : NO_RUNTIME_MESSAGE
+          }
           ${status?.error ? html`<span class="error">: ${status.error}</span>` : nothing}
         </span>
         <button @click=${this.refresh}>Refresh</button>

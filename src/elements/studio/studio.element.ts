@@ -2,10 +2,11 @@ import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import { createStudioRuntime, type StudioRuntime } from '../../studio/studio-runtime.js';
+import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { runtimeContext } from '../shared/runtime-context.js';
+import { recipeFromAttributes, RuntimeOwner } from '../shared/runtime-owner.js';
+import { starterNotice, starterNoticeStyles } from '../shared/starter-notice.js';
 import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
@@ -33,6 +34,8 @@ import {
 import { renderSplitter } from './splitter.js';
 import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
+import { customLayoutStyles } from './custom-layout.styles.js';
+import '../runtime/runtime.js';
 import '../editor/editor.js';
 import '../explorer/explorer.js';
 import '../host-connect/host-connect.js';
@@ -54,12 +57,17 @@ function pageStorage(): Storage | undefined {
   }
 }
 
+/** Children that configure the studio rather than lay it out. */
+const CONFIGURING_CHILD = 'script, template, [slot]';
+
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
  * provides it to every element inside through `@lit/context`, and lays out the file tree, editor,
  * preview, agent prompt, trace, approval gate and status bar. The header's Model button names
  * the mode the prompts run in ("Local agent" or "OpenRouter · model") and opens the
- * `<ca-settings>` dialog.
+ * `<ca-settings>` dialog. It takes the same runtime attributes and starter files as
+ * `<ca-runtime>`; element children other than starter files and named-slot content replace the
+ * built-in layout with your own.
  *
  * Splitters (`role="separator"`) resize neighbouring panels with the pointer or the keyboard
  * (arrows 2 %, Shift+arrows 10 %, Home and End); the sizes are kept in `localStorage` under
@@ -69,7 +77,13 @@ function pageStorage(): Storage | undefined {
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
  * @attr heading - Title shown in the header.
  * @attr surface - Which surface to run: `studio` (default), `web-coding` (three-file workspace plus the `web.*` tools) or `live-editor` (the `editor.*` tools with workspace and document revisions). Read once, when the runtime is created.
- * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace` on the studio surface, `context-action-<surface>` on the others.
+ * @attr workspace - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace` on the studio surface, `context-action-<surface>` on the others. Changing it creates a new runtime.
+ * @attr database-name - The older name of `workspace`; `workspace` wins when both are set.
+ * @attr storage - `indexeddb` (default; memory where IndexedDB is missing) or `memory` (this page only). Changing it creates a new runtime.
+ * @attr agent - Who answers prompts: `local`, `openrouter` (the local agent, with a notice in the mode badge, while no key is saved) or `none` (prompts explain that no agent is configured). Default: OpenRouter when a key is saved, else local.
+ * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
+ * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller; the header says Read-only.
+ * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
  * @attr panels - Which panels show, space-separated, any subset of `explorer editor preview chat trace` (default: all). Panels left out stay mounted but hidden, so the preview still acknowledges tool calls.
@@ -77,16 +91,21 @@ function pageStorage(): Storage | undefined {
  * @attr approval - `page` makes the approval dialog modal to the whole page. By default it is modal to the studio only: the studio is inert while an approval waits and the rest of the page keeps working.
  * @attr tabs-below - Width in CSS pixels of the studio itself (not the window) below which the panels become one column of tabs: Files, Code, Preview, Chat, Trace (and Tools while open). Default 720.
  * @attr no-webmcp - Keeps the tools out of the browser's model context (WebMCP), which they join by default where the browser has one.
+ * @fires ca-runtime-change - The runtime this studio provides changed: created, recreated after `workspace`, `database-name` or `storage` changed (pending approvals are denied), replaced through `.runtime`, or disposed. Detail: `{ runtime: StudioRuntime | undefined }`.
  * @fires ca-approval-decide - Bubbles from the approval dialog inside: a person approved or denied a call.
  * @fires ca-prompt-submit - Bubbles from the prompt box inside: a person sent a prompt.
  * @fires ca-file-open - Bubbles from the file tree inside: a person opened a file.
  * @fires ca-editor-change - Bubbles from the editor inside: a person edited the open file.
  * @fires ca-tool-run - Bubbles from the Tools panel inside: a person ran a tool.
+ * @slot - Your own layout of elements (`<ca-editor>`, `<ca-preview>` …) in place of the built-in one; the approval and settings dialogs stay.
  * @slot header-actions - Extra controls at the end of the header.
  * @slot chat-empty - The chat's empty state, shown before the first message.
  * @slot composer-extras - Extra controls in the chat composer, before Send.
  * @slot empty - Shown when `panels` names no panel.
  * @csspart header - The header bar.
+ * @csspart starter-notice - The starter-file notice: a refused set, or changed starter files with Reset and Keep.
+ * @csspart read-only - The header's Read-only badge.
+ * @csspart layout - The box around your own layout (default slot).
  * @csspart model-button - The header button that opens the model settings.
  * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download, Export HTML, Reset.
  * @csspart settings - The `<ca-settings>` dialog.
@@ -190,13 +209,20 @@ function pageStorage(): Storage | undefined {
  * @cssprop --ca-code-attribute - Attribute and property names in the source editor. Set by `theme`; see docs/theming.md.
  */
 export class CaStudio extends LitElement {
-  static override styles = studioStyles;
+  static override styles = [studioStyles, starterNoticeStyles, customLayoutStyles];
 
   @property() heading = 'Context-Action Studio';
 
   @property({ reflect: true }) surface: StudioSurface = 'studio';
 
   @property({ attribute: 'database-name' }) databaseName = DEFAULT_DATABASE;
+
+  @property() workspace: string | null = null;
+  @property() storage: string | null = null;
+  @property() agent: string | null = null;
+  @property() tools: string | null = null;
+  @property({ converter: booleanAttribute }) readonly = false;
+  @property() src: string | null = null;
 
   @property() prompt = '';
 
@@ -235,47 +261,41 @@ export class CaStudio extends LitElement {
   /** The catalog stays rendered once opened, so its edited samples survive closing it. */
   @state() private catalogShown = false;
 
-  @provide({ context: runtimeContext })
-  @state()
-  private provided?: StudioRuntime;
+  /** Set while element children replace the built-in layout. */
+  @state() private customLayout = false;
 
-  private owned?: StudioRuntime;
+  private readonly owner = new RuntimeOwner(this, () => {
+    const surface = isStudioSurface(this.surface) ? this.surface : 'studio';
+    // Surfaces on one origin keep separate workspaces unless told to share one.
+    const databaseName =
+      this.workspace ??
+      (this.databaseName === DEFAULT_DATABASE && surface !== 'studio'
+        ? `context-action-${surface}`
+        : this.databaseName);
+    return recipeFromAttributes(this, databaseName, surface);
+  });
+  private readonly children$ = new MutationObserver(() => this.readLayout());
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
 
-  private readonly openrouter = new StoreController(this, () => this.provided?.openrouter);
-  private readonly agent = new StoreController(this, () => this.provided?.agent);
+  private readonly openrouter = new StoreController(this, () => this.owner.value?.openrouter);
+  private readonly agentState = new StoreController(this, () => this.owner.value?.agent);
+  private readonly config = new StoreController(this, () => this.owner.value?.config);
   private readonly webmcp = new WebMCPController(this, () =>
-    this.noWebmcp ? undefined : this.provided?.registry,
+    this.noWebmcp ? undefined : this.owner.value?.agentTools,
   );
 
   /**
    * The runtime every element inside uses. Set it before the studio connects to share one
-   * runtime with your own code; otherwise the studio creates one on first access.
+   * runtime with your own code (the runtime attributes then no longer apply); otherwise the
+   * studio creates one from its attributes on first access.
    */
   @property({ attribute: false })
   get runtime(): StudioRuntime {
-    if (!this.provided) {
-      const surface = isStudioSurface(this.surface) ? this.surface : 'studio';
-      // Surfaces on one origin keep separate workspaces unless told to share one.
-      const databaseName =
-        this.databaseName === DEFAULT_DATABASE && surface !== 'studio'
-          ? `context-action-${surface}`
-          : this.databaseName;
-      this.owned = createStudioRuntime({ surface, databaseName });
-      this.provided = this.owned;
-    }
-    return this.provided;
+    return this.owner.ensure();
   }
   set runtime(value: StudioRuntime) {
-    if (value === this.provided) return;
-    const old = this.provided;
-    if (this.owned && this.owned !== value) {
-      this.owned.dispose();
-      this.owned = undefined;
-    }
-    this.provided = value;
-    this.requestUpdate('runtime', old);
+    this.owner.adopt(value);
   }
 
   constructor() {
@@ -292,7 +312,8 @@ export class CaStudio extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.runtime;
+    this.readLayout();
+    this.children$.observe(this, { childList: true });
     // The studio's own width decides the layout, not the window's: it may sit in a narrow column.
     this.resizeObserver?.observe(this);
     this.darkScheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
@@ -301,8 +322,13 @@ export class CaStudio extends LitElement {
     void import('../editor/code-editor.js');
   }
 
+  private readLayout(): void {
+    this.customLayout = [...this.children].some((child) => !child.matches(CONFIGURING_CHILD));
+  }
+
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.children$.disconnect();
     this.resizeObserver?.disconnect();
     this.darkScheme?.removeEventListener('change', this.schemeChanged);
   }
@@ -313,8 +339,8 @@ export class CaStudio extends LitElement {
       // The Tools panel's code loads when the panel first opens.
       void import('../catalog/catalog.js');
     }
-    if (changed.has('databaseName')) {
-      this.sizes = loadSizes(pageStorage(), layoutKey(this.databaseName));
+    if (changed.has('databaseName') || changed.has('workspace')) {
+      this.sizes = loadSizes(pageStorage(), layoutKey(this.workspace ?? this.databaseName));
     }
     const choice = isThemeChoice(this.theme) ? this.theme : 'light';
     this.resolvedTheme = choice === 'auto' ? (this.darkScheme?.matches ? 'dark' : 'light') : choice;
@@ -322,7 +348,7 @@ export class CaStudio extends LitElement {
 
   private resize(first: SizeKey, second: SizeKey, share: number, done: boolean): void {
     this.sizes = withShare(this.sizes, first, second, share);
-    if (done) saveSizes(pageStorage(), layoutKey(this.databaseName), this.sizes);
+    if (done) saveSizes(pageStorage(), layoutKey(this.workspace ?? this.databaseName), this.sizes);
   }
 
   /**
@@ -381,9 +407,23 @@ export class CaStudio extends LitElement {
       role: this.narrow ? 'tabpanel' : nothing,
       labelledby: this.narrow ? `tab-${key}` : nothing,
     });
+    const approval = html`<ca-approval
+      part="approval"
+      exportparts=${exportParts('approval')}
+      approval=${this.approval === 'page' ? 'page' : 'studio'}
+    ></ca-approval>`;
+    if (this.customLayout) {
+      return html`<div class="layout" part="layout">${starterNotice(this.owner)}<slot></slot></div>
+        ${approval}`;
+    }
     return html`
       <div class="bar" part="header">
         <h2 class="heading">${this.heading}</h2>
+        ${
+          this.config.value?.readOnly
+            ? html`<span class="read-only" part="read-only">Read-only</span>`
+            : nothing
+        }
         <ca-workspace-actions
           part="actions"
           exportparts=${exportParts('actions')}
@@ -404,13 +444,14 @@ export class CaStudio extends LitElement {
           @click=${() => void this.openSettings()}
         >
           <span class="model-label">Model</span>
-          ${agentModeLabel(this.openrouter.value, this.agent.value)}
+          ${agentModeLabel(this.openrouter.value, this.agentState.value, this.config.value?.agent)}
         </button>
         <ca-host-connect
           part="host-connect"
           exportparts=${exportParts('host-connect')}
         ></ca-host-connect>
         <slot name="header-actions"></slot>
+        ${starterNotice(this.owner)}
       </div>
       ${this.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}
       <div class="layout ${this.narrow ? 'narrow' : ''}" style="grid-template-rows: ${rows.tracks}">
@@ -492,11 +533,7 @@ export class CaStudio extends LitElement {
         ${tabs.length ? nothing : html`<div class="empty"><slot name="empty"></slot></div>`}
       </div>
       <ca-status-bar part="status-bar" exportparts=${exportParts('status-bar')}></ca-status-bar>
-      <ca-approval
-        part="approval"
-        exportparts=${exportParts('approval')}
-        approval=${this.approval === 'page' ? 'page' : 'studio'}
-      ></ca-approval>
+      ${approval}
       <ca-settings part="settings" exportparts=${exportParts('settings')}></ca-settings>
     `;
   }

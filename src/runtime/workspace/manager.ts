@@ -41,7 +41,9 @@ const saved = (base: WorkspaceState): WorkspaceState => ({
 export function createWorkspaceDocumentManager(
   options: WorkspaceDocumentManagerOptions = {},
 ): WorkspaceDocumentManager {
-  const seed = options.seed ?? DEFAULT_WORKSPACE_SEED;
+  const seedOption = options.seed ?? DEFAULT_WORKSPACE_SEED;
+  // A seed still on its way (starter files from a fetched manifest) is awaited by hydration.
+  let seed = seedOption instanceof Promise ? DEFAULT_WORKSPACE_SEED : seedOption;
   const repository = options.repository ?? null;
   const history = createWorkspaceHistory();
   const listeners = new Set<() => void>();
@@ -242,6 +244,7 @@ export function createWorkspaceDocumentManager(
   }
 
   async function hydrate(): Promise<void> {
+    if (seedOption instanceof Promise) seed = await seedOption;
     let record = null;
     try {
       record = repository ? await repository.load() : null;
