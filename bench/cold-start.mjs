@@ -20,14 +20,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { chromium } from 'playwright-core';
-import { run } from '../scripts/run.mjs';
 import { chromiumLaunchOptions } from '../scripts/system.mjs';
+import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 
 const rounds = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 15);
 const withPlayground = !process.argv.includes('--no-playground');
 const outDir = '.tmp/bench-cold-start';
-const playgroundPackage = 'bench/playground/node_modules/playground-elements';
 
 if (!existsSync('dist/ca-studio.js')) throw new Error('Run `npm run build` first.');
 await mkdir(outDir, { recursive: true });
@@ -74,22 +73,11 @@ await writeFile(
   ),
 );
 
-if (withPlayground) {
-  if (!existsSync(playgroundPackage)) {
-    // An explicit prefix: under `npm run`, an inherited npm_config_* environment can otherwise
-    // point the install at the project root.
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefix', 'bench/playground']);
-  }
-  await esbuild({
-    entryPoints: ['bench/playground/playground-cold-start.js'],
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    target: 'es2022',
-    outfile: join(outDir, 'pg/cold-start.js'),
-    logLevel: 'warning',
-  });
-}
+if (withPlayground)
+  await buildPlayground(
+    'bench/playground/playground-cold-start.js',
+    join(outDir, 'pg/cold-start.js'),
+  );
 
 // The page origin serves all three (the playground worker resolves next to its bundle); the
 // second origin serves playground's service worker and proxy, as in bench/preview-latency.mjs.

@@ -7,21 +7,18 @@
 // Every case of a table row group is stepped in turn, one sample each per round (the order
 // rotating), so peers and floors share the same load windows. Prints median/p90 and ratios.
 //   node bench/preview-latency.mjs [edits=50] [--no-playground]
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build as esbuild } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { run } from '../scripts/run.mjs';
 import { chromiumLaunchOptions } from '../scripts/system.mjs';
+import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 import { printTable } from './latency-table.mjs';
 
 const count = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 50);
 const withPlayground = !process.argv.includes('--no-playground');
 const outDir = '.tmp/bench-preview';
-const playgroundPackage = 'bench/playground/node_modules/playground-elements';
 
 await build({
   configFile: false,
@@ -35,22 +32,8 @@ await build({
   },
 });
 
-if (withPlayground) {
-  if (!existsSync(playgroundPackage)) {
-    // An explicit prefix: under `npm run`, an inherited npm_config_* environment can otherwise
-    // point the install at the project root.
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefix', 'bench/playground']);
-  }
-  await esbuild({
-    entryPoints: ['bench/playground/playground-bench.js'],
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    target: 'es2022',
-    outfile: join(outDir, 'pg/bench.js'),
-    logLevel: 'warning',
-  });
-}
+if (withPlayground)
+  await buildPlayground('bench/playground/playground-bench.js', join(outDir, 'pg/bench.js'));
 await writeFile(
   join(outDir, 'index.html'),
   page(withPlayground ? ['./bench.js', './pg/bench.js'] : ['./bench.js']),
