@@ -254,8 +254,8 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     openrouter,
     ready: workspace.ready,
     dispose() {
-      agent.cancel();
       approvals.denyAll();
+      agent.cancel();
       disconnectTrace();
       workspace.close();
       if (!options.openrouterSettings) openrouter.dispose();

@@ -201,6 +201,24 @@ describe('<ca-runtime> lifecycle', () => {
     expect(changes).to.deep.equal([{ runtime: undefined }]);
   });
 
+  it('a studio removed while an approval waits denies it: the run ends as denied, then the runtime is disposed', async () => {
+    const studio = await fixture<CaStudio>(
+      html`<ca-studio workspace=${uniqueName('unmount')} storage="memory"></ca-studio>`,
+    );
+    const runtime = studio.runtime;
+    await runtime.ready;
+    const disposed = countDisposals(runtime);
+    const chat = studio.shadowRoot!.querySelector('ca-chat') as CaChat;
+    const run = chat.submit('Make the accent blue');
+    await waitFor(() => runtime.approvals.store.getSnapshot().length > 0, 'the approval request');
+    studio.remove();
+    await run;
+    expect(runtime.approvals.store.getSnapshot()).to.deep.equal([]);
+    const last = runtime.agent.getSnapshot().lastRun;
+    expect([last?.status, last?.error?.code]).to.deep.equal(['failed', 'TOOL_APPROVAL_DENIED']);
+    await waitFor(() => disposed.value === 1, 'the disposal');
+  });
+
   it('a runtime set by code wins and disposes the one the element created', async () => {
     const element = await fixture<CaRuntime>(
       html`<ca-runtime workspace=${uniqueName('code')} storage="memory"></ca-runtime>`,

@@ -123,8 +123,10 @@ export class RuntimeOwner implements ReactiveController {
   }
 
   hostDisconnected(): void {
-    // Moving the element (remove, then insert in the same task) must keep its runtime.
-    queueMicrotask(() => {
+    // Moving the element (remove, then insert in the same task) must keep its runtime. The next
+    // task, not a microtask: removal denies a waiting approval (`<ca-approval>` leaves too), and
+    // the run waiting on it ends as denied before the disposal cancels whatever still runs.
+    setTimeout(() => {
       if (this.host.isConnected || !this.owned) return;
       this.disposeOwned();
       this.provide(undefined);
