@@ -176,8 +176,8 @@ for (const example of EXAMPLES as Example[]) {
         await page.evaluate(() => {
           window.__previousRuntime = document.querySelector('ca-studio')!.runtime;
         });
-        // The page-modal approval dialog makes the rest of the page inert, so the app unmounts
-        // from code, the way its router would on a navigation.
+        // The app unmounts from code while the approval waits, the way its router would on a
+        // navigation.
         await page.evaluate(() =>
           document.querySelector<HTMLButtonElement>('#toggle-mount')!.click(),
         );
