@@ -38,7 +38,8 @@ async function setup() {
   return { runtime, root, search, opener };
 }
 
-const dialogOf = (search: CaSearch) => search.shadowRoot!.querySelector('dialog')!;
+// The search element's code loads on the first shortcut: no shadow root until then.
+const dialogOf = (search: CaSearch) => search.shadowRoot?.querySelector('dialog');
 const results = (search: CaSearch) => [
   ...search.shadowRoot!.querySelectorAll<HTMLElement>('[part="result"]'),
 ];
@@ -53,7 +54,7 @@ async function pressShortcut() {
 
 async function openAndType(search: CaSearch, query: string, expected: number) {
   await pressShortcut();
-  await waitFor(() => dialogOf(search).open, 'the search dialog');
+  await waitFor(() => dialogOf(search)?.open, 'the search dialog');
   await sendKeys({ type: query });
   await waitFor(() => results(search).length === expected, `${expected} results`);
 }
@@ -66,7 +67,7 @@ describe('workspace search', () => {
   it('opens on Ctrl+Shift+F (a real key press) with the search field focused', async () => {
     const { search } = await setup();
     await pressShortcut();
-    await waitFor(() => dialogOf(search).open, 'the search dialog');
+    await waitFor(() => dialogOf(search)?.open, 'the search dialog');
     expect(search.open).to.equal(true);
     expect(deepActiveElement()?.getAttribute('part')).to.equal('input');
   });
@@ -111,7 +112,7 @@ describe('workspace search', () => {
       'the result to open',
     );
     expect(await selected).to.deep.equal({ path: 'styles.css', line: 1, column: 4 });
-    await waitFor(() => !dialogOf(search).open, 'the dialog to close');
+    await waitFor(() => !dialogOf(search)?.open, 'the dialog to close');
     expect(deepActiveElement()).to.equal(opener);
   });
 
@@ -119,7 +120,7 @@ describe('workspace search', () => {
     const { search, opener } = await setup();
     await openAndType(search, 'needle', 2);
     await sendKeys({ press: 'Escape' });
-    await waitFor(() => !dialogOf(search).open, 'the dialog to close');
+    await waitFor(() => !dialogOf(search)?.open, 'the dialog to close');
     expect(search.open).to.equal(false);
     expect(deepActiveElement()).to.equal(opener);
   });
@@ -145,7 +146,7 @@ describe('workspace search', () => {
   it('shows a failed search with its error code and keeps the dialog open', async () => {
     const { search } = await setup();
     await pressShortcut();
-    await waitFor(() => dialogOf(search).open, 'the search dialog');
+    await waitFor(() => dialogOf(search)?.open, 'the search dialog');
     const input = search.shadowRoot!.querySelector<HTMLInputElement>('[part="input"]')!;
     input.value = 'x'.repeat(1001);
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -154,6 +155,6 @@ describe('workspace search', () => {
       'the error',
     );
     expect(error.textContent).to.match(/TOOL_[A-Z_]+:/);
-    expect(dialogOf(search).open).to.equal(true);
+    expect(dialogOf(search)?.open).to.equal(true);
   });
 });
