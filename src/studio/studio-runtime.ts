@@ -191,13 +191,18 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     durableOperationStore: operations,
     durableOperationOwnerId: ownerId,
   });
+  const repository =
+    options.workspaceRepository !== undefined
+      ? options.workspaceRepository
+      : memory
+        ? null
+        : defaultWorkspaceRepository(databaseName);
   const workspace = createWorkspaceDocumentManager({
-    repository:
-      options.workspaceRepository !== undefined
-        ? options.workspaceRepository
-        : memory
-          ? null
-          : defaultWorkspaceRepository(databaseName),
+    repository,
+    // Memory by choice says so quietly ("Memory only"); memory by necessity says why.
+    ...(repository === null && options.workspaceRepository === undefined && !memory
+      ? { memoryReason: 'IndexedDB is unavailable; edits are kept for this session only.' }
+      : {}),
     restoreFolder: restoreFileSystemAccessFolder,
     seed: options.seed ?? surfaceSeed(options.surface ?? 'studio'),
   });

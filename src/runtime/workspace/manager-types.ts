@@ -40,6 +40,11 @@ export interface WorkspaceDocumentManagerOptions {
   /** Where the workspace persists. Default (or `null`): session memory, reported as such. */
   repository?: WorkspaceRepository | null;
   /**
+   * Why there is no repository when that is a fault (the browser has no IndexedDB): shown as the
+   * status's `storageError`. Default: none, memory was chosen.
+   */
+  memoryReason?: string;
+  /**
    * Files of a fresh or reset workspace. Default: `DEFAULT_WORKSPACE_SEED`. A promise (which
    * must not reject) delays hydration until it settles.
    */

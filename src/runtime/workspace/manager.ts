@@ -58,18 +58,22 @@ export function createWorkspaceDocumentManager(
     checkpoint: PathMap.from([]),
     origins: new Map(),
   };
-  const persistence = createPersistenceQueue(repository, {
-    current: () => state,
-    folder: () => link.record(),
-    adopt(next) {
-      // Local history describes states the store has moved past: undoing one would drop the
-      // other runtime's commit.
-      history.clear();
-      state = next;
-      publish();
+  const persistence = createPersistenceQueue(
+    repository,
+    {
+      current: () => state,
+      folder: () => link.record(),
+      adopt(next) {
+        // Local history describes states the store has moved past: undoing one would drop the
+        // other runtime's commit.
+        history.clear();
+        state = next;
+        publish();
+      },
+      onModeChange: () => publish(),
     },
-    onModeChange: () => publish(),
-  });
+    options.memoryReason,
+  );
   /** The state the current snapshot shows: the next snapshot is derived from its snapshot. */
   let shown = state;
   let snapshot = build();

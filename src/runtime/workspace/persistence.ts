@@ -154,10 +154,11 @@ function conflict(operation: string, details: Record<string, unknown>) {
 export function createPersistenceQueue(
   repository: WorkspaceRepository | null,
   host: PersistenceHost,
-  unavailableReason = 'IndexedDB is unavailable; edits are kept for this session only.',
+  /** Why there is no repository, when that is a fault rather than a choice. */
+  memoryReason?: string,
 ): PersistenceQueue {
   let mode: WorkspaceStorageMode = repository?.storageMode ?? 'memory';
-  let error: string | undefined = repository ? undefined : unavailableReason;
+  let error: string | undefined = repository ? undefined : memoryReason;
   /** What the store holds, as far as this runtime knows. */
   let confirmed: WorkspaceState | null = null;
   /** The highest revision readers were shown before the store confirmed it. */
