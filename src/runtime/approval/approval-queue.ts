@@ -174,7 +174,8 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
           }),
         });
         pendingCalls.add(input.toolCallId);
-        signal?.addEventListener('abort', onAbort, { once: true });
+        // `settle` removes the listener, whoever finishes the request.
+        signal?.addEventListener('abort', onAbort);
         publish();
       });
     },
