@@ -151,4 +151,33 @@ describe('durable prune (retention)', () => {
     time = 86_400_000;
     expect((await store.prune()).ok && backend.size).to.equal(0);
   });
+
+  it('a last page exactly full ends the scan without an empty extra page', async () => {
+    const { backend, store } = await completedRecords(4);
+    const report = await store.prune({ pageSize: 2 });
+    expect(report.ok && report.value).to.deep.equal({ scanned: 4, deleted: 4, pages: 2 });
+    const listOnly = await completedRecords(2);
+    const fallback = createDurableOperationStore(
+      {
+        read: (key) => listOnly.backend.read(key),
+        compareAndSet: (change) => listOnly.backend.compareAndSet(change),
+        list: () => listOnly.backend.list!(),
+      },
+      { now: () => 0, retentionMs: 0 },
+    );
+    const single = await fallback.prune({ pageSize: 2 });
+    expect(single.ok && single.value).to.deep.equal({ scanned: 2, deleted: 2, pages: 1 });
+    expect(backend.size + listOnly.backend.size).to.equal(0);
+  });
+
+  it('refuses a negative retention, naming the prune options', async () => {
+    const { backend, store } = await completedRecords(1);
+    const result = await store.prune({ retentionMs: -1 });
+    expect(!result.ok && result.error).to.deep.include({
+      code: 'DURABLE_OPERATION_INVALID_INPUT',
+      message: 'retentionMs, pageSize or maxPages is out of range.',
+      details: { field: 'prune' },
+    });
+    expect(backend.size).to.equal(1);
+  });
 });

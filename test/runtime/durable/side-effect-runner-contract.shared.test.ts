@@ -165,4 +165,77 @@ describe('createDurableSideEffectRunner input and outcomes', () => {
       replayed: false,
     });
   });
+
+  it('refusals and records carry their evidence: pending, conflict, not started, threw', async () => {
+    const backend = createMemoryDurableOperationBackend();
+    const a = runnerOver(backend, () => 0, 'tab-a');
+    const b = runnerOver(backend, () => 0, 'tab-b');
+    void a.run({ key: 'k', fingerprint: 'f', execute: never });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const pending = await b.run({ key: 'k', fingerprint: 'f', execute: never });
+    expect(!pending.ok && pending.error.details).to.deep.equal({
+      key: 'k',
+      leaseExpiresAt: 1_000,
+      attempt: 1,
+    });
+    const recovering = await b.recover('k', async () => ({ state: 'unknown' }));
+    expect(!recovering.ok && recovering.error.details).to.deep.equal({
+      key: 'k',
+      leaseExpiresAt: 1_000,
+    });
+    const conflict = await b.run({ key: 'k', fingerprint: 'other', execute: never });
+    expect(!conflict.ok && conflict.error.details).to.deep.equal({ key: 'k' });
+
+    const controller = new AbortController();
+    const cancelled = a.run({
+      key: 'c',
+      fingerprint: 'f',
+      signal: controller.signal,
+      execute: never,
+    });
+    controller.abort();
+    expect((await cancelled).ok && (await backend.read('c'))?.diagnostic).to.deep.equal({
+      executionState: 'not-started',
+    });
+    await a.run({
+      key: 't',
+      fingerprint: 'f',
+      execute: async () => {
+        throw new TypeError('socket');
+      },
+    });
+    expect((await backend.read('t'))?.diagnostic).to.deep.equal({ error: 'TypeError' });
+  });
+
+  it('a resolver answering nothing leaves the record unknown and replays it', async () => {
+    const runner = runnerOver(createMemoryDurableOperationBackend());
+    await runner.run({
+      key: 'k',
+      fingerprint: 'f',
+      execute: async () => ({ state: 'unknown', reason: 'ack lost' }),
+    });
+    const result = await runner.recover('k', async () => undefined as never);
+    expect(result.ok && result.value).to.deep.include({ state: 'unknown', replayed: true });
+  });
+
+  it('a store failure while marking a timed-out call says the call was detached', async () => {
+    const backend = createMemoryDurableOperationBackend();
+    const failing: DurableOperationBackend = {
+      read: (key) => backend.read(key),
+      compareAndSet: async (change) => {
+        if (change.next?.state === 'unknown') throw new Error('disk full');
+        return backend.compareAndSet(change);
+      },
+    };
+    const result = await runnerOver(failing).run({
+      key: 'k',
+      fingerprint: 'f',
+      timeout: 1,
+      execute: never,
+    });
+    expect(!result.ok && result.error.details).to.deep.include({
+      operation: 'markUnknown',
+      executionState: 'detached',
+    });
+  });
 });
