@@ -24,6 +24,7 @@ function unknownSave() {
       throw new ToolCallFailure({
         code: CODES.TOOL_EXECUTION_UNKNOWN,
         message: 'The folder write may have partly happened.',
+        retryable: false,
       });
     },
   );

@@ -112,6 +112,7 @@ describe('durable idempotency in one registry (D1)', () => {
     tabA.save.state.failure = new ToolCallFailure({
       code: 'WORKSPACE_PATH_INVALID',
       message: 'Bad path.',
+      retryable: false,
     });
     const first = tabA.registry.callTool('workspace.save', { n: 1 }, key);
     await tick(5);

@@ -39,7 +39,7 @@ describe('policy gate (R9, R18)', () => {
       retryable: false,
       details: { toolName: 'workspace.writeFile', decision: 'deny' },
     });
-    const asked = await gated(async () => 'ask');
+    const asked = await gated(async () => 'ask' as const);
     expect(asked.result.error?.details).to.deep.equal({
       toolName: 'workspace.writeFile',
       decision: 'ask-without-approval-queue',
@@ -48,11 +48,11 @@ describe('policy gate (R9, R18)', () => {
   });
 
   it('R9 an asynchronous allow runs the handler; an asynchronous ask goes to the queue', async () => {
-    const allowed = await gated(async () => 'allow');
+    const allowed = await gated(async () => 'allow' as const);
     expect(allowed.result.error).to.equal(undefined);
     expect(allowed.runs).to.have.length(1);
     const approved = await gated(
-      async () => 'ask',
+      async () => 'ask' as const,
       answering(() => 'approved'),
     );
     expect(approved.result.error).to.equal(undefined);

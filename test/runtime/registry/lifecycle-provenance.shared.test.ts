@@ -71,7 +71,11 @@ describe('final provenance (R5)', () => {
       defineTool(
         { name: 'test.unsure', description: 'May have written.', inputSchema: z.object({}) },
         () => {
-          throw new ToolCallFailure({ code: CODES.TOOL_EXECUTION_UNKNOWN, message: 'maybe' });
+          throw new ToolCallFailure({
+            code: CODES.TOOL_EXECUTION_UNKNOWN,
+            message: 'maybe',
+            retryable: false,
+          });
         },
       ),
     );

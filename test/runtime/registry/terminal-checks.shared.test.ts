@@ -20,7 +20,7 @@ async function returning(
         name: 'test.returns',
         description: 'Returns what the test gives it.',
         inputSchema: z.object({}),
-        ...(outputSchema ? { outputSchema } : {}),
+        ...(outputSchema ? { outputSchema: outputSchema as z.ZodObject } : {}),
       },
       outcome as never,
     ),
