@@ -47,28 +47,43 @@ export default tseslint.config(
   ...layerRules([
     {
       files: ['src/runtime/**/*.ts'],
-      banned: ['storage', 'bridge', 'elements', 'studio'],
+      banned: ['storage', 'bridge', 'elements', 'studio', 'host'],
       packages: ['lit', 'lit/*', '@lit/*', 'idb'],
       message:
-        'src/runtime is the framework-free core: it imports no storage, bridge, element or composition code.',
+        'src/runtime is the framework-free core: it imports no storage, bridge, element, composition or host code.',
     },
     {
       files: ['src/storage/**/*.ts'],
-      banned: ['bridge', 'elements', 'studio'],
+      banned: ['bridge', 'elements', 'studio', 'host'],
       packages: ['lit', 'lit/*', '@lit/*'],
       message: 'src/storage adapts the core to storage: it imports only runtime.',
     },
     {
       files: ['src/bridge/**/*.ts'],
-      banned: ['elements', 'studio', 'storage'],
+      banned: ['elements', 'studio', 'storage', 'host'],
       packages: ['lit', 'lit/*', '@lit/*'],
-      message: 'src/bridge imports no elements, storage or composition code.',
+      message: 'src/bridge imports no elements, storage, composition or host code.',
     },
     {
       files: ['src/elements/**/*.ts'],
-      banned: ['storage'],
+      banned: ['storage', 'host'],
       packages: ['idb'],
-      message: 'src/elements import no storage: the composition layer (src/studio) wires it.',
+      message:
+        'src/elements import no storage or host code: the composition layer (src/studio) wires storage.',
+    },
+    {
+      files: ['src/studio/**/*.ts'],
+      banned: ['elements', 'host'],
+      packages: ['lit', 'lit/*', '@lit/*'],
+      message:
+        'src/studio composes the runtime for the elements: it imports no elements or host code.',
+    },
+    {
+      // The Node companion process behind `context-action-host`: no browser code at all.
+      files: ['src/host/**/*.ts'],
+      banned: ['bridge', 'elements', 'studio'],
+      packages: ['lit', 'lit/*', '@lit/*', 'idb'],
+      message: 'src/host is the Node companion process: it imports only runtime and storage.',
     },
   ]),
 );

@@ -11,6 +11,13 @@ const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerD
 const isDependency = (id: string) =>
   dependencies.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
+/** A chunk named for the package it starts in (`lang-html`), else for its first module. */
+const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId: string | null }) =>
+  `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
+
+const CODE_EDITOR_CORE =
+  /node_modules[\\/](@codemirror[\\/](?!lang-)|codemirror[\\/]|@lezer[\\/](common|lr|highlight)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+
 /** A self-contained browser build: every dependency bundled, minified, with source maps. */
 function browserBuild(entry: string, fileName: string) {
   return {
@@ -22,7 +29,15 @@ function browserBuild(entry: string, fileName: string) {
       minify: true,
       lib: { entry, formats: ['es' as const], fileName: () => fileName },
       // Library mode keeps whitespace for the host's tree-shaking; these files are loaded as is.
-      rollupOptions: { output: { chunkFileNames: 'chunks/[name]-[hash].js', minify: true } },
+      rollupOptions: {
+        output: {
+          chunkFileNames: chunkFileName,
+          minify: true,
+          // The editor and the CodeMirror core it needs arrive as one file, not one after the
+          // other; each language mode stays its own chunk.
+          codeSplitting: { groups: [{ name: 'code-editor', test: CODE_EDITOR_CORE }] },
+        },
+      },
     },
   };
 }
@@ -35,7 +50,7 @@ function browserBuild(entry: string, fileName: string) {
  *   type="module">` tag, with CodeMirror split into a lazily loaded chunk beside it;
  * - `--mode browser-runtime`: `dist/browser/runtime.js`, the runtime and studio composition with
  *   no bare specifiers, so a static page can import it from a CDN URL;
- * - `--mode site`: the three demo pages as a static site for the sub-path `SITE_BASE`
+ * - `--mode site`: the demo pages as a static site for the sub-path `SITE_BASE`
  *   (`dist/site/`), built from the script bundle; `scripts/verify-site.mjs` checks it.
  */
 export const SITE_BASE = '/context-action/';
@@ -57,12 +72,13 @@ export default defineConfig(({ mode }) => {
             index: demoPage('index'),
             'web-coding': demoPage('web-coding'),
             'live-editor': demoPage('live-editor'),
+            configure: demoPage('configure'),
           },
         },
       },
     };
   }
-  if (mode === 'script') return browserBuild('src/index.ts', 'ca-studio.js');
+  if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js');
   if (mode === 'browser-runtime')
     return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js');
   return {

@@ -1,37 +1,37 @@
-// Prints the preview latency table: median and p90 per case, ratio to the bare srcdoc floor,
-// and how many times faster than playground-elements for the same workspace and edit kind.
+// Prints the preview latency table: median and p90 per case, each of our cases against the
+// floors of its row group (median ÷ median, p90 ÷ p90), and playground-elements against ours.
 
 function quantile(samples, q) {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-const cell = (value, width, digits = 1) =>
-  (value === undefined ? '–' : value.toFixed(digits)).padStart(width);
+const fixed = (value, digits = 1) => value.toFixed(digits);
+const ratio = (a, b) =>
+  `${fixed(quantile(a, 0.5) / quantile(b, 0.5), 2)}× / ${fixed(quantile(a, 0.9) / quantile(b, 0.9), 2)}×`;
 
-export function printTable({ count, floor, results, playground }) {
-  const floorMedian = quantile(floor, 0.5);
+export function printTable({ count, groups }) {
   const lines = [
-    `Preview edit → acknowledgement (ours) or → preview load (playground), ${count} edits each, Chromium, ms`,
+    `Preview edit → acknowledgement (ours) or → load (playground, floors), ${count} samples each,`,
+    'interleaved round by round in one Chromium run; ms. Ratios: median÷median / p90÷p90.',
     '',
-    '| case                                          | median |    p90 | ÷ srcdoc floor | playground ÷ ours |',
-    '|-----------------------------------------------|--------|--------|----------------|-------------------|',
+    '| case                                               | median |    p90 | ratios                                                  |',
+    '|----------------------------------------------------|--------|--------|---------------------------------------------------------|',
   ];
-  const row = (label, samples, versus) => {
-    const median = quantile(samples, 0.5);
-    const speedup = versus ? quantile(versus, 0.5) / median : undefined;
-    lines.push(
-      `| ${label.padEnd(45)} | ${cell(median, 6)} | ${cell(quantile(samples, 0.9), 6)} | ${cell(median / floorMedian, 14, 2)} | ${cell(speedup, 17, 1)} |`,
-    );
-  };
-  row('bare sandboxed srcdoc, seed (floor)', floor);
-  for (const [workspace, kinds] of Object.entries(results)) {
-    for (const [kind, samples] of Object.entries(kinds)) {
-      const how = kind === 'css' ? 'in place' : 'reload';
-      row(`ours, ${workspace}: ${kind} (${how})`, samples, playground?.[workspace]?.[kind]);
-    }
-    for (const [kind, samples] of Object.entries(playground?.[workspace] ?? {})) {
-      row(`playground-elements, ${workspace}: ${kind}`, samples);
+  // Each group has its own samples of its floors: a ratio only compares one window.
+  for (const { cases, floors, samples } of groups) {
+    const [ours] = cases;
+    for (const [label, runner] of cases) {
+      const own = samples.get(label);
+      const notes = [];
+      if (label === ours[0])
+        for (const [name, floor] of Object.entries(floors))
+          notes.push(`÷ ${name}: ${ratio(own, samples.get(floor))}`);
+      if (runner === 'playground')
+        notes.push(`playground ÷ ours: ${ratio(own, samples.get(ours[0]))}`);
+      lines.push(
+        `| ${label.padEnd(50)} | ${fixed(quantile(own, 0.5)).padStart(6)} | ${fixed(quantile(own, 0.9)).padStart(6)} | ${notes.join('; ').padEnd(55)} |`,
+      );
     }
   }
   console.log(lines.join('\n'));

@@ -1,29 +1,38 @@
 /**
- * Runs in Chromium (see preview-latency.mjs): edit-to-acknowledgement latency of the preview for
- * CSS, HTML and JS edits. The bare sandboxed `srcdoc` floor is measured interleaved with them
- * (one floor load after every preview edit), so machine drift affects both alike.
+ * Runs in Chromium (see preview-latency.mjs): one edit at a time of our preview
+ * (edit → acknowledgement) and one load at a time of each floor, so the driver can interleave
+ * them sample by sample with each other and with playground-elements.
+ *
+ * Floors, each a sandboxed `srcdoc` frame timed to its `load` event:
+ * - `srcdoc`: the compiled seed page, no module;
+ * - `import-map`: the 200-module page, its modules loaded natively from an import map of
+ *   `data:` URLs (what the bridge does);
+ * - `bundled`: the same 200 modules bundled into one classic script (scope-hoisted, as a
+ *   bundler emits), the fastest any preview of that code can be.
  */
 import { compilePreviewDocument, renderPreviewHtml } from '../src/bridge/preview/compile.js';
 import { PreviewController } from '../src/bridge/preview/controller.js';
 import type { WorkspaceSnapshot } from '../src/runtime/workspace/types.js';
 import {
+  benchWorkspaces,
+  bundledModules,
+  html,
   moduleWorkspace,
   seedWorkspace,
   textFiles,
-  type BenchWorkspace,
   type EditKind,
 } from './preview-workspaces.js';
 
-const WARMUP = 5;
+type Step = () => Promise<number>;
+const steps = new Map<string, { step: Step; close: () => void }>();
 
-/** Replaces a sandboxed srcdoc iframe's document with the seed, timed to its load message. */
-function createSrcdocFloor() {
+/** A sandboxed srcdoc frame that loads `page(n)` on every step, timed to its load message. */
+function srcdocLoads(page: (n: number) => string) {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', 'allow-scripts');
   document.body.append(frame);
-  const base = renderPreviewHtml(compilePreviewDocument(textFiles(seedWorkspace.files)));
   let load = 0;
-  return async (): Promise<number> => {
+  const step = async (): Promise<number> => {
     load += 1;
     const id = `loaded-${load}`;
     const loaded = new Promise<void>((resolve) => {
@@ -35,31 +44,56 @@ function createSrcdocFloor() {
       window.addEventListener('message', onMessage);
     });
     const start = performance.now();
-    frame.srcdoc = base.replace(
+    frame.srcdoc = page(load).replace(
       '</body>',
       `<script>addEventListener('load', () => parent.postMessage('${id}', '*'))</script></body>`,
     );
     await loaded;
     return performance.now() - start;
   };
+  return { step, close: () => frame.remove() };
 }
 
-async function previewEdits(
-  workspace: BenchWorkspace,
-  kind: EditKind,
-  count: number,
-  floor: () => Promise<number>,
-  floorSamples: number[],
-): Promise<number[]> {
+/** The compiled page of the module workspace with its module script replaced by `script`. */
+const modulePage = (script: string) =>
+  renderPreviewHtml(
+    compilePreviewDocument(textFiles({ ...moduleWorkspace.files, 'index.html': html(0, script) })),
+  );
+
+const FLOORS = {
+  srcdoc: () => {
+    const base = renderPreviewHtml(compilePreviewDocument(textFiles(seedWorkspace.files)));
+    return srcdocLoads(() => base);
+  },
+  'import-map': () => {
+    const compiled = compilePreviewDocument(textFiles(moduleWorkspace.files));
+    const imports = Object.fromEntries(
+      Object.entries(compiled.modules).map(([specifier, [type, source]]) => [
+        specifier,
+        `data:${type},${encodeURIComponent(source)}`,
+      ]),
+    );
+    const page = renderPreviewHtml(compiled).replace(
+      '<head>',
+      `<head><script type="importmap">${JSON.stringify({ imports })}</script>`,
+    );
+    return srcdocLoads(() => page);
+  },
+  bundled: () => srcdocLoads((n) => modulePage(`<script>${bundledModules(n)}</script>`)),
+};
+
+/** Our preview on `workspace`, one `kind` edit per step. */
+async function previewEdits(workspaceName: string, kind: EditKind) {
+  const workspace = benchWorkspaces.find((candidate) => candidate.name === workspaceName)!;
   const container = document.createElement('div');
   document.body.append(container);
   const controller = new PreviewController(container, { ackTimeoutMs: 30_000 });
-  let files = { ...workspace.files };
+  let files = textFiles(workspace.files);
   let revision = 1;
   const snapshot = (): WorkspaceSnapshot => ({
     revision,
     activePath: null,
-    files: textFiles(files),
+    files,
     dirtyPaths: [],
     deletedPaths: [],
     storageMode: 'memory',
@@ -68,39 +102,44 @@ async function previewEdits(
   void controller.show(snapshot());
   const first = await controller.waitForRevision(revision, signal);
   if (!first.ok) throw new Error(`${workspace.name}: ${first.error.message}`);
-  const samples: number[] = [];
-  for (let n = 1; n <= WARMUP + count; n += 1) {
-    files = { ...files, ...workspace.edit(kind, n) };
+  let n = 0;
+  const step = async (): Promise<number> => {
+    n += 1;
+    const changed = workspace.edit(kind, n);
+    files = files.map((file) =>
+      changed[file.path] === undefined ? file : { ...file, text: changed[file.path]! },
+    );
     revision += 1;
     const start = performance.now();
     void controller.show(snapshot());
     const outcome = await controller.waitForRevision(revision, signal);
     const elapsed = performance.now() - start;
     if (!outcome.ok) throw new Error(`${workspace.name} ${kind}: ${outcome.error.message}`);
-    const floorSample = await floor();
-    if (n > WARMUP) {
-      samples.push(elapsed);
-      floorSamples.push(floorSample);
-    }
-  }
-  controller.dispose();
-  container.remove();
-  return samples;
+    return elapsed;
+  };
+  const close = () => {
+    controller.dispose();
+    container.remove();
+  };
+  return { step, close };
 }
 
-export async function runPreviewBench(count = 50) {
-  const floorLoad = createSrcdocFloor();
-  const floor: number[] = [];
-  const results: Record<string, Record<EditKind, number[]>> = {};
-  for (const workspace of [seedWorkspace, moduleWorkspace]) {
-    results[workspace.name] = {
-      css: await previewEdits(workspace, 'css', count, floorLoad, floor),
-      html: await previewEdits(workspace, 'html', count, floorLoad, floor),
-      js: await previewEdits(workspace, 'js', count, floorLoad, floor),
-    };
-  }
-  return { floor, results };
-}
+let opened = 0;
+const previewBench = {
+  /** Opens our preview on a workspace (`kind` edits) or a floor (`kind` null); returns its id. */
+  async open(name: string, kind: EditKind | null): Promise<string> {
+    const id = `case-${(opened += 1)}`;
+    steps.set(
+      id,
+      kind === null ? FLOORS[name as keyof typeof FLOORS]() : await previewEdits(name, kind),
+    );
+    return id;
+  },
+  step: (id: string) => steps.get(id)!.step(),
+  close(id: string) {
+    steps.get(id)?.close();
+    steps.delete(id);
+  },
+};
 
-(window as unknown as { runPreviewBench: typeof runPreviewBench }).runPreviewBench =
-  runPreviewBench;
+Object.assign(globalThis, { previewBench });

@@ -1,25 +1,24 @@
-// Preview latency benchmark, one Chromium run:
+// Preview latency benchmark, one Chromium run, one page:
 // - ours: bench/preview-bench.ts built with vite (minified, as shipped), edit → acknowledgement;
-// - the bare sandboxed `srcdoc` floor, measured in the same page;
+// - floors, sandboxed `srcdoc` loads: the seed page; for the 200-module workspace the same
+//   modules natively from an import map, and the same code bundled into one classic script;
 // - playground-elements 0.21 (bench/playground, installed there on first use, never an SDK
 //   dependency), edit → preview `load`, its sandbox served from a second origin.
-// Prints median/p90 per workspace and edit kind, with ratios.
+// Every case of a table row group is stepped in turn, one sample each per round (the order
+// rotating), so peers and floors share the same load windows. Prints median/p90 and ratios.
 //   node bench/preview-latency.mjs [edits=50] [--no-playground]
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { build as esbuild } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { run } from '../scripts/run.mjs';
 import { chromiumLaunchOptions } from '../scripts/system.mjs';
+import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 import { printTable } from './latency-table.mjs';
 
 const count = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 50);
 const withPlayground = !process.argv.includes('--no-playground');
 const outDir = '.tmp/bench-preview';
-const playgroundPackage = 'bench/playground/node_modules/playground-elements';
 
 await build({
   configFile: false,
@@ -32,25 +31,13 @@ await build({
     lib: { entry: 'bench/preview-bench.ts', formats: ['es'], fileName: () => 'bench.js' },
   },
 });
-await writeFile(join(outDir, 'index.html'), page('./bench.js'));
 
-if (withPlayground) {
-  if (!existsSync(playgroundPackage)) {
-    // An explicit prefix: under `npm run`, an inherited npm_config_* environment can otherwise
-    // point the install at the project root.
-    await run('npm', ['install', '--no-audit', '--no-fund', '--prefix', 'bench/playground']);
-  }
-  await esbuild({
-    entryPoints: ['bench/playground/playground-bench.js'],
-    bundle: true,
-    format: 'esm',
-    minify: true,
-    target: 'es2022',
-    outfile: join(outDir, 'pg/bench.js'),
-    logLevel: 'warning',
-  });
-  await writeFile(join(outDir, 'playground.html'), page('./pg/bench.js'));
-}
+if (withPlayground)
+  await buildPlayground('bench/playground/playground-bench.js', join(outDir, 'pg/bench.js'));
+await writeFile(
+  join(outDir, 'index.html'),
+  page(withPlayground ? ['./bench.js', './pg/bench.js'] : ['./bench.js']),
+);
 
 // The page origin serves both benchmarks (the playground worker resolves next to its bundle).
 // The sandbox origin (another port) serves playground's service worker and proxy: a second
@@ -62,30 +49,98 @@ const pages = await serveDirectories('127.0.0.1', [
 ]);
 const sandbox = await serveDirectories('127.0.0.1', [['/', playgroundPackage]]);
 
+const WARMUP = 5;
+const playgroundCase = (workspace, kind) =>
+  withPlayground
+    ? [[`playground-elements, ${workspace}: ${kind}`, 'playground', workspace, kind]]
+    : [];
+const seed = 'four-file seed';
+const modules = '200-module workspace';
+const data = 'seed + 300 data files';
+const how = (kind) => (kind === 'css' ? 'in place' : 'reload');
+/** Row groups: [label, runner, workspace or floor, edit kind or null]; the first is ours. */
+const groups = [
+  ...['css', 'html', 'js'].map((kind) => ({
+    cases: [
+      [`ours, ${seed}: ${kind} (${how(kind)})`, 'ours', seed, kind],
+      ...playgroundCase(seed, kind),
+      ['floor: bare sandboxed srcdoc, seed', 'ours', 'srcdoc', null],
+    ],
+    floors: { srcdoc: 'floor: bare sandboxed srcdoc, seed' },
+  })),
+  ...['css', 'html', 'js'].map((kind) => ({
+    cases: [
+      [`ours, ${modules}: ${kind} (${how(kind)})`, 'ours', modules, kind],
+      ...playgroundCase(modules, kind),
+      ['floor: 200 modules, native import map', 'ours', 'import-map', null],
+      ['floor: 200 modules bundled, one script', 'ours', 'bundled', null],
+    ],
+    floors: {
+      'import map': 'floor: 200 modules, native import map',
+      bundled: 'floor: 200 modules bundled, one script',
+    },
+  })),
+  {
+    cases: [
+      [`ours, ${data}: html (reload)`, 'ours', data, 'html'],
+      [`ours, ${seed}: html (reload), no data files`, 'ours', seed, 'html'],
+    ],
+    floors: { 'no data files': `ours, ${seed}: html (reload), no data files` },
+  },
+];
+
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
-  const context = await browser.newContext();
-  const ours = await context.newPage();
-  await ours.goto(`${pages.origin}/`);
-  await ours.waitForFunction(() => 'runPreviewBench' in globalThis);
-  const { floor, results } = await ours.evaluate((n) => globalThis.runPreviewBench(n), count);
-  let playground;
-  if (withPlayground) {
-    const other = await context.newPage();
-    await other.goto(`${pages.origin}/playground.html`);
-    await other.waitForFunction(() => 'runPlaygroundBench' in globalThis);
-    playground = await other.evaluate(
-      ([base, n]) => globalThis.runPlaygroundBench(base, n),
-      [`${sandbox.origin}/`, count],
-    );
+  const tab = await browser.newPage();
+  await tab.goto(`${pages.origin}/`);
+  await tab.waitForFunction(
+    (both) => 'previewBench' in globalThis && (!both || 'playgroundBench' in globalThis),
+    withPlayground,
+  );
+  for (const group of groups) {
+    group.samples = new Map();
+    const ids = [];
+    for (const [, runner, name, kind] of group.cases)
+      ids.push(
+        await tab.evaluate(
+          ([runner, name, kind, sandbox]) =>
+            runner === 'ours'
+              ? globalThis.previewBench.open(name, kind)
+              : globalThis.playgroundBench.open(sandbox, name, kind),
+          [runner, name, kind, `${sandbox.origin}/`],
+        ),
+      );
+    const step = (index) =>
+      tab.evaluate(
+        ([runner, id]) =>
+          (runner === 'ours' ? globalThis.previewBench : globalThis.playgroundBench).step(id),
+        [group.cases[index][1], ids[index]],
+      );
+    for (let round = 0; round < WARMUP + count; round += 1) {
+      // Rotating the order keeps any case from always running right after another one.
+      for (let offset = 0; offset < ids.length; offset += 1) {
+        const index = (round + offset) % ids.length;
+        const elapsed = await step(index);
+        if (round < WARMUP) continue;
+        const label = group.cases[index][0];
+        group.samples.set(label, [...(group.samples.get(label) ?? []), elapsed]);
+      }
+    }
+    for (const [index, id] of ids.entries())
+      await tab.evaluate(
+        ([runner, id]) =>
+          (runner === 'ours' ? globalThis.previewBench : globalThis.playgroundBench).close(id),
+        [group.cases[index][1], id],
+      );
   }
-  printTable({ count, floor, results, playground });
+  printTable({ count, groups });
 } finally {
   await browser.close();
   pages.close();
   sandbox.close();
 }
 
-function page(script) {
-  return `<!doctype html><meta charset="utf-8"><title>preview bench</title><script type="module" src="${script}"></script>`;
+function page(scripts) {
+  const tags = scripts.map((script) => `<script type="module" src="${script}"></script>`);
+  return `<!doctype html><meta charset="utf-8"><title>preview bench</title>${tags.join('')}`;
 }

@@ -1,4 +1,7 @@
-/** The workspaces the preview benchmark edits: the four-file seed and a 200-module graph. */
+/**
+ * The workspaces the preview benchmark edits: the four-file seed, a 200-module graph, and the
+ * seed beside 300 JSON data files of about 80,000 characters that the page never fetches.
+ */
 import type { WorkspaceFile } from '../src/runtime/workspace/types.js';
 
 export type EditKind = 'css' | 'html' | 'js';
@@ -10,7 +13,7 @@ export interface BenchWorkspace {
   edit(kind: EditKind, n: number): Record<string, string>;
 }
 
-const html = (n: number, script: string) => `<!doctype html>
+export const html = (n: number, script: string) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
@@ -89,6 +92,35 @@ export const moduleWorkspace: BenchWorkspace = {
     return { 'src/main.js': mainJs(n) };
   },
 };
+
+/** The 200 modules and the entry as one classic script, scope-hoisted as a bundler emits it. */
+export const bundledModules = (n: number): string => {
+  const lines = [`const m${MODULES - 1} = 0 + ${MODULES - 1};`];
+  for (let i = MODULES - 2; i >= 0; i -= 1) lines.push(`const m${i} = m${i + 1} + ${i};`);
+  lines.push(`document.querySelector('.hero-title').dataset.sum = String(m0 + ${n});`);
+  return lines.join('\n');
+};
+
+const DATA_FILES = 300;
+const DATA_CHARS = 80_000;
+const dataFiles = (): Record<string, string> => {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < DATA_FILES; i += 1) {
+    const rows: string[] = [];
+    for (let length = 2; length < DATA_CHARS - 60; length += rows.at(-1)!.length + 1)
+      rows.push(JSON.stringify({ id: rows.length, label: `row ${rows.length} of data file ${i}` }));
+    files[`data/d${i}.json`] = `[${rows.join(',')}]`;
+  }
+  return files;
+};
+
+export const dataWorkspace: BenchWorkspace = {
+  name: 'seed + 300 data files',
+  files: { ...seedWorkspace.files, ...dataFiles() },
+  edit: seedWorkspace.edit,
+};
+
+export const benchWorkspaces = [seedWorkspace, moduleWorkspace, dataWorkspace];
 
 export const textFiles = (files: Record<string, string>): WorkspaceFile[] =>
   Object.entries(files)

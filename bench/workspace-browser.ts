@@ -1,7 +1,9 @@
 /**
  * The in-browser half of `bench/workspace.mjs`: imports generated folders of 100, 1,000 and
  * 5,000 files (10 kB each) into an IndexedDB-backed workspace, reloads it, and times
- * `workspace.search` and `workspace.listFiles` through a real registry.
+ * `workspace.search` and `workspace.listFiles` through a real registry. `runScaleBench` times
+ * what a call costs against the workspace size, interleaved: `writeFile` at 10 and at 5,000
+ * files in alternation, and 5,000 `createFile` calls against a bulk import of the same files.
  */
 import { createToolRegistry } from '../src/runtime/registry/registry.js';
 import { createWorkspaceTools } from '../src/runtime/tools/workspace/index.js';
@@ -28,6 +30,9 @@ function generatedFolder(count: number): File[] {
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const p90 = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)]!;
+const limits = { maxFiles: 10_000, maxScannedEntries: 10_000, maxTotalBytes: 1 << 30 };
 
 async function timeCall(call: () => Promise<unknown>): Promise<number> {
   const samples: number[] = [];
@@ -43,7 +48,6 @@ async function measure(count: number) {
   const databaseName = `bench-workspace-${count}-${crypto.randomUUID()}`;
   const files = generatedFolder(count);
   const bytes = files.reduce((sum, file) => sum + file.size, 0);
-  const limits = { maxFiles: 10_000, maxScannedEntries: 10_000, maxTotalBytes: 1 << 30 };
   const first = createWorkspaceDocumentManager({
     repository: createIndexedDbWorkspaceRepository({ databaseName }),
   });
@@ -82,11 +86,143 @@ async function measure(count: number) {
   return { count, bytes, importMs, hydrateMs, searchMs, listMs, writeMs };
 }
 
+/** An IndexedDB workspace holding `files`, imported in one step, with its tool registry. */
+async function importedWorkspace(files: File[]) {
+  const databaseName = `bench-scale-${crypto.randomUUID()}`;
+  const manager = createWorkspaceDocumentManager({
+    repository: createIndexedDbWorkspaceRepository({ databaseName }),
+  });
+  await manager.ready;
+  const start = performance.now();
+  const opened = await openWorkspaceFolder(
+    manager,
+    createDirectoryUploadFolder(files, { limits }),
+    {
+      discardChanges: true,
+    },
+  );
+  if (!opened.ok) throw new Error(opened.error.code);
+  await manager.flush();
+  const importMs = performance.now() - start;
+  const registry = createToolRegistry();
+  for (const tool of createWorkspaceTools(manager)) registry.register(tool);
+  const dispose = () => {
+    manager.close();
+    indexedDB.deleteDatabase(databaseName);
+  };
+  return { manager, registry, importMs, dispose };
+}
+
+/** Times `files.length` `createFile` calls, one at a time, into a fresh IndexedDB workspace. */
+async function createOneByOne(files: File[]): Promise<number> {
+  const { registry, dispose } = await importedWorkspace(files.slice(0, 1));
+  const texts = await Promise.all(files.map((file) => file.text()));
+  const start = performance.now();
+  for (let i = 1; i < files.length; i += 1) {
+    const path = files[i]!.webkitRelativePath.slice('bench/'.length);
+    const result = await registry.callTool('workspace.createFile', { path, text: texts[i] });
+    if (result.error) throw new Error(result.error.code);
+  }
+  const ms = performance.now() - start;
+  dispose();
+  return ms;
+}
+
+/**
+ * The floor under any persisted one-call-at-a-time creation: per file, a Web Lock and one
+ * IndexedDB read-write transaction putting it (what cross-tab coordination requires of a commit).
+ */
+async function bareOneByOne(files: File[]): Promise<number> {
+  const name = `bench-floor-${crypto.randomUUID()}`;
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const request = indexedDB.open(name, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore('files', { keyPath: 'path' });
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+  const texts = await Promise.all(files.map((file) => file.text()));
+  const start = performance.now();
+  for (let i = 1; i < files.length; i += 1) {
+    await navigator.locks.request(name, async () => {
+      const tx = db.transaction('files', 'readwrite');
+      tx.objectStore('files').put({
+        path: files[i]!.webkitRelativePath,
+        kind: 'text',
+        text: texts[i],
+      });
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+      });
+    });
+  }
+  const ms = performance.now() - start;
+  db.close();
+  indexedDB.deleteDatabase(name);
+  return ms;
+}
+
+/**
+ * writeFile at `small` against `large` files, alternating call by call, and `large` files created
+ * one call at a time against a bulk import of them and against the bare IndexedDB floor,
+ * alternating run by run.
+ */
+export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 3 } = {}) {
+  const [few, many] = [
+    await importedWorkspace(generatedFolder(small)),
+    await importedWorkspace(generatedFolder(large)),
+  ];
+  const write = (registry: typeof few.registry) => async () => {
+    const start = performance.now();
+    await registry.callTool('workspace.writeFile', {
+      path: 'index.html',
+      text: `<p>${Math.random()}</p>`,
+    });
+    return performance.now() - start;
+  };
+  const [writeFew, writeMany] = [write(few.registry), write(many.registry)];
+  for (let i = 0; i < 10; i += 1) {
+    await writeFew();
+    await writeMany();
+  }
+  const fewMs: number[] = [];
+  const manyMs: number[] = [];
+  for (let i = 0; i < writes; i += 1) {
+    fewMs.push(await writeFew());
+    manyMs.push(await writeMany());
+  }
+  few.dispose();
+  many.dispose();
+
+  const files = generatedFolder(large);
+  const bulkMs: number[] = [];
+  const oneByOneMs: number[] = [];
+  const floorMs: number[] = [];
+  for (let round = 0; round < rounds; round += 1) {
+    const bulk = await importedWorkspace(files);
+    bulkMs.push(bulk.importMs);
+    bulk.dispose();
+    oneByOneMs.push(await createOneByOne(files));
+    floorMs.push(await bareOneByOne(files));
+  }
+  const stats = (values: number[]) => ({ median: median(values), p90: p90(values) });
+  return {
+    small,
+    large,
+    writes,
+    rounds,
+    writeFew: stats(fewMs),
+    writeMany: stats(manyMs),
+    bulk: stats(bulkMs),
+    oneByOne: stats(oneByOneMs),
+    floor: stats(floorMs),
+  };
+}
+
 export async function runWorkspaceBench() {
   const rows = [];
   for (const count of [100, 1_000, 5_000]) rows.push(await measure(count));
   return rows;
 }
 
-(globalThis as { runWorkspaceBench?: typeof runWorkspaceBench }).runWorkspaceBench =
-  runWorkspaceBench;
+Object.assign(globalThis, { runWorkspaceBench, runScaleBench });

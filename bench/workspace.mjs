@@ -1,7 +1,10 @@
 // Workspace benchmark (issue 5): import 100 / 1,000 / 5,000 generated files (10 kB each) into
 // an IndexedDB workspace in headless Chromium, hydrate after reload, and time workspace.search,
 // workspace.listFiles and one writeFile at each size. Prints times and growth ratios from the
-// same run. Usage: node bench/workspace.mjs
+// same run. Then the scale goals (issue 15), interleaved in one run: writeFile at 10 files
+// against 5,000 files call by call, and 5,000 files created one createFile call at a time
+// against a bulk import of the same files, run by run.
+// Usage: node bench/workspace.mjs [scale]   (`scale`: the scale goals only)
 import { createServer } from 'node:http';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -32,6 +35,14 @@ try {
   const page = await browser.newPage();
   await page.goto(url);
   await page.waitForFunction(() => typeof globalThis.runWorkspaceBench === 'function');
+  if (process.argv[2] !== 'scale') await sizes(page);
+  await scale(page);
+} finally {
+  await browser.close();
+  server.close();
+}
+
+async function sizes(page) {
   const rows = await page.evaluate(() => globalThis.runWorkspaceBench());
   const ms = (value) => `${value.toFixed(1)} ms`.padStart(11);
   console.log('files   size      import     hydrate     search   listFiles   writeFile');
@@ -51,7 +62,21 @@ try {
   }
   const thousand = rows.find((row) => row.count === 1_000);
   console.log(`\nsearch at 1,000 files: ${thousand.searchMs.toFixed(1)} ms (target < 50 ms)`);
-} finally {
-  await browser.close();
-  server.close();
+}
+
+async function scale(page) {
+  const r = await page.evaluate(() => globalThis.runScaleBench());
+  const ms = ({ median, p90 }) => `median ${median.toFixed(2)} ms, p90 ${p90.toFixed(2)} ms`;
+  const ratio = (a, b) =>
+    `median ${(a.median / b.median).toFixed(2)}×, p90 ${(a.p90 / b.p90).toFixed(2)}×`;
+  console.log(`\nscale, interleaved (${r.writes} writeFile calls each, alternating):`);
+  console.log(`  writeFile at ${r.small} files: ${ms(r.writeFew)}`);
+  console.log(`  writeFile at ${r.large} files: ${ms(r.writeMany)}`);
+  console.log(`  ${r.large} ÷ ${r.small} files: ${ratio(r.writeMany, r.writeFew)} (target ≤ 1.5×)`);
+  console.log(`scale, interleaved (${r.rounds} rounds of ${r.large} files of 10 kB, alternating):`);
+  console.log(`  bulk import: ${ms(r.bulk)}`);
+  console.log(`  one createFile call at a time: ${ms(r.oneByOne)}`);
+  console.log(`  floor, a Web Lock and one IndexedDB put transaction per file: ${ms(r.floor)}`);
+  console.log(`  one at a time ÷ bulk: ${ratio(r.oneByOne, r.bulk)} (target ≤ 2×)`);
+  console.log(`  one at a time ÷ per-file floor: ${ratio(r.oneByOne, r.floor)}`);
 }

@@ -15,6 +15,9 @@ export const SITE_BASE = '/context-action/';
 const ROOT = resolve(import.meta.dirname, '..');
 
 const ATTRIBUTE_REFS = /<(script|link)\b[^>]*?\b(src|href)\s*=\s*["']([^"']+)["'][^>]*>/gi;
+// Starter files in a page's markup are workspace files, not the page's own assets.
+const STARTER_FILES =
+  /<script\b[^>]*\btype\s*=\s*["']ca-file["'][^>]*>[\s\S]*?<\/script>|<template\b[^>]*\bdata-path\b[^>]*>[\s\S]*?<\/template>/gi;
 const PAGE_LINKS = /<a\b[^>]*?\bhref\s*=\s*["']([^"'#?]+\.html)["']/gi;
 // Quoted specifiers that name a sibling chunk or a base-path asset, however minified.
 const JS_REFS =
@@ -70,7 +73,7 @@ export function verifySiteFiles(siteDir, base = SITE_BASE) {
     }
   };
   for (const page of pages) {
-    const text = readFileSync(join(dir, page), 'utf8');
+    const text = readFileSync(join(dir, page), 'utf8').replace(STARTER_FILES, '');
     const refs = [...text.matchAll(ATTRIBUTE_REFS)];
     const entries = refs.filter(([tag, name]) => name === 'script' && /type=["']module/.test(tag));
     if (entries.length === 0) problems.push(`${page}: no module entry script`);
@@ -122,8 +125,9 @@ export async function verifySiteInBrowser(siteDir, base = SITE_BASE) {
       });
       try {
         await page.goto(`${server.origin}${base}${name}`);
-        await page.locator('ca-editor .cm-content').waitFor({ timeout: 30_000 });
-        const toggle = page.locator('ca-studio [part="tools-toggle"]');
+        // A page may hold several studios (configure.html): the first one is checked.
+        await page.locator('ca-editor .cm-content').first().waitFor({ timeout: 30_000 });
+        const toggle = page.locator('ca-studio [part="tools-toggle"]').first();
         if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
         await page.locator('ca-catalog [role="option"]').first().waitFor({ timeout: 30_000 });
         await page.waitForFunction(

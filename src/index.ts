@@ -6,6 +6,8 @@ export * from './runtime/index.js';
 export * from './studio/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
 export { CaStudio } from './elements/studio/studio.js';
+export { CaRuntime } from './elements/runtime/runtime.js';
+export type { RuntimeChangeDetail } from './elements/shared/runtime-owner.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';
 export { CaExplorer, type FileOpenDetail } from './elements/explorer/explorer.js';
 export {

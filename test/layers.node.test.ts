@@ -28,6 +28,13 @@ describe('layer boundaries (eslint.config.js)', () => {
     ['elements', 'src/elements/explorer/bad.ts', '../../storage/folder/file-system-access.js'],
     ['bridge', 'src/bridge/mcp/bad.ts', '../../elements/studio/studio.js'],
     ['storage', 'src/storage/folder/bad.ts', '../../elements/shared/focus.js'],
+    ['runtime', 'src/runtime/bad.ts', '../host/host-paths.js'],
+    ['elements', 'src/elements/explorer/bad.ts', '../../host/host-folder.js'],
+    ['studio', 'src/studio/bad.ts', '../elements/studio/studio.js'],
+    ['studio', 'src/studio/bad.ts', 'lit'],
+    ['host', 'src/host/bad.ts', '../bridge/mcp/index.js'],
+    ['host', 'src/host/bad.ts', '../elements/shared/focus.js'],
+    ['host', 'src/host/bad.ts', 'idb'],
   ];
   for (const [layer, file, specifier] of cases) {
     it(`rejects ${specifier} in ${layer}`, async () => {
@@ -49,6 +56,9 @@ describe('layer boundaries (eslint.config.js)', () => {
     ).to.deep.equal([]);
     expect(
       await restricted('src/studio/good.ts', use('../storage/folder/browser-folders.js')),
+    ).to.deep.equal([]);
+    expect(
+      await restricted('src/host/good.ts', use('../storage/folder/folder-scan.js')),
     ).to.deep.equal([]);
   });
 });

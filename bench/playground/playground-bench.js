@@ -1,13 +1,12 @@
 /* global window, document, performance */
 // playground-elements 0.21 on the benchmark workspaces: edit one file through the project API and
-// time until the reloaded preview reports `load` (its iframe posts to this window). Bundled with
-// esbuild by bench/preview-latency.mjs; the sandbox is served from a second origin. Plain JS so
-// that type-checking the SDK never needs this benchmark-only dependency installed.
+// time until the reloaded preview reports `load` (its iframe posts to this window), one edit per
+// step so that bench/preview-latency.mjs interleaves it with ours. Bundled with esbuild; the
+// sandbox is served from a second origin. Plain JS so that type-checking the SDK never needs
+// this benchmark-only dependency installed.
 import 'playground-elements/playground-preview.js';
 import 'playground-elements/playground-project.js';
-import { moduleWorkspace, seedWorkspace } from '../preview-workspaces.js';
-
-const WARMUP = 5;
+import { benchWorkspaces } from '../preview-workspaces.js';
 const RENDERED = `<script>addEventListener('load', () => parent.postMessage('playground-rendered', '*'))</script>`;
 
 const withProbe = (files) =>
@@ -30,7 +29,7 @@ const rendered = () =>
     window.addEventListener('message', onMessage);
   });
 
-async function edits(sandbox, workspace, kind, count) {
+async function open(sandbox, workspace, kind) {
   const project = document.createElement('playground-project');
   project.id = `project-${kind}-${Math.random().toString(36).slice(2)}`;
   project.sandboxBaseUrl = sandbox;
@@ -40,8 +39,9 @@ async function edits(sandbox, workspace, kind, count) {
   const first = rendered();
   project.config = { files: withProbe(workspace.files) };
   await first;
-  const samples = [];
-  for (let n = 1; n <= WARMUP + count; n += 1) {
+  let n = 0;
+  const step = async () => {
+    n += 1;
     const changes = withProbe(workspace.edit(kind, n));
     const done = rendered();
     const start = performance.now();
@@ -50,21 +50,27 @@ async function edits(sandbox, workspace, kind, count) {
       if (file) project.editFile(file, content);
     }
     await done;
-    if (n > WARMUP) samples.push(performance.now() - start);
-  }
-  project.remove();
-  preview.remove();
-  return samples;
+    return performance.now() - start;
+  };
+  const close = () => {
+    project.remove();
+    preview.remove();
+  };
+  return { step, close };
 }
 
-window.runPlaygroundBench = async (sandbox, count = 50) => {
-  const results = {};
-  for (const workspace of [seedWorkspace, moduleWorkspace]) {
-    results[workspace.name] = {
-      css: await edits(sandbox, workspace, 'css', count),
-      html: await edits(sandbox, workspace, 'html', count),
-      js: await edits(sandbox, workspace, 'js', count),
-    };
-  }
-  return results;
+const cases = new Map();
+let opened = 0;
+window.playgroundBench = {
+  async open(sandbox, workspaceName, kind) {
+    const workspace = benchWorkspaces.find((candidate) => candidate.name === workspaceName);
+    const id = `playground-${(opened += 1)}`;
+    cases.set(id, await open(sandbox, workspace, kind));
+    return id;
+  },
+  step: (id) => cases.get(id).step(),
+  close(id) {
+    cases.get(id)?.close();
+    cases.delete(id);
+  },
 };

@@ -67,14 +67,17 @@ async function main() {
   const journal = await openHostJournal(root);
   const reconciled = await journal.reconcile();
   const generation = await journal.nextGeneration();
+  // `pause-before-rename` or `pause-after-rename`: the first write stops there for good, so a
+  // crash test can kill the process at that step.
   const fault = process.env[FAULT_ENV];
   const folder = createHostFolder({
     root,
     journal,
-    ...(fault === 'pause-before-rename'
+    ...(fault?.startsWith('pause-')
       ? {
-          beforeCommit: () => {
-            process.stderr.write('fault: paused before rename\n');
+          pause: (step) => {
+            if (`pause-${step}` !== fault) return Promise.resolve();
+            process.stderr.write(`fault: paused ${step.replace('-', ' ')}\n`);
             return new Promise<void>(() => undefined);
           },
         }

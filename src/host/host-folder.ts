@@ -19,7 +19,7 @@ import {
   DEFAULT_FOLDER_IMPORT_LIMITS,
   type FolderImportLimits,
 } from '../storage/folder/import-limits.js';
-import { sha256, type HostJournal } from './host-journal.js';
+import { sha256, type HostJournal, type HostWritePause } from './host-journal.js';
 import { HOST_STATE_FOLDER, resolveHostPath } from './host-paths.js';
 
 export interface HostToolRun {
@@ -38,8 +38,8 @@ export interface HostFolderOptions {
   root: string;
   journal: HostJournal;
   limits?: Partial<FolderImportLimits>;
-  /** Runs between a write's flush and its rename (fault injection for crash tests). */
-  beforeCommit?: () => Promise<void>;
+  /** Awaited before and after each write's rename (fault injection for crash tests). */
+  pause?: HostWritePause;
 }
 
 // Sorted, so the same folder always imports in the same order.
@@ -134,13 +134,7 @@ export function createHostFolder(options: HostFolderOptions) {
     // The digest guards the content on its way here; a mismatch writes nothing.
     if (digest !== args.digest)
       return validation('host.writeFile', [{ path: ['digest'], message: 'digest mismatch' }]);
-    await journal.write(
-      resolved.value.path,
-      resolved.value.absolute,
-      bytes,
-      digest,
-      options.beforeCommit,
-    );
+    await journal.write(resolved.value.path, resolved.value.absolute, bytes, digest, options.pause);
     const written = sha256(await readFile(resolved.value.absolute).catch(() => Buffer.alloc(0)));
     if (written !== digest)
       throw new HostCaptureError({ path: resolved.value.path, expected: digest, actual: written });

@@ -18,14 +18,17 @@ interface Intent {
   digest: string;
 }
 
+/** Fault injection for crash tests: awaited at a step of a write, e.g. to be killed there. */
+export type HostWritePause = (step: 'before-rename' | 'after-rename') => Promise<void>;
+
 export interface HostJournal {
-  /** Writes `bytes` to `absolute` durably; `beforeCommit` runs between flush and rename. */
+  /** Writes `bytes` to `absolute` durably; `pause` runs before and after the rename. */
   write(
     path: string,
     absolute: string,
     bytes: Uint8Array,
     digest: string,
-    beforeCommit?: () => Promise<void>,
+    pause?: HostWritePause,
   ): Promise<void>;
   /** Temporary files and journal entries still present: zero after every finished write. */
   census(): Promise<{ temporaryFiles: number; journalEntries: number }>;
@@ -74,7 +77,7 @@ export async function openHostJournal(root: string): Promise<HostJournal> {
   await mkdir(temporary, { recursive: true });
 
   return {
-    async write(path, absolute, bytes, digest, beforeCommit) {
+    async write(path, absolute, bytes, digest, pause) {
       const id = randomUUID();
       const intent: Intent = { id, path, absolute, digest };
       const entry = join(journal, `${id}.json`);
@@ -83,9 +86,10 @@ export async function openHostJournal(root: string): Promise<HostJournal> {
       const temp = join(temporary, id);
       await writeDurably(temp, bytes);
       await mkdir(dirname(absolute), { recursive: true });
-      await beforeCommit?.();
+      await pause?.('before-rename');
       await rename(temp, absolute);
       await syncPath(dirname(absolute));
+      await pause?.('after-rename');
       await rm(entry);
       await syncPath(journal);
     },

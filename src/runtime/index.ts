@@ -29,6 +29,7 @@ export { canonicalJson, fingerprintArguments } from './protocol/fingerprint.js';
 export * from './registry/define-tool.js';
 export * from './registry/registry.js';
 export * from './registry/policy.js';
+export * from './registry/tool-scope.js';
 export {
   DEFAULT_MAX_TOOL_LIST_PAGES,
   listAllTools,
@@ -85,6 +86,7 @@ export * from './trace/result-summary.js';
 export * from './agents/agent-types.js';
 export * from './agents/agent-runner.js';
 export * from './agents/local-agent.js';
+export * from './agents/no-agent.js';
 export * from './agents/local-agent-plan.js';
 export * from './agents/local-agent-recipes.js';
 // OpenRouter

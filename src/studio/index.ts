@@ -4,6 +4,8 @@
  * exported too, for hosts that compose their own runtime. Imports no DOM at load time.
  */
 export * from './studio-runtime.js';
+export * from './runtime-config.js';
+export * from './starter-files.js';
 export {
   DEFAULT_STUDIO_DATABASE,
   defaultOperationBackend,

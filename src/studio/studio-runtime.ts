@@ -6,8 +6,9 @@
  */
 import { createAgentRunner, type AgentRunner } from '../runtime/agents/agent-runner.js';
 import type { AgentDriver } from '../runtime/agents/agent-types.js';
+import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
 import { localAgent } from '../runtime/agents/local-agent.js';
-import { createOpenRouterAgent } from '../runtime/agents/openrouter/agent.js';
+import { noAgent } from '../runtime/agents/no-agent.js';
 import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
@@ -20,6 +21,7 @@ import { describeWorkspaceChange } from '../runtime/approval/workspace-change.js
 import { createCapabilityTable, type CapabilityTable } from '../runtime/capabilities.js';
 import { createDraftRegistry, type DraftRegistry } from '../runtime/drafts.js';
 import { createDurableSideEffectRunner } from '../runtime/durable/side-effect-runner.js';
+import { createMemoryDurableOperationBackend } from '../runtime/durable/memory-backend.js';
 import { createDurableOperationStore } from '../runtime/durable/store.js';
 import type { DurableOperationBackend } from '../runtime/durable/types.js';
 import { serializeToolObservabilityValue } from '../runtime/observability/serialize.js';
@@ -34,6 +36,11 @@ import {
   type ToolRegistry,
   type ToolRegistryOptions,
 } from '../runtime/registry/registry.js';
+import {
+  matchToolNames,
+  scopeToolRegistry,
+  type ToolScope,
+} from '../runtime/registry/tool-scope.js';
 import { createWorkspaceTools } from '../runtime/tools/workspace/index.js';
 import type { WorkspaceToolOptions } from '../runtime/tools/workspace/options.js';
 import { connectTrace } from '../runtime/trace/connect-trace.js';
@@ -52,6 +59,11 @@ import {
   defaultWorkspaceRepository,
   restoreFileSystemAccessFolder,
 } from './storage-defaults.js';
+import {
+  createRuntimeConfigStore,
+  type RuntimeConfig,
+  type RuntimeConfigStore,
+} from './runtime-config.js';
 
 export interface StudioRuntimeOptions {
   /**
@@ -59,10 +71,17 @@ export interface StudioRuntimeOptions {
    * default durable operation records. Default: `context-action-workspace`.
    */
   databaseName?: string;
-  /** Where the workspace lives. Default: IndexedDB when present, else memory. `null`: memory. */
+  /**
+   * `memory` keeps the workspace and durable records for this page only, whatever
+   * `databaseName` says. Default: `indexeddb` (memory where IndexedDB is missing).
+   */
+  storage?: 'indexeddb' | 'memory';
+  /** Where the workspace lives. Default: from `storage`. `null`: memory. */
   workspaceRepository?: WorkspaceRepository | null;
-  /** Files of a fresh or reset workspace. */
-  seed?: readonly WorkspaceSeedFile[];
+  /** Files of a fresh or reset workspace; a promise (never rejecting) delays hydration. */
+  seed?: readonly WorkspaceSeedFile[] | Promise<readonly WorkspaceSeedFile[]>;
+  /** Agent mode, tool scope and read-only mode; changeable later through `config`. */
+  config?: Partial<RuntimeConfig>;
   /** Which of the seed's surfaces to run: adds its tool catalog and seed. Default: `studio`. */
   surface?: StudioSurface;
   /** Default: R19 — read-only and explicit local direct calls run, everything else asks. */
@@ -78,8 +97,9 @@ export interface StudioRuntimeOptions {
   /** Where `workspace.openFolder` gets folders. Default: the browser's picker or upload. */
   folderSource?: WorkspaceFolderSource;
   /**
-   * The agent behind the prompt box. Default: per run, the OpenRouter agent when the
-   * `openrouter` store has a key, else the offline local agent.
+   * The agent behind the prompt box. Default: per run, from `config.agent`: in `auto` and
+   * `openrouter`, the OpenRouter agent when the `openrouter` store has a key, else the offline
+   * local agent.
    */
   agent?: AgentDriver;
   /** OpenRouter settings to use. Default: a store on `localStorage` (memory when unavailable). */
@@ -87,7 +107,15 @@ export interface StudioRuntimeOptions {
 }
 
 export interface StudioRuntime {
+  /** Every tool, as a person's own actions see them. */
   registry: ToolRegistry;
+  /**
+   * The registry as agents and MCP clients see it: `config.tools` hides the rest from discovery
+   * and exports, and `registry` refuses their calls to them. Hand this one to MCP hosts.
+   */
+  agentTools: ToolRegistry;
+  /** Agent mode, tool scope and read-only mode (the `agent`, `tools`, `readonly` attributes). */
+  config: RuntimeConfigStore;
   approvals: ToolApprovalQueue;
   /** Read-only: every change is a `workspace.*` tool call through `registry`. */
   workspace: WorkspaceView;
@@ -126,9 +154,26 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   const capabilities = createCapabilityTable();
   const ownerId = `studio-${randomId()}`;
   const databaseName = options.databaseName ?? DEFAULT_STUDIO_DATABASE;
+  const memory = options.storage === 'memory';
   const operations = createDurableOperationStore(
-    options.durableOperationBackend ?? defaultOperationBackend(databaseName),
+    options.durableOperationBackend ??
+      (memory ? createMemoryDurableOperationBackend() : defaultOperationBackend(databaseName)),
   );
+  const config = createRuntimeConfigStore(options.config);
+  // The predicate is rebuilt only when the tool list changes, not on every call.
+  let scope: ToolScope = {};
+  let scoped: RuntimeConfig | undefined;
+  const currentScope = (): ToolScope => {
+    const current = config.getSnapshot();
+    if (current !== scoped) {
+      scoped = current;
+      scope = {
+        readOnly: current.readOnly,
+        ...(current.tools ? { exposes: matchToolNames(current.tools) } : {}),
+      };
+    }
+    return scope;
+  };
   const approvals = createToolApprovalQueue({
     safeArgumentNames: SAFE_ARGUMENT_NAMES,
     idPrefix: 'approval-',
@@ -140,6 +185,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   const registry = createToolRegistry({
     ...options.registry,
     toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
+    scope: currentScope,
     approvalQueue: approvals,
     capabilityResolver: capabilities.resolve,
     durableOperationStore: operations,
@@ -147,9 +193,11 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   });
   const workspace = createWorkspaceDocumentManager({
     repository:
-      options.workspaceRepository === undefined
-        ? defaultWorkspaceRepository(databaseName)
-        : options.workspaceRepository,
+      options.workspaceRepository !== undefined
+        ? options.workspaceRepository
+        : memory
+          ? null
+          : defaultWorkspaceRepository(databaseName),
     restoreFolder: restoreFileSystemAccessFolder,
     seed: options.seed ?? surfaceSeed(options.surface ?? 'studio'),
   });
@@ -172,21 +220,29 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   const disconnectTrace = connectTrace(registry, trace);
   const previewSelection = createPreviewSelectionStore();
   const openrouter = options.openrouterSettings ?? createOpenRouterSettingsStore();
-  const openrouterAgent = createOpenRouterAgent({ settings: openrouter.getSnapshot, stream: true });
+  const openrouterAgent = lazyOpenRouterAgent({ settings: openrouter.getSnapshot, stream: true });
+  const agentTools = scopeToolRegistry(registry, currentScope);
   const agent = createAgentRunner({
-    tools: registry,
+    tools: agentTools,
     trace,
     selection: previewSelection,
     beforeRun: drafts.flushAll,
     ...(options.agent
       ? { driver: options.agent }
       : {
-          selectDriver: () => (openrouter.getSnapshot().apiKey ? openrouterAgent : localAgent),
+          selectDriver: () => {
+            const mode = config.getSnapshot().agent;
+            if (mode === 'none') return noAgent;
+            if (mode === 'local') return localAgent;
+            return openrouter.getSnapshot().apiKey ? openrouterAgent : localAgent;
+          },
         }),
   });
 
   return {
     registry,
+    agentTools,
+    config,
     approvals,
     workspace: createWorkspaceView(workspace),
     folders: options.folderSource ?? createBrowserFolderSource(),

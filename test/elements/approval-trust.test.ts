@@ -141,6 +141,8 @@ describe('<ca-approval> a person can trust (issue 11)', () => {
 
   it('returns focus to the element that had it and unlocks page scroll', async () => {
     const { runtime, element } = await setup();
+    // Scroll is only locked when the dialog is modal to the page.
+    element.approval = 'page';
     const opener = document.createElement('button');
     opener.textContent = 'opener';
     document.body.append(opener);

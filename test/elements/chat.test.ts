@@ -6,6 +6,9 @@ import {
   OPENROUTER_API_KEY_STORAGE_KEY,
   OPENROUTER_SETTINGS_STORAGE_KEY,
 } from '../../src/runtime/agents/openrouter/settings.js';
+import { z } from 'zod';
+import { defineTool } from '../../src/runtime/registry/define-tool.js';
+import { createToolRegistry } from '../../src/runtime/registry/registry.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 import {
   errorResponse,
@@ -107,6 +110,36 @@ describe('<ca-chat> (E7, A4)', () => {
     );
     expect(element.shadowRoot!.querySelector('textarea')!.value).to.equal('Make the accent green');
     expect(runtime.trace.getSnapshot()).to.have.length(0);
+  });
+
+  it('offers only the recipes whose tools the registry has, following registrations live', async () => {
+    const { runtime } = await setup();
+    const registry = createToolRegistry();
+    const tool = (name: string) =>
+      defineTool(
+        {
+          name,
+          description: name,
+          inputSchema: z.object({}),
+          annotations: { readOnlyHint: true },
+        },
+        () => ({ ok: true as const, value: {} }),
+      );
+    registry.register(tool('workspace.getStatus'));
+    const element = await fixture<CaChat>(
+      html`<ca-chat .runtime=${{ ...runtime, agentTools: registry }}></ca-chat>`,
+    );
+    const labels = () =>
+      [...element.shadowRoot!.querySelectorAll('[aria-label="Prompt recipes"] button')].map(
+        (button) => button.textContent?.trim(),
+      );
+    expect(labels()).to.deep.equal(['Workspace status']);
+    const unregister = registry.register(tool('preview.getStatus'));
+    await element.updateComplete;
+    expect(labels()).to.deep.equal(['Workspace status', 'Preview status']);
+    unregister();
+    await element.updateComplete;
+    expect(labels()).to.deep.equal(['Workspace status']);
   });
 
   it('is accessible', async () => {

@@ -36,7 +36,9 @@ const cases: Case[] = [
   {
     name: 'approval',
     async open(runtime, opener) {
+      // Page-modal, like every other dialog here; modal to its container is the studio test's.
       const element = await mount('ca-approval', runtime);
+      element.setAttribute('approval', 'page');
       opener.focus();
       void runtime.registry.executeModelToolCall({
         id: 'modal',

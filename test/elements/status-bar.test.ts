@@ -283,7 +283,8 @@ describe('<ca-status-bar> inside <ca-studio>', () => {
     await sendKeys({ up: 'Shift' });
     await sendKeys({ up: 'Control' });
     const search = bar.shadowRoot!.querySelector<CaSearch>('ca-search')!;
-    await waitFor(() => search.shadowRoot!.querySelector('dialog')?.open, 'the search dialog');
+    // The dialog's code loads on first use.
+    await waitFor(() => search.shadowRoot?.querySelector('dialog')?.open, 'the search dialog');
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !search.open, 'the search dialog to close');
     studio.runtime.dispose();

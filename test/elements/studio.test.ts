@@ -180,7 +180,12 @@ describe('<ca-studio> with an OpenAI-compatible model (A2, A6, E4)', () => {
     modelButton.focus();
     modelButton.click();
     const settings = await inner<HTMLElement & { open: boolean }>(studio, 'ca-settings');
-    await waitFor(() => settings.shadowRoot!.querySelector('dialog')?.open, 'the settings dialog');
+    // The dialog's code loads on this first click (lazy chunk); it still opens with the key field focused.
+    await waitFor(() => settings.shadowRoot?.querySelector('dialog')?.open, 'the settings dialog');
+    await waitFor(
+      () => settings.shadowRoot!.activeElement?.id === 'apiKey',
+      'focus on the API key field',
+    );
     await typeInto(settings, 'apiKey', KEY);
     await typeInto(settings, 'endpoint', script.endpoint);
     settings.shadowRoot!.querySelector<HTMLButtonElement>('[part="save"]')!.click();

@@ -19,6 +19,7 @@ import { makeSite, startCompanion } from '../support/host-companion.mjs';
 
 const snapshot = { id: 'workspace', revision: 7 };
 const FAULT = { CONTEXT_ACTION_HOST_FAULT: 'pause-before-rename' };
+const FAULT_AFTER_RENAME = { CONTEXT_ACTION_HOST_FAULT: 'pause-after-rename' };
 
 const stateOf = async (site: string) => ({
   journal: await readdir(join(site, '.context-action-host/journal')),
@@ -144,6 +145,33 @@ describe('host companion: provider exit and crashes (T7)', () => {
       const resumed = await writeText(fresh, 'index.html', 'new content', snapshot);
       expect(resumed.ok && resumed.value.result.ok).to.equal(true);
       expect(await readFile(join(site, 'index.html'), 'utf8')).to.equal('new content');
+    } finally {
+      await second.kill();
+    }
+  });
+
+  it('T7 SIGKILL after the rename, before the journal entry goes: the restart reports the write completed', async () => {
+    const site = await makeSite({ 'index.html': 'old' });
+    const first = await startCompanion(site, { env: FAULT_AFTER_RENAME });
+    const session = await connect(first.offer);
+    const saving = writeText(session, 'index.html', 'new content', snapshot);
+    await first.waitForStderr('fault: paused after rename');
+    await first.kill('SIGKILL');
+    const saved = await saving;
+    // The consumer never heard back: to it the save failed with the provider's exit.
+    expect(!saved.ok && saved.failure.code).to.equal(C.CARRIER_PROVIDER_EXIT);
+    expect(await readFile(join(site, 'index.html'), 'utf8')).to.equal('new content');
+    expect((await stateOf(site)).journal).to.have.length(1);
+
+    const second = await startCompanion(site);
+    try {
+      expect(second.stderr()).to.include('Reconciled interrupted write of index.html: completed.');
+      expect(await stateOf(site)).to.deep.equal({ journal: [], temporary: [] });
+      const fresh = await connect(second.offer);
+      // The reconciled report tells the consumer its failed save did land, with the digest.
+      expect(fresh.probe.reconciled).to.deep.equal([
+        { path: 'index.html', outcome: 'completed', digest: sha('new content') },
+      ]);
     } finally {
       await second.kill();
     }

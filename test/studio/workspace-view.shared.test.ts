@@ -3,7 +3,7 @@ import { describe, it } from '../support/spec.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 
 describe('runtime.workspace is a read-only view (issue 10)', () => {
-  it('exposes snapshot, status, file reads and subscribe, and no mutating method', async () => {
+  it('exposes snapshot, status, file reads, subscribe and the cold-start snapshot, and no mutating method', async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
     await runtime.ready;
     const view = runtime.workspace as unknown as Record<string, unknown>;
@@ -11,6 +11,7 @@ describe('runtime.workspace is a read-only view (issue 10)', () => {
       'getFile',
       'getSnapshot',
       'getStatus',
+      'provisionalSnapshot',
       'ready',
       'subscribe',
     ]);

@@ -25,8 +25,11 @@ export interface PreviewDocument {
   sheets: readonly string[];
   /** Module specifier → [MIME type, source]; the frame creates the URLs. */
   modules: Readonly<Record<string, FrameModule>>;
-  /** Workspace path → URL of the files preview code may `fetch()` (assets, JSON, text). */
-  fetchable: Readonly<Record<string, string>>;
+  /**
+   * The workspace paths preview code may `fetch()` (assets, JSON, text). Their bodies are not
+   * in the document: the host serves each one when the frame asks for it.
+   */
+  fetchable: readonly string[];
   diagnostics: readonly PreviewDiagnostic[];
 }
 
@@ -46,7 +49,7 @@ export function compilePreviewDocument(
       parts: [noEntryCard(files.length)],
       sheets: [],
       modules: {},
-      fetchable: {},
+      fetchable: [],
       diagnostics: [
         {
           level: 'error',
@@ -64,7 +67,7 @@ export function compilePreviewDocument(
     parts,
     sheets,
     modules: graph.modules,
-    fetchable: fetchableFiles(files, context),
+    fetchable: fetchablePaths(files),
     diagnostics: context.diagnostics,
   };
 }
@@ -72,15 +75,12 @@ export function compilePreviewDocument(
 const FETCHABLE_TEXT = new Set(['json', 'txt', 'md', 'csv', 'svg', 'xml']);
 
 // wasm, images and data files are often loaded with fetch(), which a srcdoc document would
-// resolve against the host page; the bridge answers those requests from these URLs.
-function fetchableFiles(files: readonly WorkspaceFile[], context: CompileContext) {
-  const fetchable: Record<string, string> = {};
-  for (const file of files) {
-    if (file.kind === 'text' && !FETCHABLE_TEXT.has(extensionOf(file.path))) continue;
-    const url = context.assetUrl(file.path);
-    if (url !== undefined) fetchable[file.path] = url;
-  }
-  return fetchable;
+// resolve against the host page; the bridge asks the host for these paths. Only the names are
+// in the document, so 300 large data files cost a reload nothing until a page fetches them.
+function fetchablePaths(files: readonly WorkspaceFile[]): string[] {
+  return files
+    .filter((file) => file.kind === 'asset' || FETCHABLE_TEXT.has(extensionOf(file.path)))
+    .map((file) => file.path);
 }
 
 /** The full HTML of a compiled document, stylesheets in place. */

@@ -21,12 +21,12 @@ import type {
   PreviewHost,
   PreviewStatus,
 } from '../../runtime/tools/preview/preview-host.js';
-import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+import type { WorkspaceFile, WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { AckWaiters } from './ack-waiters.js';
 import { assemblePreviewDocument, buildShellDocument } from './assemble.js';
 import { readAssetUrls } from './asset-urls.js';
 import { diagnosticCard } from './card.js';
-import type { PreviewCompileLimits } from './compile-context.js';
+import { mimeTypeOf, type PreviewCompileLimits } from './compile-context.js';
 import { SHEET_ATTRIBUTE } from './compile-html.js';
 import { compilePreviewDocument, renderPreviewHtml, type PreviewDocument } from './compile.js';
 import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
@@ -83,6 +83,8 @@ export class PreviewController implements PreviewHost {
   ackTimeoutMs: number;
   private load: FrameLoad | null = null;
   private shown: { revision: number; document: PreviewDocument } | null = null;
+  /** The files of the last shown snapshot, by path: what a frame's `fetch()` is served from. */
+  private files: ReadonlyMap<string, WorkspaceFile> = new Map();
   private readonly acked: number[] = [];
   private readonly waiters = new AckWaiters();
   private readonly log = new PreviewConsole(() => this.notify());
@@ -130,6 +132,7 @@ export class PreviewController implements PreviewHost {
     const assetUrls = await readAssetUrls(snapshot.files);
     if (generation !== this.generation || this.disposed) return;
     const document = compilePreviewDocument(snapshot.files, assetUrls, this.options.limits);
+    this.files = new Map(snapshot.files.map((file) => [file.path, file]));
     this.present(document, snapshot.revision, false);
   }
 
@@ -301,6 +304,9 @@ export class PreviewController implements PreviewHost {
       case TYPES.escape:
         this.options.onEscape?.();
         return;
+      case TYPES.fetch:
+        this.serve(load, message.id, message.path);
+        return;
       case TYPES.capped:
         this.reportCap(message.revision);
         return;
@@ -325,6 +331,14 @@ export class PreviewController implements PreviewHost {
         this.waiters.fail(current, message.message);
         return;
     }
+  }
+
+  /** Answers a fetch of the shown document with the file's current body, if it may fetch it. */
+  private serve(load: FrameLoad, id: number, path: string): void {
+    const file = this.shown?.document.fetchable.includes(path) ? this.files.get(path) : undefined;
+    const body = file === undefined ? null : file.kind === 'text' ? file.text : file.blob;
+    const mimeType = (file?.kind === 'asset' && file.mimeType) || mimeTypeOf(path);
+    if (!load.ended) load.port?.postMessage({ type: TYPES.file, id, body, mimeType });
   }
 
   private reportCap(revision: number): void {
@@ -378,6 +392,9 @@ function sameShell(a: PreviewDocument, b: PreviewDocument): boolean {
   if (a.parts.length !== b.parts.length || a.parts.some((part, index) => part !== b.parts[index])) {
     return false;
   }
+  // Bodies are served on request, so an edited data file needs no reload; a new or removed one
+  // does, since the document lists the paths it may fetch.
+  if (a.fetchable.join('\n') !== b.fetchable.join('\n')) return false;
   const keys = Object.keys(a.modules);
   if (keys.length !== Object.keys(b.modules).length) return false;
   return keys.every((key) => {

@@ -7,8 +7,9 @@
  * act is a `hello` to the shell carrying one port of a fresh `MessageChannel`; the shell hands
  * that port to the host (`channel`) and from then on every bridge message travels on the port,
  * which preview code never sees. Over the port the frame posts `ready`, `error`, `console`,
- * `selection`, `escape`, `capped` and `failed`; the host posts `styles` and `picker`. No message
- * carries a secret. The shell also tells the host when the inner frame loaded a second document
+ * `selection`, `escape`, `capped`, `failed` and `fetch` (a workspace path preview code fetched);
+ * the host posts `styles`, `picker` and `file` (that file's body). No message carries a secret,
+ * and file bodies only travel into the frame. The shell also tells the host when the inner frame loaded a second document
  * (`left`) or loaded without a bridge (`missing`).
  */
 
@@ -30,6 +31,8 @@ export const PREVIEW_MESSAGE_TYPES = {
   capped: 'context-action.preview.capped',
   styles: 'context-action.preview.styles',
   picker: 'context-action.preview.picker',
+  fetch: 'context-action.preview.fetch',
+  file: 'context-action.preview.file',
 } as const;
 
 /**
@@ -42,6 +45,7 @@ export const PREVIEW_MESSAGE_LIMITS = {
   consoleArgumentChars: 1000,
   selectionHtmlChars: 2000,
   selectorChars: 500,
+  fetchPathChars: 1024,
   messagesPerRevision: 1000,
   bytesPerRevision: 1_048_576,
 } as const;
@@ -57,12 +61,20 @@ export type FrameMessage = { revision: number } & (
   | { type: typeof PREVIEW_MESSAGE_TYPES.selection; selection: PreviewSelection }
   | { type: typeof PREVIEW_MESSAGE_TYPES.escape }
   | { type: typeof PREVIEW_MESSAGE_TYPES.capped; messages: number; bytes: number }
+  | { type: typeof PREVIEW_MESSAGE_TYPES.fetch; id: number; path: string }
 );
 
 /** What the host posts on the port. */
 export type HostMessage =
   | { type: typeof PREVIEW_MESSAGE_TYPES.styles; revision: number; sheets: string[] }
-  | { type: typeof PREVIEW_MESSAGE_TYPES.picker; enabled: boolean };
+  | { type: typeof PREVIEW_MESSAGE_TYPES.picker; enabled: boolean }
+  /** The body of a fetched workspace file; `null` when it no longer exists. */
+  | {
+      type: typeof PREVIEW_MESSAGE_TYPES.file;
+      id: number;
+      body: string | Blob | null;
+      mimeType: string;
+    };
 
 /** What the shell posts to the host window. */
 export type ShellMessage = {
@@ -104,6 +116,12 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
       );
     case PREVIEW_MESSAGE_TYPES.selection:
       return isSelection(data.selection);
+    case PREVIEW_MESSAGE_TYPES.fetch:
+      return (
+        isCount(data.id) &&
+        typeof data.path === 'string' &&
+        data.path.length <= limits.fetchPathChars
+      );
     default:
       return false;
   }

@@ -20,15 +20,23 @@ export interface ApprovalDecisionDetail {
  * the change; "Show change" reveals a bounded diff. File source is never shown unasked.
  * Whenever the request at the head changes, focus moves to the dialog and Approve stays
  * disabled for `approve-delay-ms`, so a keystroke meant for one request never approves the
- * next. Approve runs the call; Deny, Escape and the backdrop deny it. While connected it is
+ * next. Approve runs the call; Deny, Escape, the backdrop and removing the element deny it.
+ *
+ * By default the dialog is modal to its container, not to the page: while a request waits,
+ * every sibling of `<ca-approval>` is inert (inside `<ca-studio>`: the whole studio), focus stays
+ * in the dialog, and the rest of the host page keeps working. The backdrop covers the nearest
+ * positioned ancestor, so give the container `position: relative`. `approval="page"` makes it
+ * modal to the whole page (a modal `<dialog>`), as before. While connected it is
  * the runtime's approval surface; with none connected, gated calls fail at once with
  * `TOOL_APPROVAL_UNAVAILABLE`, and removing the last surface denies what is pending.
  *
  * @tagname ca-approval
  * @summary The approval gate for model and agent mutations.
+ * @attr approval - `page`: modal to the whole page. Anything else (the default): modal to its container only.
  * @attr approve-delay-ms - How long, in milliseconds, Approve stays disabled after a new request shows.
  * @fires ca-approval-decide - The person approved or denied a call. Detail: `{ id, toolName, decision }`.
  * @csspart dialog - The dialog box.
+ * @csspart backdrop - The layer over the container while a request waits (not with `approval="page"`, where the dialog's `::backdrop` covers the page).
  * @csspart approve - The Approve button.
  * @csspart deny - The Deny button.
  * @csspart show-change - The button that reveals the change.
@@ -40,6 +48,9 @@ export class CaApproval extends LitElement {
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
   @property({ attribute: false }) runtime?: StudioRuntime;
+
+  /** `page` for a page-modal dialog; otherwise modal to the container. */
+  @property() approval = 'container';
 
   @property({ type: Number, attribute: 'approve-delay-ms' }) approveDelayMs = 500;
 
@@ -57,6 +68,7 @@ export class CaApproval extends LitElement {
     dialog: () => this.dialog,
     isOpen: () => this.current !== undefined,
     dismiss: () => this.decide('denied'),
+    inertScope: () => (this.pageModal ? undefined : this.siblings()),
   });
   private shownId?: string;
   private focusPending = false;
@@ -74,6 +86,17 @@ export class CaApproval extends LitElement {
     clearTimeout(this.armTimer);
     this.shownId = undefined;
     super.disconnectedCallback();
+  }
+
+  private get pageModal(): boolean {
+    return this.approval === 'page';
+  }
+
+  /** Everything beside this element in its parent (a studio's shadow root, or a page container). */
+  private siblings(): Element[] {
+    const parent = this.parentNode;
+    if (!(parent instanceof Element || parent instanceof ShadowRoot)) return [];
+    return [...parent.children].filter((element) => element !== this);
   }
 
   private get current(): ToolApprovalSnapshot | undefined {
@@ -176,19 +199,24 @@ export class CaApproval extends LitElement {
 
   protected override render() {
     const request = this.current;
-    return html`<dialog
-      part="dialog"
-      role="alertdialog"
-      tabindex="-1"
-      aria-labelledby="title"
-      aria-describedby="description"
-      @cancel=${this.modal.cancel}
-      @click=${this.modal.click}
-      @keydown=${this.modal.keydown}
-      @close=${this.modal.closed}
-    >
-      ${request ? this.renderRequest(request, this.pending.value?.length ?? 0) : nothing}
-    </dialog>`;
+    return html`${
+        request && !this.pageModal
+          ? html`<div part="backdrop" class="backdrop" @click=${this.modal.backdrop}></div>`
+          : nothing
+      }
+      <dialog
+        part="dialog"
+        role="alertdialog"
+        tabindex="-1"
+        aria-labelledby="title"
+        aria-describedby="description"
+        @cancel=${this.modal.cancel}
+        @click=${this.modal.click}
+        @keydown=${this.modal.keydown}
+        @close=${this.modal.closed}
+      >
+        ${request ? this.renderRequest(request, this.pending.value?.length ?? 0) : nothing}
+      </dialog>`;
   }
 }
 

@@ -8,7 +8,22 @@ export const approvalStyles = [
   css`
     :host {
       display: contents;
-      --_dialog-backdrop: var(--ca-approval-backdrop, rgb(15 23 42 / 0.45));
+      --_dialog-backdrop: var(--ca-approval-backdrop, var(--_backdrop));
+    }
+    /* Modal to the container: the layer and the box sit over the nearest positioned ancestor. */
+    .backdrop {
+      position: absolute;
+      inset: 0;
+      z-index: 20;
+      background: var(--_dialog-backdrop);
+    }
+    dialog:not(:modal) {
+      position: absolute;
+      inset: 0;
+      z-index: 21;
+      margin: auto;
+      height: fit-content;
+      max-height: calc(100% - 2rem);
     }
     dialog h2 {
       margin-bottom: 0.25rem;

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { LOCAL_AGENT_RECIPES } from '../../runtime/agents/local-agent-recipes.js';
+import { availableRecipes } from '../../runtime/agents/local-agent-recipes.js';
 import { localAgent } from '../../runtime/agents/local-agent.js';
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
@@ -9,8 +9,8 @@ import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/rec
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { RuntimeController } from '../shared/runtime-controller.js';
-import { StoreController } from '../shared/store-controller.js';
+import { NO_RUNTIME_MESSAGE, RuntimeController } from '../shared/runtime-controller.js';
+import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 
 export interface PromptSubmitDetail {
@@ -39,8 +39,8 @@ const failureText = (error: ToolCallError | undefined) =>
       : `${error.code}: ${error.message}`;
 
 /**
- * The prompt box: a bounded transcript, prompt recipes, Send and Cancel, and Retry after a
- * retryable failure. Every prompt runs through the runtime's agent, so its tool calls take
+ * The prompt box: a bounded transcript, prompt recipes (those whose tools the registry has),
+ * Send and Cancel, and Retry after a retryable failure. Every prompt runs through the runtime's agent, so its tool calls take
  * the model call path with policy and approval. A badge names the mode ("Local agent" or
  * "OpenRouter · model") and follows the settings live; a running OpenRouter request shows
  * its turn or retry. After a key, access or configuration failure, "Use local agent & retry"
@@ -58,6 +58,8 @@ const failureText = (error: ToolCallError | undefined) =>
  * @csspart progress - The running request's turn or retry line.
  * @csspart log - The transcript.
  * @csspart composer - The form with the text area and buttons.
+ * @slot empty - Shown in the transcript before the first message (an empty state).
+ * @slot composer-extras - Extra controls in the composer, before Send.
  * @cssprop --ca-chat-max-height - Maximum height of the transcript before it scrolls.
  */
 export class CaChat extends LitElement {
@@ -76,6 +78,16 @@ export class CaChat extends LitElement {
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
+  private readonly recipes = new StoreController(this, () =>
+    // The tools an agent may use: a `tools` scope hides the recipes that would be refused.
+    storeView(
+      this.runtimeRef.value?.agentTools,
+      'recipes',
+      availableRecipes,
+      (registry, listener) => registry.onListChange(listener),
+    ),
+  );
+  private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('prompt')) this.draft = this.prompt;
@@ -145,6 +157,7 @@ export class CaChat extends LitElement {
   }
 
   private renderStatus(state: AgentState | undefined) {
+    if (!this.runtimeRef.value) return NO_RUNTIME_MESSAGE;
     const last = state?.lastRun;
     if (state?.running) {
       const progress = progressText(state.progress);
@@ -182,7 +195,7 @@ export class CaChat extends LitElement {
     return html`
       <div class="head">
         <span part="mode" class="mode" title="The agent that runs your prompts"
-          >${agentModeLabel(this.openrouter.value, state)}</span
+          >${agentModeLabel(this.openrouter.value, state, this.config.value?.agent)}</span
         >
       </div>
       <div
@@ -193,11 +206,15 @@ export class CaChat extends LitElement {
         aria-label="Agent transcript"
         tabindex="0"
       >
-        ${(state?.messages ?? []).map((message) => this.renderMessage(message))}
+        ${
+          state?.messages.length
+            ? state.messages.map((message) => this.renderMessage(message))
+            : html`<slot name="empty"></slot>`
+        }
       </div>
       <div class="status ${last?.status ?? ''}" role="status">${this.renderStatus(state)}</div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
-        ${LOCAL_AGENT_RECIPES.map(
+        ${(this.recipes.value ?? []).map(
           (recipe) =>
             html`<button
               ?disabled=${running}
@@ -221,6 +238,7 @@ export class CaChat extends LitElement {
           @input=${(event: Event) => (this.draft = (event.target as HTMLTextAreaElement).value)}
           @keydown=${this.onKeydown}
         ></textarea>
+        <slot name="composer-extras"></slot>
         ${
           running
             ? html`<button type="button" @click=${() => this.runtimeRef.value?.agent.cancel()}>

@@ -46,7 +46,7 @@ export const chatStyles = [
     .user {
       align-self: flex-end;
       background: var(--_accent);
-      color: #fff;
+      color: var(--_on-accent);
     }
     .assistant {
       background: var(--_surface);

@@ -16,12 +16,10 @@ import {
   type TransactionSpec,
 } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { html } from '@codemirror/lang-html';
-import { css } from '@codemirror/lang-css';
-import { javascript } from '@codemirror/lang-javascript';
-import { json } from '@codemirror/lang-json';
-import { markdown } from '@codemirror/lang-markdown';
+import { languageOf, loadLanguage } from './languages.js';
 import { lineBreakOf, withLineBreak } from './line-breaks.js';
+import { codeTheme } from './code-theme.js';
+import type { ResolvedTheme } from '../shared/theme.js';
 
 export interface CursorInfo {
   line: number;
@@ -35,6 +33,7 @@ export interface CodeEditorOptions {
   parent: HTMLElement;
   root: ShadowRoot | Document;
   label: string;
+  theme: ResolvedTheme;
   onUserChange(path: string, text: string): void;
   onCursor(info: CursorInfo): void;
   onBlur(): void;
@@ -49,6 +48,8 @@ export interface CodeEditor {
   /** Drops the states of files that are gone (deleted or renamed). */
   retain(paths: ReadonlySet<string>): void;
   setReadOnly(readOnly: boolean): void;
+  /** Redraws every file, shown or kept, in `theme`. */
+  setTheme(theme: ResolvedTheme): void;
   /** The shown file's text with its own line breaks. */
   text(): string;
   focus(): void;
@@ -59,28 +60,8 @@ export interface CodeEditor {
 interface HiddenFile {
   state: EditorState;
   scroll: ReturnType<EditorView['scrollSnapshot']>;
-}
-
-function languageFor(path: string): Extension {
-  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
-  switch (extension) {
-    case 'html':
-    case 'htm':
-      return html();
-    case 'css':
-      return css();
-    case 'js':
-    case 'mjs':
-      return javascript();
-    case 'ts':
-      return javascript({ typescript: true });
-    case 'json':
-      return json();
-    case 'md':
-      return markdown();
-    default:
-      return [];
-  }
+  /** The theme its state was last configured with. */
+  theme: ResolvedTheme;
 }
 
 const sameLineBreak = (state: EditorState, text: string): boolean =>
@@ -131,10 +112,14 @@ function outsideChange(state: EditorState, text: string): TransactionSpec | unde
 
 export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   const editable = new Compartment();
+  const themed = new Compartment();
+  let theme = options.theme;
+  const language = new Compartment();
   const files = new Map<string, HiddenFile>();
   let readOnly = false;
   let applying = false;
   let shownPath = '';
+  let destroyed = false;
 
   const editableExtension = () => [
     EditorState.readOnly.of(readOnly),
@@ -161,10 +146,28 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       doc: text,
       extensions: [
         shared,
-        languageFor(path),
+        language.of(languageOf(path)),
         editable.of(editableExtension()),
+        themed.of(codeTheme(theme)),
         lineBreak ? EditorState.lineSeparator.of(lineBreak) : [],
       ],
+    });
+  };
+
+  /** `state` with the mode `path` needs, once that mode has loaded. */
+  const withLanguage = (path: string, state: EditorState): EditorState => {
+    const mode = languageOf(path);
+    return language.get(state) === mode
+      ? state
+      : state.update({ effects: language.reconfigure(mode) }).state;
+  };
+
+  /** Loads `path`'s mode and puts it in the view if that file is still the one shown. */
+  const highlightWhenLoaded = (path: string): void => {
+    void loadLanguage(path).then(() => {
+      if (path !== shownPath || destroyed) return;
+      const mode = languageOf(path);
+      if (language.get(view.state) !== mode) view.dispatch({ effects: language.reconfigure(mode) });
     });
   };
 
@@ -201,12 +204,20 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         }
         if (view.state.sliceDoc() !== text) view.setState(createState(path, text));
       } else {
-        if (shownPath) files.set(shownPath, { state: view.state, scroll: view.scrollSnapshot() });
+        if (shownPath) {
+          files.set(shownPath, { state: view.state, scroll: view.scrollSnapshot(), theme });
+        }
         const known = files.get(path);
-        let state = known ? follow(path, known.state, text) : createState(path, text);
-        // The read-only switch may have flipped while this file was away.
+        let state = withLanguage(
+          path,
+          known ? follow(path, known.state, text) : createState(path, text),
+        );
+        // The read-only switch or the theme may have flipped while this file was away.
         if (state.facet(EditorState.readOnly) !== readOnly) {
           state = state.update({ effects: editable.reconfigure(editableExtension()) }).state;
+        }
+        if (known && known.theme !== theme) {
+          state = state.update({ effects: themed.reconfigure(codeTheme(theme)) }).state;
         }
         shownPath = path;
         view.setState(state);
@@ -214,6 +225,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         if (known?.scroll && known.state.doc === state.doc)
           view.dispatch({ effects: known.scroll });
         files.delete(path);
+        highlightWhenLoaded(path);
       }
       options.onCursor(cursorOf(view.state));
     },
@@ -225,8 +237,16 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       readOnly = value;
       view.dispatch({ effects: editable.reconfigure(editableExtension()) });
     },
+    setTheme(value) {
+      if (value === theme) return;
+      theme = value;
+      view.dispatch({ effects: themed.reconfigure(codeTheme(theme)) });
+    },
     text: () => view.state.sliceDoc(),
     focus: () => view.focus(),
-    destroy: () => view.destroy(),
+    destroy() {
+      destroyed = true;
+      view.destroy();
+    },
   };
 }

@@ -1,10 +1,12 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { ContextConsumer } from '@lit/context';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
+import { themeContext } from '../shared/theme.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
 import { reconcileDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
@@ -59,7 +61,14 @@ export class CaEditor extends LitElement {
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
+  private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
   private editor?: CodeEditor;
+  /** The studio's resolved theme; CodeMirror switches with it (light without a studio). */
+  private readonly theme = new ContextConsumer(this, {
+    context: themeContext,
+    subscribe: true,
+    callback: (theme) => this.editor?.setTheme(theme),
+  });
   private idleTimer?: ReturnType<typeof setTimeout>;
   private maxWaitTimer?: ReturnType<typeof setTimeout>;
   /** The text of each write in flight: its echo is not a change made elsewhere. */
@@ -94,6 +103,7 @@ export class CaEditor extends LitElement {
       parent: this.surface,
       root: this.renderRoot as ShadowRoot,
       label: 'Source',
+      theme: this.theme.value ?? 'light',
       onUserChange: (path, text) => this.onUserChange(path, text),
       onCursor: (info) => (this.cursor = info),
       onBlur: () => void this.flush(),
@@ -208,7 +218,7 @@ export class CaEditor extends LitElement {
   private syncEditor(snapshot: WorkspaceSnapshot | undefined): void {
     const editor = this.editor;
     if (!editor || !snapshot) return;
-    editor.setReadOnly(this.agent.value?.running ?? false);
+    editor.setReadOnly((this.agent.value?.running || this.config.value?.readOnly) ?? false);
     editor.retain(new Set([...snapshot.files.map((file) => file.path), ...this.drafts.keys()]));
     const file = snapshot.files.find((entry) => entry.path === snapshot.activePath);
     if (!file || file.kind !== 'text') return;
@@ -287,7 +297,13 @@ export class CaEditor extends LitElement {
             : nothing
         }
         ${this.writeError ? html`<span class="error" role="alert">${this.writeError}</span>` : nothing}
-        ${this.agent.value?.running ? html`<span>Read-only while the agent runs</span>` : nothing}
+        ${
+          this.config.value?.readOnly
+            ? html`<span>Read-only workspace</span>`
+            : this.agent.value?.running
+              ? html`<span>Read-only while the agent runs</span>`
+              : nothing
+        }
         <span class=${over > 0 ? 'over' : ''}
           >${this.cursor.length.toLocaleString('en')} /
           ${WORKSPACE_SOURCE_LIMIT.toLocaleString('en')} chars</span

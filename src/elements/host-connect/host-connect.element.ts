@@ -2,7 +2,6 @@ import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { HostCompanionSession } from '../../runtime/carrier/host-session.js';
-import { connectHostCompanion } from '../../runtime/carrier/host-session.js';
 import { readCarrierOfferFragment } from '../../runtime/carrier/offer.js';
 import type { CarrierReconciledWrite } from '../../runtime/carrier/protocol.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
@@ -117,6 +116,8 @@ export class CaHostConnect extends LitElement {
     this.notice = '';
     this.discarding = null;
     try {
+      // The carrier session and its tools load on the first connect, not with the page.
+      const { connectHostCompanion } = await import('../../runtime/carrier/host-session.js');
       const session = await connectHostCompanion(this.offer, { sourceId: this.sourceId });
       if (!session.ok) {
         this.error = session.error;

@@ -5,7 +5,9 @@ import { PreviewController, type PreviewViewState } from '../../bridge/preview/c
 import { previewHostCapability } from '../../runtime/tools/preview/preview-host.js';
 import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
-import { RuntimeController } from '../shared/runtime-controller.js';
+import { NO_RUNTIME_MESSAGE, RuntimeController } from '../shared/runtime-controller.js';
+import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
 
 export type PreviewSelectEvent = CustomEvent<PreviewSelection>;
@@ -59,6 +61,8 @@ export class CaPreview extends LitElement {
   @query('[part="frame"]') private frameBox?: HTMLElement;
 
   private controllerInstance?: PreviewController;
+  /** The seed render waiting, hidden, for hydration to confirm it (cold start). */
+  private provisional?: WorkspaceSnapshot;
   private bound?: { runtime: ElementRuntime; release: () => void };
 
   /** The live preview host (also what tools get through the capability), once rendered. */
@@ -90,20 +94,39 @@ export class CaPreview extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (!this.isConnected || !this.frameBox) return;
-    if (!this.controllerInstance) {
-      this.controllerInstance = new PreviewController(this.frameBox, {
-        ackTimeoutMs: this.ackTimeout,
-        onSelection: (selection) => this.onSelection(selection),
-        onEscape: () => this.setFullscreen(false),
-      });
-      this.controllerInstance.subscribe(() => this.requestUpdate());
-    }
+    this.controllerInstance ??= this.createController(this.frameBox);
     if (changed.has('ackTimeout')) this.controllerInstance.ackTimeoutMs = this.ackTimeout;
     if (this.bound?.runtime !== this.activeRuntime) this.bind(this.activeRuntime);
     if (changed.has('fullscreen')) {
       if (this.fullscreen) window.addEventListener('keydown', this.onWindowKeydown);
       else window.removeEventListener('keydown', this.onWindowKeydown);
     }
+  }
+
+  private createController(frameBox: HTMLElement): PreviewController {
+    const controller = new PreviewController(frameBox, {
+      ackTimeoutMs: this.ackTimeout,
+      onSelection: (selection) => this.onSelection(selection),
+      onEscape: () => this.setFullscreen(false),
+    });
+    controller.subscribe(() => this.requestUpdate());
+    return controller;
+  }
+
+  /** Shows or hides the frame: a provisional render stays hidden until hydration confirms it. */
+  private setProvisional(snapshot: WorkspaceSnapshot | undefined): void {
+    this.provisional = snapshot;
+    if (this.frameBox) this.frameBox.style.visibility = snapshot ? 'hidden' : '';
+    this.requestUpdate();
+  }
+
+  /** Hydration produced another state: the seed render is dropped with its frame, unseen. */
+  private replaceProvisional(runtime: ElementRuntime): void {
+    this.unbind();
+    this.controllerInstance?.dispose();
+    this.controllerInstance = this.frameBox ? this.createController(this.frameBox) : undefined;
+    this.setProvisional(undefined);
+    this.bind(runtime);
   }
 
   private bind(runtime: ElementRuntime | undefined): void {
@@ -113,7 +136,12 @@ export class CaPreview extends LitElement {
     const show = () => {
       const snapshot = runtime.workspace.getSnapshot();
       // Revision 0 is the empty workspace before hydration: showing it would flash "no entry".
-      if (snapshot.revision > 0) void controller.show(snapshot);
+      if (snapshot.revision === 0) return;
+      if (this.provisional) {
+        if (!confirms(this.provisional, snapshot)) return this.replaceProvisional(runtime);
+        this.setProvisional(undefined);
+      }
+      void controller.show(snapshot);
     };
     const unsubscribe = runtime.workspace.subscribe(show);
     const withdraw = runtime.capabilities.provide(previewHostCapability, controller);
@@ -124,7 +152,14 @@ export class CaPreview extends LitElement {
         withdraw();
       },
     };
-    show();
+    const seed =
+      runtime.workspace.getSnapshot().revision === 0
+        ? runtime.workspace.provisionalSnapshot?.()
+        : undefined;
+    if (!seed) return show();
+    // Render the seed while storage opens, hidden until hydration says whether it stands.
+    this.setProvisional(seed);
+    void controller.show(seed);
   }
 
   private unbind(): void {
@@ -169,14 +204,21 @@ export class CaPreview extends LitElement {
 
   override render() {
     const view: PreviewViewState | undefined = this.controllerInstance?.getSnapshot();
-    const status = view?.status;
+    // A provisional render's status is not the workspace's yet.
+    const status = this.provisional ? undefined : view?.status;
     const counts = view?.console.counts ?? { log: 0, warn: 0, error: 0 };
     const diagnostics = status?.diagnostics ?? [];
     const picking = view?.pickerEnabled ?? false;
     return html`
       <div part="toolbar" role="toolbar" aria-label="Preview">
         <span part="status" role="status">
-          ${status ? `${status.state} · revision ${status.revision}` : 'idle'}
+          ${
+            status
+              ? `${status.state} · revision ${status.revision}`
+              : this.runtimeRef.value
+                ? 'idle'
+                : NO_RUNTIME_MESSAGE
+          }
           ${status?.error ? html`<span class="error">: ${status.error}</span>` : nothing}
         </span>
         <button @click=${this.refresh}>Refresh</button>

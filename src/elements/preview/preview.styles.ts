@@ -1,78 +1,78 @@
 import { css } from 'lit';
+import { tokens } from '../shared/tokens.styles.js';
 
-export const previewStyles = css`
-  :host {
-    display: flex;
-    flex-direction: column;
-    min-height: 16rem;
-    background: var(--ca-preview-background, var(--ca-surface, #fff));
-    color: var(--ca-text, #0f172a);
-    font: var(--ca-font, 13px/1.4 system-ui, sans-serif);
-    border: 1px solid var(--ca-border, #cbd5e1);
-    border-radius: var(--ca-radius, 0.5rem);
-    overflow: hidden;
-  }
-  :host([fullscreen]) {
-    position: fixed;
-    inset: 0;
-    z-index: var(--ca-preview-fullscreen-z-index, 2147483000);
-    border-radius: 0;
-  }
-  [part='toolbar'] {
-    display: flex;
-    align-items: center;
-    gap: 0.5rem;
-    padding: 0.375rem 0.5rem;
-    border-bottom: 1px solid var(--ca-border, #cbd5e1);
-  }
-  [part='status'] {
-    margin-inline-end: auto;
-  }
-  button {
-    font: inherit;
-    padding: 0.125rem 0.5rem;
-    border: 1px solid var(--ca-border, #94a3b8);
-    border-radius: 0.25rem;
-    background: var(--ca-button-background, #f8fafc);
-    color: inherit;
-    cursor: pointer;
-  }
-  button[aria-pressed='true'] {
-    background: var(--ca-accent, #1d4ed8);
-    border-color: var(--ca-accent, #1d4ed8);
-    color: #fff;
-  }
-  [part='frame'] {
-    flex: 1;
-    display: flex;
-    min-height: var(--ca-preview-min-height, 12rem);
-  }
-  iframe {
-    flex: 1;
-    border: 0;
-    width: 100%;
-    background: #fff;
-  }
-  [part='diagnostics'],
-  [part='console'] {
-    border-top: 1px solid var(--ca-border, #cbd5e1);
-    padding: 0.25rem 0.5rem;
-    max-height: 10rem;
-    overflow: auto;
-  }
-  ul,
-  ol {
-    margin: 0.25rem 0;
-    padding-inline-start: 1.25rem;
-  }
-  .error {
-    color: var(--ca-danger, #b91c1c);
-  }
-  .warning,
-  .warn {
-    color: var(--ca-warning, #92400e);
-  }
-  summary {
-    cursor: pointer;
-  }
-`;
+export const previewStyles = [
+  tokens,
+  css`
+    :host {
+      display: flex;
+      flex-direction: column;
+      min-height: 16rem;
+      background: var(--ca-preview-background, var(--_bg));
+      font: 13px/1.4 var(--_font);
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+      overflow: hidden;
+    }
+    :host([fullscreen]) {
+      position: fixed;
+      inset: 0;
+      z-index: var(--ca-preview-fullscreen-z-index, 2147483000);
+      border-radius: 0;
+    }
+    [part='toolbar'] {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem;
+      padding: 0.375rem 0.5rem;
+      border-bottom: 1px solid var(--_border);
+      background: var(--_surface);
+    }
+    [part='status'] {
+      margin-inline-end: auto;
+    }
+    button {
+      padding: 0.125rem 0.5rem;
+    }
+    button[aria-pressed='true'] {
+      background: var(--_accent);
+      border-color: var(--_accent);
+      color: var(--_on-accent);
+    }
+    [part='frame'] {
+      flex: 1;
+      display: flex;
+      min-height: var(--ca-preview-min-height, 12rem);
+    }
+    iframe {
+      flex: 1;
+      border: 0;
+      width: 100%;
+      /* The previewed page's own canvas: what a browser shows behind a page without a background. */
+      background: var(--_canvas);
+    }
+    [part='diagnostics'],
+    [part='console'] {
+      border-top: 1px solid var(--_border);
+      padding: 0.25rem 0.5rem;
+      max-height: 10rem;
+      overflow: auto;
+    }
+    ul,
+    ol {
+      margin: 0.25rem 0;
+      padding-inline-start: 1.25rem;
+    }
+    .error {
+      color: var(--_danger);
+    }
+    .warning,
+    .warn {
+      color: var(--_warning);
+    }
+    summary {
+      cursor: pointer;
+    }
+  `,
+];

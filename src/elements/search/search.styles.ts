@@ -9,7 +9,7 @@ export const searchStyles = [
     :host {
       display: contents;
       --_dialog-width: var(--ca-search-width, min(40rem, calc(100vw - 2rem)));
-      --_dialog-backdrop: var(--ca-search-backdrop, rgb(15 23 42 / 0.45));
+      --_dialog-backdrop: var(--ca-search-backdrop, var(--_backdrop));
     }
     .controls {
       display: flex;
@@ -79,7 +79,7 @@ export const searchStyles = [
       text-overflow: ellipsis;
     }
     mark {
-      background: var(--ca-search-mark, #fde68a);
+      background: var(--ca-search-mark, var(--_mark));
       color: inherit;
       border-radius: 2px;
     }

@@ -9,7 +9,7 @@ export const settingsStyles = [
     :host {
       display: contents;
       --_dialog-width: var(--ca-settings-width, min(32rem, calc(100vw - 2rem)));
-      --_dialog-backdrop: var(--ca-settings-backdrop, rgb(15 23 42 / 0.45));
+      --_dialog-backdrop: var(--ca-settings-backdrop, var(--_backdrop));
     }
     form {
       display: flex;

@@ -1,15 +1,22 @@
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { OpenRouterSettings } from '../../runtime/agents/openrouter/settings.js';
+import type { AgentMode } from '../../studio/runtime-config.js';
 
 /**
  * What the studio header and the chat badge say runs the prompts: the driver of the run in
  * progress (a "Use local agent & retry" run is local even with a key set), else what the
- * settings select — OpenRouter when a key is set, the offline local agent otherwise.
+ * settings and the runtime's agent mode select — OpenRouter when a key is set, the offline local
+ * agent otherwise. `agent="openrouter"` without a key says that it fell back.
  */
 export function agentModeLabel(
   settings: OpenRouterSettings | undefined,
   agent: AgentState | undefined,
+  mode: AgentMode = 'auto',
 ): string {
-  const openrouter = agent?.running ? agent.driverId === 'openrouter' : !!settings?.apiKey;
-  return openrouter && settings ? `OpenRouter · ${settings.model}` : 'Local agent';
+  if (mode === 'none') return 'No agent';
+  const openrouter = agent?.running
+    ? agent.driverId === 'openrouter'
+    : mode !== 'local' && !!settings?.apiKey;
+  if (openrouter && settings) return `OpenRouter · ${settings.model}`;
+  return mode === 'openrouter' ? 'Local agent · no OpenRouter key saved' : 'Local agent';
 }

@@ -15,10 +15,10 @@ export const dialogStyles = css`
     overflow-y: auto;
     background: var(--_bg);
     color: var(--_text);
-    box-shadow: 0 20px 50px rgb(0 0 0 / 0.25);
+    box-shadow: 0 20px 50px var(--_shadow);
   }
   dialog::backdrop {
-    background: var(--_dialog-backdrop, rgb(15 23 42 / 0.45));
+    background: var(--_dialog-backdrop, var(--_backdrop));
   }
   dialog h2 {
     font-size: 1.05rem;
@@ -32,6 +32,6 @@ export const dialogStyles = css`
   dialog button.danger {
     background: var(--_danger);
     border-color: var(--_danger);
-    color: #fff;
+    color: var(--_on-danger);
   }
 `;

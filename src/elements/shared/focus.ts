@@ -29,7 +29,9 @@ export function wrapTabFocus(
   if (event.key !== 'Tab') return;
   const first = focusable[0];
   const last = focusable.at(-1);
-  if (event.shiftKey && active === first) {
+  // From the dialog box itself (focused on open), Shift+Tab wraps too instead of leaving.
+  const outside = !focusable.some((element) => element === active);
+  if (event.shiftKey && (active === first || outside)) {
     event.preventDefault();
     last?.focus();
   } else if (!event.shiftKey && active === last) {

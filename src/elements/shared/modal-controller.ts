@@ -14,6 +14,12 @@ export interface ModalOptions {
   dismiss(): void;
   /** The dialog was just shown: move focus in. */
   shown?(): void;
+  /**
+   * What the dialog is modal to. Elements: it opens without page modality (`show()`), and these
+   * elements are made inert instead, so the rest of the page stays usable; Escape and Tab are
+   * handled here because a non-modal dialog gets no `cancel`. Undefined: modal to the page.
+   */
+  inertScope?(): readonly Element[] | undefined;
 }
 
 const FOCUSABLE =
@@ -22,7 +28,7 @@ const FOCUSABLE =
 /**
  * The one modal implementation every studio dialog uses (approval, explorer, catalog
  * confirmation, search, settings — E8): opening remembers the focused element, locks page
- * scroll and calls `shown`; Escape and a click outside the dialog's box dismiss it (a click in
+ * scroll (or, given an `inertScope`, makes only that scope inert) and calls `shown`; Escape and a click outside the dialog's box dismiss it (a click in
  * its padding does not); Tab stays inside; closing releases the page and hands focus back to
  * the opener. Wire `cancel`, `click`, `keydown` and `closed` to the dialog's `cancel`, `click`,
  * `keydown` and `close` events.
@@ -30,6 +36,8 @@ const FOCUSABLE =
 export class ModalController implements ReactiveController {
   private opener?: HTMLElement;
   private unlockScroll?: () => void;
+  /** The elements this controller made inert, to release them exactly. */
+  private madeInert: HTMLElement[] = [];
   private wasOpen = false;
 
   constructor(
@@ -50,10 +58,20 @@ export class ModalController implements ReactiveController {
     if (!dialog) return;
     const open = this.options.isOpen();
     if (open && !dialog.open) {
-      dialog.showModal();
-      this.unlockScroll ??= lockPageScroll();
+      const scope = this.options.inertScope?.();
+      if (scope) {
+        dialog.show();
+        this.makeInert(scope);
+      } else {
+        dialog.showModal();
+        this.unlockScroll ??= lockPageScroll();
+      }
       this.options.shown?.();
-    } else if (!open && dialog.open) dialog.close();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      // As a modal dialog frees the page at once, free the scope now, not at `close` a task later.
+      this.releaseScope();
+    }
   }
 
   hostDisconnected(): void {
@@ -74,9 +92,17 @@ export class ModalController implements ReactiveController {
     if (dialog && isBackdropClick(dialog, event)) this.options.dismiss();
   };
 
+  /** A click on a host's own backdrop layer (a dialog modal to its container has no `::backdrop`). */
+  readonly backdrop = (): void => this.options.dismiss();
+
   readonly keydown = (event: KeyboardEvent): void => {
     const dialog = this.options.dialog();
     if (!dialog) return;
+    if (event.key === 'Escape' && dialog.open && !dialog.matches(':modal')) {
+      event.preventDefault();
+      this.options.dismiss();
+      return;
+    }
     const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
     wrapTabFocus(event, focusable, this.host.shadowRoot?.activeElement);
   };
@@ -92,8 +118,23 @@ export class ModalController implements ReactiveController {
     if (opener?.isConnected) opener.focus();
   };
 
+  private makeInert(scope: readonly Element[]): void {
+    for (const element of scope) {
+      // Already inert by someone else's choice: leave it as found.
+      if (!(element instanceof HTMLElement) || element.inert) continue;
+      element.inert = true;
+      this.madeInert.push(element);
+    }
+  }
+
+  private releaseScope(): void {
+    for (const element of this.madeInert) element.inert = false;
+    this.madeInert = [];
+  }
+
   private release(): void {
     this.unlockScroll?.();
     this.unlockScroll = undefined;
+    this.releaseScope();
   }
 }

@@ -1,22 +1,44 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { PALETTES } from './theme.js';
 
-/** Shared design tokens (`--ca-*`), overridable from the page. */
+const light = PALETTES.light;
+/** `var(--ca-…, <light value>)`: a page or a themed `<ca-studio>` overrides the token. */
+const token = (name: string) => unsafeCSS(`var(${name}, ${light[name]})`);
+
+/** Shared design tokens (`--ca-*`, see docs/theming.md), overridable from the page. */
 export const tokens = css`
   :host {
-    --_bg: var(--ca-color-background, #ffffff);
-    --_surface: var(--ca-color-surface, #f6f7f9);
-    --_border: var(--ca-color-border, #d9dde3);
-    --_text: var(--ca-color-text, #1b1f24);
-    --_muted: var(--ca-color-muted, #5b6470);
-    --_accent: var(--ca-color-accent, #2563eb);
-    --_danger: var(--ca-color-danger, #b42318);
-    --_success: var(--ca-color-success, #067647);
+    --_bg: ${token('--ca-color-background')};
+    --_surface: ${token('--ca-color-surface')};
+    --_border: ${token('--ca-color-border')};
+    --_text: ${token('--ca-color-text')};
+    --_muted: ${token('--ca-color-muted')};
+    --_accent: ${token('--ca-color-accent')};
+    --_on-accent: ${token('--ca-color-on-accent')};
+    --_danger: ${token('--ca-color-danger')};
+    --_on-danger: ${token('--ca-color-on-danger')};
+    --_success: ${token('--ca-color-success')};
+    --_warning: ${token('--ca-color-warning')};
+    --_mark: ${token('--ca-color-mark')};
+    --_canvas: ${token('--ca-color-canvas')};
+    --_backdrop: ${token('--ca-color-backdrop')};
+    --_shadow: ${token('--ca-color-shadow')};
+    --_code-keyword: ${token('--ca-code-keyword')};
+    --_code-string: ${token('--ca-code-string')};
+    --_code-comment: ${token('--ca-code-comment')};
+    --_code-number: ${token('--ca-code-number')};
+    --_code-tag: ${token('--ca-code-tag')};
+    --_code-attribute: ${token('--ca-code-attribute')};
     --_radius: var(--ca-radius, 8px);
     --_font: var(--ca-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
     --_mono: var(--ca-font-mono, ui-monospace, 'SFMono-Regular', Menlo, monospace);
     font-family: var(--_font);
     color: var(--_text);
     box-sizing: border-box;
+  }
+  /* An element's own display rule must never beat the hidden attribute. */
+  :host([hidden]) {
+    display: none !important;
   }
   *,
   *::before,
@@ -48,7 +70,7 @@ export const tokens = css`
   button.primary {
     background: var(--_accent);
     border-color: var(--_accent);
-    color: #fff;
+    color: var(--_on-accent);
   }
   .visually-hidden {
     position: absolute;

@@ -10,11 +10,10 @@ import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import type { CaSearch } from '../search/search.element.js';
-import { PreviewStatusController } from './preview-status-controller.js';
+import { previewStatusStore } from './preview-status-store.js';
 import { statusBarStyles } from './status-bar.styles.js';
 import { summarizeStatus } from './status-text.js';
 import { createUnloadGuard, vetoUnload, type UnloadGuard } from './unload-guard.js';
-import '../search/search.js';
 
 /** What the status bar needs from a runtime; `createStudioRuntime()` provides it. */
 export interface StatusBarRuntime extends ElementRuntime {
@@ -69,9 +68,8 @@ export class CaStatusBar extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<StatusBarRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
-  private readonly preview = new PreviewStatusController(
-    this,
-    () => this.runtimeRef.value?.capabilities,
+  private readonly preview = new StoreController(this, () =>
+    previewStatusStore(this.runtimeRef.value?.capabilities),
   );
   private guard?: UnloadGuard;
 
@@ -82,7 +80,10 @@ export class CaStatusBar extends LitElement {
 
   /** Opens workspace search; focus returns to the element focused now when it closes. */
   openSearch(): void {
-    this.search?.show();
+    // The dialog's code loads on first use; a module already loaded resolves at once.
+    void import('../search/search.js').then(() => {
+      if (this.isConnected) this.search?.show();
+    });
   }
 
   override connectedCallback(): void {

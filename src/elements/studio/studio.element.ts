@@ -1,17 +1,41 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import { createStudioRuntime, type StudioRuntime } from '../../studio/studio-runtime.js';
+import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { runtimeContext } from '../shared/runtime-context.js';
+import { recipeFromAttributes, RuntimeOwner } from '../shared/runtime-owner.js';
+import { starterNotice, starterNoticeStyles } from '../shared/starter-notice.js';
 import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
 import { isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
+import {
+  isThemeChoice,
+  themeContext,
+  type ResolvedTheme,
+  type ThemeChoice,
+} from '../shared/theme.js';
+import { exportParts } from './export-parts.js';
+import {
+  PANELS,
+  SIZE_LABELS as LABELS,
+  layoutKey,
+  loadSizes,
+  parsePanels,
+  saveSizes,
+  shareOf,
+  withShare,
+  type SizeKey,
+  type Sizes,
+} from './layout.js';
+import { renderSplitter } from './splitter.js';
+import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
+import { customLayoutStyles } from './custom-layout.styles.js';
+import '../runtime/runtime.js';
 import '../editor/editor.js';
 import '../explorer/explorer.js';
 import '../host-connect/host-connect.js';
@@ -19,35 +43,69 @@ import '../preview/preview.js';
 import '../trace/trace.js';
 import '../approval/approval.js';
 import '../chat/chat.js';
-import '../settings/settings.js';
-import '../catalog/catalog.js';
 import '../status-bar/status-bar.js';
 import '../actions/actions.js';
 
 const DEFAULT_DATABASE = 'context-action-workspace';
+
+/** Local storage, or undefined where the page may not use it (a sandboxed frame). */
+function pageStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Children that configure the studio rather than lay it out. */
+const CONFIGURING_CHILD = 'script, template, [slot]';
 
 /**
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
  * provides it to every element inside through `@lit/context`, and lays out the file tree, editor,
  * preview, agent prompt, trace, approval gate and status bar. The header's Model button names
  * the mode the prompts run in ("Local agent" or "OpenRouter · model") and opens the
- * `<ca-settings>` dialog.
+ * `<ca-settings>` dialog. It takes the same runtime attributes and starter files as
+ * `<ca-runtime>`; element children other than starter files and named-slot content replace the
+ * built-in layout with your own.
+ *
+ * Splitters (`role="separator"`) resize neighbouring panels with the pointer or the keyboard
+ * (arrows 2 %, Shift+arrows 10 %, Home and End); the sizes are kept in `localStorage` under
+ * `context-action.layout.<database-name>`, so each workspace keeps its own layout.
  *
  * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
  * @attr heading - Title shown in the header.
  * @attr surface - Which surface to run: `studio` (default), `web-coding` (three-file workspace plus the `web.*` tools) or `live-editor` (the `editor.*` tools with workspace and document revisions). Read once, when the runtime is created.
- * @attr database-name - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace` on the studio surface, `context-action-<surface>` on the others.
+ * @attr workspace - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace` on the studio surface, `context-action-<surface>` on the others. Changing it creates a new runtime.
+ * @attr database-name - The older name of `workspace`; `workspace` wins when both are set.
+ * @attr storage - `indexeddb` (default; memory where IndexedDB is missing) or `memory` (this page only). Changing it creates a new runtime.
+ * @attr agent - Who answers prompts: `local`, `openrouter` (the local agent, with a notice in the mode badge, while no key is saved) or `none` (prompts explain that no agent is configured). Default: OpenRouter when a key is saved, else local.
+ * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
+ * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller; the header says Read-only.
+ * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
+ * @attr panels - Which panels show, space-separated, any subset of `explorer editor preview chat trace` (default: all). Panels left out stay mounted but hidden, so the preview still acknowledges tool calls.
+ * @attr theme - `light` (default), `dark`, or `auto` to follow `prefers-color-scheme` live. Sets the `--ca-*` colour tokens on the studio; CodeMirror and the preview chrome follow.
+ * @attr approval - `page` makes the approval dialog modal to the whole page. By default it is modal to the studio only: the studio is inert while an approval waits and the rest of the page keeps working.
+ * @attr tabs-below - Width in CSS pixels of the studio itself (not the window) below which the panels become one column of tabs: Files, Code, Preview, Chat, Trace (and Tools while open). Default 720.
  * @attr no-webmcp - Keeps the tools out of the browser's model context (WebMCP), which they join by default where the browser has one.
+ * @fires ca-runtime-change - The runtime this studio provides changed: created, recreated after `workspace`, `database-name` or `storage` changed (pending approvals are denied), replaced through `.runtime`, or disposed. Detail: `{ runtime: StudioRuntime | undefined }`.
  * @fires ca-approval-decide - Bubbles from the approval dialog inside: a person approved or denied a call.
  * @fires ca-prompt-submit - Bubbles from the prompt box inside: a person sent a prompt.
  * @fires ca-file-open - Bubbles from the file tree inside: a person opened a file.
  * @fires ca-editor-change - Bubbles from the editor inside: a person edited the open file.
  * @fires ca-tool-run - Bubbles from the Tools panel inside: a person ran a tool.
+ * @slot - Your own layout of elements (`<ca-editor>`, `<ca-preview>` …) in place of the built-in one; the approval and settings dialogs stay.
  * @slot header-actions - Extra controls at the end of the header.
+ * @slot chat-empty - The chat's empty state, shown before the first message.
+ * @slot composer-extras - Extra controls in the chat composer, before Send.
+ * @slot empty - Shown when `panels` names no panel.
  * @csspart header - The header bar.
+ * @csspart starter-notice - The starter-file notice: a refused set, or changed starter files with Reset and Keep.
+ * @csspart read-only - The header's Read-only badge.
+ * @csspart layout - The box around your own layout (default slot).
  * @csspart model-button - The header button that opens the model settings.
  * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download, Export HTML, Reset.
  * @csspart settings - The `<ca-settings>` dialog.
@@ -61,18 +119,110 @@ const DEFAULT_DATABASE = 'context-action-workspace';
  * @csspart catalog - The `<ca-catalog>` in the Tools panel.
  * @csspart status-bar - The `<ca-status-bar>` at the bottom: storage mode, revision, unsaved
  * changes, preview state and ⌘/Ctrl+Shift+F workspace search.
+ * @csspart approval - The `<ca-approval>` gate.
+ * @csspart splitter - Each splitter between panels.
+ * @csspart tabs - The tablist of the single-column layout.
+ * @csspart tab - Each tab of the single-column layout.
+ * @csspart actions-toolbar - `toolbar` of the `actions` element inside (see its own parts).
+ * @csspart actions-error - `error` of the `actions` element inside (see its own parts).
+ * @csspart actions-dialog - `dialog` of the `actions` element inside (see its own parts).
+ * @csspart explorer-toolbar - `toolbar` of the `explorer` element inside (see its own parts).
+ * @csspart explorer-folder - `folder` of the `explorer` element inside (see its own parts).
+ * @csspart explorer-tree - `tree` of the `explorer` element inside (see its own parts).
+ * @csspart explorer-error - `error` of the `explorer` element inside (see its own parts).
+ * @csspart explorer-dialog - `dialog` of the `explorer` element inside (see its own parts).
+ * @csspart host-connect-button - `button` of the `host-connect` element inside (see its own parts).
+ * @csspart host-connect-dialog - `dialog` of the `host-connect` element inside (see its own parts).
+ * @csspart host-connect-offer - `offer` of the `host-connect` element inside (see its own parts).
+ * @csspart host-connect-connect - `connect` of the `host-connect` element inside (see its own parts).
+ * @csspart host-connect-error - `error` of the `host-connect` element inside (see its own parts).
+ * @csspart editor-tabs - `tabs` of the `editor` element inside (see its own parts).
+ * @csspart editor-surface - `surface` of the `editor` element inside (see its own parts).
+ * @csspart editor-status - `status` of the `editor` element inside (see its own parts).
+ * @csspart editor-conflict - `conflict` of the `editor` element inside (see its own parts).
+ * @csspart preview-toolbar - `toolbar` of the `preview` element inside (see its own parts).
+ * @csspart preview-status - `status` of the `preview` element inside (see its own parts).
+ * @csspart preview-frame - `frame` of the `preview` element inside (see its own parts).
+ * @csspart preview-iframe - `iframe` of the `preview` element inside (see its own parts).
+ * @csspart preview-diagnostics - `diagnostics` of the `preview` element inside (see its own parts).
+ * @csspart preview-console - `console` of the `preview` element inside (see its own parts).
+ * @csspart catalog-toolbar - `toolbar` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-list - `list` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-detail - `detail` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-schema - `schema` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-sample - `sample` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-run - `run` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-result - `result` of the `catalog` element inside (see its own parts).
+ * @csspart catalog-confirm - `confirm` of the `catalog` element inside (see its own parts).
+ * @csspart chat-mode - `mode` of the `chat` element inside (see its own parts).
+ * @csspart chat-progress - `progress` of the `chat` element inside (see its own parts).
+ * @csspart chat-log - `log` of the `chat` element inside (see its own parts).
+ * @csspart chat-composer - `composer` of the `chat` element inside (see its own parts).
+ * @csspart trace-header - `header` of the `trace` element inside (see its own parts).
+ * @csspart trace-table - `table` of the `trace` element inside (see its own parts).
+ * @csspart trace-detail - `detail` of the `trace` element inside (see its own parts).
+ * @csspart status-bar-status - `status` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-storage - `storage` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-storage-error - `storage-error` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-download-button - `download-button` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-revision - `revision` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-changes - `changes` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-preview - `preview` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-search-button - `search-button` of the `status-bar` element inside (see its own parts).
+ * @csspart status-bar-search - `search` of the `status-bar` element inside (see its own parts).
+ * @csspart approval-dialog - `dialog` of the `approval` element inside (see its own parts).
+ * @csspart approval-backdrop - `backdrop` of the `approval` element inside (see its own parts).
+ * @csspart approval-approve - `approve` of the `approval` element inside (see its own parts).
+ * @csspart approval-deny - `deny` of the `approval` element inside (see its own parts).
+ * @csspart approval-show-change - `show-change` of the `approval` element inside (see its own parts).
+ * @csspart approval-diff - `diff` of the `approval` element inside (see its own parts).
+ * @csspart settings-dialog - `dialog` of the `settings` element inside (see its own parts).
+ * @csspart settings-form - `form` of the `settings` element inside (see its own parts).
+ * @csspart settings-key-toggle - `key-toggle` of the `settings` element inside (see its own parts).
+ * @csspart settings-clear-key - `clear-key` of the `settings` element inside (see its own parts).
+ * @csspart settings-load-models - `load-models` of the `settings` element inside (see its own parts).
+ * @csspart settings-models - `models` of the `settings` element inside (see its own parts).
+ * @csspart settings-error - `error` of the `settings` element inside (see its own parts).
+ * @csspart settings-cancel - `cancel` of the `settings` element inside (see its own parts).
+ * @csspart settings-save - `save` of the `settings` element inside (see its own parts).
  * @cssprop --ca-studio-height - Height of the studio (default: fill the parent).
- * @cssprop --ca-studio-explorer-width - Width of the file tree column.
- * @cssprop --ca-studio-bottom-height - Height of the prompt and trace row.
+ * @cssprop --ca-color-background - Panel and input background. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-surface - Bars, gutters and the studio behind the panels. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-border - Borders and splitters. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-text - Body text. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-muted - Secondary text. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-accent - Links, focus rings, selected tabs, primary buttons. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-on-accent - Text on an accent background. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-danger - Errors and destructive actions. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-on-danger - Text on a danger background. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-success - Success states and added lines. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-warning - Warnings. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-mark - Highlighted search matches. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-canvas - Behind the previewed page (a browser's default canvas). Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-backdrop - The layer behind a dialog. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-color-shadow - Dialog shadows. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-keyword - Keywords in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-string - Strings in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-comment - Comments in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-number - Numbers, booleans and null in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-tag - Tag and type names in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-code-attribute - Attribute and property names in the source editor. Set by `theme`; see docs/theming.md.
  */
 export class CaStudio extends LitElement {
-  static override styles = studioStyles;
+  static override styles = [studioStyles, starterNoticeStyles, customLayoutStyles];
 
   @property() heading = 'Context-Action Studio';
 
   @property({ reflect: true }) surface: StudioSurface = 'studio';
 
   @property({ attribute: 'database-name' }) databaseName = DEFAULT_DATABASE;
+
+  @property() workspace: string | null = null;
+  @property() storage: string | null = null;
+  @property() agent: string | null = null;
+  @property() tools: string | null = null;
+  @property({ converter: booleanAttribute }) readonly = false;
+  @property() src: string | null = null;
 
   @property() prompt = '';
 
@@ -81,50 +231,71 @@ export class CaStudio extends LitElement {
 
   @property({ converter: booleanAttribute, attribute: 'no-webmcp' }) noWebmcp = false;
 
+  @property() panels = PANELS.join(' ');
+
+  @property({ reflect: true }) theme: ThemeChoice = 'light';
+
+  @property() approval = 'studio';
+
+  @property({ type: Number, attribute: 'tabs-below' }) tabsBelow = 720;
+
+  /** Splitter weights of this workspace's panels (see layout.ts). */
+  @state() private sizes: Sizes = loadSizes(undefined, '');
+  /** Narrower than `tabs-below`: one column of tabs. */
+  @state() private narrow = false;
+  @state() private selectedTab?: TabKey;
+
+  @provide({ context: themeContext })
+  @state()
+  private resolvedTheme: ResolvedTheme = 'light';
+
+  private readonly resizeObserver =
+    typeof ResizeObserver === 'undefined'
+      ? undefined
+      : new ResizeObserver(([entry]) => {
+          if (entry) this.narrow = entry.contentRect.width < this.tabsBelow;
+        });
+  private darkScheme?: MediaQueryList;
+  private readonly schemeChanged = () => this.requestUpdate();
+
   /** The catalog stays rendered once opened, so its edited samples survive closing it. */
   @state() private catalogShown = false;
 
-  @provide({ context: runtimeContext })
-  @state()
-  private provided?: StudioRuntime;
+  /** Set while element children replace the built-in layout. */
+  @state() private customLayout = false;
 
-  private owned?: StudioRuntime;
+  private readonly owner = new RuntimeOwner(this, () => {
+    const surface = isStudioSurface(this.surface) ? this.surface : 'studio';
+    // Surfaces on one origin keep separate workspaces unless told to share one.
+    const databaseName =
+      this.workspace ??
+      (this.databaseName === DEFAULT_DATABASE && surface !== 'studio'
+        ? `context-action-${surface}`
+        : this.databaseName);
+    return recipeFromAttributes(this, databaseName, surface);
+  });
+  private readonly children$ = new MutationObserver(() => this.readLayout());
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
 
-  private readonly openrouter = new StoreController(this, () => this.provided?.openrouter);
-  private readonly agent = new StoreController(this, () => this.provided?.agent);
+  private readonly openrouter = new StoreController(this, () => this.owner.value?.openrouter);
+  private readonly agentState = new StoreController(this, () => this.owner.value?.agent);
+  private readonly config = new StoreController(this, () => this.owner.value?.config);
   private readonly webmcp = new WebMCPController(this, () =>
-    this.noWebmcp ? undefined : this.provided?.registry,
+    this.noWebmcp ? undefined : this.owner.value?.agentTools,
   );
 
   /**
    * The runtime every element inside uses. Set it before the studio connects to share one
-   * runtime with your own code; otherwise the studio creates one on first access.
+   * runtime with your own code (the runtime attributes then no longer apply); otherwise the
+   * studio creates one from its attributes on first access.
    */
   @property({ attribute: false })
   get runtime(): StudioRuntime {
-    if (!this.provided) {
-      const surface = isStudioSurface(this.surface) ? this.surface : 'studio';
-      // Surfaces on one origin keep separate workspaces unless told to share one.
-      const databaseName =
-        this.databaseName === DEFAULT_DATABASE && surface !== 'studio'
-          ? `context-action-${surface}`
-          : this.databaseName;
-      this.owned = createStudioRuntime({ surface, databaseName });
-      this.provided = this.owned;
-    }
-    return this.provided;
+    return this.owner.ensure();
   }
   set runtime(value: StudioRuntime) {
-    if (value === this.provided) return;
-    const old = this.provided;
-    if (this.owned && this.owned !== value) {
-      this.owned.dispose();
-      this.owned = undefined;
-    }
-    this.provided = value;
-    this.requestUpdate('runtime', old);
+    this.owner.adopt(value);
   }
 
   constructor() {
@@ -141,23 +312,127 @@ export class CaStudio extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    void this.runtime;
+    this.readLayout();
+    this.children$.observe(this, { childList: true });
+    // The studio's own width decides the layout, not the window's: it may sit in a narrow column.
+    this.resizeObserver?.observe(this);
+    this.darkScheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
+    this.darkScheme?.addEventListener('change', this.schemeChanged);
+    // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs.
+    void import('../editor/code-editor.js');
   }
 
-  protected override willUpdate(): void {
-    if (this.catalogOpen) this.catalogShown = true;
+  private readLayout(): void {
+    this.customLayout = [...this.children].some((child) => !child.matches(CONFIGURING_CHILD));
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.children$.disconnect();
+    this.resizeObserver?.disconnect();
+    this.darkScheme?.removeEventListener('change', this.schemeChanged);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if (this.catalogOpen) {
+      this.catalogShown = true;
+      // The Tools panel's code loads when the panel first opens.
+      void import('../catalog/catalog.js');
+    }
+    if (changed.has('databaseName') || changed.has('workspace')) {
+      this.sizes = loadSizes(pageStorage(), layoutKey(this.workspace ?? this.databaseName));
+    }
+    const choice = isThemeChoice(this.theme) ? this.theme : 'light';
+    this.resolvedTheme = choice === 'auto' ? (this.darkScheme?.matches ? 'dark' : 'light') : choice;
+  }
+
+  private resize(first: SizeKey, second: SizeKey, share: number, done: boolean): void {
+    this.sizes = withShare(this.sizes, first, second, share);
+    if (done) saveSizes(pageStorage(), layoutKey(this.workspace ?? this.databaseName), this.sizes);
+  }
+
+  /**
+   * Grid tracks for `keys` in order, a 6px splitter track between neighbours, and the splitters
+   * to render after each key (keyed by the key before it).
+   */
+  private track(keys: readonly SizeKey[], orientation: 'vertical' | 'horizontal') {
+    const tracks: string[] = [];
+    const after = new Map<SizeKey, ReturnType<typeof renderSplitter>>();
+    keys.forEach((key, index) => {
+      const next = keys[index + 1];
+      // Rows keep room for the chat's composer; columns may shrink to the splitter's limit.
+      const least = orientation === 'horizontal' ? '12rem' : '0';
+      tracks.push(`minmax(${least}, ${this.sizes[key].toFixed(3)}fr)`);
+      if (next === undefined || this.narrow) return;
+      tracks.push('6px');
+      after.set(
+        key,
+        renderSplitter({
+          first: key,
+          second: next,
+          orientation,
+          label: `Resize ${LABELS[key]} and ${LABELS[next]}`,
+          value: shareOf(this.sizes, key, next),
+          change: (share, done) => this.resize(key, next, share, done),
+        }),
+      );
+    });
+    return { tracks: tracks.join(' '), after };
+  }
+
+  /** Opens the model settings, loading the dialog's code on first use. */
+  private async openSettings(): Promise<void> {
+    await import('../settings/settings.js');
+    await this.updateComplete;
+    this.settingsDialog?.show();
   }
 
   protected override render() {
+    const panels = parsePanels(this.panels);
+    const showing = (key: TabKey) => (key === 'catalog' ? this.catalogOpen : panels.has(key));
+    const top = (['explorer', 'editor', 'preview', 'catalog'] as const).filter(showing);
+    const bottom = (['chat', 'trace'] as const).filter(showing);
+    const tabs: TabKey[] = [...top, ...bottom];
+    const selected =
+      this.selectedTab && tabs.includes(this.selectedTab) ? this.selectedTab : tabs[0];
+    const work = this.track(top, 'vertical');
+    const lower = this.track(bottom, 'vertical');
+    const rows = this.track(
+      [...(top.length ? ['work' as const] : []), ...(bottom.length ? ['bottom' as const] : [])],
+      'horizontal',
+    );
+    // Hidden panels stay mounted: the preview keeps acknowledging and no state is lost.
+    const hidden = (key: TabKey) => !showing(key) || (this.narrow && key !== selected);
+    const tabpanel = (key: TabKey) => ({
+      role: this.narrow ? 'tabpanel' : nothing,
+      labelledby: this.narrow ? `tab-${key}` : nothing,
+    });
+    const approval = html`<ca-approval
+      part="approval"
+      exportparts=${exportParts('approval')}
+      approval=${this.approval === 'page' ? 'page' : 'studio'}
+    ></ca-approval>`;
+    if (this.customLayout) {
+      return html`<div class="layout" part="layout">${starterNotice(this.owner)}<slot></slot></div>
+        ${approval}`;
+    }
     return html`
       <div class="bar" part="header">
         <h2 class="heading">${this.heading}</h2>
-        <ca-workspace-actions part="actions"></ca-workspace-actions>
+        ${
+          this.config.value?.readOnly
+            ? html`<span class="read-only" part="read-only">Read-only</span>`
+            : nothing
+        }
+        <ca-workspace-actions
+          part="actions"
+          exportparts=${exportParts('actions')}
+        ></ca-workspace-actions>
         <button
           part="tools-toggle"
           class="tools"
           aria-expanded=${String(this.catalogOpen)}
-          aria-controls="catalog"
+          aria-controls="panel-catalog"
           @click=${() => (this.catalogOpen = !this.catalogOpen)}
         >
           Tools
@@ -166,35 +441,100 @@ export class CaStudio extends LitElement {
           part="model-button"
           class="model"
           aria-haspopup="dialog"
-          @click=${() => this.settingsDialog?.show()}
+          @click=${() => void this.openSettings()}
         >
           <span class="model-label">Model</span>
-          ${agentModeLabel(this.openrouter.value, this.agent.value)}
+          ${agentModeLabel(this.openrouter.value, this.agentState.value, this.config.value?.agent)}
         </button>
-        <ca-host-connect part="host-connect"></ca-host-connect>
+        <ca-host-connect
+          part="host-connect"
+          exportparts=${exportParts('host-connect')}
+        ></ca-host-connect>
         <slot name="header-actions"></slot>
+        ${starterNotice(this.owner)}
       </div>
-      <div class="work ${this.catalogOpen ? 'with-catalog' : ''}">
-        <ca-explorer part="explorer"></ca-explorer>
-        <ca-editor part="editor"></ca-editor>
-        <ca-preview part="preview"></ca-preview>
-        ${
-          this.catalogOpen || this.catalogShown
-            ? html`<ca-catalog
-                id="catalog"
-                part="catalog"
-                ?hidden=${!this.catalogOpen}
-              ></ca-catalog>`
-            : nothing
-        }
+      ${this.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}
+      <div class="layout ${this.narrow ? 'narrow' : ''}" style="grid-template-rows: ${rows.tracks}">
+        <div
+          class="row"
+          id="panel-work"
+          ?hidden=${!top.length}
+          style="grid-template-columns: ${work.tracks}"
+        >
+          <ca-explorer
+            id="panel-explorer"
+            part="explorer"
+            exportparts=${exportParts('explorer')}
+            role=${tabpanel('explorer').role}
+            aria-labelledby=${tabpanel('explorer').labelledby}
+            ?hidden=${hidden('explorer')}
+          ></ca-explorer>
+          ${work.after.get('explorer') ?? nothing}
+          <ca-editor
+            id="panel-editor"
+            part="editor"
+            exportparts=${exportParts('editor')}
+            role=${tabpanel('editor').role}
+            aria-labelledby=${tabpanel('editor').labelledby}
+            ?hidden=${hidden('editor')}
+          ></ca-editor>
+          ${work.after.get('editor') ?? nothing}
+          <ca-preview
+            id="panel-preview"
+            part="preview"
+            exportparts=${exportParts('preview')}
+            role=${tabpanel('preview').role}
+            aria-labelledby=${tabpanel('preview').labelledby}
+            ?hidden=${hidden('preview')}
+          ></ca-preview>
+          ${work.after.get('preview') ?? nothing}
+          ${
+            this.catalogOpen || this.catalogShown
+              ? html`<ca-catalog
+                  id="panel-catalog"
+                  part="catalog"
+                  exportparts=${exportParts('catalog')}
+                  role=${tabpanel('catalog').role}
+                  aria-labelledby=${tabpanel('catalog').labelledby}
+                  ?hidden=${hidden('catalog')}
+                ></ca-catalog>`
+              : nothing
+          }
+        </div>
+        ${rows.after.get('work') ?? nothing}
+        <div
+          class="row"
+          id="panel-bottom"
+          ?hidden=${!bottom.length}
+          style="grid-template-columns: ${lower.tracks}"
+        >
+          <ca-chat
+            id="panel-chat"
+            part="chat"
+            exportparts=${exportParts('chat')}
+            role=${tabpanel('chat').role}
+            aria-labelledby=${tabpanel('chat').labelledby}
+            ?hidden=${hidden('chat')}
+            .prompt=${this.prompt}
+          >
+            <slot name="chat-empty" slot="empty"></slot>
+            <slot name="composer-extras" slot="composer-extras"></slot>
+          </ca-chat>
+          ${lower.after.get('chat') ?? nothing}
+          <ca-trace
+            id="panel-trace"
+            part="trace"
+            exportparts=${exportParts('trace')}
+            role=${tabpanel('trace').role}
+            aria-labelledby=${tabpanel('trace').labelledby}
+            ?hidden=${hidden('trace')}
+          ></ca-trace>
+        </div>
+        ${tabs.length ? nothing : html`<div class="empty"><slot name="empty"></slot></div>`}
       </div>
-      <div class="bottom">
-        <ca-chat part="chat" .prompt=${this.prompt}></ca-chat>
-        <ca-trace part="trace"></ca-trace>
-      </div>
-      <ca-status-bar part="status-bar"></ca-status-bar>
-      <ca-approval></ca-approval>
-      <ca-settings part="settings"></ca-settings>
+      <ca-status-bar part="status-bar" exportparts=${exportParts('status-bar')}></ca-status-bar>
+      ${approval}
+      <ca-settings part="settings" exportparts=${exportParts('settings')}></ca-settings>
     `;
   }
 }

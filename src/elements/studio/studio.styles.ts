@@ -1,12 +1,34 @@
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { declarations } from '../shared/theme.js';
 import { tokens } from '../shared/tokens.styles.js';
+
+const light = unsafeCSS(declarations('light'));
+const dark = unsafeCSS(declarations('dark'));
 
 export const studioStyles = [
   tokens,
   css`
+    /* The theme: one palette of --ca-* tokens on the host, inherited by every element inside.
+       Tokens a page sets on the ca-studio element itself win over these. */
     :host {
-      display: grid;
-      grid-template-rows: auto minmax(0, 1fr) auto auto;
+      ${light}
+      color-scheme: light;
+    }
+    :host([theme='dark']) {
+      ${dark}
+      color-scheme: dark;
+    }
+    @media (prefers-color-scheme: dark) {
+      :host([theme='auto']) {
+        ${dark}
+        color-scheme: dark;
+      }
+    }
+    :host {
+      /* The approval backdrop covers the studio, not the page. */
+      position: relative;
+      display: flex;
+      flex-direction: column;
       height: var(--ca-studio-height, 100%);
       min-height: 32rem;
       border: 1px solid var(--_border);
@@ -16,8 +38,9 @@ export const studioStyles = [
     }
     .bar {
       display: flex;
+      flex-wrap: wrap;
       align-items: center;
-      gap: 0.75rem;
+      gap: 0.5rem 0.75rem;
       padding: 0.5rem 0.9rem;
       border-bottom: 1px solid var(--_border);
       background: var(--_bg);
@@ -41,29 +64,61 @@ export const studioStyles = [
       color: var(--_muted);
       margin-right: 0.25rem;
     }
-    .work {
+    .tabs {
+      display: flex;
+      overflow-x: auto;
+      border-bottom: 1px solid var(--_border);
+      background: var(--_bg);
+    }
+    [role='tab'] {
+      flex: 1;
+      border: 0;
+      border-bottom: 2px solid transparent;
+      border-radius: 0;
+      padding: 0.55rem 0.5rem;
+      background: transparent;
+    }
+    [role='tab'][aria-selected='true'] {
+      border-bottom-color: var(--_accent);
+      color: var(--_accent);
+      font-weight: 600;
+    }
+    .layout {
+      flex: 1;
       display: grid;
-      grid-template-columns: var(--ca-studio-explorer-width, 14rem) minmax(0, 1fr) minmax(0, 1fr);
-      gap: 1px;
-      background: var(--_border);
       min-height: 0;
     }
-    .work.with-catalog {
-      grid-template-columns:
-        var(--ca-studio-explorer-width, 14rem) minmax(0, 1fr) minmax(0, 1fr)
-        minmax(0, 1.2fr);
+    .row {
+      display: grid;
+      min-height: 0;
     }
-    ca-catalog[hidden] {
+    .row[hidden] {
       display: none;
     }
-    .bottom {
-      display: grid;
-      grid-template-columns: minmax(0, 1fr) minmax(0, 1.3fr);
-      gap: 1px;
-      border-top: 1px solid var(--_border);
+    .layout.narrow {
+      grid-template-rows: minmax(0, 1fr) !important;
+    }
+    .narrow .row {
+      display: contents;
+    }
+    .splitter {
       background: var(--_border);
-      height: var(--ca-studio-bottom-height, 16rem);
-      min-height: 0;
+      touch-action: none;
+    }
+    .splitter.vertical {
+      cursor: col-resize;
+    }
+    .splitter.horizontal {
+      cursor: row-resize;
+    }
+    .splitter:hover,
+    .splitter:focus-visible {
+      background: var(--_accent);
+      outline: none;
+    }
+    .empty {
+      padding: 1rem;
+      color: var(--_muted);
     }
     ca-explorer,
     ca-editor,
@@ -73,16 +128,12 @@ export const studioStyles = [
     ca-catalog {
       min-height: 0;
       min-width: 0;
+      /* A panel taller than its share scrolls inside its cell instead of painting over others. */
+      overflow: auto;
     }
-    @media (max-width: 800px) {
-      .work,
-      .work.with-catalog,
-      .bottom {
-        grid-template-columns: 1fr;
-      }
-      .bottom {
-        height: auto;
-      }
+    ca-preview {
+      border: 0;
+      border-radius: 0;
     }
   `,
 ];

@@ -2,6 +2,8 @@
  * The prompt recipes the composer offers, as data: each enters the same planning and approval
  * path as free-form text.
  */
+import type { ToolRegistry } from '../registry/registry.js';
+
 export interface LocalAgentRecipe {
   id: string;
   label: string;
@@ -106,3 +108,15 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     needsApproval: true,
   },
 ];
+
+/**
+ * The recipes whose tools are all registered: a surface or a tool allowlist without them
+ * offers no button that could only fail.
+ */
+export function availableRecipes(
+  registry: Pick<ToolRegistry, 'getToolDefinition'>,
+): readonly LocalAgentRecipe[] {
+  return LOCAL_AGENT_RECIPES.filter((recipe) =>
+    recipe.tools.every((name) => registry.getToolDefinition(name) !== undefined),
+  );
+}

@@ -9,6 +9,8 @@ export const TOOL_CALL_ERROR_CODES = {
   TOOL_VALIDATION_FAILED: 'TOOL_VALIDATION_FAILED',
   TOOL_INVALID_OPTIONS: 'TOOL_INVALID_OPTIONS',
   TOOL_POLICY_DENIED: 'TOOL_POLICY_DENIED',
+  /** The workspace is read-only (`readonly`) and the tool is not. */
+  TOOL_READ_ONLY: 'TOOL_READ_ONLY',
   TOOL_APPROVAL_DENIED: 'TOOL_APPROVAL_DENIED',
   /** The call needs approval and nothing can give it: no surface connected, no host handler. */
   TOOL_APPROVAL_UNAVAILABLE: 'TOOL_APPROVAL_UNAVAILABLE',

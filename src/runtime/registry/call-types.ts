@@ -10,6 +10,7 @@ import type { ToolCallContext, ToolCallRequest, ToolCallResult } from '../protoc
 import type { ToolDescriptor } from './define-tool.js';
 import type { ToolIdempotencyStore } from './idempotency.js';
 import type { ToolPolicy } from './policy.js';
+import type { ToolScopeSource } from './tool-scope.js';
 
 export type ToolValidationMode = 'strict' | 'warn' | 'silent';
 
@@ -44,6 +45,7 @@ export interface CallEnvironment {
   isAllowed(name: string): boolean;
   validation: ToolValidationMode;
   policy: ToolPolicy;
+  scope?: ToolScopeSource;
   approvalQueue?: ToolApprovalQueue;
   capabilityResolver?: ToolCapabilityResolver;
   idempotency: ToolIdempotencyStore;

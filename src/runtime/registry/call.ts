@@ -1,6 +1,6 @@
 /**
  * One `tools/call`, in the fixed order of checks: options → name (unknown, prototype names,
- * not allowed) → arguments (strict mode: before policy) → idempotency → policy/approval →
+ * not allowed) → arguments (strict mode: before policy) → tool scope → idempotency → policy/approval →
  * handler → terminal checks (output schema, output budget). Nothing a caller sends makes it
  * throw; every failure is a `ToolCallResult` with a stable code.
  */
@@ -17,6 +17,7 @@ import { execute } from './execute.js';
 import type { CallEnvironment } from './call-types.js';
 import type { IdempotencyClaim, ToolCallBody } from './idempotency.js';
 import { ToolCall } from './tool-call.js';
+import { scopeRefusal } from './tool-scope.js';
 
 export interface CallInput {
   name: unknown;
@@ -117,6 +118,8 @@ function startCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResu
   if (input.fixedMode !== undefined && call.context.mode !== input.fixedMode) {
     call.context = { ...call.context, mode: input.fixedMode };
   }
+  const refused = env.scope && scopeRefusal(env.scope(), call.tool.definition, call.context);
+  if (refused) return Promise.resolve(failCall(call, refused));
   call.abort = createCallAbort(call.signal, call.timeoutMs);
   if (call.idempotencyKey !== undefined) return runIdempotent(call, call.idempotencyKey);
   const finished = execute(call, finishRun);

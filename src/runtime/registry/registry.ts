@@ -33,6 +33,7 @@ import { encodeProviderToolName, isReservedToolName } from './names.js';
 import type { ToolCallOptions } from './options.js';
 import { decodeCursor, encodeCursor } from './pagination.js';
 import { createDefaultToolPolicy, type ToolPolicy } from './policy.js';
+import type { ToolScopeSource } from './tool-scope.js';
 import {
   toAnthropicToolDefinitions,
   toOpenAIToolDefinitions,
@@ -46,6 +47,8 @@ export interface ToolRegistryOptions {
   toolListPageSize?: number;
   /** When set, only these tools are listed, exported or executed. */
   allowedToolNames?: Iterable<string>;
+  /** Which tools agents and MCP clients may call, and read-only mode; read on every call. */
+  scope?: ToolScopeSource;
   /** Defaults to `createDefaultToolPolicy()` (R19). */
   toolPolicy?: ToolPolicy;
   /** Where `ask` decisions go; without one, `ask` is a denial. */
@@ -159,6 +162,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     isAllowed,
     validation: options.validation ?? 'strict',
     policy: options.toolPolicy ?? createDefaultToolPolicy(),
+    ...(options.scope ? { scope: options.scope } : {}),
     ...(options.approvalQueue ? { approvalQueue: options.approvalQueue } : {}),
     ...(options.capabilityResolver ? { capabilityResolver: options.capabilityResolver } : {}),
     idempotency:

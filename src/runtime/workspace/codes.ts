@@ -50,6 +50,11 @@ export const WORKSPACE_SOURCE_LIMIT = 80_000;
 export const WORKSPACE_HISTORY_LIMIT = 100;
 /** `storageError` is shown in results and status; it never grows without bound. */
 export const WORKSPACE_STORAGE_ERROR_LIMIT = 200;
+/**
+ * Mutation results list at most this many dirty and deleted paths, with their counts: a result
+ * that listed every unsaved file would make each call cost the workspace size.
+ */
+export const WORKSPACE_RESULT_PATHS_LIMIT = 100;
 /** Canonical paths stay short enough for every file system the folder adapter writes to. */
 export const WORKSPACE_PATH_LIMIT = 512;
 export const WORKSPACE_SEGMENT_LIMIT = 255;

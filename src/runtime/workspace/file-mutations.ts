@@ -9,11 +9,12 @@ import { isHtmlPath, workspaceFileFamily, workspaceFileKind } from './file-types
 import { mergeText } from './merge.js';
 import { lookAlikeKey } from './names.js';
 import { applyLiteralPatch, type LiteralPatch } from './patch.js';
+import { PathMap, type PathKeys } from './path-map.js';
 import { repairActivePath, type WorkspaceState } from './state.js';
 import type { WorkspaceFile } from './types.js';
 
 export interface FileTransition {
-  files: Map<string, WorkspaceFile>;
+  files: PathMap<WorkspaceFile>;
   activePath: string | null;
   origins: Map<string, string>;
   /** Create, rename and delete change the file set; undo then restores the recorded tab. */
@@ -45,29 +46,37 @@ const notFound = (operation: string, path: string) =>
  * `index.html`) are collisions too.
  */
 function placementConflict(state: WorkspaceState, path: string, operation: string, ignore = '') {
-  const lower = path.toLowerCase();
-  const folded = lookAlikeKey(path);
-  for (const existing of state.files.keys()) {
-    if (existing === ignore) continue;
-    let reason: string | null = null;
-    if (existing === path) reason = 'exists';
-    else if (existing.toLowerCase() === lower) reason = 'case-collision';
-    else if (lookAlikeKey(existing) === folded) reason = 'look-alike';
-    else if (existing.startsWith(`${path}/`)) reason = 'is-directory';
-    else if (path.startsWith(`${existing}/`)) reason = 'parent-is-file';
-    if (reason)
-      return workspaceError(
-        CODES.WORKSPACE_FILE_CONFLICT,
-        `Cannot place a file at ${path} (${reason}).`,
-        {
-          operation,
-          path,
-          reason,
-        },
-      );
-  }
-  return null;
+  const files = PathMap.of(state.files);
+  const taken = (paths: readonly string[]) => paths.some((existing) => existing !== ignore);
+  let reason: string | null = null;
+  // Indexed lookups rather than a pass over every file: a create costs the same at any size.
+  if (path !== ignore && files.has(path)) reason = 'exists';
+  else if (taken(files.matching(path.toLowerCase(), lowerCaseKey))) reason = 'case-collision';
+  else if (taken(files.matching(lookAlikeKey(path), lookAlikeKeys))) reason = 'look-alike';
+  else if (taken(files.matching(path, ancestorsOf))) reason = 'is-directory';
+  else if (taken(ancestorsOf(path).filter((folder) => files.has(folder))))
+    reason = 'parent-is-file';
+  if (!reason) return null;
+  return workspaceError(
+    CODES.WORKSPACE_FILE_CONFLICT,
+    `Cannot place a file at ${path} (${reason}).`,
+    {
+      operation,
+      path,
+      reason,
+    },
+  );
 }
+
+const lowerCaseKey: PathKeys = (path) => [path.toLowerCase()];
+const lookAlikeKeys: PathKeys = (path) => [lookAlikeKey(path)];
+/** `a/b/c.js` → `a`, `a/b`: the folders a path sits in. */
+const ancestorsOf: PathKeys = (path) => {
+  const folders: string[] = [];
+  for (let slash = path.indexOf('/'); slash > 0; slash = path.indexOf('/', slash + 1))
+    folders.push(path.slice(0, slash));
+  return folders;
+};
 
 function htmlCount(files: ReadonlyMap<string, WorkspaceFile>): number {
   let count = 0;
@@ -93,10 +102,8 @@ function removalConflict(state: WorkspaceState, path: string, operation: string)
 }
 
 function replaceText(state: WorkspaceState, path: string, text: string): FileTransition {
-  const files = new Map(state.files);
-  files.set(path, { path, kind: 'text', text });
   return {
-    files,
+    files: PathMap.of(state.files).with(path, { path, kind: 'text', text }),
     activePath: state.activePath,
     origins: new Map(state.origins),
     structural: false,
@@ -212,9 +219,9 @@ export function renameFile(state: WorkspaceState, from: string, to: string): Res
     );
   const conflict = placementConflict(state, to, 'renameFile', from);
   if (conflict) return fail(conflict);
-  const files = new Map(state.files);
-  files.delete(from);
-  files.set(to, { ...file, path: to });
+  const files = PathMap.of(state.files)
+    .without(from)
+    .with(to, { ...file, path: to });
   const origins = new Map(state.origins);
   const origin = origins.get(from) ?? (state.checkpoint.has(from) ? from : undefined);
   origins.delete(from);
@@ -228,8 +235,7 @@ export function deleteFile(state: WorkspaceState, path: string): Result {
   if (!state.files.has(path)) return fail(notFound('deleteFile', path));
   const conflict = removalConflict(state, path, 'deleteFile');
   if (conflict) return fail(conflict);
-  const files = new Map(state.files);
-  files.delete(path);
+  const files = PathMap.of(state.files).without(path);
   const origins = new Map(state.origins);
   origins.delete(path);
   const activePath = repairActivePath(files, state.activePath === path ? null : state.activePath);
@@ -255,9 +261,9 @@ export function revertFile(state: WorkspaceState, path: string): Result {
           },
         ),
       );
-    const files = new Map(state.files);
-    files.delete(target);
-    files.set(origin, state.checkpoint.get(origin) as WorkspaceFile);
+    const files = PathMap.of(state.files)
+      .without(target)
+      .with(origin, state.checkpoint.get(origin) as WorkspaceFile);
     const origins = new Map(state.origins);
     origins.delete(target);
     const activePath = state.activePath === target ? origin : state.activePath;
@@ -266,8 +272,7 @@ export function revertFile(state: WorkspaceState, path: string): Result {
   const saved = state.checkpoint.get(path);
   const current = state.files.get(path);
   if (saved) {
-    const files = new Map(state.files);
-    files.set(path, saved);
+    const files = PathMap.of(state.files).with(path, saved);
     const origins = new Map(state.origins);
     return {
       ok: true,
@@ -292,7 +297,11 @@ function unchanged(base: WorkspaceState, transition: FileTransition): boolean {
   if (transition.activePath !== base.activePath) return false;
   if (transition.files.size !== base.files.size) return false;
   if (transition.origins.size !== base.origins.size) return false;
-  for (const [path, file] of transition.files) if (base.files.get(path) !== file) return false;
+  const changed = PathMap.changedPaths(base.files, transition.files);
+  if (changed) {
+    if (changed.length > 0) return false;
+  } else
+    for (const [path, file] of transition.files) if (base.files.get(path) !== file) return false;
   for (const [path, origin] of transition.origins)
     if (base.origins.get(path) !== origin) return false;
   return true;

@@ -2,6 +2,7 @@
  * Hydration (W8): the state a stored record describes, repaired. A stale active path falls back
  * to the preview entry; origins and deletion markers that no longer match the files are dropped.
  */
+import { PathMap } from './path-map.js';
 import type { WorkspaceRecord } from './repository.js';
 import type { WorkspaceSeedFile } from './seed.js';
 import * as derive from './state.js';
@@ -42,7 +43,13 @@ export function stateFromRecord(record: WorkspaceRecord): {
   );
   const origins = derive.repairOrigins(files, checkpoint, new Map(metadata.origins));
   const activePath = derive.repairActivePath(files, metadata.activePath);
-  const state = { revision: metadata.revision, files, activePath, checkpoint, origins };
+  const state = {
+    revision: metadata.revision,
+    files,
+    activePath,
+    checkpoint: PathMap.of(checkpoint),
+    origins,
+  };
   const repaired =
     activePath !== metadata.activePath ||
     origins.size !== metadata.origins.length ||

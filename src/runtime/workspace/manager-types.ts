@@ -39,8 +39,11 @@ export interface WorkspaceSaveResult {
 export interface WorkspaceDocumentManagerOptions {
   /** Where the workspace persists. Default (or `null`): session memory, reported as such. */
   repository?: WorkspaceRepository | null;
-  /** Files of a fresh or reset workspace. Default: `DEFAULT_WORKSPACE_SEED`. */
-  seed?: readonly WorkspaceSeedFile[];
+  /**
+   * Files of a fresh or reset workspace. Default: `DEFAULT_WORKSPACE_SEED`. A promise (which
+   * must not reject) delays hydration until it settles.
+   */
+  seed?: readonly WorkspaceSeedFile[] | Promise<readonly WorkspaceSeedFile[]>;
   /**
    * Rebuilds a linked folder from its stored record after a reload. Default: none, so a stored
    * link shows as unavailable until the folder is opened again.

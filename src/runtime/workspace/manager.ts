@@ -19,6 +19,7 @@ import type {
   WorkspaceResult as Result,
 } from './manager-types.js';
 import { normalizeWorkspacePath } from './paths.js';
+import { PathMap } from './path-map.js';
 import { createPersistenceQueue, type Replay } from './persistence.js';
 import { DEFAULT_WORKSPACE_SEED } from './seed.js';
 import * as derive from './state.js';
@@ -40,7 +41,9 @@ const saved = (base: WorkspaceState): WorkspaceState => ({
 export function createWorkspaceDocumentManager(
   options: WorkspaceDocumentManagerOptions = {},
 ): WorkspaceDocumentManager {
-  const seed = options.seed ?? DEFAULT_WORKSPACE_SEED;
+  const seedOption = options.seed ?? DEFAULT_WORKSPACE_SEED;
+  // A seed still on its way (starter files from a fetched manifest) is awaited by hydration.
+  let seed = seedOption instanceof Promise ? DEFAULT_WORKSPACE_SEED : seedOption;
   const repository = options.repository ?? null;
   const history = createWorkspaceHistory();
   const listeners = new Set<() => void>();
@@ -50,9 +53,9 @@ export function createWorkspaceDocumentManager(
   const link = createFolderLink();
   let state: WorkspaceState = {
     revision: 0,
-    files: new Map(),
+    files: PathMap.from([]),
     activePath: null,
-    checkpoint: new Map(),
+    checkpoint: PathMap.from([]),
     origins: new Map(),
   };
   const persistence = createPersistenceQueue(repository, {
@@ -67,10 +70,19 @@ export function createWorkspaceDocumentManager(
     },
     onModeChange: () => publish(),
   });
+  /** The state the current snapshot shows: the next snapshot is derived from its snapshot. */
+  let shown = state;
   let snapshot = build();
 
   function build(): WorkspaceSnapshot {
-    return derive.snapshotOf(state, persistence.storageMode, persistence.storageError);
+    const built = derive.snapshotOf(
+      state,
+      persistence.storageMode,
+      persistence.storageError,
+      shown,
+    );
+    shown = state;
+    return built;
   }
 
   function publish(): void {
@@ -91,7 +103,7 @@ export function createWorkspaceDocumentManager(
     const value =
       stored.value === next
         ? published
-        : derive.snapshotOf(stored.value, persistence.storageMode, persistence.storageError);
+        : derive.snapshotOf(stored.value, persistence.storageMode, persistence.storageError, next);
     return { ok: true, value: storageAware(value) };
   }
 
@@ -232,6 +244,7 @@ export function createWorkspaceDocumentManager(
   }
 
   async function hydrate(): Promise<void> {
+    if (seedOption instanceof Promise) seed = await seedOption;
     let record = null;
     try {
       record = repository ? await repository.load() : null;
@@ -258,10 +271,19 @@ export function createWorkspaceDocumentManager(
   }
 
   const ready = hydrate();
+  let provisional: WorkspaceSnapshot | undefined;
 
   const manager: WorkspaceDocumentManager = {
     ready,
     getSnapshot: () => snapshot,
+    provisionalSnapshot: () =>
+      hydrated
+        ? undefined
+        : (provisional ??= derive.snapshotOf(
+            seedState(seed),
+            persistence.storageMode,
+            persistence.storageError,
+          )),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -394,8 +416,7 @@ export function createWorkspaceDocumentManager(
     },
     async markFileSaved(file) {
       const record = (base: WorkspaceState): WorkspaceState => {
-        const checkpoint = new Map(base.checkpoint);
-        checkpoint.set(file.path, file);
+        const checkpoint = PathMap.of(base.checkpoint).with(file.path, file);
         const origins = new Map(base.origins);
         origins.delete(file.path);
         return { ...base, checkpoint, origins };
@@ -404,8 +425,7 @@ export function createWorkspaceDocumentManager(
     },
     async markDeletionSaved(path) {
       const record = (base: WorkspaceState): WorkspaceState => {
-        const checkpoint = new Map(base.checkpoint);
-        checkpoint.delete(path);
+        const checkpoint = PathMap.of(base.checkpoint).without(path);
         const origins = derive.repairOrigins(base.files, checkpoint, base.origins);
         return { ...base, checkpoint, origins };
       };

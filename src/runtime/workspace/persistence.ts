@@ -16,6 +16,7 @@ import type {
   WorkspaceRepository,
   WorkspaceStoreDelta,
 } from './repository.js';
+import { PathMap } from './path-map.js';
 import { deletedPaths, repairActivePath, type WorkspaceState } from './state.js';
 import type { WorkspaceFile, WorkspaceStorageMode } from './types.js';
 
@@ -23,6 +24,12 @@ function delta(
   before: ReadonlyMap<string, WorkspaceFile>,
   after: ReadonlyMap<string, WorkspaceFile>,
 ): WorkspaceStoreDelta {
+  const changed = PathMap.changedPaths(before, after);
+  // Maps on one base name the few paths that differ: a commit costs what the edit touched.
+  if (changed) {
+    const put = changed.flatMap((path) => after.get(path) ?? []);
+    return { put, delete: changed.filter((path) => !after.has(path)) };
+  }
   const put: WorkspaceFile[] = [];
   for (const [path, file] of after) if (before.get(path) !== file) put.push(file);
   const removed = [...before.keys()].filter((path) => !after.has(path));
@@ -43,13 +50,18 @@ function checkpointDelta(
   after: WorkspaceState,
 ): WorkspaceStoreDelta<StoredCheckpointEntry> {
   const put: StoredCheckpointEntry[] = [];
-  for (const path of after.checkpoint.keys()) {
+  const files = before && PathMap.changedPaths(before.files, after.files);
+  const saved = files && PathMap.changedPaths(before.checkpoint, after.checkpoint);
+  // A saved entry's stored form changes only where its file or the entry itself changed.
+  const candidates = saved ? new Set([...(files ?? []), ...saved]) : after.checkpoint.keys();
+  for (const path of candidates) {
+    if (!after.checkpoint.has(path)) continue;
     const form = checkpointForm(after, path);
     if (form === undefined || form === checkpointForm(before, path)) continue;
     put.push(form === SAME_AS_FILE ? { path, kind: 'same-as-file' } : form);
   }
-  const removed = [...(before?.checkpoint.keys() ?? [])].filter(
-    (path) => !after.checkpoint.has(path),
+  const removed = [...(saved ?? before?.checkpoint.keys() ?? [])].filter(
+    (path) => before?.checkpoint.has(path) && !after.checkpoint.has(path),
   );
   return { put, delete: removed };
 }
@@ -67,7 +79,7 @@ export function commitFor(
       revision: after.revision,
       activePath: after.activePath,
       origins: [...after.origins],
-      deletedPaths: deletedPaths(after),
+      deletedPaths: deletedPaths(after, before ?? undefined),
       folder,
     },
     files: delta(before?.files ?? empty, after.files),

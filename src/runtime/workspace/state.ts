@@ -4,6 +4,7 @@
  * disagree with the files (W8: no false pending deletion, no impossible active tab).
  */
 import { preferredEntry } from './file-types.js';
+import { PathMap } from './path-map.js';
 import type { WorkspaceFile, WorkspaceSnapshot, WorkspaceStorageMode } from './types.js';
 
 export interface WorkspaceState {
@@ -31,16 +32,16 @@ export function isDirtyPath(state: WorkspaceState, path: string): boolean {
 }
 
 export function dirtyPaths(state: WorkspaceState): string[] {
-  return [...state.files.keys()].filter((path) => isDirtyPath(state, path)).sort();
+  return [...derivationOf(state).dirty];
 }
 
 /** Saved paths with no file now: deletions (or rename sources) a folder save must apply. */
-export function deletedPaths(state: WorkspaceState): string[] {
-  return [...state.checkpoint.keys()].filter((path) => !state.files.has(path)).sort();
+export function deletedPaths(state: WorkspaceState, hint?: WorkspaceState): string[] {
+  return [...derivationOf(state, hint).deleted];
 }
 
-export function filesFrom(list: Iterable<WorkspaceFile>): Map<string, WorkspaceFile> {
-  return new Map([...list].map((file) => [file.path, file]));
+export function filesFrom(list: Iterable<WorkspaceFile>): PathMap<WorkspaceFile> {
+  return PathMap.from([...list].map((file) => [file.path, file] as const));
 }
 
 /** Keeps the active path when it still names a file, else the preview entry or first file. */
@@ -63,8 +64,79 @@ export function repairOrigins(
   );
 }
 
-export function sortedFiles(files: ReadonlyMap<string, WorkspaceFile>): WorkspaceFile[] {
-  return [...files.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+/** What a snapshot shows besides the state itself: all sorted by path. */
+interface Derivation {
+  readonly files: readonly WorkspaceFile[];
+  readonly dirty: readonly string[];
+  readonly deleted: readonly string[];
+}
+
+const derivations = new WeakMap<WorkspaceState, Derivation>();
+
+/**
+ * The derivation of `state`, updated from the one of `hint` (usually the state shown before)
+ * when only a few paths differ between them, so an edit costs what it touches rather than a
+ * sort and a scan of every file.
+ */
+function derivationOf(state: WorkspaceState, hint?: WorkspaceState): Derivation {
+  let derivation = derivations.get(state);
+  if (derivation) return derivation;
+  const previous = hint && derivations.get(hint);
+  const changed = previous && hint && changedPaths(hint, state);
+  derivation = changed ? update(previous, state, changed) : derive(state);
+  derivations.set(state, derivation);
+  return derivation;
+}
+
+function derive(state: WorkspaceState): Derivation {
+  const byPath = (a: WorkspaceFile, b: WorkspaceFile) =>
+    a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
+  return {
+    files: [...state.files.values()].sort(byPath),
+    dirty: [...state.files.keys()].filter((path) => isDirtyPath(state, path)).sort(),
+    deleted: [...state.checkpoint.keys()].filter((path) => !state.files.has(path)).sort(),
+  };
+}
+
+/** Paths whose file, saved entry or origin may differ; `null` when only a full pass can tell. */
+function changedPaths(a: WorkspaceState, b: WorkspaceState): Set<string> | null {
+  const files = PathMap.changedPaths(a.files, b.files);
+  const saved = files && PathMap.changedPaths(a.checkpoint, b.checkpoint);
+  if (!files || !saved) return null;
+  const paths = new Set([...files, ...saved]);
+  for (const [path, origin] of a.origins) if (b.origins.get(path) !== origin) paths.add(path);
+  for (const [path, origin] of b.origins) if (a.origins.get(path) !== origin) paths.add(path);
+  return paths;
+}
+
+function update(previous: Derivation, state: WorkspaceState, paths: Set<string>): Derivation {
+  const files = [...previous.files];
+  const dirty = [...previous.dirty];
+  const deleted = [...previous.deleted];
+  for (const path of paths) {
+    const file = state.files.get(path);
+    place(files, (entry) => entry.path, path, file);
+    place(dirty, (entry) => entry, path, isDirtyPath(state, path) ? path : undefined);
+    const gone = state.checkpoint.has(path) && !file;
+    place(deleted, (entry) => entry, path, gone ? path : undefined);
+  }
+  return { files, dirty, deleted };
+}
+
+/** Puts `value` at `path`'s sorted place in `list`, or removes the entry when it is undefined. */
+function place<T>(list: T[], pathOf: (entry: T) => string, path: string, value: T | undefined) {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (pathOf(list[middle] as T) < path) low = middle + 1;
+    else high = middle;
+  }
+  const present = low < list.length && pathOf(list[low] as T) === path;
+  if (value === undefined) {
+    if (present) list.splice(low, 1);
+  } else if (present) list[low] = value;
+  else list.splice(low, 0, value);
 }
 
 /** The immutable snapshot readers see (`WorkspaceSource.getSnapshot()`). */
@@ -72,13 +144,15 @@ export function snapshotOf(
   state: WorkspaceState,
   storageMode: WorkspaceStorageMode,
   storageError: string | undefined,
+  hint?: WorkspaceState,
 ): WorkspaceSnapshot {
+  const derivation = derivationOf(state, hint);
   const snapshot: WorkspaceSnapshot = {
     revision: state.revision,
     activePath: state.activePath,
-    files: sortedFiles(state.files),
-    dirtyPaths: dirtyPaths(state),
-    deletedPaths: deletedPaths(state),
+    files: derivation.files,
+    dirtyPaths: derivation.dirty,
+    deletedPaths: derivation.deleted,
     storageMode,
   };
   if (storageError !== undefined) snapshot.storageError = storageError;

@@ -24,4 +24,10 @@ export interface WorkspaceSource {
   getSnapshot(): WorkspaceSnapshot;
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
+  /**
+   * While the workspace hydrates: the snapshot it starts as when storage turns out to hold none
+   * (the seed files, revision 1), for a first render that must stay hidden until the hydrated
+   * snapshot confirms it. `undefined` once hydrated, and from sources without a seed.
+   */
+  provisionalSnapshot?(): WorkspaceSnapshot | undefined;
 }

@@ -21,6 +21,7 @@ export function createWorkspaceView(manager: WorkspaceDocumentManager): Workspac
   return Object.freeze({
     ready: manager.ready,
     getSnapshot: () => manager.getSnapshot(),
+    provisionalSnapshot: () => manager.provisionalSnapshot?.(),
     getStatus: () => manager.getStatus(),
     getFile: (path: string) => manager.getFile(path),
     subscribe: (listener: () => void) => manager.subscribe(listener),

@@ -175,6 +175,36 @@ describe('fetch of local files (P4)', () => {
     );
     expect(await mounted.consoleLine(/^fetched/)).to.equal('fetched true local');
   });
+
+  it('leaves data files out of the document and serves their current body on request', async () => {
+    const marker = 'ON-DEMAND-'.repeat(1000);
+    mounted = mountPreview({
+      'index.html': `<script>
+        let seen = 0;
+        setInterval(async () => {
+          const response = await fetch('data/big.json');
+          const body = await response.json();
+          if (body.v !== seen) console.log('served', response.headers.get('content-type'), body.text.length, (seen = body.v));
+        }, 30);
+      </script>`,
+      'data/big.json': JSON.stringify({ text: marker, v: 1 }),
+    });
+    expect((await mounted.settle()).ok).to.equal(true);
+    // The srcdoc names the fetchable paths but carries none of their text.
+    const frame = mounted.controller.frame!;
+    expect(frame.srcdoc).to.contain('data/big.json');
+    expect(frame.srcdoc).not.to.contain('ON-DEMAND-');
+    expect(await mounted.consoleLine(/^served .* 1$/)).to.equal(
+      `served application/json ${marker.length} 1`,
+    );
+    // An edit of a data file keeps the document (nothing in it changed) and is served as edited.
+    mounted.workspace.write({ 'data/big.json': JSON.stringify({ text: marker, v: 2 }) });
+    expect((await mounted.settle()).ok).to.equal(true);
+    expect(mounted.controller.frame).to.equal(frame);
+    expect(await mounted.consoleLine(/^served .* 2$/)).to.equal(
+      `served application/json ${marker.length} 2`,
+    );
+  });
 });
 
 describe('stylesheet edits in place (P2, benchmark contract)', () => {

@@ -3,10 +3,8 @@
  * workspace with the surface's seed, a durable memory operation store (so idempotent saves and
  * recovery run for real) and a preview host that acknowledges the revisions it is shown.
  */
-import { createCapabilityTable } from '../../../src/runtime/capabilities.js';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
 import { createDurableOperationStore } from '../../../src/runtime/durable/store.js';
-import { previewHostCapability } from '../../../src/runtime/tools/preview/preview-host.js';
 import type { ToolDescriptor } from '../../../src/runtime/registry/define-tool.js';
 import { createToolApprovalQueue } from '../../../src/runtime/approval/approval-queue.js';
 import { createDefaultToolPolicy } from '../../../src/runtime/registry/policy.js';
@@ -17,7 +15,7 @@ import {
 } from '../../../src/runtime/workspace/manager.js';
 import { createMemoryWorkspaceRepository } from '../../../src/runtime/workspace/repository.js';
 import type { WorkspaceSeedFile } from '../../../src/runtime/workspace/seed.js';
-import { acknowledgingHost } from './workspace/support.js';
+import { previewCapabilities } from './workspace/support.js';
 
 export { errorOf, structured } from './workspace/support.js';
 
@@ -31,17 +29,7 @@ export async function surfaceRegistry<T extends ToolDescriptor<never>>(
     seed,
   });
   await manager.ready;
-  const capabilities = createCapabilityTable();
-  const host =
-    options.preview === 'none'
-      ? null
-      : acknowledgingHost(
-          manager,
-          options.preview === 'timeout'
-            ? { code: 'PREVIEW_ACK_TIMEOUT', message: 'No acknowledgement.', retryable: true }
-            : undefined,
-        );
-  if (host) capabilities.provide(previewHostCapability, host);
+  const { capabilities, host } = previewCapabilities(manager, options.preview);
   const approvals = options.approvals ? createToolApprovalQueue() : undefined;
   const registry = createToolRegistry({
     ...(approvals ? { approvalQueue: approvals, toolPolicy: createDefaultToolPolicy() } : {}),

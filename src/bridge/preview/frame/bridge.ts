@@ -139,16 +139,36 @@ function start(config: BridgeConfig): void {
   own?.remove();
 
   // A relative fetch() (wasm, JSON, images) resolves against the entry's folder, as it would
-  // on a server, and is answered from the workspace; anything else goes to the real fetch,
-  // where the Content-Security-Policy refuses the network.
+  // on a server, and is answered from the workspace: the host sends the file's body on the
+  // private port when asked, so the document carries no data file it does not use. Anything
+  // else goes to the real fetch, where the Content-Security-Policy refuses the network.
   const nativeFetch = window.fetch.bind(window);
+  const NativeResponse = Response;
+  const fetchable = new Set(config.fetchable);
+  const awaited = new Map<
+    number,
+    (answer: { body: string | Blob | null; mimeType: string }) => void
+  >();
+  let fetches = 0;
   const workspaceBase = `https://workspace.invalid/${config.entryPath}`;
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
     if (raw !== null && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw)) {
       const url = new URL(raw, workspaceBase);
-      const local = config.fetchable[decodeURIComponent(url.pathname.slice(1))];
-      if (local !== undefined) return nativeFetch(local, init);
+      const path = decodeURIComponent(url.pathname.slice(1));
+      if (fetchable.has(path)) {
+        const id = (fetches += 1);
+        send({ type: types.fetch, revision, id, path });
+        return new Promise<Response>((resolve) =>
+          awaited.set(id, ({ body, mimeType }) =>
+            resolve(
+              body === null
+                ? new NativeResponse(null, { status: 404 })
+                : new NativeResponse(body, { headers: { 'content-type': mimeType } }),
+            ),
+          ),
+        );
+      }
     }
     return nativeFetch(input, init);
   };
@@ -163,6 +183,10 @@ function start(config: BridgeConfig): void {
   channel.port1.onmessage = (event: MessageEvent<HostMessage>) => {
     const data = event.data;
     if (data.type === types.picker) setPicker(data.enabled === true);
+    if (data.type === types.file) {
+      awaited.get(data.id)?.(data);
+      awaited.delete(data.id);
+    }
     if (data.type === types.styles) {
       data.sheets.forEach((css, index) => {
         const element = document.querySelector(`style[${config.sheetAttribute}="${index}"]`);

@@ -15,7 +15,7 @@ export interface BridgeConfig extends GuardConfig {
   types: typeof PREVIEW_MESSAGE_TYPES;
   limits: typeof PREVIEW_MESSAGE_LIMITS;
   sheetAttribute: string;
-  fetchable: Readonly<Record<string, string>>;
+  fetchable: readonly string[];
   entryPath: string;
 }
 

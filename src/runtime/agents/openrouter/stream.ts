@@ -11,7 +11,7 @@ import type { Outcome } from '../../protocol/errors.js';
 import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';
 import { classifyStatus, decodeJsonBody } from './protocol.js';
 import { scrubSecret } from './scrub.js';
-import { cancelledError } from './transport.js';
+import { providerHeaders, withProviderTimeout } from './transport.js';
 
 export interface StreamRequest {
   url: string;
@@ -118,26 +118,13 @@ async function readEvents(
   }
 }
 
-export async function requestChatStream(request: StreamRequest): Promise<Outcome<unknown>> {
-  if (request.signal.aborted) return { ok: false, error: cancelledError() };
-  const controller = new AbortController();
-  let timedOut = false;
-  const onAbort = () => controller.abort(request.signal.reason);
-  request.signal.addEventListener('abort', onAbort, { once: true });
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException('The provider request timed out.', 'TimeoutError'));
-  }, request.timeoutMs);
-  try {
+export function requestChatStream(request: StreamRequest): Promise<Outcome<unknown>> {
+  return withProviderTimeout(request, 'The stream from the provider broke off.', async (signal) => {
     const init: RequestInit = {
       method: 'POST',
-      headers: {
-        Accept: 'text/event-stream',
-        'Content-Type': 'application/json',
-        Authorization: `Bearer ${request.apiKey}`,
-      },
+      headers: providerHeaders('text/event-stream', request.apiKey, true),
       body: JSON.stringify({ ...request.body, stream: true }),
-      signal: controller.signal,
+      signal,
     };
     const response = await (request.fetch
       ? request.fetch(request.url, init)
@@ -148,22 +135,5 @@ export async function requestChatStream(request: StreamRequest): Promise<Outcome
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('text/event-stream') || !response.body) return decodeJsonBody(await text());
     return await readEvents(response.body, request.onText);
-  } catch {
-    return {
-      ok: false,
-      error: request.signal.aborted
-        ? cancelledError()
-        : timedOut
-          ? openRouterError(CODES.OPENROUTER_TIMEOUT, `No answer within ${request.timeoutMs} ms.`, {
-              timeoutMs: request.timeoutMs,
-            })
-          : openRouterError(
-              CODES.OPENROUTER_NETWORK_ERROR,
-              'The stream from the provider broke off.',
-            ),
-    };
-  } finally {
-    clearTimeout(timer);
-    request.signal.removeEventListener('abort', onAbort);
-  }
+  });
 }

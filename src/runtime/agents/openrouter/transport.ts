@@ -33,16 +33,36 @@ function attributionHeaders(): Record<string, string> {
   };
 }
 
-function headersFor(request: JsonRequest): Record<string, string> {
+/** The headers of every provider request; `accept` differs between JSON and event streams. */
+export function providerHeaders(
+  accept: string,
+  apiKey: string | undefined,
+  hasBody: boolean,
+): Record<string, string> {
   return {
-    Accept: 'application/json',
-    ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    ...(request.apiKey ? { Authorization: `Bearer ${request.apiKey}` } : {}),
+    Accept: accept,
+    ...(hasBody ? { 'Content-Type': 'application/json' } : {}),
+    ...(apiKey ? { Authorization: `Bearer ${apiKey}` } : {}),
     ...attributionHeaders(),
   };
 }
 
-export async function requestJson(request: JsonRequest): Promise<Outcome<unknown>> {
+interface ProviderExchange {
+  signal: AbortSignal;
+  timeoutMs: number;
+}
+
+/**
+ * Runs one provider exchange under a per-request timeout and the caller's signal. Whatever
+ * `exchange` throws (network failure, abort, timeout, a broken stream) becomes the value the
+ * person sees: retryable `TOOL_CANCELLED` when they cancelled, `OPENROUTER_TIMEOUT`, or
+ * `OPENROUTER_NETWORK_ERROR` with `brokenOff` as its message.
+ */
+export async function withProviderTimeout<T>(
+  request: ProviderExchange,
+  brokenOff: string,
+  exchange: (signal: AbortSignal) => Promise<Outcome<T>>,
+): Promise<Outcome<T>> {
   if (request.signal.aborted) return { ok: false, error: cancelledError() };
   const controller = new AbortController();
   let timedOut = false;
@@ -52,38 +72,39 @@ export async function requestJson(request: JsonRequest): Promise<Outcome<unknown
     timedOut = true;
     controller.abort(new DOMException('The provider request timed out.', 'TimeoutError'));
   }, request.timeoutMs);
-  const failed = (): Outcome<unknown> => ({
-    ok: false,
-    error: request.signal.aborted
-      ? cancelledError()
-      : timedOut
-        ? openRouterError(CODES.OPENROUTER_TIMEOUT, `No answer within ${request.timeoutMs} ms.`, {
-            timeoutMs: request.timeoutMs,
-          })
-        : openRouterError(CODES.OPENROUTER_NETWORK_ERROR, 'The provider could not be reached.'),
-  });
   try {
-    let response: Response;
-    let body: string;
-    try {
-      const init: RequestInit = {
-        method: request.method,
-        headers: headersFor(request),
-        ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
-        signal: controller.signal,
-      };
-      // The global is read at use, so a page may install or replace it after import.
-      response = await (request.fetch
-        ? request.fetch(request.url, init)
-        : fetch(request.url, init));
-      body = scrubSecret(await response.text(), request.apiKey);
-    } catch {
-      return failed();
-    }
-    if (!response.ok) return { ok: false, error: classifyStatus(response.status, body) };
-    return decodeJsonBody(body);
+    return await exchange(controller.signal);
+  } catch {
+    return {
+      ok: false,
+      error: request.signal.aborted
+        ? cancelledError()
+        : timedOut
+          ? openRouterError(CODES.OPENROUTER_TIMEOUT, `No answer within ${request.timeoutMs} ms.`, {
+              timeoutMs: request.timeoutMs,
+            })
+          : openRouterError(CODES.OPENROUTER_NETWORK_ERROR, brokenOff),
+    };
   } finally {
     clearTimeout(timer);
     request.signal.removeEventListener('abort', onAbort);
   }
+}
+
+export function requestJson(request: JsonRequest): Promise<Outcome<unknown>> {
+  return withProviderTimeout(request, 'The provider could not be reached.', async (signal) => {
+    const init: RequestInit = {
+      method: request.method,
+      headers: providerHeaders('application/json', request.apiKey, request.body !== undefined),
+      ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+      signal,
+    };
+    // The global is read at use, so a page may install or replace it after import.
+    const response = await (request.fetch
+      ? request.fetch(request.url, init)
+      : fetch(request.url, init));
+    const body = scrubSecret(await response.text(), request.apiKey);
+    if (!response.ok) return { ok: false, error: classifyStatus(response.status, body) };
+    return decodeJsonBody(body);
+  });
 }

@@ -6,6 +6,7 @@ import type { ToolHandlerContext } from '../../registry/define-tool.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import type { WorkspaceFolderLoadResult } from '../../workspace/folder-sync.js';
 import type { WorkspaceFolderStatus } from '../../workspace/folder-port.js';
+import { WORKSPACE_RESULT_PATHS_LIMIT } from '../../workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';
 import type { PreviewField } from './schemas.js';
 
@@ -39,8 +40,10 @@ export async function mutationFields(
   return {
     ...storageFieldsOf(snapshot),
     ...(path === undefined ? {} : { path }),
-    dirtyPaths: [...snapshot.dirtyPaths],
-    deletedPaths: [...snapshot.deletedPaths],
+    dirtyPaths: snapshot.dirtyPaths.slice(0, WORKSPACE_RESULT_PATHS_LIMIT),
+    dirtyCount: snapshot.dirtyPaths.length,
+    deletedPaths: snapshot.deletedPaths.slice(0, WORKSPACE_RESULT_PATHS_LIMIT),
+    deletedCount: snapshot.deletedPaths.length,
     preview: await acknowledge(context, snapshot.revision),
   };
 }

@@ -3,7 +3,11 @@
  * guard, and the common result fields (W2) so tools/list shows the same contract everywhere.
  */
 import { z } from 'zod';
-import { WORKSPACE_SOURCE_LIMIT, WORKSPACE_STORAGE_ERROR_LIMIT } from '../../workspace/codes.js';
+import {
+  WORKSPACE_RESULT_PATHS_LIMIT,
+  WORKSPACE_SOURCE_LIMIT,
+  WORKSPACE_STORAGE_ERROR_LIMIT,
+} from '../../workspace/codes.js';
 
 export const SOURCE_BUDGET_NOTE = `Source is limited to ${WORKSPACE_SOURCE_LIMIT.toLocaleString('en-US')} characters.`;
 
@@ -39,11 +43,15 @@ export const storageFields = {
   storageError: z.string().max(WORKSPACE_STORAGE_ERROR_LIMIT).optional(),
 };
 
+const PATHS_NOTE = `Sorted; the first ${WORKSPACE_RESULT_PATHS_LIMIT}, the count gives the total.`;
+
 export const mutationOutput = z.object({
   ...storageFields,
   path: z.string().optional(),
-  dirtyPaths: z.array(z.string()),
-  deletedPaths: z.array(z.string()),
+  dirtyPaths: z.array(z.string()).describe(PATHS_NOTE),
+  dirtyCount: z.number().int().nonnegative(),
+  deletedPaths: z.array(z.string()).describe(PATHS_NOTE),
+  deletedCount: z.number().int().nonnegative(),
   preview: previewOutput,
   /** A new name that Windows or a reader would not take as typed (docs/workspace-names.md). */
   warnings: z.array(z.string()).optional(),

@@ -41,33 +41,46 @@ describe('OpenRouter in the browser', () => {
     }
   });
 
-  it('sends HTTP-Referer and X-Title from a page', async () => {
-    let headers: Headers | undefined;
-    const agent = createOpenRouterAgent({
-      settings: () => ({
-        apiKey: 'sk-or-test',
-        model: 'm',
-        endpoint: 'https://example.invalid/api/v1/chat/completions',
-        dataPolicy: 'allow',
-        storage: 'memory',
-      }),
-      // The remote model cannot run here: answer with a real Response in its wire format.
-      fetch: async (_url, init) => {
-        headers = new Headers(init?.headers);
-        const message = { role: 'assistant', content: 'Hi.' };
-        return new Response(JSON.stringify({ choices: [{ message }] }), { status: 200 });
-      },
+  // Both transports, the JSON reply and the event stream, go through the same headers.
+  for (const stream of [false, true]) {
+    it(`sends HTTP-Referer and X-Title from a page (${stream ? 'streamed' : 'JSON'} reply)`, async () => {
+      let headers: Headers | undefined;
+      const agent = createOpenRouterAgent({
+        stream,
+        settings: () => ({
+          apiKey: 'sk-or-test',
+          model: 'm',
+          endpoint: 'https://example.invalid/api/v1/chat/completions',
+          dataPolicy: 'allow',
+          storage: 'memory',
+        }),
+        // The remote model cannot run here: answer with a real Response in its wire format.
+        fetch: async (_url, init) => {
+          headers = new Headers(init?.headers);
+          if (stream) {
+            const events = [
+              `data: ${JSON.stringify({ choices: [{ index: 0, delta: { content: 'Hi.' } }] })}`,
+              'data: [DONE]',
+              '',
+            ].join('\n\n');
+            return new Response(events, { headers: { 'content-type': 'text/event-stream' } });
+          }
+          const message = { role: 'assistant', content: 'Hi.' };
+          return new Response(JSON.stringify({ choices: [{ message }] }), { status: 200 });
+        },
+      });
+      const outcome = await agent.run({
+        prompt: 'Hello',
+        tools: createToolRegistry(),
+        context: { source: 'model', mode: 'agent', sessionId: 's' },
+        signal: new AbortController().signal,
+        emit: () => {},
+      });
+      expect(outcome.status).to.equal('completed');
+      expect(headers?.get('Accept')).to.equal(stream ? 'text/event-stream' : 'application/json');
+      expect(headers?.get('Authorization')).to.equal('Bearer sk-or-test');
+      expect(headers?.get('HTTP-Referer')).to.equal(location.origin);
+      expect(headers?.get('X-Title')).to.be.a('string').and.not.equal('');
     });
-    const outcome = await agent.run({
-      prompt: 'Hello',
-      tools: createToolRegistry(),
-      context: { source: 'model', mode: 'agent', sessionId: 's' },
-      signal: new AbortController().signal,
-      emit: () => {},
-    });
-    expect(outcome.status).to.equal('completed');
-    expect(headers?.get('Authorization')).to.equal('Bearer sk-or-test');
-    expect(headers?.get('HTTP-Referer')).to.equal(location.origin);
-    expect(headers?.get('X-Title')).to.be.a('string').and.not.equal('');
-  });
+  }
 });

@@ -49,6 +49,24 @@ export function acknowledgingHost(
   };
 }
 
+/**
+ * A capability table with a preview host that acknowledges every revision (`ack`, the
+ * default), fails with `PREVIEW_ACK_TIMEOUT` (`timeout`), or is absent (`none`).
+ */
+export function previewCapabilities(
+  manager: { getSnapshot(): { revision: number } },
+  preview: 'none' | 'ack' | 'timeout' = 'ack',
+) {
+  const capabilities = createCapabilityTable();
+  if (preview === 'none') return { capabilities, host: null };
+  const failure =
+    preview === 'timeout'
+      ? { code: 'PREVIEW_ACK_TIMEOUT', message: 'No acknowledgement.', retryable: true }
+      : undefined;
+  const host = acknowledgingHost(manager, failure);
+  capabilities.provide(previewHostCapability, host);
+  return { capabilities, host };
+}
 export async function workspaceRegistry(
   options: {
     manager?: WorkspaceDocumentManagerOptions;
@@ -62,17 +80,7 @@ export async function workspaceRegistry(
     ...options.manager,
   });
   await manager.ready;
-  const capabilities = createCapabilityTable();
-  const host =
-    options.preview === 'none'
-      ? null
-      : acknowledgingHost(
-          manager,
-          options.preview === 'timeout'
-            ? { code: 'PREVIEW_ACK_TIMEOUT', message: 'No acknowledgement.', retryable: true }
-            : undefined,
-        );
-  if (host) capabilities.provide(previewHostCapability, host);
+  const { capabilities, host } = previewCapabilities(manager, options.preview);
   const registry = createToolRegistry({
     capabilityResolver: capabilities.resolve,
     ...options.registry,

@@ -1,0 +1,212 @@
+/* global window */
+// Cold start benchmark, one interleaved Chromium run. Every visit is a first visit: a fresh
+// browser context (empty cache, empty IndexedDB) per page load. Each round loads, in rotating
+// order:
+// - ours: `<ca-studio>` from the built script-tag entry (`dist/ca-studio.js`, run `npm run
+//   build` first) with its four seed files;
+// - the static-page floor: the same four files in an editable `<pre>` and a sandboxed `srcdoc`
+//   frame, inline in one HTML page;
+// - playground-elements 0.21 (bench/playground, installed there on first use, never an SDK
+//   dependency): project, file editor and preview with the same four files, its sandbox served
+//   from a second origin.
+// Two times per visit, in ms since navigation start: "first acknowledged preview" (ours: the
+// preview's frame is visible and acknowledged; floor and playground: the page's `load` message)
+// and "editor editable" (ours: CodeMirror's content is editable and holds the file; floor: the
+// `<pre>`; playground: its CodeMirror holds the file). A probe polls every 4 ms in the page, the
+// same for all three. Prints medians and p90 with the ratios ours ÷ floor and playground ÷ ours.
+//   node bench/cold-start.mjs [rounds=15] [--no-playground]
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../scripts/system.mjs';
+import { buildPlayground, playgroundPackage } from './playground-build.mjs';
+import { serveDirectories } from './static-server.mjs';
+
+const rounds = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 15);
+const withPlayground = !process.argv.includes('--no-playground');
+const outDir = '.tmp/bench-cold-start';
+
+if (!existsSync('dist/ca-studio.js')) throw new Error('Run `npm run build` first.');
+await mkdir(outDir, { recursive: true });
+
+// The studio's own seed, so all three show the same four files.
+await esbuild({
+  stdin: {
+    contents: "export { DEFAULT_WORKSPACE_SEED } from './src/runtime/workspace/seed.ts';",
+    resolveDir: '.',
+    loader: 'ts',
+  },
+  bundle: true,
+  format: 'esm',
+  outfile: join(outDir, 'seed.mjs'),
+  logLevel: 'warning',
+});
+const { DEFAULT_WORKSPACE_SEED: seed } = await import(`../${outDir}/seed.mjs`);
+const text = (path) => seed.find((file) => file.path === path).text;
+
+const escapeHtml = (value) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const PROBE_LOAD = `<script>addEventListener('load', () => parent.postMessage('rendered', '*'))</script>`;
+const floorDocument = text('index.html')
+  .replace(
+    /<link rel="stylesheet" href="styles.css"\s*\/?>/,
+    `<style>${text('styles.css')}</style>`,
+  )
+  .replace(/<script src="app.js"><\/script>/, `<script>${text('app.js')}</script>`)
+  .replace('</body>', `${PROBE_LOAD}</body>`);
+
+await writeFile(
+  join(outDir, 'ours.html'),
+  page(
+    `<script type="module" src="/dist/ca-studio.js"></script>`,
+    `<ca-studio style="height: 100vh"></ca-studio>`,
+  ),
+);
+await writeFile(
+  join(outDir, 'floor.html'),
+  page(
+    `<script>addEventListener('message', (event) => { if (event.data === 'rendered') window.coldStartAck = performance.now(); });</script>`,
+    `<pre contenteditable="true">${escapeHtml(text('index.html'))}</pre>
+<iframe sandbox="allow-scripts" srcdoc="${escapeHtml(floorDocument)}"></iframe>`,
+  ),
+);
+
+if (withPlayground)
+  await buildPlayground(
+    'bench/playground/playground-cold-start.js',
+    join(outDir, 'pg/cold-start.js'),
+  );
+
+// The page origin serves all three (the playground worker resolves next to its bundle); the
+// second origin serves playground's service worker and proxy, as in bench/preview-latency.mjs.
+const pages = await serveDirectories('127.0.0.1', [
+  ['/pg/', join(outDir, 'pg'), playgroundPackage],
+  ['/dist/', 'dist'],
+  ['/', outDir],
+]);
+const sandbox = await serveDirectories('127.0.0.1', [['/', playgroundPackage]]);
+await writeFile(
+  join(outDir, 'playground.html'),
+  page(
+    `<script>window.coldStartFiles = ${JSON.stringify(seed).replace(/</g, '\\u003c')};
+window.coldStartSandbox = ${JSON.stringify(`${sandbox.origin}/`)};
+addEventListener('message', (event) => { if (event.data === 'playground-rendered') window.coldStartAck = performance.now(); });</script>
+<script type="module" src="/pg/cold-start.js"></script>`,
+    '',
+  ),
+);
+
+/**
+ * In-page probes, as source text: each expression is the time once its condition holds, else
+ * `undefined`. They run in the page with a 4 ms poll installed before any page script.
+ */
+const probes = {
+  ours: {
+    ack: `(() => {
+      const preview = document.querySelector('ca-studio')?.shadowRoot?.querySelector('ca-preview');
+      const box = preview?.shadowRoot?.querySelector('[part="frame"]');
+      const status = preview?.controller?.getSnapshot().status;
+      return status?.state === 'ready' && box && box.style.visibility !== 'hidden'
+        ? performance.now()
+        : undefined;
+    })()`,
+    editable: `(() => {
+      const editor = document.querySelector('ca-studio')?.shadowRoot?.querySelector('ca-editor');
+      const content = editor?.shadowRoot?.querySelector('.cm-content[contenteditable="true"]');
+      return content?.textContent?.includes('<!doctype') ? performance.now() : undefined;
+    })()`,
+  },
+  floor: {
+    ack: 'window.coldStartAck',
+    editable: "document.querySelector('pre[contenteditable]') ? performance.now() : undefined",
+  },
+  playground: {
+    ack: 'window.coldStartAck',
+    editable: `(() => {
+      const code = document
+        .querySelector('playground-file-editor')
+        ?.shadowRoot?.querySelector('playground-code-editor');
+      const lines = code?.shadowRoot?.querySelector('.CodeMirror-code, .cm-content');
+      return lines?.textContent?.includes('<!doctype') ? performance.now() : undefined;
+    })()`,
+  },
+};
+
+const pollScript = ({ ack, editable }) => `{
+  const times = (window.coldStart = {});
+  const poll = () => {
+    times.ack ??= ${ack};
+    times.editable ??= ${editable};
+    if (times.ack === undefined || times.editable === undefined) setTimeout(poll, 4);
+  };
+  poll();
+}`;
+
+/** One first visit: a fresh context, the page, both times. */
+async function visit(browser, name) {
+  const context = await browser.newContext();
+  try {
+    const tab = await context.newPage();
+    await tab.addInitScript({ content: pollScript(probes[name]) });
+    await tab.goto(`${pages.origin}/${name}.html`);
+    await tab.waitForFunction(
+      () => window.coldStart.ack !== undefined && window.coldStart.editable !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
+    return await tab.evaluate(() => window.coldStart);
+  } finally {
+    await context.close();
+  }
+}
+
+const names = ['ours', 'floor', ...(withPlayground ? ['playground'] : [])];
+const samples = Object.fromEntries(names.map((name) => [name, { ack: [], editable: [] }]));
+const browser = await chromium.launch(chromiumLaunchOptions());
+try {
+  // One warm-up visit each (server file cache, browser start), not counted.
+  for (const name of names) await visit(browser, name);
+  for (let round = 0; round < rounds; round += 1) {
+    // Rotate the order so no contestant always goes first.
+    for (const name of names.map((_, i) => names[(i + round) % names.length])) {
+      const times = await visit(browser, name);
+      samples[name].ack.push(times.ack);
+      samples[name].editable.push(times.editable);
+    }
+  }
+} finally {
+  await browser.close();
+  pages.close();
+  sandbox.close();
+}
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+const ms = (value) => `${value.toFixed(0)} ms`;
+console.log(
+  `cold start, ${rounds} interleaved first visits each (median / p90, ms since navigation)`,
+);
+console.log('| | first acknowledged preview | editor editable |\n| --- | ---: | ---: |');
+for (const name of names) {
+  const { ack, editable } = samples[name];
+  console.log(
+    `| ${name} | ${ms(quantile(ack, 0.5))} / ${ms(quantile(ack, 0.9))} | ${ms(quantile(editable, 0.5))} / ${ms(quantile(editable, 0.9))} |`,
+  );
+}
+const ratio = (a, b, metric) =>
+  (quantile(samples[a][metric], 0.5) / quantile(samples[b][metric], 0.5)).toFixed(2);
+console.log(
+  `ours ÷ floor: first acknowledged preview ${ratio('ours', 'floor', 'ack')}×, editor editable ${ratio('ours', 'floor', 'editable')}×`,
+);
+if (withPlayground)
+  console.log(
+    `playground ÷ ours: first acknowledged preview ${ratio('playground', 'ours', 'ack')}×, editor editable ${ratio('playground', 'ours', 'editable')}×`,
+  );
+
+function page(head, body) {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cold start</title>${head}</head><body style="margin:0">${body}</body></html>`;
+}

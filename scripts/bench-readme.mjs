@@ -1,0 +1,39 @@
+// Writes the README's bench figures from bench output, so no figure there is typed by hand.
+// Runs each bench below (after `npm run build`), or only those named on the command line, and
+// replaces the text between its markers `<!-- bench:NAME -->` and `<!-- bench:NAME:end -->` with
+// the lines it picks, as printed.
+//   node scripts/bench-readme.mjs [size] [cold-start]
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+
+const benches = [
+  {
+    name: 'size',
+    script: 'bench/size.mjs',
+    pick: (line) =>
+      /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(code-editor|lang-html)-)/.test(line) ||
+      /^(script-tag entry|first load)/.test(line),
+  },
+  {
+    name: 'cold-start',
+    script: 'bench/cold-start.mjs',
+    pick: (line) => /^(cold start|\||ours ÷|playground ÷)/.test(line),
+  },
+];
+const chosen = process.argv.slice(2);
+
+let readme = readFileSync('README.md', 'utf8');
+for (const { name, script, pick } of benches) {
+  if (chosen.length > 0 && !chosen.includes(name)) continue;
+  const output = execFileSync(process.execPath, [script], { encoding: 'utf8' });
+  const lines = output.split('\n').filter(pick);
+  const start = `<!-- bench:${name} -->`;
+  const end = `<!-- bench:${name}:end -->`;
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} markers.`);
+  const block = `${start}\n\n\`npm run bench:${name}\` on ${new Date().toISOString().slice(0, 10)}:\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n\n`;
+  readme = readme.slice(0, from) + block + readme.slice(to);
+  console.log(`README.md: bench:${name}, ${lines.length} lines`);
+}
+writeFileSync('README.md', readme);

@@ -1,0 +1,64 @@
+/**
+ * CodeMirror language modes, each its own lazily loaded chunk: a workspace of HTML, CSS and JS
+ * files never loads the Markdown or JSON modes. `languageOf` answers at once with what has
+ * loaded; `loadLanguage` fetches the mode a path needs.
+ */
+import type { Extension } from '@codemirror/state';
+
+type Loader = () => Promise<Extension>;
+
+const loaders: Record<string, Loader> = {
+  html: () => import('@codemirror/lang-html').then(({ html }) => html()),
+  css: () => import('@codemirror/lang-css').then(({ css }) => css()),
+  javascript: () => import('@codemirror/lang-javascript').then(({ javascript }) => javascript()),
+  typescript: () =>
+    import('@codemirror/lang-javascript').then(({ javascript }) =>
+      javascript({ typescript: true }),
+    ),
+  json: () => import('@codemirror/lang-json').then(({ json }) => json()),
+  markdown: () => import('@codemirror/lang-markdown').then(({ markdown }) => markdown()),
+};
+
+const byExtension: Record<string, string> = {
+  html: 'html',
+  htm: 'html',
+  css: 'css',
+  js: 'javascript',
+  mjs: 'javascript',
+  ts: 'typescript',
+  json: 'json',
+  md: 'markdown',
+};
+
+const loaded = new Map<string, Extension>();
+const loading = new Map<string, Promise<Extension>>();
+
+/** The language name for `path`'s extension, or `undefined` for plain text. */
+export function languageName(path: string): string | undefined {
+  return byExtension[path.slice(path.lastIndexOf('.') + 1).toLowerCase()];
+}
+
+/** The loaded mode for `path`; plain text while it loads or when there is none. */
+export function languageOf(path: string): Extension {
+  const name = languageName(path);
+  return (name ? loaded.get(name) : undefined) ?? [];
+}
+
+/** Loads the mode `path` needs; resolves at once for plain text or a mode already loaded. */
+export function loadLanguage(path: string): Promise<Extension> {
+  const name = languageName(path);
+  if (!name) return Promise.resolve([]);
+  const known = loaded.get(name);
+  if (known) return Promise.resolve(known);
+  let pending = loading.get(name);
+  if (!pending) {
+    pending = loaders[name]!().then((extension) => {
+      loaded.set(name, extension);
+      return extension;
+    });
+    // A failed fetch may be retried by the next file that needs the mode.
+    pending.catch(() => loading.delete(name));
+    loading.set(name, pending);
+  }
+  return pending;
+}

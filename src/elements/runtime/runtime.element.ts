@@ -1,0 +1,68 @@
+import { LitElement, html } from 'lit';
+import { property } from 'lit/decorators.js';
+import { DEFAULT_STUDIO_DATABASE } from '../../studio/storage-defaults.js';
+import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import { booleanAttribute } from '../shared/boolean-attribute.js';
+import {
+  recipeFromAttributes,
+  RuntimeOwner,
+  type RuntimeChangeDetail,
+} from '../shared/runtime-owner.js';
+import { starterNotice } from '../shared/starter-notice.js';
+import { runtimeStyles } from './runtime.styles.js';
+
+/**
+ * Owns one runtime configured by attributes and provides it to every element inside through
+ * `@lit/context`; elements elsewhere in the document link to it with `runtime="ID"`. It draws
+ * no box of its own (`display: contents`), only the starter-file notice when there is one.
+ * Starter files are `<script type="ca-file" path="…">` and `<template data-path="…">` children,
+ * or a same-origin `src` manifest. The runtime is disposed when the element leaves the document
+ * for good; moving it within one task keeps it.
+ *
+ * @tagname ca-runtime
+ * @summary A runtime for the elements inside it or linked to it, configured by HTML alone.
+ * @attr workspace - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace`. Changing it creates a new runtime.
+ * @attr storage - `indexeddb` (default; memory where IndexedDB is missing) or `memory` (this page only). Changing it creates a new runtime.
+ * @attr agent - Who answers prompts: `local` (the offline agent), `openrouter` (the saved key's model; the local agent, with a notice in the mode badge, while no key is saved) or `none` (prompts explain that no agent is configured). Default: OpenRouter when a key is saved, else local.
+ * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
+ * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller.
+ * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
+ * @fires ca-runtime-change - The runtime this element provides changed: created, recreated after `workspace` or `storage` changed (pending approvals are denied), replaced through `.runtime`, or disposed. Detail: `{ runtime: StudioRuntime | undefined }`.
+ * @slot - The elements that use this runtime, in any layout.
+ * @csspart starter-notice - The starter-file notice: a refused set, or changed starter files with Reset and Keep.
+ */
+export class CaRuntime extends LitElement {
+  static override styles = runtimeStyles;
+
+  @property({ reflect: true }) workspace = DEFAULT_STUDIO_DATABASE;
+  @property() storage: string | null = null;
+  @property() agent: string | null = null;
+  @property() tools: string | null = null;
+  @property({ converter: booleanAttribute }) readonly = false;
+  @property() src: string | null = null;
+
+  private readonly owner = new RuntimeOwner(this, () => recipeFromAttributes(this, this.workspace));
+
+  /**
+   * The runtime it provides: created from the attributes when the element connects. Setting it
+   * from code provides yours instead (the attributes then no longer apply) and disposes the one
+   * this element created.
+   */
+  @property({ attribute: false })
+  get runtime(): StudioRuntime | undefined {
+    return this.owner.value;
+  }
+  set runtime(value: StudioRuntime | undefined) {
+    if (value) this.owner.adopt(value);
+  }
+
+  protected override render() {
+    return html`${starterNotice(this.owner)}<slot></slot>`;
+  }
+}
+
+declare global {
+  interface HTMLElementEventMap {
+    'ca-runtime-change': CustomEvent<RuntimeChangeDetail>;
+  }
+}

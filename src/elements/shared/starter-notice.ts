@@ -1,0 +1,52 @@
+import { css, html, nothing } from 'lit';
+import type { RuntimeOwner } from './runtime-owner.js';
+
+/**
+ * What the starter files need a person to know, drawn by `<ca-runtime>` and `<ca-studio>`: a
+ * refused set (one specific error; the default files run instead) or changed starter files,
+ * with Reset to take them and Keep to stay with the persisted edits.
+ */
+export function starterNotice(owner: RuntimeOwner) {
+  const { starter } = owner;
+  if (starter.kind === 'error') {
+    return html`<p class="starter-notice" part="starter-notice" role="alert">
+      Starter files not used: ${starter.error.message} <code>${starter.error.code}</code>
+    </p>`;
+  }
+  if (starter.kind !== 'changed') return nothing;
+  return html`<div class="starter-notice" part="starter-notice" role="status">
+    <span>This page's starter files changed since your last visit. Your edits are kept.</span>
+    <button ?disabled=${starter.busy} @click=${() => void owner.resetToStarter()}>
+      Reset to new starter files
+    </button>
+    <button ?disabled=${starter.busy} @click=${() => owner.keepEdits()}>Keep my edits</button>
+    ${
+      starter.error
+        ? html`<span role="alert"
+            >${starter.error.message} <code>${starter.error.code}</code></span
+          >`
+        : nothing
+    }
+  </div>`;
+}
+
+export const starterNoticeStyles = css`
+  .starter-notice {
+    flex-basis: 100%;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 0.5rem;
+    margin: 0;
+    padding: 0.4rem 0.7rem;
+    border: 1px solid var(--_border, #d9dde3);
+    border-left: 3px solid var(--_accent, #2563eb);
+    border-radius: var(--_radius, 8px);
+    background: var(--_bg, #fff);
+    color: var(--_text, #1b1f24);
+    font-size: 0.85rem;
+  }
+  .starter-notice[role='alert'] {
+    border-left-color: var(--_danger, #b42318);
+  }
+`;

@@ -1,0 +1,142 @@
+/**
+ * An immutable map by path whose one-entry updates cost what they touch, not the workspace size.
+ * Every edit used to copy the whole `Map` of files (2 ms at 5,000 files); a path map shares a
+ * base with its predecessor and carries its own small layer of changes, and folds the layer into
+ * a new base only once it outgrows √n entries, so a change costs O(√n) amortized. Two maps on the
+ * same base also tell which paths differ between them without a scan (`changedPaths`), which is
+ * what persistence deltas and snapshot derivations need.
+ */
+
+const GONE = Symbol('gone');
+
+/** The lookup keys of a path (its lower case, its ancestors); one function per kind of index. */
+export type PathKeys = (path: string) => readonly string[];
+
+/** Per base and kind of key: key → the base's paths with that key, built on first lookup. */
+const indexes = new WeakMap<ReadonlyMap<string, unknown>, Map<PathKeys, Map<string, string[]>>>();
+
+function indexOf(base: ReadonlyMap<string, unknown>, keysOf: PathKeys): Map<string, string[]> {
+  let byKind = indexes.get(base);
+  if (!byKind) indexes.set(base, (byKind = new Map()));
+  let index = byKind.get(keysOf);
+  if (!index) {
+    index = new Map();
+    for (const path of base.keys())
+      for (const key of keysOf(path)) {
+        const paths = index.get(key);
+        if (paths) paths.push(path);
+        else index.set(key, [path]);
+      }
+    byKind.set(keysOf, index);
+  }
+  return index;
+}
+
+/** Smallest layer worth keeping: below it, folding costs less than copying a layer. */
+const MIN_LAYER = 32;
+
+export class PathMap<V> implements ReadonlyMap<string, V> {
+  readonly size: number;
+
+  private constructor(
+    /** Never mutated once built; shared by every map layered on it. */
+    private readonly base: ReadonlyMap<string, V>,
+    /** Entries set or removed since `base`; never mutated once built. */
+    private readonly layer: ReadonlyMap<string, V | typeof GONE>,
+    size: number,
+  ) {
+    this.size = size;
+  }
+
+  static from<V>(entries: Iterable<readonly [string, V]>): PathMap<V> {
+    const base = new Map(entries);
+    return new PathMap(base, new Map(), base.size);
+  }
+
+  /** `map` as a path map: itself when it is one, a copy otherwise. */
+  static of<V>(map: ReadonlyMap<string, V>): PathMap<V> {
+    return map instanceof PathMap ? (map as PathMap<V>) : PathMap.from(map);
+  }
+
+  get(path: string): V | undefined {
+    const layered = this.layer.get(path);
+    if (layered === GONE) return undefined;
+    return layered !== undefined || this.layer.has(path) ? (layered as V) : this.base.get(path);
+  }
+
+  has(path: string): boolean {
+    const layered = this.layer.get(path);
+    if (layered !== undefined || this.layer.has(path)) return layered !== GONE;
+    return this.base.has(path);
+  }
+
+  /** The present paths that have `key` among their `keysOf` keys, without scanning the map. */
+  matching(key: string, keysOf: PathKeys): string[] {
+    const found = (indexOf(this.base, keysOf).get(key) ?? []).filter(
+      (path) => !this.layer.has(path),
+    );
+    for (const [path, value] of this.layer)
+      if (value !== GONE && keysOf(path).includes(key)) found.push(path);
+    return found;
+  }
+
+  /** A map with `path` set to `value`. */
+  with(path: string, value: V): PathMap<V> {
+    return this.change(path, value, this.has(path) ? this.size : this.size + 1);
+  }
+
+  /** A map without `path`. */
+  without(path: string): PathMap<V> {
+    if (!this.has(path)) return this;
+    return this.change(path, GONE, this.size - 1);
+  }
+
+  private change(path: string, value: V | typeof GONE, size: number): PathMap<V> {
+    if (this.layer.size >= Math.max(MIN_LAYER, Math.sqrt(this.base.size))) {
+      const base = new Map(this);
+      if (value === GONE) base.delete(path);
+      else base.set(path, value);
+      return new PathMap(base, new Map(), size);
+    }
+    const layer = new Map(this.layer);
+    layer.set(path, value);
+    return new PathMap(this.base, layer, size);
+  }
+
+  /**
+   * The paths whose entry may differ between `a` and `b`, or `null` when they share no base and
+   * only a full comparison can tell.
+   */
+  static changedPaths<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>): string[] | null {
+    if (a === b) return [];
+    if (!(a instanceof PathMap) || !(b instanceof PathMap) || a.base !== b.base) return null;
+    const paths = new Set([...a.layer.keys(), ...b.layer.keys()]);
+    return [...paths].filter((path) => a.get(path) !== b.get(path) || a.has(path) !== b.has(path));
+  }
+
+  *entries(): MapIterator<[string, V]> {
+    for (const [path, value] of this.base) {
+      const layered = this.layer.get(path);
+      if (layered === GONE) continue;
+      yield [path, layered !== undefined || this.layer.has(path) ? (layered as V) : value];
+    }
+    for (const [path, value] of this.layer)
+      if (value !== GONE && !this.base.has(path)) yield [path, value];
+  }
+
+  *keys(): MapIterator<string> {
+    for (const [path] of this.entries()) yield path;
+  }
+
+  *values(): MapIterator<V> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  [Symbol.iterator](): MapIterator<[string, V]> {
+    return this.entries();
+  }
+
+  forEach(callback: (value: V, key: string, map: ReadonlyMap<string, V>) => void): void {
+    for (const [path, value] of this.entries()) callback(value, path, this);
+  }
+}

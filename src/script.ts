@@ -1,0 +1,34 @@
+/**
+ * The script-tag build (`dist/ca-studio.js`): defines every custom element and exports the
+ * composition layer (`createStudioRuntime`, storage adapters) for page code. Up front it carries
+ * what a studio shows on first paint; the settings, Tools panel and search dialogs, the OpenRouter
+ * agent and the CodeMirror language modes are chunks beside it, loaded when first opened or used,
+ * and the dialogs' elements are defined for the whole page once it is idle. The package root
+ * (`@context-action/elements`) exports the rest of the runtime for bundlers.
+ */
+export * from './studio/index.js';
+export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
+export { CaStudio } from './elements/studio/studio.js';
+export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';
+export { CaExplorer, type FileOpenDetail } from './elements/explorer/explorer.js';
+export { CaHostConnect } from './elements/host-connect/host-connect.js';
+export { CaPreview } from './elements/preview/preview.js';
+export { CaTrace } from './elements/trace/trace.js';
+export { CaApproval, type ApprovalDecisionDetail } from './elements/approval/approval.js';
+export { CaChat, type PromptSubmitDetail } from './elements/chat/chat.js';
+export { CaStatusBar } from './elements/status-bar/status-bar.js';
+export { CaWorkspaceActions } from './elements/actions/actions.js';
+
+const defineDialogs = () => {
+  void import('./elements/settings/settings.js');
+  void import('./elements/catalog/catalog.js');
+  void import('./elements/search/search.js');
+};
+// A page may use the dialogs' elements on their own; they arrive after the page has loaded and
+// the browser is idle, so they never compete with the editor chunk for the first paint.
+const whenIdle = () =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(defineDialogs)
+    : setTimeout(defineDialogs, 1);
+if (document.readyState === 'complete') whenIdle();
+else addEventListener('load', whenIdle, { once: true });

@@ -1,0 +1,52 @@
+/**
+ * What a runtime lets callers do, changeable while it runs: which agent answers prompts, which
+ * tools agents and MCP clients may use, and read-only mode. `<ca-runtime>` and `<ca-studio>`
+ * write it from their `agent`, `tools` and `readonly` attributes.
+ */
+/**
+ * `auto` (no `agent` attribute): OpenRouter when a key is saved, else local. `openrouter` is the
+ * same choice but says so when it falls back; `local` never calls a provider; `none` refuses.
+ */
+export type AgentMode = 'auto' | 'local' | 'openrouter' | 'none';
+
+export const AGENT_MODES: readonly AgentMode[] = ['auto', 'local', 'openrouter', 'none'];
+
+export interface RuntimeConfig {
+  agent: AgentMode;
+  /** Tool names and `prefix.*` globs agents and MCP clients may use; `null`: every tool. */
+  tools: readonly string[] | null;
+  readOnly: boolean;
+}
+
+export interface RuntimeConfigStore {
+  getSnapshot(): RuntimeConfig;
+  subscribe(listener: () => void): () => void;
+  set(patch: Partial<RuntimeConfig>): void;
+}
+
+export function createRuntimeConfigStore(initial: Partial<RuntimeConfig> = {}): RuntimeConfigStore {
+  let config: RuntimeConfig = { agent: 'auto', tools: null, readOnly: false, ...initial };
+  const listeners = new Set<() => void>();
+  return {
+    getSnapshot: () => config,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    set(patch) {
+      config = { ...config, ...patch };
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
+/** A `tools` attribute as patterns: whitespace-separated; absent or blank means every tool. */
+export function parseToolPatterns(value: string | null | undefined): readonly string[] | null {
+  const patterns = value?.split(/\s+/).filter(Boolean) ?? [];
+  return patterns.length ? patterns : null;
+}
+
+/** An `agent` attribute as a mode; anything unknown is `auto`. */
+export function parseAgentMode(value: string | null | undefined): AgentMode {
+  return AGENT_MODES.find((mode) => mode === value) ?? 'auto';
+}

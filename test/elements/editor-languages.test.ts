@@ -1,0 +1,58 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import '../../src/elements/editor/editor.js';
+import type { CaEditor } from '../../src/elements/editor/editor.element.js';
+import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { waitFor } from '../support/wait.js';
+
+const SEED = [
+  { path: 'index.html', text: '<!doctype html>\n<h1 class="title">Hi</h1>\n' },
+  { path: 'styles.css', text: 'h1 { color: red; }\n' },
+  { path: 'app.js', text: 'const answer = 42;\n' },
+  { path: 'notes.md', text: '# Notes\n\n*some* text\n' },
+  { path: 'data.json', text: '{ "a": [1, true] }\n' },
+];
+
+// The test page loads hundreds of modules; the default buffer (250 entries) would drop the last.
+performance.setResourceTimingBufferSize(100_000);
+
+/** Whether the page has fetched a module of the package `name`. */
+const fetched = (name: string) =>
+  performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}/`));
+
+/** CodeMirror's highlighter wraps tokens in spans only once a language mode is active. */
+const highlighted = (content: HTMLElement) => content.querySelector('.cm-line span') !== null;
+
+describe('<ca-editor> language modes load per language', () => {
+  it('an HTML/CSS/JS workspace never loads Markdown or JSON; a .md file loads Markdown', async () => {
+    const runtime = createStudioRuntime({ workspaceRepository: null, seed: SEED });
+    await runtime.ready;
+    const element = await fixture<CaEditor>(html`<ca-editor .runtime=${runtime}></ca-editor>`);
+    const content = await waitFor(
+      () => element.shadowRoot!.querySelector<HTMLElement>('.cm-content'),
+      'CodeMirror to mount',
+    );
+    for (const [path, marker] of [
+      ['index.html', 'title'],
+      ['styles.css', 'color'],
+      ['app.js', 'answer'],
+    ] as const) {
+      await runtime.registry.callTool('workspace.openFile', { path });
+      await waitFor(
+        () => content.textContent?.includes(marker) && highlighted(content),
+        `${path} highlighted`,
+      );
+    }
+    expect(fetched('@codemirror/lang-html')).to.equal(true);
+    expect(fetched('@codemirror/lang-markdown'), 'Markdown mode').to.equal(false);
+    expect(fetched('@codemirror/lang-json'), 'JSON mode').to.equal(false);
+
+    await runtime.registry.callTool('workspace.openFile', { path: 'notes.md' });
+    await waitFor(
+      () => content.textContent?.includes('Notes') && highlighted(content),
+      'notes.md highlighted',
+    );
+    expect(fetched('@codemirror/lang-markdown')).to.equal(true);
+    expect(fetched('@codemirror/lang-json'), 'JSON mode').to.equal(false);
+    runtime.dispose();
+  });
+});

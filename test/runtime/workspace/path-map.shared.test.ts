@@ -1,0 +1,154 @@
+import { expect } from 'chai';
+import { describe, it } from '../../support/spec.js';
+import * as transitions from '../../../src/runtime/workspace/file-mutations.js';
+import { PathMap } from '../../../src/runtime/workspace/path-map.js';
+import { commitFor } from '../../../src/runtime/workspace/persistence.js';
+import { snapshotOf, type WorkspaceState } from '../../../src/runtime/workspace/state.js';
+import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';
+
+/** A small deterministic generator, so a failure replays. */
+function random(seed: number) {
+  let state = seed;
+  return (below: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % below;
+  };
+}
+
+const text = (path: string, body = path): WorkspaceFile => ({ path, kind: 'text', text: body });
+
+describe('path maps share a base and layer their changes', () => {
+  it('reads, iterates and sizes like a Map through many layers and folds', () => {
+    const next = random(7);
+    let layered = PathMap.from<number>([]);
+    const plain = new Map<string, number>();
+    for (let step = 0; step < 3_000; step += 1) {
+      const path = `p${next(400)}`;
+      if (next(3) === 0) {
+        layered = layered.without(path);
+        plain.delete(path);
+      } else {
+        layered = layered.with(path, step);
+        plain.set(path, step);
+      }
+      const probe = `p${next(400)}`;
+      expect(layered.get(probe)).to.equal(plain.get(probe));
+      expect(layered.has(probe)).to.equal(plain.has(probe));
+      expect(layered.size).to.equal(plain.size);
+    }
+    expect(new Map(layered)).to.deep.equal(plain);
+    expect([...layered.keys()].sort()).to.deep.equal([...plain.keys()].sort());
+  });
+
+  it('names exactly the paths that differ between two maps on one base', () => {
+    const base = PathMap.from([
+      ['a', 1],
+      ['b', 2],
+      ['c', 3],
+    ]);
+    const left = base.with('a', 10).without('b');
+    const right = base.with('a', 10).with('d', 4);
+    expect(PathMap.changedPaths(left, right)?.sort()).to.deep.equal(['b', 'd']);
+    expect(PathMap.changedPaths(base, base)).to.deep.equal([]);
+    expect(PathMap.changedPaths(base, new Map(base))).to.equal(null);
+  });
+
+  it('finds paths by an indexed key, base and layer alike', () => {
+    const folders = (path: string) => {
+      const parts = path.split('/').slice(0, -1);
+      return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+    };
+    const map = PathMap.from([
+      ['src/a.js', 1],
+      ['src/lib/b.js', 2],
+    ])
+      .without('src/a.js')
+      .with('src/c.js', 3);
+    expect(map.matching('src', folders).sort()).to.deep.equal(['src/c.js', 'src/lib/b.js']);
+    expect(map.matching('src/lib', folders)).to.deep.equal(['src/lib/b.js']);
+    expect(map.without('src/lib/b.js').matching('src/lib', folders)).to.deep.equal([]);
+  });
+});
+
+describe('snapshots and commits derived from the previous state match a full derivation', () => {
+  it('agrees on files, dirty and deleted paths and the stored delta over random edits', () => {
+    const next = random(11);
+    const files = PathMap.from(
+      Array.from({ length: 60 }, (_, i) => [`f${i}.js`, text(`f${i}.js`)] as const),
+    ).with('index.html', text('index.html'));
+    let state: WorkspaceState = {
+      revision: 1,
+      files,
+      activePath: 'index.html',
+      checkpoint: files,
+      origins: new Map(),
+    };
+    snapshotOf(state, 'memory', undefined);
+    for (let step = 0; step < 400; step += 1) {
+      const path = `f${next(90)}.js`;
+      const kind = next(5);
+      const outcome =
+        kind === 0
+          ? transitions.createFile(state, path, `new ${step}`)
+          : kind === 1
+            ? transitions.writeFile(state, path, `edit ${step}`)
+            : kind === 2
+              ? transitions.renameFile(state, path, `f${next(90)}.js`)
+              : kind === 3
+                ? transitions.deleteFile(state, path)
+                : transitions.revertFile(state, path);
+      if (!outcome.ok) continue;
+      const after = transitions.stateAfter(state, outcome.value);
+      if (!after) continue;
+      const incremental = snapshotOf(after, 'memory', undefined, state);
+      // The same state as plain Maps: no shared base, so everything is derived from scratch.
+      const plain = {
+        ...after,
+        files: new Map(after.files),
+        checkpoint: new Map(after.checkpoint),
+      };
+      expect(incremental).to.deep.equal(snapshotOf(plain, 'memory', undefined));
+      const delta = commitFor(state, after, null);
+      const full = commitFor({ ...state, files: new Map(state.files) }, plain, null);
+      expect(delta.files.put.map((file) => file.path).sort()).to.deep.equal(
+        full.files.put.map((file) => file.path).sort(),
+      );
+      expect([...delta.files.delete].sort()).to.deep.equal([...full.files.delete].sort());
+      expect(delta.metadata).to.deep.equal(full.metadata);
+      expect(delta.checkpoint).to.deep.equal(full.checkpoint);
+      state = after;
+    }
+  });
+});
+
+describe('placement checks find conflicts through the indexes', () => {
+  const files = PathMap.from([
+    ['index.html', text('index.html')],
+    ['src/app.js', text('src/app.js')],
+    ['site.html/a.js', text('site.html/a.js')],
+  ])
+    .with('lib/util.js', text('lib/util.js'))
+    .with('more.css/b.js', text('more.css/b.js'));
+  const state: WorkspaceState = {
+    revision: 1,
+    files,
+    activePath: 'index.html',
+    checkpoint: files,
+    origins: new Map(),
+  };
+  const reason = (path: string) => {
+    const outcome = transitions.createFile(state, path, '');
+    return outcome.ok ? null : outcome.error.details?.reason;
+  };
+
+  it('names each kind of conflict, in the base and in the layer', () => {
+    expect(reason('src/app.js')).to.equal('exists');
+    expect(reason('SRC/App.js')).to.equal('case-collision');
+    expect(reason('ｓｒｃ/app.js')).to.equal('look-alike');
+    expect(reason('site.html')).to.equal('is-directory');
+    expect(reason('more.css')).to.equal('is-directory');
+    expect(reason('src/app.js/x.js')).to.equal('parent-is-file');
+    expect(reason('lib/util.js/x.js')).to.equal('parent-is-file');
+    expect(reason('src/other.js')).to.equal(null);
+  });
+});
