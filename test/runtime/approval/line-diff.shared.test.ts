@@ -93,6 +93,14 @@ describe('bounded line diff', () => {
     expect(shown(diffLines('a', text('a', 'b', 'c')))).to.deep.equal([' a', '+b', '+c']);
     expect(shown(diffLines(text('a', 'b', 'c'), 'c'))).to.deep.equal(['-a', '-b', ' c']);
     expect(shown(diffLines('c', text('a', 'b', 'c')))).to.deep.equal(['+a', '+b', ' c']);
+    // The new side runs out first while old lines are left.
+    expect(shown(diffLines(text('b', 'a', 'c', 'a', 'd'), 'a'))).to.deep.equal([
+      '-b',
+      ' a',
+      '-c',
+      '-a',
+      '-d',
+    ]);
   });
 
   it('does not let the common head and tail overlap on repeated lines', () => {
@@ -119,6 +127,24 @@ describe('bounded line diff', () => {
       ' B',
       '-C',
     ]);
+    // Of several equally short scripts, always the same one (on a tie, the removal first).
+    expect(shown(diffLines(text('c', 'a'), text('a', 'c')))).to.deep.equal(['-c', ' a', '+c']);
+    expect(shown(diffLines(text('b', 'a', 'c'), text('c', 'b')))).to.deep.equal([
+      '-b',
+      '-a',
+      ' c',
+      '+b',
+    ]);
+    expect(shown(diffLines(text('c', 'a', 'a', 'b'), text('a', 'b', 'a')))).to.deep.equal([
+      '-c',
+      ' a',
+      '-a',
+      ' b',
+      '+a',
+    ]);
+    expect(shown(diffLines(text('b', 'a', 'b', 'a', 'c', 'b'), text('c', 'a', 'a')))).to.deep.equal(
+      ['-b', '+c', ' a', '-b', ' a', '-c', '-b'],
+    );
   });
 
   it('handles empty files and identical texts', () => {
