@@ -38,6 +38,9 @@ export default {
   incrementalFile: '.tmp/mutation/incremental.json',
   timeoutMS: 10000,
   tempDirName: '.tmp/stryker',
+  // Keeps other runs' sandboxes and reports (each folder can run in its own temp dir) out of
+  // the sandbox copy.
+  ignorePatterns: ['/.tmp'],
   cleanTempDir: 'always',
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: '.tmp/mutation/index.html' },

@@ -80,8 +80,7 @@ function changeOf(
     const change = describe?.(input);
     return change ? diffLines(change.before, change.after) : undefined;
   } catch {
-    // A card without a summary still shows every text argument's size.
-    return undefined;
+    // A card without a summary (undefined) still shows every text argument's size.
   }
 }
 
@@ -92,7 +91,7 @@ interface Pending {
 }
 
 export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}): ToolApprovalQueue {
-  const safeNames = new Set(options.safeArgumentNames ?? []);
+  const safeNames = new Set(options.safeArgumentNames);
   const idPrefix = options.idPrefix ?? 'approval-';
   const maxResolved = options.maxResolved ?? 1000;
   const pending = new Map<string, Pending>();
@@ -174,7 +173,8 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
           }),
         });
         pendingCalls.add(input.toolCallId);
-        signal?.addEventListener('abort', onAbort, { once: true });
+        // `settle` removes the listener, whoever finishes the request.
+        signal?.addEventListener('abort', onAbort);
         publish();
       });
     },

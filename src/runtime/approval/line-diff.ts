@@ -29,16 +29,17 @@ const MAX_EXACT_CELLS = 1_000_000;
 
 export const splitLines = (text: string): string[] => (text === '' ? [] : text.split(/\r\n|\r|\n/));
 
+/** Every line of `before` removed, then every line of `after` added. */
+const replaced = (before: string[], after: string[]): DiffLine[] => [
+  ...before.map((text) => ({ kind: 'removed' as const, text })),
+  ...after.map((text) => ({ kind: 'added' as const, text })),
+];
+
 /** The middle's edit script: an LCS table when small, else all removed then all added. */
 function middleScript(before: string[], after: string[]): DiffLine[] {
   const rows = before.length;
   const columns = after.length;
-  if (rows * columns > MAX_EXACT_CELLS) {
-    return [
-      ...before.map((text) => ({ kind: 'removed' as const, text })),
-      ...after.map((text) => ({ kind: 'added' as const, text })),
-    ];
-  }
+  if (rows * columns > MAX_EXACT_CELLS) return replaced(before, after);
   // common[i][j]: LCS length of before[i..] and after[j..], one flat array.
   const width = columns + 1;
   const common = new Uint32Array((rows + 1) * width);
@@ -53,20 +54,19 @@ function middleScript(before: string[], after: string[]): DiffLine[] {
   const script: DiffLine[] = [];
   let i = 0;
   let j = 0;
-  while (i < rows || j < columns) {
-    if (i < rows && j < columns && before[i] === after[j]) {
+  while (i < rows && j < columns) {
+    if (before[i] === after[j]) {
       script.push({ kind: 'context', text: before[i++]! });
       j++;
-    } else if (
-      i < rows &&
-      (j === columns || common[(i + 1) * width + j]! >= common[i * width + j + 1]!)
-    ) {
+    } else if (common[(i + 1) * width + j]! >= common[i * width + j + 1]!) {
+      // On a tie the removal comes first, so a replaced line reads old then new.
       script.push({ kind: 'removed', text: before[i++]! });
     } else {
       script.push({ kind: 'added', text: after[j++]! });
     }
   }
-  return script;
+  // At most one side has lines left.
+  return [...script, ...replaced(before.slice(i), after.slice(j))];
 }
 
 export function diffLines(before: string, after: string, options: LineDiffOptions = {}): LineDiff {
@@ -76,7 +76,8 @@ export function diffLines(before: string, after: string, options: LineDiffOption
   const a = splitLines(before);
   const b = splitLines(after);
   let head = 0;
-  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  // Past the end of `b`, b[head] is undefined and equals no line of `a`.
+  while (head < a.length && a[head] === b[head]) head++;
   let tail = 0;
   while (
     tail < a.length - head &&
@@ -87,7 +88,7 @@ export function diffLines(before: string, after: string, options: LineDiffOption
   }
   const middle = middleScript(a.slice(head, a.length - tail), b.slice(head, b.length - tail));
   const leading = a.slice(Math.max(0, head - context), head);
-  const trailing = a.slice(a.length - tail, a.length - tail + Math.min(context, tail));
+  const trailing = a.slice(a.length - tail, a.length - tail + context);
   const all: DiffLine[] = [
     ...leading.map((text) => ({ kind: 'context' as const, text })),
     ...middle,

@@ -23,6 +23,7 @@ function patched(text: string, args: Record<string, unknown>): string {
     : text.replace(search, () => replace);
 }
 
+/** The change a call would make; undefined for one that changes no file's text (rename, undo…). */
 export function describeWorkspaceChange(
   workspace: FileReader,
   input: ToolPolicyInput,
@@ -30,8 +31,8 @@ export function describeWorkspaceChange(
   const args = input.arguments;
   const text = typeof args.text === 'string' ? args.text : '';
   switch (input.toolName) {
+    // A create succeeds only where no file is, so it starts from nothing too.
     case 'workspace.createFile':
-      return { before: '', after: text };
     case 'workspace.writeFile':
       return { before: currentText(workspace, args.path), after: text };
     case 'workspace.applyPatch': {
@@ -40,7 +41,5 @@ export function describeWorkspaceChange(
     }
     case 'workspace.deleteFile':
       return { before: currentText(workspace, args.path), after: '' };
-    default:
-      return undefined;
   }
 }

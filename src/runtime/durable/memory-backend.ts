@@ -18,8 +18,7 @@ export function createMemoryDurableOperationBackend(): MemoryDurableOperationBac
       return records.size;
     },
     async read(key) {
-      const record = records.get(key);
-      return record && structuredClone(record);
+      return structuredClone(records.get(key));
     },
     async compareAndSet({ key, expectedRevision, next }) {
       const current = records.get(key);

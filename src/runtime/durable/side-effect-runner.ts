@@ -141,7 +141,8 @@ export function createDurableSideEffectRunner(
     } finally {
       stop.dispose();
     }
-    if (reported.state === 'interrupted') {
+    // An execute that resolves nothing at all is handled below as no outcome.
+    if (reported?.state === 'interrupted') {
       controller.abort();
       const diagnostic = { interruption: reported.reason, timeoutMs: input.timeout };
       const marked = await store.markUnknown({ ...owner, reason: reported.reason, diagnostic });
