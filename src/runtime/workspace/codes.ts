@@ -78,7 +78,11 @@ export function describeStorageError(error: unknown): string {
   const message =
     error instanceof Error || error instanceof DOMException ? error.message.trim() : String(error);
   const meaning = message || STORAGE_ERROR_MEANINGS[name] || 'no further detail was given';
-  const text = `${name}: ${meaning}`;
+  return boundStorageError(`${name}: ${meaning}`);
+}
+
+/** `text` cut to `WORKSPACE_STORAGE_ERROR_LIMIT` characters, an ellipsis marking the cut. */
+export function boundStorageError(text: string): string {
   return text.length > WORKSPACE_STORAGE_ERROR_LIMIT
     ? `${text.slice(0, WORKSPACE_STORAGE_ERROR_LIMIT - 1)}…`
     : text;

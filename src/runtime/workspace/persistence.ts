@@ -7,7 +7,12 @@
  * The first storage failure switches the workspace to memory mode instead of losing the edit.
  */
 import type { Outcome } from '../protocol/errors.js';
-import { WORKSPACE_ERROR_CODES as CODES, describeStorageError, workspaceError } from './codes.js';
+import {
+  WORKSPACE_ERROR_CODES as CODES,
+  boundStorageError,
+  describeStorageError,
+  workspaceError,
+} from './codes.js';
 import { stateFromRecord } from './hydrate.js';
 import type {
   StoredCheckpointEntry,
@@ -158,7 +163,8 @@ export function createPersistenceQueue(
   memoryReason?: string,
 ): PersistenceQueue {
   let mode: WorkspaceStorageMode = repository?.storageMode ?? 'memory';
-  let error: string | undefined = repository ? undefined : memoryReason;
+  let error: string | undefined =
+    repository || memoryReason === undefined ? undefined : boundStorageError(memoryReason);
   /** What the store holds, as far as this runtime knows. */
   let confirmed: WorkspaceState | null = null;
   /** The highest revision readers were shown before the store confirmed it. */

@@ -22,10 +22,16 @@ export { errorOf, structured } from './workspace/support.js';
 export async function surfaceRegistry<T extends ToolDescriptor<never>>(
   seed: readonly WorkspaceSeedFile[],
   tools: (manager: WorkspaceDocumentManager) => readonly T[],
-  options: { preview?: 'none' | 'ack' | 'timeout'; repository?: null; approvals?: boolean } = {},
+  options: {
+    preview?: 'none' | 'ack' | 'timeout';
+    repository?: null;
+    memoryReason?: string;
+    approvals?: boolean;
+  } = {},
 ) {
   const manager = createWorkspaceDocumentManager({
     repository: options.repository === null ? null : createMemoryWorkspaceRepository(),
+    ...(options.memoryReason ? { memoryReason: options.memoryReason } : {}),
     seed,
   });
   await manager.ready;

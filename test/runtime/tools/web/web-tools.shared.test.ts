@@ -166,7 +166,7 @@ describe('web.* mutations answer after the preview acknowledgement', () => {
     expect(manager.getSnapshot().revision).to.equal(2);
   });
   it('reports memory storage with a bounded storageError', async () => {
-    const { call } = await web({ repository: null });
+    const { call } = await web({ repository: null, memoryReason: 'x'.repeat(1_000) });
     const result = structured(await call('web.writeFile', { path: 'app.js', text: '' }));
     expect(result.storageMode).to.equal('memory');
     expect(result.storageError).to.be.a('string').with.length.at.most(200);

@@ -42,7 +42,9 @@ describe('workspace mutations return revision, activePath, preview ack and stora
     expect(manager.getSnapshot().revision).to.equal(2);
   });
   it('reports a bounded storageError in memory mode', async () => {
-    const { call } = await workspaceRegistry({ manager: { repository: null } });
+    const { call } = await workspaceRegistry({
+      manager: { repository: null, memoryReason: 'x'.repeat(1_000) },
+    });
     const result = structured(await call('writeFile', { path: 'app.js', text: 'x' }));
     expect(result.storageMode).to.equal('memory');
     expect(result.storageError).to.be.a('string').with.length.at.most(200);
