@@ -1,4 +1,4 @@
-import { LitElement, html, nothing, type PropertyValues } from 'lit';
+import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
@@ -19,19 +19,8 @@ import {
   type ThemeChoice,
 } from '../shared/theme.js';
 import { exportParts } from './export-parts.js';
-import {
-  PANELS,
-  SIZE_LABELS as LABELS,
-  layoutKey,
-  loadSizes,
-  parsePanels,
-  saveSizes,
-  shareOf,
-  withShare,
-  type SizeKey,
-  type Sizes,
-} from './layout.js';
-import { renderSplitter } from './splitter.js';
+import { PANELS, parsePanels } from './layout.js';
+import { StudioLayoutController } from './layout-controller.js';
 import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
 import { customLayoutStyles } from './custom-layout.styles.js';
@@ -47,15 +36,6 @@ import '../status-bar/status-bar.js';
 import '../actions/actions.js';
 
 const DEFAULT_DATABASE = 'context-action-workspace';
-
-/** Local storage, or undefined where the page may not use it (a sandboxed frame). */
-function pageStorage(): Storage | undefined {
-  try {
-    return globalThis.localStorage;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Children that configure the studio rather than lay it out. */
 const CONFIGURING_CHILD = 'script, template, [slot]';
@@ -239,22 +219,16 @@ export class CaStudio extends LitElement {
 
   @property({ type: Number, attribute: 'tabs-below' }) tabsBelow = 720;
 
-  /** Splitter weights of this workspace's panels (see layout.ts). */
-  @state() private sizes: Sizes = loadSizes(undefined, '');
-  /** Narrower than `tabs-below`: one column of tabs. */
-  @state() private narrow = false;
   @state() private selectedTab?: TabKey;
 
   @provide({ context: themeContext })
   @state()
   private resolvedTheme: ResolvedTheme = 'light';
 
-  private readonly resizeObserver =
-    typeof ResizeObserver === 'undefined'
-      ? undefined
-      : new ResizeObserver(([entry]) => {
-          if (entry) this.narrow = entry.contentRect.width < this.tabsBelow;
-        });
+  private readonly layout = new StudioLayoutController(this, {
+    workspace: () => this.workspaceName,
+    tabsBelow: () => this.tabsBelow,
+  });
   private darkScheme?: MediaQueryList;
   private readonly schemeChanged = () => this.requestUpdate();
 
@@ -264,16 +238,9 @@ export class CaStudio extends LitElement {
   /** Set while element children replace the built-in layout. */
   @state() private customLayout = false;
 
-  private readonly owner = new RuntimeOwner(this, () => {
-    const surface = isStudioSurface(this.surface) ? this.surface : 'studio';
-    // Surfaces on one origin keep separate workspaces unless told to share one.
-    const databaseName =
-      this.workspace ??
-      (this.databaseName === DEFAULT_DATABASE && surface !== 'studio'
-        ? `context-action-${surface}`
-        : this.databaseName);
-    return recipeFromAttributes(this, databaseName, surface);
-  });
+  private readonly owner = new RuntimeOwner(this, () =>
+    recipeFromAttributes(this, this.workspaceName, this.surfaceName),
+  );
   private readonly children$ = new MutationObserver(() => this.readLayout());
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
@@ -284,6 +251,19 @@ export class CaStudio extends LitElement {
   private readonly webmcp = new WebMCPController(this, () =>
     this.noWebmcp ? undefined : this.owner.value?.agentTools,
   );
+
+  private get surfaceName(): StudioSurface {
+    return isStudioSurface(this.surface) ? this.surface : 'studio';
+  }
+
+  /** The workspace database: `workspace`, else `database-name` (per surface by default). */
+  private get workspaceName(): string {
+    if (this.workspace !== null) return this.workspace;
+    // Surfaces on one origin keep separate workspaces unless told to share one.
+    return this.databaseName === DEFAULT_DATABASE && this.surfaceName !== 'studio'
+      ? `context-action-${this.surfaceName}`
+      : this.databaseName;
+  }
 
   /**
    * The runtime every element inside uses. Set it before the studio connects to share one
@@ -314,8 +294,6 @@ export class CaStudio extends LitElement {
     super.connectedCallback();
     this.readLayout();
     this.children$.observe(this, { childList: true });
-    // The studio's own width decides the layout, not the window's: it may sit in a narrow column.
-    this.resizeObserver?.observe(this);
     this.darkScheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
     this.darkScheme?.addEventListener('change', this.schemeChanged);
     // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs.
@@ -329,55 +307,17 @@ export class CaStudio extends LitElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.children$.disconnect();
-    this.resizeObserver?.disconnect();
     this.darkScheme?.removeEventListener('change', this.schemeChanged);
   }
 
-  protected override willUpdate(changed: PropertyValues<this>): void {
+  protected override willUpdate(): void {
     if (this.catalogOpen) {
       this.catalogShown = true;
       // The Tools panel's code loads when the panel first opens.
       void import('../catalog/catalog.js');
     }
-    if (changed.has('databaseName') || changed.has('workspace')) {
-      this.sizes = loadSizes(pageStorage(), layoutKey(this.workspace ?? this.databaseName));
-    }
     const choice = isThemeChoice(this.theme) ? this.theme : 'light';
     this.resolvedTheme = choice === 'auto' ? (this.darkScheme?.matches ? 'dark' : 'light') : choice;
-  }
-
-  private resize(first: SizeKey, second: SizeKey, share: number, done: boolean): void {
-    this.sizes = withShare(this.sizes, first, second, share);
-    if (done) saveSizes(pageStorage(), layoutKey(this.workspace ?? this.databaseName), this.sizes);
-  }
-
-  /**
-   * Grid tracks for `keys` in order, a 6px splitter track between neighbours, and the splitters
-   * to render after each key (keyed by the key before it).
-   */
-  private track(keys: readonly SizeKey[], orientation: 'vertical' | 'horizontal') {
-    const tracks: string[] = [];
-    const after = new Map<SizeKey, ReturnType<typeof renderSplitter>>();
-    keys.forEach((key, index) => {
-      const next = keys[index + 1];
-      // Rows keep room for the chat's composer; columns may shrink to the splitter's limit.
-      const least = orientation === 'horizontal' ? '12rem' : '0';
-      tracks.push(`minmax(${least}, ${this.sizes[key].toFixed(3)}fr)`);
-      if (next === undefined || this.narrow) return;
-      tracks.push('6px');
-      after.set(
-        key,
-        renderSplitter({
-          first: key,
-          second: next,
-          orientation,
-          label: `Resize ${LABELS[key]} and ${LABELS[next]}`,
-          value: shareOf(this.sizes, key, next),
-          change: (share, done) => this.resize(key, next, share, done),
-        }),
-      );
-    });
-    return { tracks: tracks.join(' '), after };
   }
 
   /** Opens the model settings, loading the dialog's code on first use. */
@@ -395,17 +335,17 @@ export class CaStudio extends LitElement {
     const tabs: TabKey[] = [...top, ...bottom];
     const selected =
       this.selectedTab && tabs.includes(this.selectedTab) ? this.selectedTab : tabs[0];
-    const work = this.track(top, 'vertical');
-    const lower = this.track(bottom, 'vertical');
-    const rows = this.track(
+    const work = this.layout.track(top, 'vertical');
+    const lower = this.layout.track(bottom, 'vertical');
+    const rows = this.layout.track(
       [...(top.length ? ['work' as const] : []), ...(bottom.length ? ['bottom' as const] : [])],
       'horizontal',
     );
     // Hidden panels stay mounted: the preview keeps acknowledging and no state is lost.
-    const hidden = (key: TabKey) => !showing(key) || (this.narrow && key !== selected);
+    const hidden = (key: TabKey) => !showing(key) || (this.layout.narrow && key !== selected);
     const tabpanel = (key: TabKey) => ({
-      role: this.narrow ? 'tabpanel' : nothing,
-      labelledby: this.narrow ? `tab-${key}` : nothing,
+      role: this.layout.narrow ? 'tabpanel' : nothing,
+      labelledby: this.layout.narrow ? `tab-${key}` : nothing,
     });
     const approval = html`<ca-approval
       part="approval"
@@ -453,8 +393,11 @@ export class CaStudio extends LitElement {
         <slot name="header-actions"></slot>
         ${starterNotice(this.owner)}
       </div>
-      ${this.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}
-      <div class="layout ${this.narrow ? 'narrow' : ''}" style="grid-template-rows: ${rows.tracks}">
+      ${this.layout.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}
+      <div
+        class="layout ${this.layout.narrow ? 'narrow' : ''}"
+        style="grid-template-rows: ${rows.tracks}"
+      >
         <div
           class="row"
           id="panel-work"
