@@ -51,7 +51,7 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  *
  * Splitters (`role="separator"`) resize neighbouring panels with the pointer or the keyboard
  * (arrows 2 %, Shift+arrows 10 %, Home and End); the sizes are kept in `localStorage` under
- * `context-action.layout.<database-name>`, so each workspace keeps its own layout.
+ * `context-action.layout.<workspace>` (the `workspace` or `database-name` database), so each workspace keeps its own layout.
  *
  * @tagname ca-studio
  * @summary Live HTML/CSS/JS workspace edited through one tool registry.
