@@ -14,6 +14,11 @@ export interface PreviewCompileLimits {
   maxCssImports: number;
   /** Workspace modules in the module graph. */
   maxModules: number;
+  /**
+   * Graphs of at least this many modules are flattened into one script when a parser is given
+   * (see `flatten-modules.ts`); smaller ones load natively and never load the parser.
+   */
+  flattenFrom: number;
   maxDiagnostics: number;
 }
 
@@ -21,6 +26,7 @@ export const DEFAULT_PREVIEW_COMPILE_LIMITS: PreviewCompileLimits = {
   maxCssImportDepth: 8,
   maxCssImports: 64,
   maxModules: 500,
+  flattenFrom: 8,
   maxDiagnostics: 100,
 };
 

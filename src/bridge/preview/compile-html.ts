@@ -43,7 +43,10 @@ export function compileHtml(
     last = match.index + match[0].length;
     const [whole, rawTag, rawAttributes = '', content = '', tag, tagAttributes = ''] = match;
     if (rawTag?.toLowerCase() === 'script') {
-      current += compileScript(whole, parseAttributes(rawAttributes), content);
+      // `<script` + attributes + `>`: the line of the file the inline text starts on.
+      const contentStart = match.index + rawTag.length + rawAttributes.length + 2;
+      const line = html.slice(0, contentStart).split('\n').length;
+      current += compileScript(whole, parseAttributes(rawAttributes), content, line);
     } else if (rawTag) {
       const css = compileStylesheet(entryPath, content, context);
       current += `<style${renderAttributes(parseAttributes(rawAttributes))}>${escapeRawText(css, 'style')}</style>`;
@@ -77,15 +80,20 @@ export function compileHtml(
     });
   }
 
-  function compileScript(whole: string, attributes: Attribute[], content: string): string {
+  function compileScript(
+    whole: string,
+    attributes: Attribute[],
+    content: string,
+    line: number,
+  ): string {
     const type = (getAttribute(attributes, 'type') ?? '').trim().toLowerCase();
     const src = getAttribute(attributes, 'src');
     const rest = attributes.filter((attribute) => attribute.name !== 'src');
     if (type !== 'module' && !CLASSIC_TYPES.has(type)) return whole;
     if (src === null) {
-      return type === 'module'
-        ? `<script${renderAttributes(rest)}>${graph.rewrite(content, entryPath)}</script>`
-        : whole;
+      if (type !== 'module') return whole;
+      const specifier = graph.inlineEntry(content, entryPath, line);
+      return `<script${renderAttributes(rest)}>import ${JSON.stringify(specifier)};</script>`;
     }
     const resolved = resolvePreviewReference(entryPath, src);
     if (resolved.kind === 'external') {

@@ -3,19 +3,27 @@
  * stable workspace specifiers; the bridge gives each module a URL inside the frame and maps the
  * specifiers with an import map, so the browser runs the graph natively (cycles
  * included). Missing and external imports become small modules that throw a bounded error;
- * bare specifiers stay visible to the browser and are reported as unsupported.
+ * bare specifiers stay visible to the browser and are reported as unsupported. Every module
+ * script of the page, inline ones included, becomes `import "<entry>"`, so a graph can also be
+ * flattened into one script (`flatten-modules.ts`) without touching the page.
  */
 import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/tools/preview/errors.js';
 import { extensionOf, resolvePreviewReference } from '../../runtime/tools/preview/paths.js';
 import type { CompileContext } from './compile-context.js';
+import type { ModuleOrigin } from './flatten-modules.js';
+import { WORKSPACE_URL } from './module-names.js';
 
 export const WORKSPACE_MODULE_PREFIX = '@context-action/workspace/';
 const ERROR_MODULE_PREFIX = '@context-action/preview-error/';
+const INLINE_MODULE_PREFIX = '@context-action/inline-module/';
+const RESERVED_PREFIXES = [WORKSPACE_MODULE_PREFIX, ERROR_MODULE_PREFIX, INLINE_MODULE_PREFIX];
 
 /** A module the frame creates: its MIME type and its (rewritten) source. */
 export type FrameModule = readonly [type: string, source: string];
 
-const STATIC_SPECIFIER = /(\b(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?)(["'])([^"'\n]+)\2/g;
+// An import or export clause may hold quoted names (`import { "a-b" as c } from …`).
+const STATIC_SPECIFIER =
+  /(\b(?:import|export)\s*(?:(?:[\w$*{}\s,]|"[^"\n]*"|'[^'\n]*')*?\s*from\s*)?)(["'])([^"'\n]+)\2/g;
 const DYNAMIC_SPECIFIER = /(\bimport\s*\(\s*)(["'])([^"'\n]+)\2(\s*\))/g;
 
 const MODULE_EXTENSIONS = new Set(['js', 'mjs', 'json']);
@@ -23,6 +31,10 @@ const isRelative = (specifier: string) => /^(\.{1,2}\/|\/)/.test(specifier);
 
 export class ModuleGraph {
   readonly modules: Record<string, FrameModule> = {};
+  /** The specifiers the page's module scripts import, in document order. */
+  readonly entries: string[] = [];
+  /** Where each workspace or inline module comes from, for error locations. */
+  readonly origins: Record<string, ModuleOrigin> = {};
   private readonly queue: string[] = [];
   private readonly seen = new Set<string>();
 
@@ -46,11 +58,24 @@ export class ModuleGraph {
     for (let path = this.queue.shift(); path !== undefined; path = this.queue.shift()) {
       const source = this.context.text(path) ?? '';
       const specifier = WORKSPACE_MODULE_PREFIX + path;
+      this.origins[specifier] = [path, 1];
       this.modules[specifier] =
         extensionOf(path) === 'json'
           ? ['application/json', source]
-          : ['text/javascript', this.rewrite(source, path)];
+          : ['text/javascript', withMetaUrl(this.rewrite(source, path), path)];
     }
+  }
+
+  /** The entry an inline module script of `fromPath` becomes; `line` is where its text starts. */
+  inlineEntry(source: string, fromPath: string, line: number): string {
+    const specifier = `${INLINE_MODULE_PREFIX}${this.entries.length}`;
+    this.origins[specifier] = [fromPath, line];
+    this.modules[specifier] = [
+      'text/javascript',
+      withMetaUrl(this.rewrite(source, fromPath), fromPath),
+    ];
+    this.entries.push(specifier);
+    return specifier;
   }
 
   /** The specifier a local module script's `src` becomes, or undefined when it is missing. */
@@ -59,14 +84,13 @@ export class ModuleGraph {
     if (resolved.kind !== 'local' || this.context.text(resolved.path) === undefined)
       return undefined;
     // An HTML `src` is a URL ("app.js" is relative), not a module specifier ("app.js" is bare).
-    return this.specifierFor(`/${resolved.path}`, fromPath);
+    const specifier = this.specifierFor(`/${resolved.path}`, fromPath);
+    this.entries.push(specifier);
+    return specifier;
   }
 
   private specifierFor(specifier: string, fromPath: string): string {
-    if (
-      specifier.startsWith(WORKSPACE_MODULE_PREFIX) ||
-      specifier.startsWith(ERROR_MODULE_PREFIX)
-    ) {
+    if (RESERVED_PREFIXES.some((prefix) => specifier.startsWith(prefix))) {
       return this.errorModule(
         `Reserved module specifier: ${specifier}`,
         fromPath,
@@ -119,3 +143,12 @@ export class ModuleGraph {
     return specifier;
   }
 }
+
+/**
+ * Natively, `import.meta.url` would be the module's `data:` URL; it is set to the workspace URL
+ * the frame's `fetch()` answers, on the first line so that every line keeps its number.
+ */
+const withMetaUrl = (source: string, path: string): string =>
+  /\bimport\s*\.\s*meta\b/.test(source)
+    ? `import.meta.url=${JSON.stringify(WORKSPACE_URL + path)};${source}`
+    : source;

@@ -15,6 +15,8 @@ import {
 } from './compile-context.js';
 import { compileHtml } from './compile-html.js';
 import { ModuleGraph, type FrameModule } from './compile-modules.js';
+import { flattenModules, type FlatModules, type ModuleOrigin } from './flatten-modules.js';
+import type { JavaScriptParser } from './module-syntax.js';
 import { noEntryCard } from './card.js';
 
 export interface PreviewDocument {
@@ -23,8 +25,15 @@ export interface PreviewDocument {
   parts: readonly string[];
   /** Compiled text of each linked stylesheet, `@import`s inlined. */
   sheets: readonly string[];
-  /** Module specifier → [MIME type, source]; the frame creates the URLs. */
+  /**
+   * Module specifier → [MIME type, source]; the frame creates the URLs. When the graph is
+   * flattened, only the page's entries, each running its flattened module.
+   */
   modules: Readonly<Record<string, FrameModule>>;
+  /** The module graph as one script, or null when the frame loads `modules` natively. */
+  flat: Omit<FlatModules, 'entries'> | null;
+  /** Where each module comes from: the frame names the file and line of an error with it. */
+  origins: Readonly<Record<string, ModuleOrigin>>;
   /**
    * The workspace paths preview code may `fetch()` (assets, JSON, text). Their bodies are not
    * in the document: the host serves each one when the frame asks for it.
@@ -33,10 +42,12 @@ export interface PreviewDocument {
   diagnostics: readonly PreviewDiagnostic[];
 }
 
+/** Without `parser`, or below `limits.flattenFrom` modules, the graph loads natively. */
 export function compilePreviewDocument(
   files: readonly WorkspaceFile[],
   assetUrls: ReadonlyMap<string, string> = new Map(),
   limits: Partial<PreviewCompileLimits> = {},
+  parser?: JavaScriptParser,
 ): PreviewDocument {
   const context = new CompileContext(files, assetUrls, {
     ...DEFAULT_PREVIEW_COMPILE_LIMITS,
@@ -49,6 +60,8 @@ export function compilePreviewDocument(
       parts: [noEntryCard(files.length)],
       sheets: [],
       modules: {},
+      flat: null,
+      origins: {},
       fetchable: [],
       diagnostics: [
         {
@@ -62,11 +75,17 @@ export function compilePreviewDocument(
   const graph = new ModuleGraph(context);
   const { parts, sheets } = compileHtml(entry.path, entry.text, context, graph);
   graph.resolveAll();
+  const flat =
+    parser && Object.keys(graph.modules).length >= context.limits.flattenFrom
+      ? flattenModules(graph, parser)
+      : null;
   return {
     entryPath: entry.path,
     parts,
     sheets,
-    modules: graph.modules,
+    modules: flat ? flat.entries : graph.modules,
+    flat: flat && { script: flat.script, lines: flat.lines },
+    origins: graph.origins,
     fetchable: fetchablePaths(files),
     diagnostics: context.diagnostics,
   };

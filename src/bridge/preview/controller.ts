@@ -26,13 +26,19 @@ import { AckWaiters } from './ack-waiters.js';
 import { assemblePreviewDocument, buildShellDocument } from './assemble.js';
 import { readAssetUrls } from './asset-urls.js';
 import { diagnosticCard } from './card.js';
-import { mimeTypeOf, type PreviewCompileLimits } from './compile-context.js';
+import {
+  DEFAULT_PREVIEW_COMPILE_LIMITS,
+  mimeTypeOf,
+  type PreviewCompileLimits,
+} from './compile-context.js';
 import { SHEET_ATTRIBUTE } from './compile-html.js';
 import { compilePreviewDocument, renderPreviewHtml, type PreviewDocument } from './compile.js';
 import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
 import type { BridgeConfig } from './frame/config.js';
 import { frameScriptText } from './frame/script-tag.js';
 import { FRAME_BRIDGE_SOURCE, FRAME_GUARD_SOURCE } from './frame-sources.generated.js';
+import { loadJavaScriptParser } from './javascript-parser.js';
+import type { JavaScriptParser } from './module-syntax.js';
 import {
   isFrameMessage,
   PREVIEW_MESSAGE_LIMITS,
@@ -92,6 +98,7 @@ export class PreviewController implements PreviewHost {
   private state: PreviewViewState;
   private generation = 0;
   private disposed = false;
+  private parser: JavaScriptParser | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -131,7 +138,14 @@ export class PreviewController implements PreviewHost {
     const generation = ++this.generation;
     const assetUrls = await readAssetUrls(snapshot.files);
     if (generation !== this.generation || this.disposed) return;
-    const document = compilePreviewDocument(snapshot.files, assetUrls, this.options.limits);
+    const { limits } = this.options;
+    let document = compilePreviewDocument(snapshot.files, assetUrls, limits, this.parser);
+    const flattenFrom = limits?.flattenFrom ?? DEFAULT_PREVIEW_COMPILE_LIMITS.flattenFrom;
+    if (!this.parser && Object.keys(document.modules).length >= flattenFrom) {
+      this.parser = await loadJavaScriptParser();
+      if (generation !== this.generation || this.disposed) return;
+      if (this.parser) document = compilePreviewDocument(snapshot.files, assetUrls, limits, this.parser);
+    }
     this.files = new Map(snapshot.files.map((file) => [file.path, file]));
     this.present(document, snapshot.revision, false);
   }
@@ -222,6 +236,8 @@ export class PreviewController implements PreviewHost {
       nonce,
       revision,
       modules: document.modules,
+      flat: document.flat,
+      origins: document.origins,
       fetchable: document.fetchable,
       entryPath: document.entryPath ?? '',
       types: TYPES,
@@ -395,6 +411,7 @@ function sameShell(a: PreviewDocument, b: PreviewDocument): boolean {
   // Bodies are served on request, so an edited data file needs no reload; a new or removed one
   // does, since the document lists the paths it may fetch.
   if (a.fetchable.join('\n') !== b.fetchable.join('\n')) return false;
+  if (a.flat?.script !== b.flat?.script) return false;
   const keys = Object.keys(a.modules);
   if (keys.length !== Object.keys(b.modules).length) return false;
   return keys.every((key) => {

@@ -10,8 +10,11 @@
  */
 import type { ConsoleLevel, FrameMessage, HostMessage } from '../messages.js';
 import type { BridgeConfig } from './config.js';
+import { FLAT_SCRIPT_URL, MODULE_LOADER, WORKSPACE_URL } from '../module-names.js';
 import { bound, describe } from './describe.js';
+import { createErrorLocator } from './error-location.js';
 import { installFrameGuard } from './guard.js';
+import { createModuleLoader } from './module-loader.js';
 import { createPicker } from './picker.js';
 
 declare const CONFIG: BridgeConfig;
@@ -87,6 +90,14 @@ function start(config: BridgeConfig): void {
     }
   };
 
+  // A module's data: URL → its specifier; while the flattened script is inserted, an error event
+  // carries the document's URL and a line of that script.
+  const specifierOf = new Map<string, string>();
+  const locator = createErrorLocator(config, specifierOf);
+  let flattening = false;
+  const at = (message: string, place: string | null) =>
+    place ? `${message} (${place})` : message;
+
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const original = console[level].bind(console);
     console[level] = (...args: unknown[]) => {
@@ -98,13 +109,17 @@ function start(config: BridgeConfig): void {
   window.addEventListener(
     'error',
     (event: Event) => {
-      if (event instanceof ErrorEvent) fail(event.message || describe(event.error));
-      else if (event.target instanceof HTMLScriptElement) fail('A script failed to load.');
+      if (event instanceof ErrorEvent) {
+        const place =
+          locator.locate(flattening ? FLAT_SCRIPT_URL : event.filename, event.lineno) ??
+          locator.fromStack(event.error);
+        fail(at(event.message || describe(event.error), place));
+      } else if (event.target instanceof HTMLScriptElement) fail('A script failed to load.');
     },
     true,
   );
   window.addEventListener('unhandledrejection', (event) =>
-    fail(`Unhandled rejection: ${describe(event.reason)}`),
+    fail(at(`Unhandled rejection: ${describe(event.reason)}`, locator.fromStack(event.reason))),
   );
   // Unhandled rejections of the loading scripts are reported in a task after `load`: wait one
   // task so that an errored document is never acknowledged as ready first.
@@ -129,12 +144,24 @@ function start(config: BridgeConfig): void {
   for (const [specifier, [type, source]] of Object.entries(config.modules)) {
     const named = type === 'text/javascript' ? `${source}\n//# sourceURL=${specifier}` : source;
     imports[specifier] = `data:${type},${encodeURIComponent(named)}`;
+    specifierOf.set(imports[specifier], specifier);
   }
   if (own && Object.keys(imports).length > 0) {
     const map = document.createElement('script');
     map.type = 'importmap';
     map.textContent = JSON.stringify({ imports });
     own.after(map);
+  }
+  // A flattened graph: one classic script hands every module to the loader, and runs at once
+  // (it only defines them); the page's module scripts then run their entries through it.
+  if (own && config.flat) {
+    Object.defineProperty(window, MODULE_LOADER, { value: createModuleLoader() });
+    const script = document.createElement('script');
+    script.textContent = `${config.flat.script}\n//# sourceURL=${FLAT_SCRIPT_URL}`;
+    flattening = true;
+    own.after(script);
+    flattening = false;
+    script.remove();
   }
   own?.remove();
 
@@ -150,10 +177,11 @@ function start(config: BridgeConfig): void {
     (answer: { body: string | Blob | null; mimeType: string }) => void
   >();
   let fetches = 0;
-  const workspaceBase = `https://workspace.invalid/${config.entryPath}`;
+  const workspaceBase = `${WORKSPACE_URL}${config.entryPath}`;
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
-    if (raw !== null && !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw)) {
+    // Relative, or absolute inside the workspace (`new URL('data.json', import.meta.url)`).
+    if (raw !== null && (raw.startsWith(WORKSPACE_URL) || !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw))) {
       const url = new URL(raw, workspaceBase);
       const path = decodeURIComponent(url.pathname.slice(1));
       if (fetchable.has(path)) {

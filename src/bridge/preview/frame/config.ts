@@ -1,5 +1,6 @@
 /** The configuration each frame script receives as `CONFIG` (types only: no run-time code). */
 import type { FrameModule } from '../compile-modules.js';
+import type { PreviewDocument } from '../compile.js';
 import type { PREVIEW_MESSAGE_LIMITS, PREVIEW_MESSAGE_TYPES } from '../messages.js';
 
 export interface GuardConfig {
@@ -12,6 +13,8 @@ export interface BridgeConfig extends GuardConfig {
   nonce: string;
   revision: number;
   modules: Readonly<Record<string, FrameModule>>;
+  flat: PreviewDocument['flat'];
+  origins: PreviewDocument['origins'];
   types: typeof PREVIEW_MESSAGE_TYPES;
   limits: typeof PREVIEW_MESSAGE_LIMITS;
   sheetAttribute: string;

@@ -1,0 +1,44 @@
+/**
+ * Names the workspace file and line where an error happened, from what the frame sees: the
+ * script URL and line of an error event, or the frames of an error's stack. A native module's
+ * URL is its specifier (its `//# sourceURL`) or, for a syntax error, its `data:` URL; a line of
+ * the flattened script maps through its line table.
+ */
+import type { BridgeConfig } from './config.js';
+import { FLAT_SCRIPT_URL } from '../module-names.js';
+
+const STACK_FRAME = /^\s*at (?:.*\()?(.+?):(\d+):\d+\)?$/;
+
+export interface ErrorLocator {
+  /** `path:line`, or null when the place is not a workspace module. */
+  locate(url: string, line: number): string | null;
+  fromStack(error: unknown): string | null;
+}
+
+export function createErrorLocator(
+  config: Pick<BridgeConfig, 'flat' | 'origins'>,
+  specifierOf: ReadonlyMap<string, string>,
+): ErrorLocator {
+  const lines = config.flat?.lines ?? [];
+  const locate = (url: string, line: number): string | null => {
+    if (url === FLAT_SCRIPT_URL) {
+      let found: (typeof lines)[number] | undefined;
+      for (const entry of lines) if (entry[0] <= line) found = entry;
+      return found ? `${found[1]}:${found[2] + line - found[0]}` : null;
+    }
+    const origin = config.origins[specifierOf.get(url) ?? url];
+    return origin ? `${origin[0]}:${origin[1] + line - 1}` : null;
+  };
+  return {
+    locate,
+    fromStack(error) {
+      const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
+      for (const frame of stack.split('\n')) {
+        const match = STACK_FRAME.exec(frame);
+        const place = match ? locate(match[1]!, Number(match[2])) : null;
+        if (place) return place;
+      }
+      return null;
+    },
+  };
+}
