@@ -244,10 +244,11 @@ function read(source: string, top: SyntaxNode): ModuleShape {
         const local = source.slice(name.from, name.to);
         topNames.add(local);
         exported(shape.locals, 'default').set('default', local);
-        shape.edits.push({ from: node.from, to: declaration.from, text: '' });
+        shape.edits.push(blank(source, node.from, declaration.from));
       } else {
         exported(shape.locals, 'default').set('default', DEFAULT_LOCAL);
-        shape.edits.push({ from: node.from, to: declaration.from, text: `const ${DEFAULT_LOCAL}=` });
+        const kept = blank(source, node.from, declaration.from);
+        shape.edits.push({ ...kept, text: `const ${DEFAULT_LOCAL}=${kept.text}` });
         if (!source.slice(node.from, node.to).trimEnd().endsWith(';'))
           shape.edits.push({ from: node.to, to: node.to, text: ';' });
       }
@@ -256,7 +257,7 @@ function read(source: string, top: SyntaxNode): ModuleShape {
         topNames.add(name);
         exported(shape.locals, name).set(name, name);
       }
-      shape.edits.push({ from: node.from, to: second.from, text: '' });
+      shape.edits.push(blank(source, node.from, second.from));
     }
   }
 

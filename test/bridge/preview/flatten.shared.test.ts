@@ -1,0 +1,114 @@
+import { expect } from 'chai';
+import { parser } from '@lezer/javascript';
+import { describe, it } from '../../support/spec.js';
+import { compilePreviewDocument } from '../../../src/bridge/preview/compile.js';
+import { readModule } from '../../../src/bridge/preview/module-syntax.js';
+import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';
+import { text } from './fixtures.js';
+
+const compile = (map: Record<string, string>) =>
+  compilePreviewDocument(
+    Object.entries(map).map(([path, source]): WorkspaceFile => text(path, source)),
+    new Map(),
+    { flattenFrom: 1 },
+    parser,
+  );
+const page = '<script type="module" src="main.js"></script>';
+
+describe('module graph flattening (P3)', () => {
+  it('flattens an acyclic graph into one script and leaves only the entry module', () => {
+    const document = compile({
+      'index.html': page,
+      'main.js': "import { a } from './a.js';\n\nconsole.log(a);",
+      'a.js': 'export const a = 1;',
+    });
+    expect(document.flat).not.to.equal(null);
+    expect(Object.values(document.modules)).to.deep.equal([
+      ['text/javascript', '__ca$modules.run(0);'],
+    ]);
+    // The table puts each module's first line where it starts in the script.
+    const lines = document.flat!.script.split('\n');
+    for (const [line, path] of document.flat!.lines) {
+      expect(lines[line - 1]).to.contain(`"https://workspace.invalid/${path}"`);
+    }
+    expect(lines[document.flat!.lines[0]![0] + 1]).to.equal('console.log(__ca$d[0].a);');
+  });
+
+  it('awaits an entry whose graph awaits at its top level', () => {
+    const document = compile({
+      'index.html': page,
+      'main.js': "import './a.js';",
+      'a.js': 'await null;',
+    });
+    expect(Object.values(document.modules)[0]![1]).to.equal('await __ca$modules.run(0);');
+  });
+
+  const nativeCases: Record<string, Record<string, string>> = {
+    'a cycle': { 'main.js': "import './a.js';", 'a.js': "import './main.js';" },
+    'a JSON module': { 'main.js': "import d from './d.json' with { type: 'json' };", 'd.json': '{}' },
+    'a static bare import': { 'main.js': "import 'lit';" },
+    'a missing export': { 'main.js': "import { b } from './a.js';", 'a.js': 'export const a = 1;' },
+    'a syntax error': { 'main.js': 'export const = 1;' },
+    'an import declared again': { 'main.js': "import { a } from './a.js';\nvar a;", 'a.js': 'export const a = 1;' },
+    'an assignment to an import': { 'main.js': "import { a } from './a.js';\na++;", 'a.js': 'export let a = 1;' },
+    'our reserved names': { 'main.js': 'const __ca$d = 1;' },
+    'an export * clash': {
+      'main.js': "export * from './a.js';\nexport * from './b.js';",
+      'a.js': 'export const n = 1;',
+      'b.js': 'export const n = 2;',
+    },
+  };
+  for (const [name, files] of Object.entries(nativeCases)) {
+    it(`loads natively with ${name}`, () => {
+      const document = compile({ 'index.html': page, ...files });
+      expect(document.flat).to.equal(null);
+      expect(Object.keys(document.modules)).to.include('@context-action/workspace/main.js');
+    });
+  }
+
+  it('below flattenFrom modules, or without a parser, loads natively', () => {
+    const files = [text('index.html', page), text('main.js', '')];
+    expect(compilePreviewDocument(files, new Map(), { flattenFrom: 2 }, parser).flat).to.equal(null);
+    expect(compilePreviewDocument(files, new Map(), { flattenFrom: 1 }).flat).to.equal(null);
+  });
+});
+
+describe('module syntax', () => {
+  it('rewrites import uses, not shadowing names, property keys or labels', () => {
+    const shape = readModule(
+      [
+        "import { a, b as c } from './x.js';",
+        'function f(a) { return a + c; }',
+        'const o = { a, c: c, [c]: 1 };',
+        'a: for (;;) break a;',
+        'a.c; c`t`; new c(); { let c = 1; c; }',
+      ].join('\n'),
+      parser,
+    )!;
+    const edits = shape.edits
+      .filter((edit) => 'text' in edit && edit.text !== '')
+      .map((edit) => ('text' in edit ? edit.text : ''));
+    // Line by line: `c` in f (its `a` is the parameter); `{ a, c: c, [c]: 1 }`; no label;
+    // `a.c`, a tagged template (called without a `this`), `new c()`, not the block's own `c`.
+    expect(edits).to.deep.equal([
+      '__ca$d[0].b',
+      'a:__ca$d[0].a',
+      '__ca$d[0].b',
+      '__ca$d[0].b',
+      '__ca$d[0].a',
+      '(0,__ca$d[0].b)',
+      '__ca$d[0].b',
+    ]);
+  });
+
+  it('keeps every line where it was', () => {
+    const source =
+      "import {\n  a,\n} from './x.js';\nexport default\n  a;\nexport {\n  a as b,\n};\nexport * from './y.js';\nconsole.log(import.meta.url);";
+    const shape = readModule(source, parser)!;
+    let result = source;
+    for (const edit of [...shape.edits].sort((x, y) => y.from - x.from))
+      if ('text' in edit) result = result.slice(0, edit.from) + edit.text + result.slice(edit.to);
+    expect(result.split('\n')).to.have.length(source.split('\n').length);
+    expect(result.split('\n')[9]).to.equal('console.log(__ca$meta.url);');
+  });
+});
