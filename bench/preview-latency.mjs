@@ -6,7 +6,8 @@
 //   dependency), edit → preview `load`, its sandbox served from a second origin.
 // Every case of a table row group is stepped in turn, one sample each per round (the order
 // rotating), so peers and floors share the same load windows. Prints median/p90 and ratios.
-//   node bench/preview-latency.mjs [edits=50] [--no-playground]
+// `--only=WORD` runs the row groups whose first case names WORD (e.g. `--only=200-module`).
+//   node bench/preview-latency.mjs [edits=50] [--no-playground] [--only=WORD]
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -74,10 +75,17 @@ const groups = [
       ...playgroundCase(modules, kind),
       ['floor: 200 modules, native import map', 'ours', 'import-map', null],
       ['floor: 200 modules bundled, one script', 'ours', 'bundled', null],
+      // Our own reload of a page without modules: what the frame costs before any module.
+      ...(kind === 'css'
+        ? []
+        : [[`ours, ${seed}: ${kind} (reload), no modules`, 'ours', seed, kind]]),
     ],
     floors: {
       'import map': 'floor: 200 modules, native import map',
       bundled: 'floor: 200 modules bundled, one script',
+      ...(kind === 'css'
+        ? {}
+        : { 'our seed reload': `ours, ${seed}: ${kind} (reload), no modules` }),
     },
   })),
   {
@@ -89,6 +97,9 @@ const groups = [
   },
 ];
 
+const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const chosen = only ? groups.filter((group) => group.cases[0][0].includes(only)) : groups;
+
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
   const tab = await browser.newPage();
@@ -97,7 +108,7 @@ try {
     (both) => 'previewBench' in globalThis && (!both || 'playgroundBench' in globalThis),
     withPlayground,
   );
-  for (const group of groups) {
+  for (const group of chosen) {
     group.samples = new Map();
     const ids = [];
     for (const [, runner, name, kind] of group.cases)
@@ -133,7 +144,7 @@ try {
         [group.cases[index][1], id],
       );
   }
-  printTable({ count, groups });
+  printTable({ count, groups: chosen });
 } finally {
   await browser.close();
   pages.close();

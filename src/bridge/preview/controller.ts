@@ -144,7 +144,8 @@ export class PreviewController implements PreviewHost {
     if (!this.parser && Object.keys(document.modules).length >= flattenFrom) {
       this.parser = await loadJavaScriptParser();
       if (generation !== this.generation || this.disposed) return;
-      if (this.parser) document = compilePreviewDocument(snapshot.files, assetUrls, limits, this.parser);
+      if (this.parser)
+        document = compilePreviewDocument(snapshot.files, assetUrls, limits, this.parser);
     }
     this.files = new Map(snapshot.files.map((file) => [file.path, file]));
     this.present(document, snapshot.revision, false);

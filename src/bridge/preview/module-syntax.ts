@@ -63,7 +63,7 @@ function literal(source: string, node: SyntaxNode): string {
   return text.slice(1, -1);
 }
 
-const blank = (source: string, from: number, to: number): Edit => ({
+const blank = (source: string, from: number, to: number) => ({
   from,
   to,
   text: source.slice(from, to).replace(/[^\n]/g, ''),
@@ -218,7 +218,8 @@ function read(source: string, top: SyntaxNode): ModuleShape {
     if (second.name === 'Star') {
       if (fromSpecifier === null) unsupported();
       const alias = parts[2]?.name === 'as' ? parts[3] : undefined;
-      if (alias) exported(shape.reexports, nameOf(alias)).set(nameOf(alias), {
+      if (alias)
+        exported(shape.reexports, nameOf(alias)).set(nameOf(alias), {
           request: fromSpecifier!,
           name: '*',
         });
@@ -247,8 +248,12 @@ function read(source: string, top: SyntaxNode): ModuleShape {
         shape.edits.push(blank(source, node.from, declaration.from));
       } else {
         exported(shape.locals, 'default').set('default', DEFAULT_LOCAL);
-        const kept = blank(source, node.from, declaration.from);
-        shape.edits.push({ ...kept, text: `const ${DEFAULT_LOCAL}=${kept.text}` });
+        const { text } = blank(source, node.from, declaration.from);
+        shape.edits.push({
+          from: node.from,
+          to: declaration.from,
+          text: `const ${DEFAULT_LOCAL}=${text}`,
+        });
         if (!source.slice(node.from, node.to).trimEnd().endsWith(';'))
           shape.edits.push({ from: node.to, to: node.to, text: ';' });
       }
@@ -283,7 +288,9 @@ function read(source: string, top: SyntaxNode): ModuleShape {
         const updated =
           (parent?.name === 'UnaryExpression' || parent?.name === 'PostfixExpression') &&
           parent.getChild('ArithOp') !== null &&
-          /^(\+\+|--)$/.test(source.slice(parent.getChild('ArithOp')!.from, parent.getChild('ArithOp')!.to));
+          /^(\+\+|--)$/.test(
+            source.slice(parent.getChild('ArithOp')!.from, parent.getChild('ArithOp')!.to),
+          );
         if (target || updated) unsupported();
         references.push({ node, local: text(), shorthand: false });
       } else if (
@@ -305,7 +312,8 @@ function read(source: string, top: SyntaxNode): ModuleShape {
         if (parts.length === 4 && parts[2]!.name === 'String')
           shape.edits.push({ from: node.from, to: node.to, request: literal(source, parts[2]!) });
       } else if (
-        (name === 'AwaitExpression' || (name === 'await' && node.parent?.name === 'ForStatement')) &&
+        (name === 'AwaitExpression' ||
+          (name === 'await' && node.parent?.name === 'ForStatement')) &&
         !inFunction(node)
       ) {
         shape.async = true;

@@ -45,12 +45,21 @@ describe('module graph flattening (P3)', () => {
 
   const nativeCases: Record<string, Record<string, string>> = {
     'a cycle': { 'main.js': "import './a.js';", 'a.js': "import './main.js';" },
-    'a JSON module': { 'main.js': "import d from './d.json' with { type: 'json' };", 'd.json': '{}' },
+    'a JSON module': {
+      'main.js': "import d from './d.json' with { type: 'json' };",
+      'd.json': '{}',
+    },
     'a static bare import': { 'main.js': "import 'lit';" },
     'a missing export': { 'main.js': "import { b } from './a.js';", 'a.js': 'export const a = 1;' },
     'a syntax error': { 'main.js': 'export const = 1;' },
-    'an import declared again': { 'main.js': "import { a } from './a.js';\nvar a;", 'a.js': 'export const a = 1;' },
-    'an assignment to an import': { 'main.js': "import { a } from './a.js';\na++;", 'a.js': 'export let a = 1;' },
+    'an import declared again': {
+      'main.js': "import { a } from './a.js';\nvar a;",
+      'a.js': 'export const a = 1;',
+    },
+    'an assignment to an import': {
+      'main.js': "import { a } from './a.js';\na++;",
+      'a.js': 'export let a = 1;',
+    },
     'our reserved names': { 'main.js': 'const __ca$d = 1;' },
     'an export * clash': {
       'main.js': "export * from './a.js';\nexport * from './b.js';",
@@ -68,7 +77,9 @@ describe('module graph flattening (P3)', () => {
 
   it('below flattenFrom modules, or without a parser, loads natively', () => {
     const files = [text('index.html', page), text('main.js', '')];
-    expect(compilePreviewDocument(files, new Map(), { flattenFrom: 2 }, parser).flat).to.equal(null);
+    expect(compilePreviewDocument(files, new Map(), { flattenFrom: 2 }, parser).flat).to.equal(
+      null,
+    );
     expect(compilePreviewDocument(files, new Map(), { flattenFrom: 1 }).flat).to.equal(null);
   });
 });

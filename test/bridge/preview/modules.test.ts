@@ -14,7 +14,8 @@ afterEach(() => {
 });
 
 /** A classic script before the module scripts: whether the loader of a flat graph is there. */
-const PATH_PROBE = '<script>console.log("path", typeof __ca$modules === "object" ? "flat" : "native")</script>';
+const PATH_PROBE =
+  '<script>console.log("path", typeof __ca$modules === "object" ? "flat" : "native")</script>';
 
 const MODES = [
   { name: 'flattened', flattenFrom: 1, path: 'path flat' },

@@ -95,8 +95,7 @@ function start(config: BridgeConfig): void {
   const specifierOf = new Map<string, string>();
   const locator = createErrorLocator(config, specifierOf);
   let flattening = false;
-  const at = (message: string, place: string | null) =>
-    place ? `${message} (${place})` : message;
+  const at = (message: string, place: string | null) => (place ? `${message} (${place})` : message);
 
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const original = console[level].bind(console);
@@ -181,7 +180,10 @@ function start(config: BridgeConfig): void {
   window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
     // Relative, or absolute inside the workspace (`new URL('data.json', import.meta.url)`).
-    if (raw !== null && (raw.startsWith(WORKSPACE_URL) || !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw))) {
+    if (
+      raw !== null &&
+      (raw.startsWith(WORKSPACE_URL) || !/^[a-z][a-z0-9+.-]*:|^\/\//i.test(raw))
+    ) {
       const url = new URL(raw, workspaceBase);
       const path = decodeURIComponent(url.pathname.slice(1));
       if (fetchable.has(path)) {
