@@ -37,8 +37,7 @@ import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
 import type { BridgeConfig } from './frame/config.js';
 import { frameScriptText } from './frame/script-tag.js';
 import { FRAME_BRIDGE_SOURCE, FRAME_GUARD_SOURCE } from './frame-sources.generated.js';
-import { loadJavaScriptParser } from './javascript-parser.js';
-import type { JavaScriptParser } from './module-syntax.js';
+import { loadedJavaScriptParser, loadJavaScriptParser } from './javascript-parser.js';
 import {
   isFrameMessage,
   PREVIEW_MESSAGE_LIMITS,
@@ -98,7 +97,6 @@ export class PreviewController implements PreviewHost {
   private state: PreviewViewState;
   private generation = 0;
   private disposed = false;
-  private parser: JavaScriptParser | undefined;
 
   constructor(
     private readonly container: HTMLElement,
@@ -139,14 +137,11 @@ export class PreviewController implements PreviewHost {
     const assetUrls = await readAssetUrls(snapshot.files);
     if (generation !== this.generation || this.disposed) return;
     const { limits } = this.options;
-    let document = compilePreviewDocument(snapshot.files, assetUrls, limits, this.parser);
+    const parser = loadedJavaScriptParser();
+    const document = compilePreviewDocument(snapshot.files, assetUrls, limits, parser);
+    // The first large graph loads natively while the parser loads; later reloads are flat.
     const flattenFrom = limits?.flattenFrom ?? DEFAULT_PREVIEW_COMPILE_LIMITS.flattenFrom;
-    if (!this.parser && Object.keys(document.modules).length >= flattenFrom) {
-      this.parser = await loadJavaScriptParser();
-      if (generation !== this.generation || this.disposed) return;
-      if (this.parser)
-        document = compilePreviewDocument(snapshot.files, assetUrls, limits, this.parser);
-    }
+    if (!parser && Object.keys(document.modules).length >= flattenFrom) void loadJavaScriptParser();
     this.files = new Map(snapshot.files.map((file) => [file.path, file]));
     this.present(document, snapshot.revision, false);
   }

@@ -5,11 +5,15 @@
 import type { JavaScriptParser } from './module-syntax.js';
 
 let loading: Promise<JavaScriptParser | undefined> | undefined;
+let loaded: JavaScriptParser | undefined;
 
-/** The parser, or undefined when its chunk failed to load (the graph then loads natively). */
+/** The parser once loaded, else undefined: a preview never waits for it. */
+export const loadedJavaScriptParser = (): JavaScriptParser | undefined => loaded;
+
+/** Loads the parser; undefined when its chunk failed to load (graphs then load natively). */
 export function loadJavaScriptParser(): Promise<JavaScriptParser | undefined> {
   loading ??= import('@lezer/javascript').then(
-    (module) => module.parser,
+    (module) => (loaded = module.parser),
     () => {
       loading = undefined;
       return undefined;

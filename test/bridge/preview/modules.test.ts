@@ -4,10 +4,13 @@
  * a flattening that silently fell back cannot pass as flattened.
  */
 import { expect } from '@open-wc/testing';
+import { loadJavaScriptParser } from '../../../src/bridge/preview/javascript-parser.js';
 import { PIXEL_PNG } from './fixtures.js';
 import { mountPreview, type Mounted } from './harness.js';
 
 let mounted: Mounted | undefined;
+// A preview never waits for the parser: loaded first, every page below can be flattened.
+before(() => loadJavaScriptParser());
 afterEach(() => {
   mounted?.dispose();
   mounted = undefined;
@@ -136,6 +139,19 @@ for (const mode of MODES) {
       expect(!outcome.ok && outcome.error.message).to.contain(
         'Unhandled rejection: Error: late (later.js:2)',
       );
+    });
+
+    it('names the file and line of a console error or warning', async () => {
+      mounted = mount({
+        'index.html': `${PATH_PROBE}<script type="module" src="main.js"></script>`,
+        'main.js':
+          "import { warn } from './warn.js';\nwarn();\nconsole.error('bad', 1);\nconsole.log('plain');",
+        'warn.js': "export function warn() {\n\n  console.warn('careful');\n}",
+      });
+      expect(await mounted.consoleLine(/^path/)).to.equal(mode.path);
+      expect(await mounted.consoleLine(/^careful/)).to.equal('careful (warn.js:3)');
+      expect(await mounted.consoleLine(/^bad/)).to.equal('bad 1 (main.js:3)');
+      expect(await mounted.consoleLine(/^plain/)).to.equal('plain');
     });
 
     it('reports an ambiguous star export the way the browser does', async () => {

@@ -92,6 +92,7 @@ function start(config: BridgeConfig): void {
 
   // A module's data: URL → its specifier; while the flattened script is inserted, an error event
   // carries the document's URL and a line of that script.
+  const NativeError = Error;
   const specifierOf = new Map<string, string>();
   const locator = createErrorLocator(config, specifierOf);
   let flattening = false;
@@ -101,7 +102,10 @@ function start(config: BridgeConfig): void {
     const original = console[level].bind(console);
     console[level] = (...args: unknown[]) => {
       original(...args);
-      emitConsole(level, args);
+      // A warning or an error names the workspace file and line that logged it.
+      const place =
+        level === 'warn' || level === 'error' ? locator.fromStack(new NativeError()) : null;
+      emitConsole(level, place ? [...args, `(${place})`] : args);
     };
   }
 

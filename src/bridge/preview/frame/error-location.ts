@@ -19,6 +19,8 @@ export function createErrorLocator(
   config: Pick<BridgeConfig, 'flat' | 'origins'>,
   specifierOf: ReadonlyMap<string, string>,
 ): ErrorLocator {
+  // Kept before preview code runs, which may replace the global.
+  const NativeError = Error;
   const lines = config.flat?.lines ?? [];
   const locate = (url: string, line: number): string | null => {
     if (url === FLAT_SCRIPT_URL) {
@@ -32,7 +34,8 @@ export function createErrorLocator(
   return {
     locate,
     fromStack(error) {
-      const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : '';
+      const stack =
+        error instanceof NativeError && typeof error.stack === 'string' ? error.stack : '';
       for (const frame of stack.split('\n')) {
         const match = STACK_FRAME.exec(frame);
         const place = match ? locate(match[1]!, Number(match[2])) : null;
