@@ -109,7 +109,8 @@ export function flattenModules(set: ModuleSet, parser: JavaScriptParser): FlatMo
   let line = 2;
   const chunks = specifiers.map((specifier, position) => {
     const shape = read[position]!;
-    const [path, first] = set.origins[specifier] ?? [specifier, 1];
+    // An error module is no file: its lines name none ('').
+    const [path, first] = set.origins[specifier] ?? ['', 1];
     const getters = [...exportsOf(position)!]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([name, value]) => `,get ${JSON.stringify(name)}(){return ${value}}`)

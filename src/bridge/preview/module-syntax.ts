@@ -122,8 +122,9 @@ function declared(node: SyntaxNode, source: string, into: string[] = []): string
 }
 
 export function readModule(source: string, parser: JavaScriptParser): ModuleShape | null {
-  // Our parameter names must not meet a name of the module's own.
-  if (source.includes('__ca$')) return null;
+  // Our parameter names must not meet a name of the module's own; `<!--` and `-->` start
+  // comments in a classic script but not in a module.
+  if (source.includes('__ca$') || /<!--|-->/.test(source)) return null;
   try {
     return read(source, parser.parse(source).topNode);
   } catch (error) {
@@ -248,12 +249,14 @@ function read(source: string, top: SyntaxNode): ModuleShape {
         shape.edits.push(blank(source, node.from, declaration.from));
       } else {
         exported(shape.locals, 'default').set('default', DEFAULT_LOCAL);
+        // As a property value, an anonymous function or class is named "default", as natively.
         const { text } = blank(source, node.from, declaration.from);
         shape.edits.push({
           from: node.from,
           to: declaration.from,
-          text: `const ${DEFAULT_LOCAL}=${text}`,
+          text: `const ${DEFAULT_LOCAL}=({default:${text}`,
         });
+        shape.edits.push({ from: declaration.to, to: declaration.to, text: '}).default' });
         if (!source.slice(node.from, node.to).trimEnd().endsWith(';'))
           shape.edits.push({ from: node.to, to: node.to, text: ';' });
       }
@@ -269,9 +272,9 @@ function read(source: string, top: SyntaxNode): ModuleShape {
   function readBody() {
     const references: { node: SyntaxNode; local: string; shorthand: boolean }[] = [];
     const scopes = new Map<string, SyntaxNode[]>();
-    const inFunction = (node: SyntaxNode) => {
+    const inFunction = (node: SyntaxNode, arrows = true) => {
       for (let parent = node.parent; parent; parent = parent.parent)
-        if (FUNCTIONS.has(parent.name)) return true;
+        if (FUNCTIONS.has(parent.name) && (arrows || parent.name !== 'ArrowFunction')) return true;
       return false;
     };
     const visit = (node: SyntaxNode): boolean => {
@@ -281,6 +284,13 @@ function read(source: string, top: SyntaxNode): ModuleShape {
       if (name === 'ExportDeclaration' && (node.getChild('ExportGroup') || node.getChild('Star')))
         return false;
       const text = () => source.slice(node.from, node.to);
+      // Valid in the module function, not in a module: the browser must see them.
+      if (
+        (name === 'ReturnStatement' && !inFunction(node)) ||
+        (name === 'VariableName' && text() === 'arguments' && !inFunction(node, false)) ||
+        (name === 'new' && node.parent?.name === 'NewTarget' && !inFunction(node, false))
+      )
+        unsupported();
       if (name === 'VariableName' && shape.imports.has(text())) {
         const parent = node.parent;
         const target =

@@ -61,6 +61,11 @@ describe('module graph flattening (P3)', () => {
       'a.js': 'export let a = 1;',
     },
     'our reserved names': { 'main.js': 'const __ca$d = 1;' },
+    'a top-level return': { 'main.js': 'return;' },
+    'a top-level arguments': { 'main.js': 'console.log(arguments);' },
+    'an HTML-like comment': { 'main.js': 'let x = 1;\nx <!--x;' },
+    // @lezer/javascript 1.5 reads `export default class {}` as a syntax error.
+    'an anonymous default class': { 'main.js': 'export default class {}' },
     'an export * clash': {
       'main.js': "export * from './a.js';\nexport * from './b.js';",
       'a.js': 'export const n = 1;',

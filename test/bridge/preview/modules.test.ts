@@ -86,6 +86,19 @@ for (const mode of MODES) {
       ).to.have.length(1);
     });
 
+    it('names anonymous default exports "default"', async () => {
+      mounted = mount({
+        'index.html': `${PATH_PROBE}<script type="module" src="main.js"></script>`,
+        'main.js':
+          "import f from './f.js';\nimport C from './c.js';\nimport v from './v.js';\nconsole.log('names', f.name, C.name, v)",
+        'f.js': 'export default function () {}',
+        'c.js': 'export default () => {}',
+        'v.js': 'export default 40 + 2',
+      });
+      expect(await mounted.consoleLine(/^path/)).to.equal(mode.path);
+      expect(await mounted.consoleLine(/^names/)).to.equal('names default default 42');
+    });
+
     it('runs a cyclic graph (natively: a cycle is never flattened)', async () => {
       mounted = mount({
         'index.html': `${PATH_PROBE}<script type="module" src="src/main.js"></script>`,

@@ -26,7 +26,7 @@ export function createErrorLocator(
     if (url === FLAT_SCRIPT_URL) {
       let found: (typeof lines)[number] | undefined;
       for (const entry of lines) if (entry[0] <= line) found = entry;
-      return found ? `${found[1]}:${found[2] + line - found[0]}` : null;
+      return found?.[1] ? `${found[1]}:${found[2] + line - found[0]}` : null;
     }
     const origin = config.origins[specifierOf.get(url) ?? url];
     return origin ? `${origin[0]}:${origin[1] + line - 1}` : null;
