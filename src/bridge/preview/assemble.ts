@@ -65,8 +65,13 @@ const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g
  * navigation of the inner frame (a navigation request is checked against its embedder's
  * policy), the inner frame with the page, and the shell script.
  */
-export function buildShellDocument(page: string, nonce: string): string {
-  const config: ShellConfig = { nonce, types: PREVIEW_MESSAGE_TYPES, graceMs: BRIDGE_GRACE_MS };
+export function buildShellDocument(page: string, nonce: string, id = 1): string {
+  const config: ShellConfig = {
+    nonce,
+    id,
+    types: PREVIEW_MESSAGE_TYPES,
+    graceMs: BRIDGE_GRACE_MS,
+  };
   return (
     `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CONTENT_SECURITY_POLICY}">` +
     '<style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100%;height:100%}</style>' +

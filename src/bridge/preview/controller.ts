@@ -45,6 +45,7 @@ import {
   type FrameMessage,
   type HostMessage,
   type PreviewSelection,
+  type ShellLoadMessage,
   type ShellMessage,
 } from './messages.js';
 import { FrameTraffic, trafficCapMessage } from './traffic.js';
@@ -71,9 +72,10 @@ export interface PreviewViewState {
   selection: PreviewSelection | null;
 }
 
-/** One document loaded into one shell frame. */
+/** One document loaded into a shell frame; `id` names it in the shell's messages. */
 interface FrameLoad {
   frame: HTMLIFrameElement;
+  id: number;
   port: MessagePort | null;
   traffic: FrameTraffic;
   ended: boolean;
@@ -97,6 +99,9 @@ export class PreviewController implements PreviewHost {
   private state: PreviewViewState;
   private generation = 0;
   private disposed = false;
+  private loads = 0;
+  /** The current shell frame's script runs (it sent a channel), so it can take the next load. */
+  private shellReady = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -243,26 +248,40 @@ export class PreviewController implements PreviewHost {
     };
     const bridge = frameScriptText(this.options.bridgeSource ?? FRAME_BRIDGE_SOURCE, config);
     const page = assemblePreviewDocument(renderPreviewHtml(document), bridge);
-    this.mountFrame().srcdoc = buildShellDocument(page, nonce);
+    const id = (this.loads += 1);
+    const shell = this.load?.frame;
+    if (!remount && shell && this.shellReady) {
+      // The shell swaps its inner frame: a reload makes one frame instead of two.
+      this.unload(false);
+      this.load = { frame: shell, id, port: null, traffic: new FrameTraffic(), ended: false };
+      const message: ShellLoadMessage = { type: TYPES.load, id, nonce, page };
+      shell.contentWindow?.postMessage(message, '*');
+      return;
+    }
+    this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id);
   }
 
-  private mountFrame(): HTMLIFrameElement {
+  private mountFrame(id: number): HTMLIFrameElement {
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', PREVIEW_SANDBOX);
     frame.setAttribute('part', 'iframe');
     frame.title = 'Preview';
     this.unload();
     this.container.append(frame);
-    this.load = { frame, port: null, traffic: new FrameTraffic(), ended: false };
+    this.load = { frame, id, port: null, traffic: new FrameTraffic(), ended: false };
     return frame;
   }
 
-  private unload(): void {
+  /** Ends the current load; with `remove`, its shell frame goes too. */
+  private unload(remove = true): void {
     const load = this.load;
     if (!load) return;
     load.ended = true;
     load.port?.close();
-    load.frame.remove();
+    if (remove) {
+      load.frame.remove();
+      this.shellReady = false;
+    }
     this.load = null;
   }
 
@@ -274,10 +293,13 @@ export class PreviewController implements PreviewHost {
     const load = this.load;
     // Anything but the current shell is dropped unread: reading `data` would deserialize it.
     if (!load || load.ended || event.source !== load.frame.contentWindow) return;
-    const { type } = event.data as ShellMessage;
+    const { type, id } = event.data as ShellMessage;
+    // The shell outlives its loads: a message about an earlier one is stale.
+    if (id !== load.id) return;
     if (type === TYPES.channel && !load.port && event.ports.length === 1) {
       const port = event.ports[0]!;
       load.port = port;
+      this.shellReady = true;
       port.onmessage = (message: MessageEvent) => this.onPortMessage(load, message.data);
     } else if (type === TYPES.left) {
       this.stop(
@@ -369,6 +391,8 @@ export class PreviewController implements PreviewHost {
   private stop(load: FrameLoad, code: string, message: string): void {
     load.ended = true;
     load.port?.close();
+    // The shell is replaced by the card: the next load needs a new one.
+    this.shellReady = false;
     load.frame.srcdoc = assemblePreviewDocument(
       diagnosticCard('The preview stopped', message),
       null,

@@ -8,9 +8,10 @@
  * that port to the host (`channel`) and from then on every bridge message travels on the port,
  * which preview code never sees. Over the port the frame posts `ready`, `error`, `console`,
  * `selection`, `escape`, `capped`, `failed` and `fetch` (a workspace path preview code fetched);
- * the host posts `styles`, `picker` and `file` (that file's body). No message carries a secret,
+ * the host posts `styles`, `picker` and `file` (that file's body). No message preview code can read carries a secret,
  * and file bodies only travel into the frame. The shell also tells the host when the inner frame loaded a second document
- * (`left`) or loaded without a bridge (`missing`).
+ * (`left`) or loaded without a bridge (`missing`). A reload reuses a shell whose script runs:
+ * the host posts it the next page (`load`) and the shell replaces its inner frame.
  */
 
 import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
@@ -20,6 +21,7 @@ export type { PreviewSelection };
 export const PREVIEW_MESSAGE_TYPES = {
   hello: 'context-action.preview.hello',
   channel: 'context-action.preview.channel',
+  load: 'context-action.preview.load',
   left: 'context-action.preview.left',
   missing: 'context-action.preview.missing',
   ready: 'context-action.preview.ready',
@@ -77,12 +79,22 @@ export type HostMessage =
     };
 
 /** What the shell posts to the host window. */
+/** What the shell posts to the host, naming the load it is about. */
 export type ShellMessage = {
   type:
     | typeof PREVIEW_MESSAGE_TYPES.channel
     | typeof PREVIEW_MESSAGE_TYPES.left
     | typeof PREVIEW_MESSAGE_TYPES.missing;
+  id: number;
 };
+
+/** What the host posts to a shell that is ready: the next page to load in a fresh inner frame. */
+export interface ShellLoadMessage {
+  type: typeof PREVIEW_MESSAGE_TYPES.load;
+  id: number;
+  nonce: string;
+  page: string;
+}
 
 const CONSOLE_LEVELS = new Set<string>(['log', 'info', 'warn', 'error', 'debug']);
 

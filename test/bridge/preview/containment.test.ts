@@ -98,6 +98,36 @@ describe('preview containment: self-navigation (issue 12)', () => {
   }
 });
 
+describe('preview containment: a reload in the same shell', () => {
+  it('gets a fresh inner document, drops the old one and still blocks its navigation', async () => {
+    mounted = mountPreview({ 'index.html': '<p>first</p><script>console.log("boot", 1)</script>' });
+    expect((await mounted.settle()).ok).to.equal(true);
+    const shell = mounted.controller.frame;
+    mounted.workspace.write({
+      'index.html': `<p>second</p><script>console.log("boot", 2); addEventListener('load', () => setTimeout(() => { location.href = '${urls.http}/reused?d=' + document.body.textContent; }, 50));</script>`,
+    });
+    expect(await mounted.consoleLine(/^boot 2/)).to.equal('boot 2');
+    // The reload reused the shell frame: one new frame, not two.
+    expect(mounted.controller.frame).to.equal(shell);
+    const controller = mounted.controller;
+    await new Promise<void>((resolve) => {
+      const check = () =>
+        controller
+          .getStatus()
+          .diagnostics.some((d) => d.code === PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED) &&
+        resolve();
+      controller.subscribe(check);
+      check();
+    });
+    expect(controller.getStatus().state).to.equal('error');
+    nothingOut(await settleSink());
+    // After the card, the next load builds a new shell.
+    mounted.workspace.write({ 'index.html': '<p>third</p>' });
+    expect((await mounted.settle()).ok).to.equal(true);
+    expect(mounted.controller.frame).not.to.equal(shell);
+  });
+});
+
 describe('preview containment: WebRTC (issue 12)', () => {
   const attempt = (label: string) => `
     try {

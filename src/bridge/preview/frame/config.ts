@@ -23,7 +23,9 @@ export interface BridgeConfig extends GuardConfig {
 }
 
 export interface ShellConfig {
+  /** The first load's nonce and number; later loads arrive in the host's `load` messages. */
   nonce: string;
+  id: number;
   types: typeof PREVIEW_MESSAGE_TYPES;
   /** How long after the inner document's load a missing hello counts as a failed bridge. */
   graceMs: number;

@@ -1,11 +1,14 @@
 /**
  * The shell: the outer preview frame's only script. It holds the inner frame, whose document
  * runs preview code, and relays to the host what preview code cannot fake:
- * - the bridge's private port, from the first `hello` of the inner window that names this
- *   load's nonce (the bridge is the first script there, so its hello is first);
+ * - the bridge's private port, from the first `hello` of the current inner window that names
+ *   its load's nonce (the bridge is the first script there, so its hello is first);
  * - `missing` when the inner document loaded without a hello (the bridge failed to start);
  * - `left` when the inner frame loads a second document: ours loads once, so any later load is
  *   a navigation (blocked ones end on an error page) or a reload.
+ * The shell outlives a reload: on the host's `load` it replaces the inner frame with a fresh
+ * one holding the next page, so a reload makes one frame, not two. Each message to the host
+ * names its load, so the host drops what a replaced inner frame caused.
  * Preview code runs in a different opaque origin and cannot reach this document, and the
  * shell's `frame-src 'none'` stops every navigation of the inner frame before a request leaves.
  */
@@ -13,30 +16,62 @@ import type { ShellConfig } from './config.js';
 
 declare const CONFIG: ShellConfig;
 
-const { types, nonce, graceMs } = CONFIG;
-const host = window.parent;
-const frame = document.querySelector('iframe');
-let connected = false;
-let loads = 0;
+interface InnerLoad {
+  frame: HTMLIFrameElement | null;
+  nonce: string;
+  id: number;
+  connected: boolean;
+  loads: number;
+}
 
-window.addEventListener('message', (event) => {
-  // Only the first hello is read: any other message is dropped without touching its data.
-  if (connected || !frame || event.source !== frame.contentWindow) return;
-  if (event.ports.length !== 1) return;
-  const data = event.data as { type?: unknown; nonce?: unknown } | null;
-  if (data?.type !== types.hello || data.nonce !== nonce) return;
-  connected = true;
-  host.postMessage({ type: types.channel }, '*', [event.ports[0]!]);
+const { types, graceMs } = CONFIG;
+const host = window.parent;
+let current = watch({
+  frame: document.querySelector('iframe'),
+  nonce: CONFIG.nonce,
+  id: CONFIG.id,
+  connected: false,
+  loads: 0,
 });
 
-frame?.addEventListener('load', () => {
-  loads += 1;
-  if (loads > 1) {
-    host.postMessage({ type: types.left }, '*');
+function watch(load: InnerLoad): InnerLoad {
+  load.frame?.addEventListener('load', () => {
+    load.loads += 1;
+    if (load !== current) return;
+    if (load.loads > 1) {
+      host.postMessage({ type: types.left, id: load.id }, '*');
+      return;
+    }
+    // The hello and the load event reach this document by different routes: allow a moment.
+    setTimeout(() => {
+      if (load === current && !load.connected && load.loads === 1)
+        host.postMessage({ type: types.missing, id: load.id }, '*');
+    }, graceMs);
+  });
+  return load;
+}
+
+window.addEventListener('message', (event) => {
+  if (event.source === host) {
+    const data = event.data as { type?: unknown; id?: unknown; nonce?: unknown; page?: unknown };
+    if (data?.type !== types.load) return;
+    if (typeof data.id !== 'number' || typeof data.nonce !== 'string') return;
+    if (typeof data.page !== 'string') return;
+    current.frame?.remove();
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', 'allow-scripts');
+    frame.title = 'Preview content';
+    frame.srcdoc = data.page;
+    current = watch({ frame, nonce: data.nonce, id: data.id, connected: false, loads: 0 });
+    document.body.prepend(frame);
     return;
   }
-  // The hello and the load event reach this document by different routes: allow a moment.
-  setTimeout(() => {
-    if (!connected && loads === 1) host.postMessage({ type: types.missing }, '*');
-  }, graceMs);
+  // Only the first hello of the current inner window is read: any other message is dropped
+  // without touching its data.
+  if (current.connected || !current.frame || event.source !== current.frame.contentWindow) return;
+  if (event.ports.length !== 1) return;
+  const data = event.data as { type?: unknown; nonce?: unknown } | null;
+  if (data?.type !== types.hello || data.nonce !== current.nonce) return;
+  current.connected = true;
+  host.postMessage({ type: types.channel, id: current.id }, '*', [event.ports[0]!]);
 });
