@@ -8,9 +8,7 @@
  * - `import-map`: the 200-module page, its modules loaded natively from an import map of
  *   `data:` URLs (what the bridge does);
  * - `bundled`: the same 200 modules bundled into one classic script (scope-hoisted, as a
- *   bundler emits), the fastest any preview of that code can be;
- * - `bundled-nested`: that page as the srcdoc of a sandboxed frame inside the timed frame, the
- *   way our shell frame holds the page: what the nesting alone costs.
+ *   bundler emits), the fastest any preview of that code can be.
  */
 import { compilePreviewDocument, renderPreviewHtml } from '../src/bridge/preview/compile.js';
 import { PreviewController } from '../src/bridge/preview/controller.js';
@@ -28,13 +26,8 @@ import {
 type Step = () => Promise<number>;
 const steps = new Map<string, { step: Step; close: () => void }>();
 
-const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;');
-
-/**
- * A sandboxed srcdoc frame that loads `page(n)` on every step, timed to its load message; with
- * `nested`, the page is the srcdoc of a sandboxed frame inside that frame, as our shell holds it.
- */
-function srcdocLoads(page: (n: number) => string, nested = false) {
+/** A sandboxed srcdoc frame that loads `page(n)` on every step, timed to its load message. */
+function srcdocLoads(page: (n: number) => string) {
   const frame = document.createElement('iframe');
   frame.setAttribute('sandbox', 'allow-scripts');
   document.body.append(frame);
@@ -44,21 +37,17 @@ function srcdocLoads(page: (n: number) => string, nested = false) {
     const id = `loaded-${load}`;
     const loaded = new Promise<void>((resolve) => {
       const onMessage = (event: MessageEvent) => {
-        const source = nested ? frame.contentWindow?.frames[0] : frame.contentWindow;
-        if (event.source !== source || event.data !== id) return;
+        if (event.source !== frame.contentWindow || event.data !== id) return;
         window.removeEventListener('message', onMessage);
         resolve();
       };
       window.addEventListener('message', onMessage);
     });
     const start = performance.now();
-    const shown = page(load).replace(
+    frame.srcdoc = page(load).replace(
       '</body>',
-      `<script>addEventListener('load', () => top.postMessage('${id}', '*'))</script></body>`,
+      `<script>addEventListener('load', () => parent.postMessage('${id}', '*'))</script></body>`,
     );
-    frame.srcdoc = nested
-      ? `<iframe sandbox="allow-scripts" srcdoc='${attributeText(shown)}'></iframe>`
-      : shown;
     await loaded;
     return performance.now() - start;
   };
@@ -91,8 +80,6 @@ const FLOORS = {
     return srcdocLoads(() => page);
   },
   bundled: () => srcdocLoads((n) => modulePage(`<script>${bundledModules(n)}</script>`)),
-  'bundled-nested': () =>
-    srcdocLoads((n) => modulePage(`<script>${bundledModules(n)}</script>`), true),
 };
 
 /** Our preview on `workspace`, one `kind` edit per step. */

@@ -1,8 +1,7 @@
 // Preview latency benchmark, one Chromium run, one page:
 // - ours: bench/preview-bench.ts built with vite (minified, as shipped), edit → acknowledgement;
 // - floors, sandboxed `srcdoc` loads: the seed page; for the 200-module workspace the same
-//   modules natively from an import map, and the same code bundled into one classic script,
-//   also nested in a second sandboxed frame as our shell nests the page;
+//   modules natively from an import map, and the same code bundled into one classic script;
 // - playground-elements 0.21 (bench/playground, installed there on first use, never an SDK
 //   dependency), edit → preview `load`, its sandbox served from a second origin.
 // Every case of a table row group is stepped in turn, one sample each per round (the order
@@ -76,7 +75,6 @@ const groups = [
       ...playgroundCase(modules, kind),
       ['floor: 200 modules, native import map', 'ours', 'import-map', null],
       ['floor: 200 modules bundled, one script', 'ours', 'bundled', null],
-      ['floor: bundled, nested in a frame as in ours', 'ours', 'bundled-nested', null],
       // Our own reload of a page without modules: what the frame costs before any module.
       ...(kind === 'css'
         ? []
@@ -85,7 +83,6 @@ const groups = [
     floors: {
       'import map': 'floor: 200 modules, native import map',
       bundled: 'floor: 200 modules bundled, one script',
-      nested: 'floor: bundled, nested in a frame as in ours',
       ...(kind === 'css'
         ? {}
         : { 'our seed reload': `ours, ${seed}: ${kind} (reload), no modules` }),

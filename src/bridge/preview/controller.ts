@@ -4,10 +4,12 @@
  * acknowledgements, console entries and picked elements. It implements `PreviewHost`, the
  * capability preview tools `require()`.
  *
- * Every full load gets a fresh outer frame (the shell, see `assemble.ts`). The host reads
- * window messages only from the current shell, whose script preview code cannot reach; every
- * other message is dropped without reading its data. Bridge messages arrive on the private
- * port the shell hands over, and count only for the load that owns it.
+ * A full load gets a fresh inner frame inside the outer frame (the shell, see `assemble.ts`):
+ * a new shell at first, after a card and on refresh, else the current shell swaps its inner
+ * frame. The host reads window messages only from the current shell, whose script preview code
+ * cannot reach, and only those naming the current load; every other message is dropped
+ * without reading its data. Bridge messages arrive on the private port the shell hands over,
+ * and count only for the load that owns it.
  */
 import { failure, type Outcome } from '../../runtime/protocol/errors.js';
 import {
