@@ -127,10 +127,10 @@ export function readModule(source: string, parser: JavaScriptParser): ModuleShap
   if (source.includes('__ca$') || /<!--|-->/.test(source)) return null;
   try {
     return read(source, parser.parse(source).topNode);
-  } catch (error) {
-    // A nesting deep enough to exhaust the stack is left to the browser as well.
-    if (error instanceof Unsupported || error instanceof RangeError) return null;
-    throw error;
+  } catch {
+    // Unsupported input, and also a nesting deep enough to exhaust the stack: flattening is
+    // only a speed-up, so whatever it cannot read loads natively.
+    return null;
   }
 }
 
@@ -277,44 +277,66 @@ function read(source: string, top: SyntaxNode): ModuleShape {
         if (FUNCTIONS.has(parent.name) && (arrows || parent.name !== 'ArrowFunction')) return true;
       return false;
     };
-    const visit = (node: SyntaxNode): boolean => {
-      const name = node.name;
-      if (node.type.isError) unsupported();
-      if (name === 'ImportDeclaration') return false;
-      if (name === 'ExportDeclaration' && (node.getChild('ExportGroup') || node.getChild('Star')))
-        return false;
-      const text = () => source.slice(node.from, node.to);
+    // Most nodes are looked at by name only: a SyntaxNode is made for the few that matter.
+    const NAMED = new Set([
+      'ReturnStatement',
+      'VariableName',
+      'PropertyDefinition',
+      'VariableDefinition',
+      'ImportMeta',
+      'DynamicImport',
+      'AwaitExpression',
+      'await',
+      'new',
+    ]);
+    let skipTo = -1;
+    const cursor = top.cursor();
+    do {
+      if (cursor.type.isError) unsupported();
+      const name = cursor.name;
+      // Import and export-list declarations are removed whole; their names are no uses.
+      if (cursor.from < skipTo) continue;
+      if (
+        name === 'ImportDeclaration' ||
+        (name === 'ExportDeclaration' &&
+          (cursor.node.getChild('ExportGroup') || cursor.node.getChild('Star')))
+      ) {
+        skipTo = cursor.to;
+        continue;
+      }
+      if (!NAMED.has(name)) continue;
+      const node = cursor.node;
+      const text = source.slice(node.from, node.to);
       // Valid in the module function, not in a module: the browser must see them.
       if (
         (name === 'ReturnStatement' && !inFunction(node)) ||
-        (name === 'VariableName' && text() === 'arguments' && !inFunction(node, false)) ||
+        (name === 'VariableName' && text === 'arguments' && !inFunction(node, false)) ||
         (name === 'new' && node.parent?.name === 'NewTarget' && !inFunction(node, false))
       )
         unsupported();
-      if (name === 'VariableName' && shape.imports.has(text())) {
+      if (name === 'VariableName' && shape.imports.has(text)) {
         const parent = node.parent;
         const target =
           parent?.name === 'AssignmentExpression' && parent.firstChild?.from === node.from;
+        const operator = parent?.getChild('ArithOp');
         const updated =
           (parent?.name === 'UnaryExpression' || parent?.name === 'PostfixExpression') &&
-          parent.getChild('ArithOp') !== null &&
-          /^(\+\+|--)$/.test(
-            source.slice(parent.getChild('ArithOp')!.from, parent.getChild('ArithOp')!.to),
-          );
+          operator != null &&
+          /^(\+\+|--)$/.test(source.slice(operator.from, operator.to));
         if (target || updated) unsupported();
-        references.push({ node, local: text(), shorthand: false });
+        references.push({ node, local: text, shorthand: false });
       } else if (
         name === 'PropertyDefinition' &&
         node.parent?.name === 'Property' &&
         node.parent.firstChild?.from === node.from &&
         node.parent.lastChild?.to === node.to &&
-        shape.imports.has(text())
+        shape.imports.has(text)
       ) {
-        references.push({ node, local: text(), shorthand: true });
-      } else if (name === 'VariableDefinition' && shape.imports.has(text())) {
+        references.push({ node, local: text, shorthand: true });
+      } else if (name === 'VariableDefinition' && shape.imports.has(text)) {
         const scope = scopeOf(node);
         if (scope.name === 'Script') unsupported();
-        scopes.set(text(), [...(scopes.get(text()) ?? []), scope]);
+        scopes.set(text, [...(scopes.get(text) ?? []), scope]);
       } else if (name === 'ImportMeta') {
         shape.edits.push({ from: node.from, to: node.to, text: META });
       } else if (name === 'DynamicImport') {
@@ -328,13 +350,7 @@ function read(source: string, top: SyntaxNode): ModuleShape {
       ) {
         shape.async = true;
       }
-      return true;
-    };
-    const walk = (node: SyntaxNode) => {
-      if (!visit(node)) return;
-      for (let child = node.firstChild; child; child = child.nextSibling) walk(child);
-    };
-    walk(top);
+    } while (cursor.next());
     finish();
 
     function finish() {

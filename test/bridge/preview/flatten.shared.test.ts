@@ -64,6 +64,10 @@ describe('module graph flattening (P3)', () => {
     'a top-level return': { 'main.js': 'return;' },
     'a top-level arguments': { 'main.js': 'console.log(arguments);' },
     'an HTML-like comment': { 'main.js': 'let x = 1;\nx <!--x;' },
+    'a nesting too deep for the parser': {
+      'main.js': `import { a } from './a.js';\nx = ${'['.repeat(30_000)}a${']'.repeat(30_000)};`,
+      'a.js': 'export const a = 1;',
+    },
     // @lezer/javascript 1.5 reads `export default class {}` as a syntax error.
     'an anonymous default class': { 'main.js': 'export default class {}' },
     'an export * clash': {
