@@ -121,6 +121,12 @@ describe('module syntax', () => {
     ]);
   });
 
+  it('takes the specifier after `from`, not a quoted import name', () => {
+    const shape = readModule("import { 'a-b' as c } from './x.js';\nc;", parser)!;
+    expect(shape.requests).to.deep.equal(['./x.js']);
+    expect(shape.imports.get('c')).to.deep.equal({ request: './x.js', name: 'a-b' });
+  });
+
   it('keeps every line where it was', () => {
     const source =
       "import {\n  a,\n} from './x.js';\nexport default\n  a;\nexport {\n  a as b,\n};\nexport * from './y.js';\nconsole.log(import.meta.url);";
