@@ -2,7 +2,7 @@
 // Runs each bench below (after `npm run build`), or only those named on the command line, and
 // replaces the text between its markers `<!-- bench:NAME -->` and `<!-- bench:NAME:end -->` with
 // the lines it picks, as printed.
-//   node scripts/bench-readme.mjs [size] [cold-start]
+//   node scripts/bench-readme.mjs [size] [cold-start] [preview]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -18,6 +18,11 @@ const benches = [
     name: 'cold-start',
     script: 'bench/cold-start.mjs',
     pick: (line) => /^(cold start|\||ours ÷|playground ÷)/.test(line),
+  },
+  {
+    name: 'preview',
+    script: 'bench/preview-latency.mjs',
+    pick: (line) => /^(Preview edit|interleaved|\|)/.test(line),
   },
 ];
 const chosen = process.argv.slice(2);
