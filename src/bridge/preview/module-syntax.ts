@@ -36,7 +36,7 @@ export interface ModuleShape {
 }
 
 /** The local name an anonymous `export default` is bound to. */
-export const DEFAULT_LOCAL = '__ca$default';
+const DEFAULT_LOCAL = '__ca$default';
 /** Parameter names of the module function (see `flatten-modules.ts`). */
 export const DEPENDENCIES = '__ca$d';
 export const IMPORT = '__ca$i';
