@@ -41,6 +41,9 @@ export interface ModuleSet {
   origins: Readonly<Record<string, ModuleOrigin>>;
 }
 
+/** The module function's first parameter: hands the loader its namespace before the body runs. */
+const EXPOSE = '__ca$x';
+
 // Edits re-typing the same files reuse their shapes; bounded, so a long session stays small.
 const shapes = new Map<string, ModuleShape | null>();
 function shapeOf(source: string, parser: JavaScriptParser): ModuleShape | null {
@@ -120,8 +123,8 @@ export function flattenModules(set: ModuleSet, parser: JavaScriptParser): FlatMo
     );
     const chunk =
       `[${JSON.stringify(dependencies[position])},${JSON.stringify(WORKSPACE_URL + path)},` +
-      `${shape.async ? 'async ' : ''}function(__ca$x,${DEPENDENCIES},${IMPORT},${META}){"use strict";` +
-      `__ca$x({__proto__:null${getters}});${body}\n}]`;
+      `${shape.async ? 'async ' : ''}function(${EXPOSE},${DEPENDENCIES},${IMPORT},${META}){"use strict";` +
+      `${EXPOSE}({__proto__:null${getters}});${body}\n}]`;
     lines.push([line, path, first]);
     line += chunk.split('\n').length;
     return chunk;
