@@ -15,8 +15,9 @@ const isDependency = (id: string) =>
 const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId: string | null }) =>
   `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
 
+// Search stays out: `lazy-search.ts` loads it on first use.
 const CODE_EDITOR_CORE =
-  /node_modules[\\/](@codemirror[\\/](?!lang-)|codemirror[\\/]|@lezer[\\/](common|lr|highlight)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+  /node_modules[\\/](@codemirror[\\/](?!lang-|search[\\/])|@lezer[\\/](common|lr|highlight)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
 
 /** A self-contained browser build: every dependency bundled, minified, with source maps. */
 function browserBuild(entry: string, fileName: string) {
