@@ -1,6 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/editor/editor.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
+import { languageOf, loadLanguage } from '../../src/elements/editor/languages.js';
+import { plainHtml } from '../../src/elements/editor/plain-html.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
 
@@ -21,6 +23,30 @@ const fetched = (name: string) =>
 
 /** CodeMirror's highlighter wraps tokens in spans only once a language mode is active. */
 const highlighted = (content: HTMLElement) => content.querySelector('.cm-line span') !== null;
+
+// These two run first: they need a page where no editor has been made and no mode has loaded.
+describe('<ca-editor> loading', () => {
+  it('starts fetching CodeMirror when the element is defined, before any editor exists', async () => {
+    expect(document.querySelector('ca-editor')).to.equal(null);
+    await waitFor(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => entry.name.includes('/src/elements/editor/code-editor.ts')),
+      'the CodeMirror module requested',
+    );
+  });
+
+  it('highlights HTML with the HTML grammar alone until the full mode, nesting CSS and JavaScript, arrives', async () => {
+    // Identity checks as booleans: a failing deep comparison of modes would print for minutes.
+    expect(languageOf('index.html') === plainHtml, 'plain HTML first').to.equal(true);
+    expect(fetched('@codemirror/lang-html'), 'the full HTML mode').to.equal(false);
+    const full = await loadLanguage('index.html');
+    expect(full === plainHtml, 'the full mode is another').to.equal(false);
+    expect(languageOf('index.html') === full, 'the full mode once loaded').to.equal(true);
+    expect(fetched('@codemirror/lang-html')).to.equal(true);
+  });
+});
 
 describe('<ca-editor> language modes load per language', () => {
   it('an HTML/CSS/JS workspace never loads Markdown or JSON; a .md file loads Markdown', async () => {
