@@ -24,19 +24,8 @@ const fetched = (name: string) =>
 /** CodeMirror's highlighter wraps tokens in spans only once a language mode is active. */
 const highlighted = (content: HTMLElement) => content.querySelector('.cm-line span') !== null;
 
-// These two run first: they need a page where no editor has been made and no mode has loaded.
+// These two run first: they need a page where CodeMirror and its modes have not loaded yet.
 describe('<ca-editor> loading', () => {
-  it('starts fetching CodeMirror when the element is defined, before any editor exists', async () => {
-    expect(document.querySelector('ca-editor')).to.equal(null);
-    await waitFor(
-      () =>
-        performance
-          .getEntriesByType('resource')
-          .some((entry) => entry.name.includes('/src/elements/editor/code-editor.ts')),
-      'the CodeMirror module requested',
-    );
-  });
-
   it('highlights HTML with the HTML grammar alone until the full mode, nesting CSS and JavaScript, arrives', async () => {
     // Identity checks as booleans: a failing deep comparison of modes would print for minutes.
     expect(languageOf('index.html') === plainHtml, 'plain HTML first').to.equal(true);
@@ -45,6 +34,29 @@ describe('<ca-editor> loading', () => {
     expect(full === plainHtml, 'the full mode is another').to.equal(false);
     expect(languageOf('index.html') === full, 'the full mode once loaded').to.equal(true);
     expect(fetched('@codemirror/lang-html')).to.equal(true);
+  });
+
+  it('requests CodeMirror once the workspace has hydrated, not before', async () => {
+    let release!: () => void;
+    const seed = new Promise<typeof SEED>((resolve) => (release = () => resolve(SEED)));
+    const runtime = createStudioRuntime({ workspaceRepository: null, seed });
+    const element = await fixture<CaEditor>(html`<ca-editor .runtime=${runtime}></ca-editor>`);
+    const requested = () =>
+      performance
+        .getEntriesByType('resource')
+        .some((entry) => entry.name.includes('/src/elements/editor/code-editor.ts'));
+    // Time a regression would use to request it; nothing else waits on this.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(requested(), 'CodeMirror before hydration').to.equal(false);
+    release();
+    await runtime.ready;
+    const content = await waitFor(
+      () => element.shadowRoot!.querySelector<HTMLElement>('.cm-content'),
+      'CodeMirror to mount',
+    );
+    await waitFor(() => content.textContent?.includes('title'), 'index.html');
+    expect(requested()).to.equal(true);
+    runtime.dispose();
   });
 });
 

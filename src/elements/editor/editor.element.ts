@@ -7,7 +7,6 @@ import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
-import type * as CodeEditorModule from './code-editor.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
 import { reconcileDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
@@ -17,19 +16,6 @@ export interface EditorChangeDetail {
 }
 
 const DIRECT = { source: 'local', mode: 'direct' } as const;
-
-let codeEditor: Promise<typeof CodeEditorModule> | undefined;
-
-/** CodeMirror's chunk, requested once; after a failed fetch the next editor asks again. */
-function loadCodeEditor(): Promise<typeof CodeEditorModule> {
-  codeEditor ??= import('./code-editor.js');
-  codeEditor.catch(() => (codeEditor = undefined));
-  return codeEditor;
-}
-
-// Requested as this module is evaluated, so CodeMirror (with the HTML mode of a studio's first
-// file) downloads while the page starts up rather than after the first render.
-void loadCodeEditor();
 
 /**
  * CodeMirror 6 on the active workspace file, one editor state per open file. Keystrokes stay in
@@ -111,7 +97,11 @@ export class CaEditor extends LitElement {
   }
 
   private async mountEditor(): Promise<void> {
-    const { createCodeEditor } = await loadCodeEditor();
+    // CodeMirror's chunk is requested once the workspace has hydrated: before that there is
+    // nothing to show, and evaluating the chunk is a long task that, run earlier, holds up
+    // hydration and with it the preview's first acknowledgement (measured: bench:cold-start).
+    await this.runtimeRef.value?.ready.catch(() => undefined);
+    const { createCodeEditor } = await import('./code-editor.js');
     if (!this.isConnected || this.editor || !this.surface) return;
     this.editor = createCodeEditor({
       parent: this.surface,
