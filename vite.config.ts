@@ -15,8 +15,15 @@ const isDependency = (id: string) =>
 const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId: string | null }) =>
   `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
 
+// CodeMirror's core with the HTML grammar (`plain-html.ts` highlights a studio's first file, its
+// HTML entry page): one file, not one after the other. The full language modes and search stay
+// their own chunks, loaded when a file or a key first needs them.
 const CODE_EDITOR_CORE =
-  /node_modules[\\/](@codemirror[\\/](?!lang-)|codemirror[\\/]|@lezer[\\/](common|lr|highlight)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+  /node_modules[\\/](@codemirror[\\/](?!lang-|search[\\/])|@lezer[\\/](common|lr|highlight|html)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+
+/** The full HTML mode with the CSS and JavaScript modes it nests (`web-modes.ts`). */
+const WEB_MODES =
+  /node_modules[\\/](@codemirror[\\/]lang-(html|css|javascript)|@lezer[\\/](css|javascript))[\\/]/;
 
 /** A self-contained browser build: every dependency bundled, minified, with source maps. */
 function browserBuild(entry: string, fileName: string) {
@@ -34,8 +41,13 @@ function browserBuild(entry: string, fileName: string) {
           chunkFileNames: chunkFileName,
           minify: true,
           // The editor and the CodeMirror core it needs arrive as one file, not one after the
-          // other; each language mode stays its own chunk.
-          codeSplitting: { groups: [{ name: 'code-editor', test: CODE_EDITOR_CORE }] },
+          // other.
+          codeSplitting: {
+            groups: [
+              { name: 'code-editor', test: CODE_EDITOR_CORE },
+              { name: 'lang-html', test: WEB_MODES },
+            ],
+          },
         },
       },
     },

@@ -4,21 +4,28 @@
 // order:
 // - ours: `<ca-studio>` from the built script-tag entry (`dist/ca-studio.js`, run `npm run
 //   build` first) with its four seed files;
-// - the static-page floor: the same four files in an editable `<pre>` and a sandboxed `srcdoc`
+// - the static floor: the same four files in an editable `<pre>` and a sandboxed `srcdoc`
 //   frame, inline in one HTML page;
+// - the CodeMirror floor: the editor's own CodeMirror build (`src/elements/editor/setup.ts`,
+//   `code-theme.ts`, `plain-html.ts`: the same extensions, theme and HTML highlighting), bundled
+//   and minified into one script that shows index.html editable and nothing else: what the
+//   editor alone costs on this machine;
 // - playground-elements 0.21 (bench/playground, installed there on first use, never an SDK
 //   dependency): project, file editor and preview with the same four files, its sandbox served
 //   from a second origin.
 // Two times per visit, in ms since navigation start: "first acknowledged preview" (ours: the
 // preview's frame is visible and acknowledged; floor and playground: the page's `load` message)
-// and "editor editable" (ours: CodeMirror's content is editable and holds the file; floor: the
-// `<pre>`; playground: its CodeMirror holds the file). A probe polls every 4 ms in the page, the
-// same for all three. Prints medians and p90 with the ratios ours ÷ floor and playground ÷ ours.
+// and "editor editable" (ours and the CodeMirror floor: CodeMirror's content is editable and
+// holds the file; static floor: the `<pre>`; playground: its CodeMirror holds the file). The
+// CodeMirror floor has no preview. A probe polls every 4 ms in the page, the same for all. Prints
+// medians and p90 with the ratios ours ÷ each floor and playground ÷ ours.
 //   node bench/cold-start.mjs [rounds=15] [--no-playground]
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
+import { build as vite } from 'vite';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../scripts/system.mjs';
 import { buildPlayground, playgroundPackage } from './playground-build.mjs';
@@ -73,6 +80,48 @@ await writeFile(
   ),
 );
 
+// The CodeMirror floor: the editor's extensions (setup.ts), theme and the HTML highlighting it
+// shows a first file with (plain-html.ts), in one script built by the same bundler and minifier
+// as ours; search stays the chunk it loads on first use.
+const source = (path) => JSON.stringify(fileURLToPath(new URL(`../src/${path}`, import.meta.url)));
+await writeFile(
+  join(outDir, 'codemirror-entry.mjs'),
+  `import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { plainHtml } from ${source('elements/editor/plain-html.ts')};
+import { setup } from ${source('elements/editor/setup.ts')};
+import { codeTheme } from ${source('elements/editor/code-theme.ts')};
+new EditorView({
+  parent: document.body,
+  state: EditorState.create({
+    doc: ${JSON.stringify(text('index.html'))},
+    extensions: [setup(), codeTheme('light'), plainHtml],
+  }),
+});
+`,
+);
+await vite({
+  configFile: false,
+  logLevel: 'warn',
+  build: {
+    outDir: join(outDir, 'codemirror'),
+    emptyOutDir: true,
+    target: 'es2022',
+    minify: true,
+    lib: {
+      entry: join(outDir, 'codemirror-entry.mjs'),
+      formats: ['es'],
+      fileName: () => 'floor.js',
+    },
+    // The search chunk imports what it shares from floor.js itself, not from a third file.
+    rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true } },
+  },
+});
+await writeFile(
+  join(outDir, 'codemirror.html'),
+  page(`<script type="module" src="/codemirror/floor.js"></script>`, ''),
+);
+
 if (withPlayground)
   await buildPlayground(
     'bench/playground/playground-cold-start.js',
@@ -122,6 +171,13 @@ const probes = {
     ack: 'window.coldStartAck',
     editable: "document.querySelector('pre[contenteditable]') ? performance.now() : undefined",
   },
+  codemirror: {
+    ack: 'null',
+    editable: `(() => {
+      const content = document.querySelector('.cm-content[contenteditable="true"]');
+      return content?.textContent?.includes('<!doctype') ? performance.now() : undefined;
+    })()`,
+  },
   playground: {
     ack: 'window.coldStartAck',
     editable: `(() => {
@@ -144,7 +200,7 @@ const pollScript = ({ ack, editable }) => `{
   poll();
 }`;
 
-/** One first visit: a fresh context, the page, both times. */
+/** One first visit: a fresh context, the page, both times (`ack` null where there is none). */
 async function visit(browser, name) {
   const context = await browser.newContext();
   try {
@@ -162,7 +218,13 @@ async function visit(browser, name) {
   }
 }
 
-const names = ['ours', 'floor', ...(withPlayground ? ['playground'] : [])];
+const names = ['ours', 'floor', 'codemirror', ...(withPlayground ? ['playground'] : [])];
+const labels = {
+  ours: 'ours',
+  floor: 'static floor',
+  codemirror: 'CodeMirror floor',
+  playground: 'playground',
+};
 const samples = Object.fromEntries(names.map((name) => [name, { ack: [], editable: [] }]));
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
@@ -187,20 +249,23 @@ const quantile = (values, q) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 };
 const ms = (value) => `${value.toFixed(0)} ms`;
+const cell = (values) =>
+  values.includes(null) ? '—' : `${ms(quantile(values, 0.5))} / ${ms(quantile(values, 0.9))}`;
 console.log(
   `cold start, ${rounds} interleaved first visits each (median / p90, ms since navigation)`,
 );
 console.log('| | first acknowledged preview | editor editable |\n| --- | ---: | ---: |');
 for (const name of names) {
   const { ack, editable } = samples[name];
-  console.log(
-    `| ${name} | ${ms(quantile(ack, 0.5))} / ${ms(quantile(ack, 0.9))} | ${ms(quantile(editable, 0.5))} / ${ms(quantile(editable, 0.9))} |`,
-  );
+  console.log(`| ${labels[name]} | ${cell(ack)} | ${cell(editable)} |`);
 }
 const ratio = (a, b, metric) =>
   (quantile(samples[a][metric], 0.5) / quantile(samples[b][metric], 0.5)).toFixed(2);
 console.log(
-  `ours ÷ floor: first acknowledged preview ${ratio('ours', 'floor', 'ack')}×, editor editable ${ratio('ours', 'floor', 'editable')}×`,
+  `ours ÷ static floor: first acknowledged preview ${ratio('ours', 'floor', 'ack')}×, editor editable ${ratio('ours', 'floor', 'editable')}×`,
+);
+console.log(
+  `ours ÷ CodeMirror floor: editor editable ${ratio('ours', 'codemirror', 'editable')}× (CodeMirror floor ÷ static floor ${ratio('codemirror', 'floor', 'editable')}×)`,
 );
 if (withPlayground)
   console.log(

@@ -1,6 +1,8 @@
 // The script-tag build's first load, as file paths: `ca-studio.js` with every chunk it imports
 // statically (up front), then what a studio fetches at once for its first editable file (the
-// preloaded editor chunk and the HTML mode, with their static imports). Run `npm run build` first.
+// preloaded editor chunk, which highlights HTML with the HTML grammar alone, with its static
+// imports), and what follows once that file shows: the full web modes (HTML nesting CSS and
+// JavaScript, `src/elements/editor/web-modes.ts`). Run `npm run build` first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -24,9 +26,11 @@ function chunk(prefix) {
 
 export function firstLoad() {
   const upFront = closure('dist/ca-studio.js', new Set());
-  const all = [chunk('code-editor'), chunk('lang-html')].reduce(
-    (paths, path) => closure(path, paths),
-    new Set(upFront),
-  );
-  return { upFront, rest: new Set([...all].filter((path) => !upFront.has(path))) };
+  const all = closure(chunk('code-editor'), new Set(upFront));
+  const modes = closure(chunk('web-modes'), new Set(all));
+  return {
+    upFront,
+    rest: new Set([...all].filter((path) => !upFront.has(path))),
+    then: new Set([...modes].filter((path) => !all.has(path))),
+  };
 }

@@ -1,6 +1,7 @@
 // Gzipped size of every built entry and chunk (run `npm run build` first), then the script-tag
 // build's first load: `ca-studio.js` with every chunk it imports statically, plus what a studio
-// fetches at once for its first editable file (the preloaded CodeMirror chunk and the HTML mode).
+// fetches at once for its first editable file (the preloaded CodeMirror chunk and the HTML mode),
+// and the full web modes that follow once it shows.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -34,11 +35,14 @@ for (const path of [...sizes.keys()].sort()) {
 }
 
 const gzipOf = (paths) => [...paths].reduce((sum, path) => sum + sizes.get(path).gzip, 0);
-const { upFront, rest } = firstLoad();
+const { upFront, rest, then } = firstLoad();
 const all = new Set([...upFront, ...rest]);
 console.log(
   `\nscript-tag entry up front (ca-studio.js + ${upFront.size - 1} static chunks): ${kb(gzipOf(upFront))} gzip (${kib(gzipOf(upFront))})`,
 );
 console.log(
   `first load (entry + editor + HTML mode, ${all.size} files): ${kb(gzipOf(all))} gzip (${kib(gzipOf(all))})`,
+);
+console.log(
+  `then, once the editor shows its first file (full web modes, ${then.size} files): ${kb(gzipOf(then))} gzip (${kib(gzipOf(then))})`,
 );

@@ -12,7 +12,7 @@ const benches = [
     script: 'bench/size.mjs',
     pick: (line) =>
       /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(code-editor|lang-html)-)/.test(line) ||
-      /^(script-tag entry|first load)/.test(line),
+      /^(script-tag entry|first load|then, once the editor)/.test(line),
   },
   {
     name: 'cold-start',

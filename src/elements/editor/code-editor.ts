@@ -3,11 +3,10 @@
  * keeps CodeMirror in its own chunk.
  *
  * Every file gets its own `EditorState` (issue 11, scenario 3): its own selection, scroll and
- * undo history (basicSetup's history keeps at most about 100 events). Showing a file swaps the
+ * undo history (CodeMirror's history keeps at most about 100 events). Showing a file swaps the
  * state in, so opening or switching files is never an undoable change, and an outside write (a
  * tool, an agent) arrives as a minimal change kept out of the person's undo history.
  */
-import { basicSetup } from 'codemirror';
 import {
   Compartment,
   EditorState,
@@ -19,6 +18,7 @@ import { EditorView } from '@codemirror/view';
 import { languageOf, loadLanguage } from './languages.js';
 import { lineBreakOf, withLineBreak } from './line-breaks.js';
 import { codeTheme } from './code-theme.js';
+import { setup } from './setup.js';
 import type { ResolvedTheme } from '../shared/theme.js';
 
 export interface CursorInfo {
@@ -127,7 +127,6 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   ];
 
   const shared: Extension = [
-    basicSetup,
     EditorView.contentAttributes.of({ 'aria-label': options.label }),
     // Pasted or dropped text takes the file's line breaks, so a CRLF file stays CRLF.
     EditorView.clipboardInputFilter.of((text, state) => withLineBreak(text, state.lineBreak)),
@@ -145,6 +144,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     return EditorState.create({
       doc: text,
       extensions: [
+        setup(),
         shared,
         language.of(languageOf(path)),
         editable.of(editableExtension()),

@@ -97,6 +97,10 @@ export class CaEditor extends LitElement {
   }
 
   private async mountEditor(): Promise<void> {
+    // CodeMirror's chunk is requested once the workspace has hydrated: before that there is
+    // nothing to show, and evaluating the chunk is a long task that, run earlier, holds up
+    // hydration and with it the preview's first acknowledgement (measured: bench:cold-start).
+    await this.runtimeRef.value?.ready.catch(() => undefined);
     const { createCodeEditor } = await import('./code-editor.js');
     if (!this.isConnected || this.editor || !this.surface) return;
     this.editor = createCodeEditor({

@@ -1,20 +1,20 @@
 /**
- * CodeMirror language modes, each its own lazily loaded chunk: a workspace of HTML, CSS and JS
- * files never loads the Markdown or JSON modes. `languageOf` answers at once with what has
- * loaded; `loadLanguage` fetches the mode a path needs.
+ * CodeMirror language modes, loaded lazily per language: a workspace of HTML, CSS and JS files
+ * never loads the Markdown or JSON modes. `languageOf` answers at once with what has loaded (for
+ * HTML, the plain HTML highlighting of `plain-html.ts` until the full mode arrives);
+ * `loadLanguage` fetches the mode a path needs.
  */
 import type { Extension } from '@codemirror/state';
+import { plainHtml } from './plain-html.js';
 
 type Loader = () => Promise<Extension>;
 
 const loaders: Record<string, Loader> = {
-  html: () => import('@codemirror/lang-html').then(({ html }) => html()),
-  css: () => import('@codemirror/lang-css').then(({ css }) => css()),
-  javascript: () => import('@codemirror/lang-javascript').then(({ javascript }) => javascript()),
+  html: () => import('./web-modes.js').then(({ html }) => html()),
+  css: () => import('./web-modes.js').then(({ css }) => css()),
+  javascript: () => import('./web-modes.js').then(({ javascript }) => javascript()),
   typescript: () =>
-    import('@codemirror/lang-javascript').then(({ javascript }) =>
-      javascript({ typescript: true }),
-    ),
+    import('./web-modes.js').then(({ javascript }) => javascript({ typescript: true })),
   json: () => import('@codemirror/lang-json').then(({ json }) => json()),
   markdown: () => import('@codemirror/lang-markdown').then(({ markdown }) => markdown()),
 };
@@ -30,6 +30,9 @@ const byExtension: Record<string, string> = {
   md: 'markdown',
 };
 
+/** What a language shows while its mode loads. */
+const interim: Record<string, Extension> = { html: plainHtml };
+
 const loaded = new Map<string, Extension>();
 const loading = new Map<string, Promise<Extension>>();
 
@@ -38,10 +41,10 @@ export function languageName(path: string): string | undefined {
   return byExtension[path.slice(path.lastIndexOf('.') + 1).toLowerCase()];
 }
 
-/** The loaded mode for `path`; plain text while it loads or when there is none. */
+/** The loaded mode for `path`; its interim mode or plain text while it loads or when there is none. */
 export function languageOf(path: string): Extension {
   const name = languageName(path);
-  return (name ? loaded.get(name) : undefined) ?? [];
+  return (name ? (loaded.get(name) ?? interim[name]) : undefined) ?? [];
 }
 
 /** Loads the mode `path` needs; resolves at once for plain text or a mode already loaded. */
