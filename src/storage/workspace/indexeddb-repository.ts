@@ -17,6 +17,7 @@ import type {
   WorkspaceRepository,
 } from '../../runtime/workspace/repository.js';
 import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+import { createHeldLock } from './held-lock.js';
 
 export const DEFAULT_WORKSPACE_DATABASE = 'context-action-workspace';
 const METADATA_KEY = 'workspace';
@@ -42,8 +43,15 @@ export function createIndexedDbWorkspaceRepository(
   let channel: BroadcastChannel | null = null;
   const watchers = new Set<(revision: number) => void>();
 
-  function announce(revision: number): void {
-    if (typeof BroadcastChannel === 'undefined') return;
+  /** The last committed revision other runtimes have not heard of yet. */
+  let unannounced: number | null = null;
+  const lock = createHeldLock(channelName);
+
+  /** Announces the last commit: a burst holding the lock is announced once, when it ends. */
+  function announce(): void {
+    const revision = unannounced;
+    unannounced = null;
+    if (revision === null || typeof BroadcastChannel === 'undefined') return;
     channel ??= listen();
     channel.postMessage({ revision });
   }
@@ -76,7 +84,7 @@ export function createIndexedDbWorkspaceRepository(
     return database;
   }
 
-  return {
+  const repository: WorkspaceRepository = {
     storageMode: 'indexeddb',
     async load() {
       const db = await open();
@@ -94,20 +102,20 @@ export function createIndexedDbWorkspaceRepository(
       const tx = db.transaction(STORES, 'readwrite');
       const files = tx.objectStore('files');
       const checkpoint = tx.objectStore('checkpoint');
-      // The check and the write share one transaction: no other commit can slip in between.
-      const metadata = await tx.objectStore('metadata').get(METADATA_KEY);
-      if ((metadata?.revision ?? null) !== change.baseRevision) {
-        const [storedFiles, storedCheckpoint] = await Promise.all([
-          files.getAll(),
-          checkpoint.getAll(),
-        ]);
-        await tx.done;
-        const stored = metadata
-          ? { metadata, files: storedFiles, checkpoint: storedCheckpoint }
-          : null;
-        return { committed: false, stored };
-      }
-      const requests: Promise<unknown>[] = [];
+      // The check and the write share one transaction: no other commit can slip in between. The
+      // writes are queued behind the check rather than after its answer (one round trip less);
+      // a stale base aborts the transaction before it can commit.
+      let stale = false;
+      const requests: Promise<unknown>[] = [
+        tx
+          .objectStore('metadata')
+          .get(METADATA_KEY)
+          .then((metadata) => {
+            if ((metadata?.revision ?? null) === change.baseRevision) return;
+            stale = true;
+            tx.abort();
+          }),
+      ];
       try {
         for (const path of change.files.delete) requests.push(files.delete(path));
         for (const file of change.files.put) requests.push(files.put(file));
@@ -123,18 +131,23 @@ export function createIndexedDbWorkspaceRepository(
       const settled = await Promise.allSettled(requests);
       // The transaction's own error names the cause (QuotaExceededError), where its requests
       // only report that they were aborted.
-      await tx.done;
+      const done = await tx.done.then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+      // Nothing was written; what the store holds now is what the change must be rebased onto.
+      if (stale) return { committed: false, stored: await repository.load() };
+      if (done) throw done.error;
       const failed = settled.find((request) => request.status === 'rejected');
       if (failed) throw failed.reason;
-      announce(change.metadata.revision);
+      unannounced = change.metadata.revision;
+      if (lock) lock.afterRelease(announce);
+      else announce();
       return { committed: true };
     },
     exclusive(task) {
       // Without Web Locks the in-transaction revision check still refuses a stale commit.
-      if (typeof navigator === 'undefined' || !navigator.locks) return task();
-      return navigator.locks.request(channelName, task) as Promise<
-        Awaited<ReturnType<typeof task>>
-      >;
+      return lock ? lock.run(task) : task();
     },
     watch(listener) {
       if (typeof BroadcastChannel === 'undefined') return () => undefined;
@@ -143,6 +156,7 @@ export function createIndexedDbWorkspaceRepository(
       return () => watchers.delete(listener);
     },
     close() {
+      lock?.close();
       const current = database;
       database = null;
       channel?.close();
@@ -151,6 +165,7 @@ export function createIndexedDbWorkspaceRepository(
       void current?.then((db) => db.close()).catch(() => undefined);
     },
   };
+  return repository;
 }
 
 type MetadataStore = { put(value: WorkspaceMetadata, key: string): Promise<string> };
