@@ -3,7 +3,8 @@
  * 5,000 files (10 kB each) into an IndexedDB-backed workspace, reloads it, and times
  * `workspace.search` and `workspace.listFiles` through a real registry. `runScaleBench` times
  * what a call costs against the workspace size, interleaved: `writeFile` at 10 and at 5,000
- * files in alternation, and 5,000 `createFile` calls against a bulk import of the same files.
+ * files in alternation, and 5,000 `createFile` calls against a bulk import of the same files and
+ * against bare IndexedDB floors.
  */
 import { createToolRegistry } from '../src/runtime/registry/registry.js';
 import { createWorkspaceTools } from '../src/runtime/tools/workspace/index.js';
@@ -129,10 +130,12 @@ async function createOneByOne(files: File[]): Promise<number> {
 }
 
 /**
- * The floor under any persisted one-call-at-a-time creation: per file, a Web Lock and one
- * IndexedDB read-write transaction putting it (what cross-tab coordination requires of a commit).
+ * The floors under persisted one-call-at-a-time creation: per file, one IndexedDB read-write
+ * transaction putting it, and, when `locked`, a Web Lock taken around each transaction (what a
+ * call cost when every commit took the lock; a burst of calls now keeps it, so the bare
+ * transaction is the floor).
  */
-async function bareOneByOne(files: File[]): Promise<number> {
+async function bareOneByOne(files: File[], locked: boolean): Promise<number> {
   const name = `bench-floor-${crypto.randomUUID()}`;
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(name, 1);
@@ -141,20 +144,22 @@ async function bareOneByOne(files: File[]): Promise<number> {
     request.onerror = () => reject(request.error);
   });
   const texts = await Promise.all(files.map((file) => file.text()));
+  const put = async (i: number) => {
+    const tx = db.transaction('files', 'readwrite');
+    tx.objectStore('files').put({
+      path: files[i]!.webkitRelativePath,
+      kind: 'text',
+      text: texts[i],
+    });
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+  };
   const start = performance.now();
   for (let i = 1; i < files.length; i += 1) {
-    await navigator.locks.request(name, async () => {
-      const tx = db.transaction('files', 'readwrite');
-      tx.objectStore('files').put({
-        path: files[i]!.webkitRelativePath,
-        kind: 'text',
-        text: texts[i],
-      });
-      await new Promise((resolve, reject) => {
-        tx.oncomplete = resolve;
-        tx.onerror = () => reject(tx.error);
-      });
-    });
+    if (locked) await navigator.locks.request(name, () => put(i));
+    else await put(i);
   }
   const ms = performance.now() - start;
   db.close();
@@ -164,7 +169,7 @@ async function bareOneByOne(files: File[]): Promise<number> {
 
 /**
  * writeFile at `small` against `large` files, alternating call by call, and `large` files created
- * one call at a time against a bulk import of them and against the bare IndexedDB floor,
+ * one call at a time against a bulk import of them and against the bare IndexedDB floors,
  * alternating run by run.
  */
 export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 3 } = {}) {
@@ -198,12 +203,14 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
   const bulkMs: number[] = [];
   const oneByOneMs: number[] = [];
   const floorMs: number[] = [];
+  const lockedFloorMs: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
     const bulk = await importedWorkspace(files);
     bulkMs.push(bulk.importMs);
     bulk.dispose();
     oneByOneMs.push(await createOneByOne(files));
-    floorMs.push(await bareOneByOne(files));
+    floorMs.push(await bareOneByOne(files, false));
+    lockedFloorMs.push(await bareOneByOne(files, true));
   }
   const stats = (values: number[]) => ({ median: median(values), p90: p90(values) });
   return {
@@ -216,6 +223,7 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
     bulk: stats(bulkMs),
     oneByOne: stats(oneByOneMs),
     floor: stats(floorMs),
+    lockedFloor: stats(lockedFloorMs),
   };
 }
 

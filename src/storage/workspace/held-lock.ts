@@ -3,16 +3,19 @@
  * much as the commit's own IndexedDB transaction (0.6 ms here), so a runtime committing call
  * after call keeps the lock until the event loop turns with nothing queued, or for at most
  * `MAX_HOLD_MS`; a runtime waiting for it is then granted it first (Web Locks grant in request
- * order). Holding the lock longer never weakens a commit: each one still checks the stored
- * revision inside its own transaction.
+ * order). A task learns which hold it runs in: while one hold lasts, no other runtime that takes
+ * the lock can commit.
  */
 
 /** Longest a burst keeps the lock from other runtimes before queueing behind them. */
 export const MAX_HOLD_MS = 50;
 
 export interface HeldLock {
-  /** Runs `task` while this runtime holds the lock; tasks run one after another. */
-  run<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `task` while this runtime holds the lock; tasks run one after another. `hold` is the
+   * same object for every task of one uninterrupted hold, and a new one after each release.
+   */
+  run<T>(task: (hold: object) => Promise<T>): Promise<T>;
   /** Runs `action` once the lock is released (at once when it is not held). */
   afterRelease(action: () => void): void;
   /** Releases the lock as soon as the running task ends. */
@@ -27,6 +30,8 @@ interface Session {
   closed: boolean;
   grantedAt: number;
   release(): void;
+  /** Settles once the lock is released. */
+  released: Promise<unknown>;
 }
 
 /** `null` where Web Locks are missing: the in-transaction revision check alone keeps commits safe. */
@@ -40,23 +45,25 @@ export function createHeldLock(name: string): HeldLock | null {
 
   function open(): Session {
     let release!: () => void;
+    let granted!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    const grant = new Promise<void>((resolve) => (granted = resolve));
     const opened: Session = {
-      tail: Promise.resolve(),
+      tail: grant,
       pending: 0,
       closed: false,
       grantedAt: 0,
       release,
+      released: grant,
     };
-    opened.tail = new Promise<void>((granted, refused) => {
-      locks
-        .request(name, () => {
-          opened.grantedAt = performance.now();
-          granted();
-          return held;
-        })
-        .catch(refused);
+    const request = locks.request(name, () => {
+      opened.grantedAt = performance.now();
+      granted();
+      return held;
     });
+    // A refused request (the document is going away) fails the tasks waiting for it.
+    opened.tail = Promise.race([grant, request]);
+    opened.released = request.catch(() => undefined);
     return opened;
   }
 
@@ -67,7 +74,9 @@ export function createHeldLock(name: string): HeldLock | null {
     ended.release();
     const actions = onRelease;
     onRelease = [];
-    for (const action of actions) action();
+    void ended.released.then(() => {
+      for (const action of actions) action();
+    });
   }
 
   /** Ends `idle` after the current task of the event loop, unless a task arrived meanwhile. */
@@ -85,7 +94,7 @@ export function createHeldLock(name: string): HeldLock | null {
       if (!session || session.closed) session = open();
       const current = session;
       current.pending += 1;
-      const result = current.tail.then(task);
+      const result = current.tail.then(() => task(current));
       current.tail = result
         .catch(() => undefined)
         .then(() => {

@@ -46,6 +46,13 @@ export function createIndexedDbWorkspaceRepository(
   /** The last committed revision other runtimes have not heard of yet. */
   let unannounced: number | null = null;
   const lock = createHeldLock(channelName);
+  /** The hold of the lock the running `exclusive` task is in. */
+  let hold: object | null = null;
+  /**
+   * The revision this runtime committed last, and the hold it committed in. While that hold
+   * lasts no other runtime can have committed, so the next commit on it needs no check.
+   */
+  let verified: { hold: object; revision: number } | null = null;
 
   /** Announces the last commit: a burst holding the lock is announced once, when it ends. */
   function announce(): void {
@@ -104,18 +111,26 @@ export function createIndexedDbWorkspaceRepository(
       const checkpoint = tx.objectStore('checkpoint');
       // The check and the write share one transaction: no other commit can slip in between. The
       // writes are queued behind the check rather than after its answer (one round trip less);
-      // a stale base aborts the transaction before it can commit.
+      // a stale base aborts the transaction before it can commit. A commit on the revision this
+      // runtime stored during the same hold of the lock skips the check.
+      const held = hold;
+      const trusted =
+        held !== null && verified?.hold === held && verified.revision === change.baseRevision;
+      // Consumed: a commit running beside this one (outside `exclusive`) checks.
+      verified = null;
       let stale = false;
-      const requests: Promise<unknown>[] = [
-        tx
-          .objectStore('metadata')
-          .get(METADATA_KEY)
-          .then((metadata) => {
-            if ((metadata?.revision ?? null) === change.baseRevision) return;
-            stale = true;
-            tx.abort();
-          }),
-      ];
+      const requests: Promise<unknown>[] = [];
+      if (!trusted)
+        requests.push(
+          tx
+            .objectStore('metadata')
+            .get(METADATA_KEY)
+            .then((metadata) => {
+              if ((metadata?.revision ?? null) === change.baseRevision) return;
+              stale = true;
+              tx.abort();
+            }),
+        );
       try {
         for (const path of change.files.delete) requests.push(files.delete(path));
         for (const file of change.files.put) requests.push(files.put(file));
@@ -140,6 +155,8 @@ export function createIndexedDbWorkspaceRepository(
       if (done) throw done.error;
       const failed = settled.find((request) => request.status === 'rejected');
       if (failed) throw failed.reason;
+      if (held !== null && hold === held)
+        verified = { hold: held, revision: change.metadata.revision };
       unannounced = change.metadata.revision;
       if (lock) lock.afterRelease(announce);
       else announce();
@@ -147,7 +164,15 @@ export function createIndexedDbWorkspaceRepository(
     },
     exclusive(task) {
       // Without Web Locks the in-transaction revision check still refuses a stale commit.
-      return lock ? lock.run(task) : task();
+      if (!lock) return task();
+      return lock.run(async (current) => {
+        hold = current;
+        try {
+          return await task();
+        } finally {
+          hold = null;
+        }
+      });
     },
     watch(listener) {
       if (typeof BroadcastChannel === 'undefined') return () => undefined;
