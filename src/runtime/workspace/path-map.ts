@@ -3,8 +3,8 @@
  * Every edit used to copy the whole `Map` of files (2 ms at 5,000 files); a path map shares a
  * base with its predecessor and carries its own small layer of changes, and folds the layer into
  * a new base only once it outgrows √n entries, so a change costs O(√n) amortized. Two maps on the
- * same base also tell which paths differ between them without a scan (`changedPaths`), which is
- * what persistence deltas and snapshot derivations need.
+ * same base, or on two bases one folded from the other, also tell which paths differ between them
+ * without a scan (`changedPaths`), which is what persistence deltas and snapshot derivations need.
  */
 
 const GONE = Symbol('gone');
@@ -35,6 +35,12 @@ function indexOf(base: ReadonlyMap<string, unknown>, keysOf: PathKeys): Map<stri
 /** Smallest layer worth keeping: below it, folding costs less than copying a layer. */
 const MIN_LAYER = 32;
 
+/** How a base was folded: the base it was built from and the paths that fold changed. */
+interface Fold {
+  readonly from: ReadonlyMap<string, unknown>;
+  readonly paths: readonly string[];
+}
+
 export class PathMap<V> implements ReadonlyMap<string, V> {
   readonly size: number;
 
@@ -44,6 +50,8 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
     /** Entries set or removed since `base`; never mutated once built. */
     private readonly layer: ReadonlyMap<string, V | typeof GONE>,
     size: number,
+    /** Shared by every map on `base`; it keeps only the one base before, never a chain. */
+    private readonly fold: Fold | null = null,
   ) {
     this.size = size;
   }
@@ -96,11 +104,12 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
       const base = new Map(this);
       if (value === GONE) base.delete(path);
       else base.set(path, value);
-      return new PathMap(base, new Map(), size);
+      const fold = { from: this.base, paths: [...this.layer.keys(), path] };
+      return new PathMap(base, new Map(), size, fold);
     }
     const layer = new Map(this.layer);
     layer.set(path, value);
-    return new PathMap(this.base, layer, size);
+    return new PathMap(this.base, layer, size, this.fold);
   }
 
   /**
@@ -109,8 +118,14 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
    */
   static changedPaths<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>): string[] | null {
     if (a === b) return [];
-    if (!(a instanceof PathMap) || !(b instanceof PathMap) || a.base !== b.base) return null;
-    const paths = new Set([...a.layer.keys(), ...b.layer.keys()]);
+    if (!(a instanceof PathMap) || !(b instanceof PathMap)) return null;
+    // Across a fold, the folded paths may differ too: the edits of the layer it absorbed.
+    let folded: readonly string[];
+    if (a.base === b.base) folded = [];
+    else if (b.fold?.from === a.base) folded = b.fold.paths;
+    else if (a.fold?.from === b.base) folded = a.fold.paths;
+    else return null;
+    const paths = new Set([...a.layer.keys(), ...folded, ...b.layer.keys()]);
     return [...paths].filter((path) => a.get(path) !== b.get(path) || a.has(path) !== b.has(path));
   }
 

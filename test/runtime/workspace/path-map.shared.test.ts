@@ -53,6 +53,27 @@ describe('path maps share a base and layer their changes', () => {
     expect(PathMap.changedPaths(base, new Map(base))).to.equal(null);
   });
 
+  it('names exactly the paths that differ across one fold, from either side, and no further', () => {
+    const differing = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) =>
+      [...new Set([...a.keys(), ...b.keys()])]
+        .filter((path) => a.get(path) !== b.get(path) || a.has(path) !== b.has(path))
+        .sort();
+    const start = PathMap.from(Array.from({ length: 100 }, (_, i) => [`p${i}`, i] as const));
+    const before = start.with('p1', -1).without('p2');
+    const states = [before];
+    for (let i = 0; i < 80; i += 1) {
+      const last = states.at(-1)!;
+      states.push(i % 3 === 0 ? last.without(`p${i}`) : last.with(`q${i}`, i));
+    }
+    const folded = states.filter((state) => PathMap.changedPaths(before, state) !== null);
+    // Two folds away only a full comparison can tell; one fold away the paths are exact.
+    expect(folded.length).to.be.greaterThan(33).and.lessThan(states.length);
+    for (const state of folded) {
+      expect(PathMap.changedPaths(before, state)?.sort()).to.deep.equal(differing(before, state));
+      expect(PathMap.changedPaths(state, before)?.sort()).to.deep.equal(differing(before, state));
+    }
+  });
+
   it('finds paths by an indexed key, base and layer alike', () => {
     const folders = (path: string) => {
       const parts = path.split('/').slice(0, -1);
