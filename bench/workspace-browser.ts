@@ -35,6 +35,15 @@ const p90 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)]!;
 const limits = { maxFiles: 10_000, maxScannedEntries: 10_000, maxTotalBytes: 1 << 30 };
 
+/** Deletes a database and waits until it is gone, so its cleanup does not slow the next run. */
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+}
+
 async function timeCall(call: () => Promise<unknown>): Promise<number> {
   const samples: number[] = [];
   for (let i = 0; i < REPEATS; i += 1) {
@@ -109,7 +118,7 @@ async function importedWorkspace(files: File[]) {
   for (const tool of createWorkspaceTools(manager)) registry.register(tool);
   const dispose = () => {
     manager.close();
-    indexedDB.deleteDatabase(databaseName);
+    return deleteDatabase(databaseName);
   };
   return { manager, registry, importMs, dispose };
 }
@@ -125,7 +134,7 @@ async function createOneByOne(files: File[]): Promise<number> {
     if (result.error) throw new Error(result.error.code);
   }
   const ms = performance.now() - start;
-  dispose();
+  await dispose();
   return ms;
 }
 
@@ -163,16 +172,16 @@ async function bareOneByOne(files: File[], locked: boolean): Promise<number> {
   }
   const ms = performance.now() - start;
   db.close();
-  indexedDB.deleteDatabase(name);
+  await deleteDatabase(name);
   return ms;
 }
 
 /**
  * writeFile at `small` against `large` files, alternating call by call, and `large` files created
- * one call at a time against a bulk import of them and against the bare IndexedDB floors,
- * alternating run by run.
+ * one call at a time against a bulk import of them and against the bare IndexedDB floors, run
+ * by run in a rotating order. Each run deletes its database before the next starts.
  */
-export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 3 } = {}) {
+export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 4 } = {}) {
   const [few, many] = [
     await importedWorkspace(generatedFolder(small)),
     await importedWorkspace(generatedFolder(large)),
@@ -196,22 +205,33 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
     fewMs.push(await writeFew());
     manyMs.push(await writeMany());
   }
-  few.dispose();
-  many.dispose();
+  await few.dispose();
+  await many.dispose();
 
   const files = generatedFolder(large);
   const bulkMs: number[] = [];
   const oneByOneMs: number[] = [];
   const floorMs: number[] = [];
   const lockedFloorMs: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const bulk = await importedWorkspace(files);
-    bulkMs.push(bulk.importMs);
-    bulk.dispose();
-    oneByOneMs.push(await createOneByOne(files));
-    floorMs.push(await bareOneByOne(files, false));
-    lockedFloorMs.push(await bareOneByOne(files, true));
-  }
+  const runs: [number[], () => Promise<number>][] = [
+    [
+      bulkMs,
+      async () => {
+        const bulk = await importedWorkspace(files);
+        await bulk.dispose();
+        return bulk.importMs;
+      },
+    ],
+    [oneByOneMs, () => createOneByOne(files)],
+    [floorMs, () => bareOneByOne(files, false)],
+    [lockedFloorMs, () => bareOneByOne(files, true)],
+  ];
+  for (let round = 0; round < rounds; round += 1)
+    // The order rotates, so over four rounds each run follows each other run once.
+    for (let i = 0; i < runs.length; i += 1) {
+      const [samples, run] = runs[(round + i) % runs.length]!;
+      samples.push(await run());
+    }
   const stats = (values: number[]) => ({ median: median(values), p90: p90(values) });
   return {
     small,
