@@ -6,7 +6,8 @@
  *
  * Tabs and runtimes sharing the database are coordinated (docs/workspace-coordination.md): a
  * commit checks the stored revision inside its transaction, `exclusive` holds a Web Lock named
- * after the database, and every commit is announced on a BroadcastChannel of the same name.
+ * after the database across a burst of commits, and the last commit of a burst is announced on a
+ * BroadcastChannel of the same name.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type {
