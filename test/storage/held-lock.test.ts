@@ -1,5 +1,9 @@
 import { expect } from '@open-wc/testing';
-import { createHeldLock, MAX_HOLD_MS } from '../../src/storage/workspace/held-lock.js';
+import {
+  createHeldLock,
+  MAX_HOLD_MS,
+  type HeldLock,
+} from '../../src/storage/workspace/held-lock.js';
 
 const freshName = () => `held-lock-test-${crypto.randomUUID()}`;
 
@@ -11,6 +15,9 @@ async function held(name: string): Promise<boolean> {
 
 /** Lets the event loop turn: message, timer and lock callbacks run. */
 const turn = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+/** Settles once `lock` has been released (registered while it is still held). */
+const released = (lock: HeldLock) => new Promise<void>((resolve) => lock.afterRelease(resolve));
 
 describe('the workspace Web Lock held across a burst of commits', () => {
   it('keeps the lock between tasks of one burst and releases it once the loop turns idle', async () => {
@@ -52,9 +59,10 @@ describe('the workspace Web Lock held across a burst of commits', () => {
       () => expect.fail('the failure reaches its caller'),
       (error: Error) => expect(error.message).to.equal('task failed'),
     );
+    const release = released(lock);
     expect(await second).to.equal(2);
     expect(order).to.deep.equal(['first', 'second']);
-    await turn();
+    await release;
     expect(await held(name)).to.equal(false);
     lock.close();
   });
@@ -90,17 +98,17 @@ describe('the workspace Web Lock held across a burst of commits', () => {
     const actions: string[] = [];
     lock.afterRelease(() => actions.push('idle'));
     expect(actions).to.deep.equal(['idle']);
-    let heldWhenRun: boolean | undefined;
+    let heldWhenRun: Promise<boolean> | undefined;
     await lock.run(async () => {
       lock.afterRelease(() => {
         actions.push('after burst');
-        void held(name).then((value) => (heldWhenRun = value));
+        heldWhenRun = held(name);
       });
     });
     expect(actions).to.deep.equal(['idle']);
-    await turn();
+    await released(lock);
     expect(actions).to.deep.equal(['idle', 'after burst']);
-    expect(heldWhenRun).to.equal(false);
+    expect(await heldWhenRun).to.equal(false);
     lock.close();
   });
 
@@ -109,8 +117,9 @@ describe('the workspace Web Lock held across a burst of commits', () => {
     const lock = createHeldLock(name)!;
     await lock.run(async () => undefined);
     expect(await held(name)).to.equal(true);
+    const release = released(lock);
     lock.close();
-    await turn();
+    await release;
     expect(await held(name)).to.equal(false);
   });
 });
