@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from '../../support/spec.js';
 import * as transitions from '../../../src/runtime/workspace/file-mutations.js';
-import { PathMap } from '../../../src/runtime/workspace/path-map.js';
+import { PathMap, type PathKeys } from '../../../src/runtime/workspace/path-map.js';
 import { commitFor } from '../../../src/runtime/workspace/persistence.js';
 import { snapshotOf, type WorkspaceState } from '../../../src/runtime/workspace/state.js';
 import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';
@@ -88,6 +88,31 @@ describe('path maps share a base and layer their changes', () => {
     expect(map.matching('src', folders).sort()).to.deep.equal(['src/c.js', 'src/lib/b.js']);
     expect(map.matching('src/lib', folders)).to.deep.equal(['src/lib/b.js']);
     expect(map.without('src/lib/b.js').matching('src/lib', folders)).to.deep.equal([]);
+  });
+});
+
+describe('indexed lookups stay exact as bases fold', () => {
+  it('finds the same paths as a scan after every change of a long random run', () => {
+    const next = random(5);
+    const lower: PathKeys = (path) => [path.toLowerCase()];
+    const folders: PathKeys = (path) => {
+      const parts = path.split('/').slice(0, -1);
+      return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+    };
+    const scan = (map: ReadonlyMap<string, number>, key: string, keysOf: PathKeys) =>
+      [...map.keys()].filter((path) => keysOf(path).includes(key)).sort();
+    let map = PathMap.from(
+      Array.from({ length: 300 }, (_, i) => [`d${i % 7}/s${i % 3}/F${i}.js`, i] as const),
+    );
+    for (let step = 0; step < 600; step += 1) {
+      const i = next(400);
+      const path = `d${i % 7}/s${i % 3}/${next(2) ? 'F' : 'f'}${i}.js`;
+      map = next(3) === 0 ? map.without(path) : map.with(path, step);
+      const probe = `d${next(7)}/s${next(3)}/f${next(400)}.js`;
+      expect(map.matching(probe, lower).sort()).to.deep.equal(scan(map, probe, lower));
+      const folder = next(2) ? `d${next(7)}` : `d${next(7)}/s${next(3)}`;
+      expect(map.matching(folder, folders).sort()).to.deep.equal(scan(map, folder, folders));
+    }
   });
 });
 
