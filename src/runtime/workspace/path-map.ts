@@ -101,9 +101,11 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
 
   private change(path: string, value: V | typeof GONE, size: number): PathMap<V> {
     if (this.layer.size >= Math.max(MIN_LAYER, Math.sqrt(this.base.size))) {
-      const base = new Map(this);
-      if (value === GONE) base.delete(path);
-      else base.set(path, value);
+      // Copying a plain Map is a fast path; iterating this map entry by entry is not.
+      const base = new Map(this.base);
+      for (const [layered, entry] of [...this.layer, [path, value] as const])
+        if (entry === GONE) base.delete(layered);
+        else base.set(layered, entry);
       const fold = { from: this.base, paths: [...this.layer.keys(), path] };
       return new PathMap(base, new Map(), size, fold);
     }

@@ -129,7 +129,8 @@ describe('snapshots and commits derived from the previous state match a full der
       checkpoint: files,
       origins: new Map(),
     };
-    snapshotOf(state, 'memory', undefined);
+    const first = snapshotOf(state, 'memory', undefined);
+    const firstLists = [[...first.files], [...first.dirtyPaths], [...first.deletedPaths]];
     for (let step = 0; step < 400; step += 1) {
       const path = `f${next(90)}.js`;
       const kind = next(5);
@@ -164,6 +165,8 @@ describe('snapshots and commits derived from the previous state match a full der
       expect(delta.checkpoint).to.deep.equal(full.checkpoint);
       state = after;
     }
+    // Snapshots handed out earlier never change under later edits.
+    expect([first.files, first.dirtyPaths, first.deletedPaths]).to.deep.equal(firstLists);
   });
 });
 
