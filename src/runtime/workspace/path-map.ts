@@ -15,31 +15,69 @@ export type PathKeys = (path: string) => readonly string[];
 /** Per base and kind of key: key → the base's paths with that key, built on first lookup. */
 const indexes = new WeakMap<ReadonlyMap<string, unknown>, Map<PathKeys, Map<string, string[]>>>();
 
-function indexOf(base: ReadonlyMap<string, unknown>, keysOf: PathKeys): Map<string, string[]> {
+/** How a base was folded: the base it was built from and the paths that fold changed. */
+interface Fold {
+  readonly from: ReadonlyMap<string, unknown>;
+  readonly paths: readonly string[];
+}
+
+function indexOf(
+  base: ReadonlyMap<string, unknown>,
+  keysOf: PathKeys,
+  fold: Fold | null,
+): Map<string, string[]> {
   let byKind = indexes.get(base);
   if (!byKind) indexes.set(base, (byKind = new Map()));
   let index = byKind.get(keysOf);
   if (!index) {
-    index = new Map();
-    for (const path of base.keys())
-      for (const key of keysOf(path)) {
-        const paths = index.get(key);
-        if (paths) paths.push(path);
-        else index.set(key, [path]);
-      }
+    const previous = fold && indexes.get(fold.from)?.get(keysOf);
+    index = previous ? refold(previous, base, fold.paths, keysOf) : build(base, keysOf);
     byKind.set(keysOf, index);
+  }
+  return index;
+}
+
+function build(base: ReadonlyMap<string, unknown>, keysOf: PathKeys): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const path of base.keys())
+    for (const key of keysOf(path)) {
+      const paths = index.get(key);
+      if (paths) paths.push(path);
+      else index.set(key, [path]);
+    }
+  return index;
+}
+
+/**
+ * The index of a folded base from the index of the base it was folded from: only the folded
+ * paths' keys change, so a fold costs what it folded rather than a key for every path.
+ */
+function refold(
+  previous: ReadonlyMap<string, string[]>,
+  base: ReadonlyMap<string, unknown>,
+  folded: readonly string[],
+  keysOf: PathKeys,
+): Map<string, string[]> {
+  const changed = new Map<string, Set<string>>();
+  for (const path of folded)
+    for (const key of keysOf(path)) {
+      const paths = changed.get(key);
+      if (paths) paths.add(path);
+      else changed.set(key, new Set([path]));
+    }
+  const index = new Map(previous);
+  // One pass per changed key; arrays are shared with the previous index, so a changed one is new.
+  for (const [key, paths] of changed) {
+    const next = (index.get(key) ?? []).filter((path) => !paths.has(path));
+    for (const path of paths) if (base.has(path)) next.push(path);
+    if (next.length > 0) index.set(key, next);
+    else index.delete(key);
   }
   return index;
 }
 
 /** Smallest layer worth keeping: below it, folding costs less than copying a layer. */
 const MIN_LAYER = 32;
-
-/** How a base was folded: the base it was built from and the paths that fold changed. */
-interface Fold {
-  readonly from: ReadonlyMap<string, unknown>;
-  readonly paths: readonly string[];
-}
 
 export class PathMap<V> implements ReadonlyMap<string, V> {
   readonly size: number;
@@ -80,7 +118,7 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
 
   /** The present paths that have `key` among their `keysOf` keys, without scanning the map. */
   matching(key: string, keysOf: PathKeys): string[] {
-    const found = (indexOf(this.base, keysOf).get(key) ?? []).filter(
+    const found = (indexOf(this.base, keysOf, this.fold).get(key) ?? []).filter(
       (path) => !this.layer.has(path),
     );
     for (const [path, value] of this.layer)
