@@ -9,7 +9,7 @@
  * after the database across a burst of commits, and the last commit of a burst is announced on a
  * BroadcastChannel of the same name.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, unwrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type {
   StoredCheckpointEntry,
   WorkspaceCommit,
@@ -106,10 +106,17 @@ export function createIndexedDbWorkspaceRepository(
       return metadata ? { metadata, files, checkpoint } : null;
     },
     async commit(change: WorkspaceCommit): Promise<WorkspaceCommitResult> {
-      const db = await open();
-      const tx = db.transaction(STORES, 'readwrite');
+      // Raw requests: a wrapper promise per request cost more than the requests themselves. The
+      // transaction's own outcome settles the commit; its error names the cause (for example
+      // QuotaExceededError), and a failed request aborts it.
+      const tx = unwrap(await open()).transaction(STORES, 'readwrite');
+      const done = new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onabort = () => reject(tx.error ?? new DOMException('Commit aborted.', 'AbortError'));
+      });
       const files = tx.objectStore('files');
       const checkpoint = tx.objectStore('checkpoint');
+      const metadata = tx.objectStore('metadata');
       // The check and the write share one transaction: no other commit can slip in between. The
       // writes are queued behind the check rather than after its answer (one round trip less);
       // a stale base aborts the transaction before it can commit. A commit on the revision this
@@ -120,42 +127,34 @@ export function createIndexedDbWorkspaceRepository(
       // Consumed: a commit running beside this one (outside `exclusive`) checks.
       verified = null;
       let stale = false;
-      const requests: Promise<unknown>[] = [];
-      if (!trusted)
-        requests.push(
-          tx
-            .objectStore('metadata')
-            .get(METADATA_KEY)
-            .then((metadata) => {
-              if ((metadata?.revision ?? null) === change.baseRevision) return;
-              stale = true;
-              tx.abort();
-            }),
-        );
+      if (!trusted) {
+        const check = metadata.get(METADATA_KEY);
+        check.onsuccess = () => {
+          const stored = check.result as WorkspaceMetadata | undefined;
+          if ((stored?.revision ?? null) === change.baseRevision) return;
+          stale = true;
+          tx.abort();
+        };
+      }
       try {
-        for (const path of change.files.delete) requests.push(files.delete(path));
-        for (const file of change.files.put) requests.push(files.put(file));
-        for (const path of change.checkpoint.delete) requests.push(checkpoint.delete(path));
-        for (const file of change.checkpoint.put) requests.push(checkpoint.put(file));
-        requests.push(putMetadata(tx.objectStore('metadata'), change.metadata));
+        for (const path of change.files.delete) files.delete(path);
+        for (const file of change.files.put) files.put(file);
+        for (const path of change.checkpoint.delete) checkpoint.delete(path);
+        for (const file of change.checkpoint.put) checkpoint.put(file);
+        putMetadata(metadata, change.metadata);
       } catch (cause) {
         // A request that throws must not let the others commit without it.
         tx.abort();
-        await tx.done.catch(() => undefined);
+        await done.catch(() => undefined);
         throw cause;
       }
-      const settled = await Promise.allSettled(requests);
-      // The transaction's own error names the cause (QuotaExceededError), where its requests
-      // only report that they were aborted.
-      const done = await tx.done.then(
-        () => null,
-        (error: unknown) => ({ error }),
-      );
-      // Nothing was written; what the store holds now is what the change must be rebased onto.
-      if (stale) return { committed: false, stored: await repository.load() };
-      if (done) throw done.error;
-      const failed = settled.find((request) => request.status === 'rejected');
-      if (failed) throw failed.reason;
+      try {
+        await done;
+      } catch (error) {
+        // Nothing was written; what the store holds now is what the change must be rebased onto.
+        if (stale) return { committed: false, stored: await repository.load() };
+        throw error;
+      }
       if (held !== null && hold === held)
         verified = { hold: held, revision: change.metadata.revision };
       unannounced = change.metadata.revision;
@@ -194,16 +193,14 @@ export function createIndexedDbWorkspaceRepository(
   return repository;
 }
 
-type MetadataStore = { put(value: WorkspaceMetadata, key: string): Promise<string> };
-
 /** Stores the folder handle when the browser can clone it, and the rest of the metadata always. */
-function putMetadata(store: MetadataStore, metadata: WorkspaceMetadata): Promise<string> {
+function putMetadata(store: IDBObjectStore, metadata: WorkspaceMetadata): void {
   try {
-    return store.put(metadata, METADATA_KEY);
+    store.put(metadata, METADATA_KEY);
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'DataCloneError') || !metadata.folder)
       throw error;
     const { handle: _handle, ...folder } = metadata.folder;
-    return store.put({ ...metadata, folder }, METADATA_KEY);
+    store.put({ ...metadata, folder }, METADATA_KEY);
   }
 }
