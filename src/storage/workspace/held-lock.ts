@@ -48,22 +48,21 @@ export function createHeldLock(name: string): HeldLock | null {
     let granted!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const grant = new Promise<void>((resolve) => (granted = resolve));
-    const opened: Session = {
-      tail: grant,
-      pending: 0,
-      closed: false,
-      grantedAt: 0,
-      release,
-      released: grant,
-    };
+    // The callback runs later, once the lock is granted; `opened` exists by then.
     const request = locks.request(name, () => {
       opened.grantedAt = performance.now();
       granted();
       return held;
     });
-    // A refused request (the document is going away) fails the tasks waiting for it.
-    opened.tail = Promise.race([grant, request]);
-    opened.released = request.catch(() => undefined);
+    const opened: Session = {
+      // A refused request (the document is going away) fails the tasks waiting for it.
+      tail: Promise.race([grant, request]),
+      pending: 0,
+      closed: false,
+      grantedAt: 0,
+      release,
+      released: request.catch(() => undefined),
+    };
     return opened;
   }
 
