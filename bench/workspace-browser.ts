@@ -3,7 +3,8 @@
  * 5,000 files (10 kB each) into an IndexedDB-backed workspace, reloads it, and times
  * `workspace.search` and `workspace.listFiles` through a real registry. `runScaleBench` times
  * what a call costs against the workspace size, interleaved: `writeFile` at 10 and at 5,000
- * files in alternation, and 5,000 `createFile` calls against a bulk import of the same files.
+ * files in alternation, and 5,000 `createFile` calls against a bulk import of the same files and
+ * against bare IndexedDB floors.
  */
 import { createToolRegistry } from '../src/runtime/registry/registry.js';
 import { createWorkspaceTools } from '../src/runtime/tools/workspace/index.js';
@@ -33,6 +34,15 @@ const median = (values: number[]) =>
 const p90 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.9)]!;
 const limits = { maxFiles: 10_000, maxScannedEntries: 10_000, maxTotalBytes: 1 << 30 };
+
+/** Deletes a database and waits until it is gone, so its cleanup does not slow the next run. */
+function deleteDatabase(name: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(name);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error);
+  });
+}
 
 async function timeCall(call: () => Promise<unknown>): Promise<number> {
   const samples: number[] = [];
@@ -108,7 +118,7 @@ async function importedWorkspace(files: File[]) {
   for (const tool of createWorkspaceTools(manager)) registry.register(tool);
   const dispose = () => {
     manager.close();
-    indexedDB.deleteDatabase(databaseName);
+    return deleteDatabase(databaseName);
   };
   return { manager, registry, importMs, dispose };
 }
@@ -124,15 +134,17 @@ async function createOneByOne(files: File[]): Promise<number> {
     if (result.error) throw new Error(result.error.code);
   }
   const ms = performance.now() - start;
-  dispose();
+  await dispose();
   return ms;
 }
 
 /**
- * The floor under any persisted one-call-at-a-time creation: per file, a Web Lock and one
- * IndexedDB read-write transaction putting it (what cross-tab coordination requires of a commit).
+ * The floors under persisted one-call-at-a-time creation: per file, one IndexedDB read-write
+ * transaction putting it, and, when `locked`, a Web Lock taken around each transaction (what a
+ * call cost when every commit took the lock; a burst of calls now keeps it, so the bare
+ * transaction is the floor).
  */
-async function bareOneByOne(files: File[]): Promise<number> {
+async function bareOneByOne(files: File[], locked: boolean): Promise<number> {
   const name = `bench-floor-${crypto.randomUUID()}`;
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(name, 1);
@@ -141,33 +153,35 @@ async function bareOneByOne(files: File[]): Promise<number> {
     request.onerror = () => reject(request.error);
   });
   const texts = await Promise.all(files.map((file) => file.text()));
+  const put = async (i: number) => {
+    const tx = db.transaction('files', 'readwrite');
+    tx.objectStore('files').put({
+      path: files[i]!.webkitRelativePath,
+      kind: 'text',
+      text: texts[i],
+    });
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = resolve;
+      tx.onerror = () => reject(tx.error);
+    });
+  };
   const start = performance.now();
   for (let i = 1; i < files.length; i += 1) {
-    await navigator.locks.request(name, async () => {
-      const tx = db.transaction('files', 'readwrite');
-      tx.objectStore('files').put({
-        path: files[i]!.webkitRelativePath,
-        kind: 'text',
-        text: texts[i],
-      });
-      await new Promise((resolve, reject) => {
-        tx.oncomplete = resolve;
-        tx.onerror = () => reject(tx.error);
-      });
-    });
+    if (locked) await navigator.locks.request(name, () => put(i));
+    else await put(i);
   }
   const ms = performance.now() - start;
   db.close();
-  indexedDB.deleteDatabase(name);
+  await deleteDatabase(name);
   return ms;
 }
 
 /**
  * writeFile at `small` against `large` files, alternating call by call, and `large` files created
- * one call at a time against a bulk import of them and against the bare IndexedDB floor,
- * alternating run by run.
+ * one call at a time against a bulk import of them and against the bare IndexedDB floors, run
+ * by run in a rotating order. Each run deletes its database before the next starts.
  */
-export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 3 } = {}) {
+export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 4 } = {}) {
   const [few, many] = [
     await importedWorkspace(generatedFolder(small)),
     await importedWorkspace(generatedFolder(large)),
@@ -191,20 +205,33 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
     fewMs.push(await writeFew());
     manyMs.push(await writeMany());
   }
-  few.dispose();
-  many.dispose();
+  await few.dispose();
+  await many.dispose();
 
   const files = generatedFolder(large);
   const bulkMs: number[] = [];
   const oneByOneMs: number[] = [];
   const floorMs: number[] = [];
-  for (let round = 0; round < rounds; round += 1) {
-    const bulk = await importedWorkspace(files);
-    bulkMs.push(bulk.importMs);
-    bulk.dispose();
-    oneByOneMs.push(await createOneByOne(files));
-    floorMs.push(await bareOneByOne(files));
-  }
+  const lockedFloorMs: number[] = [];
+  const runs: [number[], () => Promise<number>][] = [
+    [
+      bulkMs,
+      async () => {
+        const bulk = await importedWorkspace(files);
+        await bulk.dispose();
+        return bulk.importMs;
+      },
+    ],
+    [oneByOneMs, () => createOneByOne(files)],
+    [floorMs, () => bareOneByOne(files, false)],
+    [lockedFloorMs, () => bareOneByOne(files, true)],
+  ];
+  for (let round = 0; round < rounds; round += 1)
+    // The order rotates, so over four rounds each run follows each other run once.
+    for (let i = 0; i < runs.length; i += 1) {
+      const [samples, run] = runs[(round + i) % runs.length]!;
+      samples.push(await run());
+    }
   const stats = (values: number[]) => ({ median: median(values), p90: p90(values) });
   return {
     small,
@@ -216,6 +243,7 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
     bulk: stats(bulkMs),
     oneByOne: stats(oneByOneMs),
     floor: stats(floorMs),
+    lockedFloor: stats(lockedFloorMs),
   };
 }
 

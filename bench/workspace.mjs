@@ -3,7 +3,8 @@
 // workspace.listFiles and one writeFile at each size. Prints times and growth ratios from the
 // same run. Then the scale goals (issue 15), interleaved in one run: writeFile at 10 files
 // against 5,000 files call by call, and 5,000 files created one createFile call at a time
-// against a bulk import of the same files, run by run.
+// against a bulk import of the same files and two bare IndexedDB floors, run by run in a
+// rotating order.
 // Usage: node bench/workspace.mjs [scale]   (`scale`: the scale goals only)
 import { createServer } from 'node:http';
 import { build } from 'esbuild';
@@ -73,10 +74,14 @@ async function scale(page) {
   console.log(`  writeFile at ${r.small} files: ${ms(r.writeFew)}`);
   console.log(`  writeFile at ${r.large} files: ${ms(r.writeMany)}`);
   console.log(`  ${r.large} ÷ ${r.small} files: ${ratio(r.writeMany, r.writeFew)} (target ≤ 1.5×)`);
-  console.log(`scale, interleaved (${r.rounds} rounds of ${r.large} files of 10 kB, alternating):`);
+  console.log(
+    `scale, interleaved (${r.rounds} rounds of ${r.large} files of 10 kB, in rotating order):`,
+  );
   console.log(`  bulk import: ${ms(r.bulk)}`);
   console.log(`  one createFile call at a time: ${ms(r.oneByOne)}`);
-  console.log(`  floor, a Web Lock and one IndexedDB put transaction per file: ${ms(r.floor)}`);
+  console.log(`  floor, one IndexedDB put transaction per file: ${ms(r.floor)}`);
+  console.log(`  floor, a Web Lock and one put transaction per file: ${ms(r.lockedFloor)}`);
   console.log(`  one at a time ÷ bulk: ${ratio(r.oneByOne, r.bulk)} (target ≤ 2×)`);
-  console.log(`  one at a time ÷ per-file floor: ${ratio(r.oneByOne, r.floor)}`);
+  console.log(`  one at a time ÷ put-per-file floor: ${ratio(r.oneByOne, r.floor)}`);
+  console.log(`  floor ÷ bulk: ${ratio(r.floor, r.bulk)}`);
 }

@@ -2,7 +2,7 @@
 // Runs each bench below (after `npm run build`), or only those named on the command line, and
 // replaces the text between its markers `<!-- bench:NAME -->` and `<!-- bench:NAME:end -->` with
 // the lines it picks, as printed.
-//   node scripts/bench-readme.mjs [size] [cold-start] [preview]
+//   node scripts/bench-readme.mjs [size] [cold-start] [preview] [workspace]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -24,13 +24,19 @@ const benches = [
     script: 'bench/preview-latency.mjs',
     pick: (line) => /^(Preview edit|interleaved|\|)/.test(line),
   },
+  {
+    name: 'workspace',
+    script: 'bench/workspace.mjs',
+    args: ['scale'],
+    pick: (line) => /^(scale, | {2}\S)/.test(line),
+  },
 ];
 const chosen = process.argv.slice(2);
 
 let readme = readFileSync('README.md', 'utf8');
-for (const { name, script, pick } of benches) {
+for (const { name, script, args = [], pick } of benches) {
   if (chosen.length > 0 && !chosen.includes(name)) continue;
-  const output = execFileSync(process.execPath, [script], { encoding: 'utf8' });
+  const output = execFileSync(process.execPath, [script, ...args], { encoding: 'utf8' });
   const lines = output.split('\n').filter(pick);
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- bench:${name}:end -->`;

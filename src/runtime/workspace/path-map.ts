@@ -3,8 +3,8 @@
  * Every edit used to copy the whole `Map` of files (2 ms at 5,000 files); a path map shares a
  * base with its predecessor and carries its own small layer of changes, and folds the layer into
  * a new base only once it outgrows √n entries, so a change costs O(√n) amortized. Two maps on the
- * same base also tell which paths differ between them without a scan (`changedPaths`), which is
- * what persistence deltas and snapshot derivations need.
+ * same base, or on two bases one folded from the other, also tell which paths differ between them
+ * without a scan (`changedPaths`), which is what persistence deltas and snapshot derivations need.
  */
 
 const GONE = Symbol('gone');
@@ -15,19 +15,63 @@ export type PathKeys = (path: string) => readonly string[];
 /** Per base and kind of key: key → the base's paths with that key, built on first lookup. */
 const indexes = new WeakMap<ReadonlyMap<string, unknown>, Map<PathKeys, Map<string, string[]>>>();
 
-function indexOf(base: ReadonlyMap<string, unknown>, keysOf: PathKeys): Map<string, string[]> {
+/** How a base was folded: the base it was built from and the paths that fold changed. */
+interface Fold {
+  readonly from: ReadonlyMap<string, unknown>;
+  readonly paths: readonly string[];
+}
+
+function indexOf(
+  base: ReadonlyMap<string, unknown>,
+  keysOf: PathKeys,
+  fold: Fold | null,
+): Map<string, string[]> {
   let byKind = indexes.get(base);
   if (!byKind) indexes.set(base, (byKind = new Map()));
   let index = byKind.get(keysOf);
   if (!index) {
-    index = new Map();
-    for (const path of base.keys())
-      for (const key of keysOf(path)) {
-        const paths = index.get(key);
-        if (paths) paths.push(path);
-        else index.set(key, [path]);
-      }
+    const previous = fold && indexes.get(fold.from)?.get(keysOf);
+    index = previous ? refold(previous, base, fold.paths, keysOf) : build(base, keysOf);
     byKind.set(keysOf, index);
+  }
+  return index;
+}
+
+function build(base: ReadonlyMap<string, unknown>, keysOf: PathKeys): Map<string, string[]> {
+  const index = new Map<string, string[]>();
+  for (const path of base.keys())
+    for (const key of keysOf(path)) {
+      const paths = index.get(key);
+      if (paths) paths.push(path);
+      else index.set(key, [path]);
+    }
+  return index;
+}
+
+/**
+ * The index of a folded base from the index of the base it was folded from: only the folded
+ * paths' keys change, so a fold costs what it folded rather than a key for every path.
+ */
+function refold(
+  previous: ReadonlyMap<string, string[]>,
+  base: ReadonlyMap<string, unknown>,
+  folded: readonly string[],
+  keysOf: PathKeys,
+): Map<string, string[]> {
+  const changed = new Map<string, Set<string>>();
+  for (const path of folded)
+    for (const key of keysOf(path)) {
+      const paths = changed.get(key);
+      if (paths) paths.add(path);
+      else changed.set(key, new Set([path]));
+    }
+  const index = new Map(previous);
+  // One pass per changed key; arrays are shared with the previous index, so a changed one is new.
+  for (const [key, paths] of changed) {
+    const next = (index.get(key) ?? []).filter((path) => !paths.has(path));
+    for (const path of paths) if (base.has(path)) next.push(path);
+    if (next.length > 0) index.set(key, next);
+    else index.delete(key);
   }
   return index;
 }
@@ -44,6 +88,8 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
     /** Entries set or removed since `base`; never mutated once built. */
     private readonly layer: ReadonlyMap<string, V | typeof GONE>,
     size: number,
+    /** Shared by every map on `base`; it keeps only the one base before, never a chain. */
+    private readonly fold: Fold | null = null,
   ) {
     this.size = size;
   }
@@ -72,7 +118,7 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
 
   /** The present paths that have `key` among their `keysOf` keys, without scanning the map. */
   matching(key: string, keysOf: PathKeys): string[] {
-    const found = (indexOf(this.base, keysOf).get(key) ?? []).filter(
+    const found = (indexOf(this.base, keysOf, this.fold).get(key) ?? []).filter(
       (path) => !this.layer.has(path),
     );
     for (const [path, value] of this.layer)
@@ -93,14 +139,17 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
 
   private change(path: string, value: V | typeof GONE, size: number): PathMap<V> {
     if (this.layer.size >= Math.max(MIN_LAYER, Math.sqrt(this.base.size))) {
-      const base = new Map(this);
-      if (value === GONE) base.delete(path);
-      else base.set(path, value);
-      return new PathMap(base, new Map(), size);
+      // Copying a plain Map is a fast path; iterating this map entry by entry is not.
+      const base = new Map(this.base);
+      for (const [layered, entry] of [...this.layer, [path, value] as const])
+        if (entry === GONE) base.delete(layered);
+        else base.set(layered, entry);
+      const fold = { from: this.base, paths: [...this.layer.keys(), path] };
+      return new PathMap(base, new Map(), size, fold);
     }
     const layer = new Map(this.layer);
     layer.set(path, value);
-    return new PathMap(this.base, layer, size);
+    return new PathMap(this.base, layer, size, this.fold);
   }
 
   /**
@@ -109,8 +158,14 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
    */
   static changedPaths<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>): string[] | null {
     if (a === b) return [];
-    if (!(a instanceof PathMap) || !(b instanceof PathMap) || a.base !== b.base) return null;
-    const paths = new Set([...a.layer.keys(), ...b.layer.keys()]);
+    if (!(a instanceof PathMap) || !(b instanceof PathMap)) return null;
+    // Across a fold, the folded paths may differ too: the edits of the layer it absorbed.
+    let folded: readonly string[];
+    if (a.base === b.base) folded = [];
+    else if (b.fold?.from === a.base) folded = b.fold.paths;
+    else if (a.fold?.from === b.base) folded = a.fold.paths;
+    else return null;
+    const paths = new Set([...a.layer.keys(), ...folded, ...b.layer.keys()]);
     return [...paths].filter((path) => a.get(path) !== b.get(path) || a.has(path) !== b.has(path));
   }
 

@@ -63,8 +63,7 @@ export interface WorkspaceRepository {
   load(): Promise<WorkspaceRecord | null>;
   /**
    * Applies one change atomically when the stored revision is still `change.baseRevision`;
-   * otherwise changes nothing and returns the stored record, read in the same transaction.
-   * Rejects when storage fails.
+   * otherwise changes nothing and returns the record stored now. Rejects when storage fails.
    */
   commit(change: WorkspaceCommit): Promise<WorkspaceCommitResult>;
   /**

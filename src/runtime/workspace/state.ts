@@ -110,9 +110,9 @@ function changedPaths(a: WorkspaceState, b: WorkspaceState): Set<string> | null 
 }
 
 function update(previous: Derivation, state: WorkspaceState, paths: Set<string>): Derivation {
-  const files = [...previous.files];
-  const dirty = [...previous.dirty];
-  const deleted = [...previous.deleted];
+  const files = copyOnWrite(previous.files);
+  const dirty = copyOnWrite(previous.dirty);
+  const deleted = copyOnWrite(previous.deleted);
   for (const path of paths) {
     const file = state.files.get(path);
     place(files, (entry) => entry.path, path, file);
@@ -120,23 +120,48 @@ function update(previous: Derivation, state: WorkspaceState, paths: Set<string>)
     const gone = state.checkpoint.has(path) && !file;
     place(deleted, (entry) => entry, path, gone ? path : undefined);
   }
-  return { files, dirty, deleted };
+  return { files: files.list, dirty: dirty.list, deleted: deleted.list };
+}
+
+/**
+ * A list of an earlier snapshot, which never changes: it is copied on the first write, so a
+ * derivation allocates only the lists that differ.
+ */
+interface CopyOnWrite<T> {
+  readonly list: readonly T[];
+  write(): T[];
+}
+
+function copyOnWrite<T>(original: readonly T[]): CopyOnWrite<T> {
+  let copy: T[] | null = null;
+  return {
+    get list() {
+      return copy ?? original;
+    },
+    write: () => (copy ??= [...original]),
+  };
 }
 
 /** Puts `value` at `path`'s sorted place in `list`, or removes the entry when it is undefined. */
-function place<T>(list: T[], pathOf: (entry: T) => string, path: string, value: T | undefined) {
+function place<T>(
+  list: CopyOnWrite<T>,
+  pathOf: (entry: T) => string,
+  path: string,
+  value: T | undefined,
+) {
+  const entries = list.list;
   let low = 0;
-  let high = list.length;
+  let high = entries.length;
   while (low < high) {
     const middle = (low + high) >> 1;
-    if (pathOf(list[middle] as T) < path) low = middle + 1;
+    if (pathOf(entries[middle] as T) < path) low = middle + 1;
     else high = middle;
   }
-  const present = low < list.length && pathOf(list[low] as T) === path;
-  if (value === undefined) {
-    if (present) list.splice(low, 1);
-  } else if (present) list[low] = value;
-  else list.splice(low, 0, value);
+  const present = low < entries.length && pathOf(entries[low] as T) === path;
+  if (present ? entries[low] === value : value === undefined) return;
+  if (value === undefined) list.write().splice(low, 1);
+  else if (present) list.write()[low] = value;
+  else list.write().splice(low, 0, value);
 }
 
 /** The immutable snapshot readers see (`WorkspaceSource.getSnapshot()`). */

@@ -6,9 +6,10 @@
  *
  * Tabs and runtimes sharing the database are coordinated (docs/workspace-coordination.md): a
  * commit checks the stored revision inside its transaction, `exclusive` holds a Web Lock named
- * after the database, and every commit is announced on a BroadcastChannel of the same name.
+ * after the database across a burst of commits, and the last commit of a burst is announced on a
+ * BroadcastChannel of the same name.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, unwrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type {
   StoredCheckpointEntry,
   WorkspaceCommit,
@@ -17,6 +18,7 @@ import type {
   WorkspaceRepository,
 } from '../../runtime/workspace/repository.js';
 import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+import { createHeldLock } from './held-lock.js';
 
 export const DEFAULT_WORKSPACE_DATABASE = 'context-action-workspace';
 const METADATA_KEY = 'workspace';
@@ -42,8 +44,22 @@ export function createIndexedDbWorkspaceRepository(
   let channel: BroadcastChannel | null = null;
   const watchers = new Set<(revision: number) => void>();
 
-  function announce(revision: number): void {
-    if (typeof BroadcastChannel === 'undefined') return;
+  /** The last committed revision other runtimes have not heard of yet. */
+  let unannounced: number | null = null;
+  const lock = createHeldLock(channelName);
+  /** The hold of the lock the running `exclusive` task is in. */
+  let hold: object | null = null;
+  /**
+   * The revision this runtime committed last, and the hold it committed in. While that hold
+   * lasts no other runtime can have committed, so the next commit on it needs no check.
+   */
+  let verified: { hold: object; revision: number } | null = null;
+
+  /** Announces the last commit: a burst holding the lock is announced once, when it ends. */
+  function announce(): void {
+    const revision = unannounced;
+    unannounced = null;
+    if (revision === null || typeof BroadcastChannel === 'undefined') return;
     channel ??= listen();
     channel.postMessage({ revision });
   }
@@ -76,7 +92,7 @@ export function createIndexedDbWorkspaceRepository(
     return database;
   }
 
-  return {
+  const repository: WorkspaceRepository = {
     storageMode: 'indexeddb',
     async load() {
       const db = await open();
@@ -90,51 +106,73 @@ export function createIndexedDbWorkspaceRepository(
       return metadata ? { metadata, files, checkpoint } : null;
     },
     async commit(change: WorkspaceCommit): Promise<WorkspaceCommitResult> {
-      const db = await open();
-      const tx = db.transaction(STORES, 'readwrite');
+      // Raw requests: a wrapper promise per request cost more than the requests themselves. The
+      // transaction's own outcome settles the commit; its error names the cause (for example
+      // QuotaExceededError), and a failed request aborts it.
+      const tx = unwrap(await open()).transaction(STORES, 'readwrite');
+      const done = new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onabort = () => reject(tx.error ?? new DOMException('Commit aborted.', 'AbortError'));
+      });
       const files = tx.objectStore('files');
       const checkpoint = tx.objectStore('checkpoint');
-      // The check and the write share one transaction: no other commit can slip in between.
-      const metadata = await tx.objectStore('metadata').get(METADATA_KEY);
-      if ((metadata?.revision ?? null) !== change.baseRevision) {
-        const [storedFiles, storedCheckpoint] = await Promise.all([
-          files.getAll(),
-          checkpoint.getAll(),
-        ]);
-        await tx.done;
-        const stored = metadata
-          ? { metadata, files: storedFiles, checkpoint: storedCheckpoint }
-          : null;
-        return { committed: false, stored };
+      const metadata = tx.objectStore('metadata');
+      // The check and the write share one transaction: no other commit can slip in between. The
+      // writes are queued behind the check rather than after its answer (one round trip less);
+      // a stale base aborts the transaction before it can commit. A commit on the revision this
+      // runtime stored during the same hold of the lock skips the check.
+      const held = hold;
+      const trusted =
+        held !== null && verified?.hold === held && verified.revision === change.baseRevision;
+      // Consumed: a commit running beside this one (outside `exclusive`) checks.
+      verified = null;
+      let stale = false;
+      if (!trusted) {
+        const check = metadata.get(METADATA_KEY);
+        check.onsuccess = () => {
+          const stored = check.result as WorkspaceMetadata | undefined;
+          if ((stored?.revision ?? null) === change.baseRevision) return;
+          stale = true;
+          tx.abort();
+        };
       }
-      const requests: Promise<unknown>[] = [];
       try {
-        for (const path of change.files.delete) requests.push(files.delete(path));
-        for (const file of change.files.put) requests.push(files.put(file));
-        for (const path of change.checkpoint.delete) requests.push(checkpoint.delete(path));
-        for (const file of change.checkpoint.put) requests.push(checkpoint.put(file));
-        requests.push(putMetadata(tx.objectStore('metadata'), change.metadata));
+        for (const path of change.files.delete) files.delete(path);
+        for (const file of change.files.put) files.put(file);
+        for (const path of change.checkpoint.delete) checkpoint.delete(path);
+        for (const file of change.checkpoint.put) checkpoint.put(file);
+        putMetadata(metadata, change.metadata);
       } catch (cause) {
         // A request that throws must not let the others commit without it.
         tx.abort();
-        await tx.done.catch(() => undefined);
+        await done.catch(() => undefined);
         throw cause;
       }
-      const settled = await Promise.allSettled(requests);
-      // The transaction's own error names the cause (QuotaExceededError), where its requests
-      // only report that they were aborted.
-      await tx.done;
-      const failed = settled.find((request) => request.status === 'rejected');
-      if (failed) throw failed.reason;
-      announce(change.metadata.revision);
+      try {
+        await done;
+      } catch (error) {
+        // Nothing was written; what the store holds now is what the change must be rebased onto.
+        if (stale) return { committed: false, stored: await repository.load() };
+        throw error;
+      }
+      if (held !== null && hold === held)
+        verified = { hold: held, revision: change.metadata.revision };
+      unannounced = change.metadata.revision;
+      if (lock) lock.afterRelease(announce);
+      else announce();
       return { committed: true };
     },
     exclusive(task) {
       // Without Web Locks the in-transaction revision check still refuses a stale commit.
-      if (typeof navigator === 'undefined' || !navigator.locks) return task();
-      return navigator.locks.request(channelName, task) as Promise<
-        Awaited<ReturnType<typeof task>>
-      >;
+      if (!lock) return task();
+      return lock.run(async (current) => {
+        hold = current;
+        try {
+          return await task();
+        } finally {
+          hold = null;
+        }
+      });
     },
     watch(listener) {
       if (typeof BroadcastChannel === 'undefined') return () => undefined;
@@ -143,6 +181,7 @@ export function createIndexedDbWorkspaceRepository(
       return () => watchers.delete(listener);
     },
     close() {
+      lock?.close();
       const current = database;
       database = null;
       channel?.close();
@@ -151,18 +190,17 @@ export function createIndexedDbWorkspaceRepository(
       void current?.then((db) => db.close()).catch(() => undefined);
     },
   };
+  return repository;
 }
 
-type MetadataStore = { put(value: WorkspaceMetadata, key: string): Promise<string> };
-
 /** Stores the folder handle when the browser can clone it, and the rest of the metadata always. */
-function putMetadata(store: MetadataStore, metadata: WorkspaceMetadata): Promise<string> {
+function putMetadata(store: IDBObjectStore, metadata: WorkspaceMetadata): void {
   try {
-    return store.put(metadata, METADATA_KEY);
+    store.put(metadata, METADATA_KEY);
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'DataCloneError') || !metadata.folder)
       throw error;
     const { handle: _handle, ...folder } = metadata.folder;
-    return store.put({ ...metadata, folder }, METADATA_KEY);
+    store.put({ ...metadata, folder }, METADATA_KEY);
   }
 }

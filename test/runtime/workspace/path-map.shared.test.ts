@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from '../../support/spec.js';
 import * as transitions from '../../../src/runtime/workspace/file-mutations.js';
-import { PathMap } from '../../../src/runtime/workspace/path-map.js';
+import { PathMap, type PathKeys } from '../../../src/runtime/workspace/path-map.js';
 import { commitFor } from '../../../src/runtime/workspace/persistence.js';
 import { snapshotOf, type WorkspaceState } from '../../../src/runtime/workspace/state.js';
 import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';
@@ -53,6 +53,27 @@ describe('path maps share a base and layer their changes', () => {
     expect(PathMap.changedPaths(base, new Map(base))).to.equal(null);
   });
 
+  it('names exactly the paths that differ across one fold, from either side, and no further', () => {
+    const differing = (a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>) =>
+      [...new Set([...a.keys(), ...b.keys()])]
+        .filter((path) => a.get(path) !== b.get(path) || a.has(path) !== b.has(path))
+        .sort();
+    const start = PathMap.from(Array.from({ length: 100 }, (_, i) => [`p${i}`, i] as const));
+    const before = start.with('p1', -1).without('p2');
+    const states = [before];
+    for (let i = 0; i < 80; i += 1) {
+      const last = states.at(-1)!;
+      states.push(i % 3 === 0 ? last.without(`p${i}`) : last.with(`q${i}`, i));
+    }
+    const folded = states.filter((state) => PathMap.changedPaths(before, state) !== null);
+    // Two folds away only a full comparison can tell; one fold away the paths are exact.
+    expect(folded.length).to.be.greaterThan(33).and.lessThan(states.length);
+    for (const state of folded) {
+      expect(PathMap.changedPaths(before, state)?.sort()).to.deep.equal(differing(before, state));
+      expect(PathMap.changedPaths(state, before)?.sort()).to.deep.equal(differing(before, state));
+    }
+  });
+
   it('finds paths by an indexed key, base and layer alike', () => {
     const folders = (path: string) => {
       const parts = path.split('/').slice(0, -1);
@@ -70,6 +91,31 @@ describe('path maps share a base and layer their changes', () => {
   });
 });
 
+describe('indexed lookups stay exact as bases fold', () => {
+  it('finds the same paths as a scan after every change of a long random run', () => {
+    const next = random(5);
+    const lower: PathKeys = (path) => [path.toLowerCase()];
+    const folders: PathKeys = (path) => {
+      const parts = path.split('/').slice(0, -1);
+      return parts.map((_, index) => parts.slice(0, index + 1).join('/'));
+    };
+    const scan = (map: ReadonlyMap<string, number>, key: string, keysOf: PathKeys) =>
+      [...map.keys()].filter((path) => keysOf(path).includes(key)).sort();
+    let map = PathMap.from(
+      Array.from({ length: 300 }, (_, i) => [`d${i % 7}/s${i % 3}/F${i}.js`, i] as const),
+    );
+    for (let step = 0; step < 600; step += 1) {
+      const i = next(400);
+      const path = `d${i % 7}/s${i % 3}/${next(2) ? 'F' : 'f'}${i}.js`;
+      map = next(3) === 0 ? map.without(path) : map.with(path, step);
+      const probe = `d${next(7)}/s${next(3)}/f${next(400)}.js`;
+      expect(map.matching(probe, lower).sort()).to.deep.equal(scan(map, probe, lower));
+      const folder = next(2) ? `d${next(7)}` : `d${next(7)}/s${next(3)}`;
+      expect(map.matching(folder, folders).sort()).to.deep.equal(scan(map, folder, folders));
+    }
+  });
+});
+
 describe('snapshots and commits derived from the previous state match a full derivation', () => {
   it('agrees on files, dirty and deleted paths and the stored delta over random edits', () => {
     const next = random(11);
@@ -83,7 +129,8 @@ describe('snapshots and commits derived from the previous state match a full der
       checkpoint: files,
       origins: new Map(),
     };
-    snapshotOf(state, 'memory', undefined);
+    const first = snapshotOf(state, 'memory', undefined);
+    const firstLists = [[...first.files], [...first.dirtyPaths], [...first.deletedPaths]];
     for (let step = 0; step < 400; step += 1) {
       const path = `f${next(90)}.js`;
       const kind = next(5);
@@ -118,6 +165,8 @@ describe('snapshots and commits derived from the previous state match a full der
       expect(delta.checkpoint).to.deep.equal(full.checkpoint);
       state = after;
     }
+    // Snapshots handed out earlier never change under later edits.
+    expect([first.files, first.dirtyPaths, first.deletedPaths]).to.deep.equal(firstLists);
   });
 });
 
