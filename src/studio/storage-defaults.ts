@@ -7,15 +7,12 @@ import { createMemoryDurableOperationBackend } from '../runtime/durable/memory-b
 import type { DurableOperationBackend } from '../runtime/durable/types.js';
 import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
 import { createIndexedDbDurableOperationBackend } from '../storage/durable/indexeddb-backend.js';
-import {
-  createIndexedDbWorkspaceRepository,
-  DEFAULT_WORKSPACE_DATABASE,
-} from '../storage/workspace/indexeddb-repository.js';
+import { createIndexedDbWorkspaceRepository } from '../storage/workspace/indexeddb-repository.js';
 
 export { createBrowserFolderSource } from '../storage/folder/browser-folders.js';
 export { restoreFileSystemAccessFolder } from '../storage/folder/file-system-access.js';
 
-export const DEFAULT_STUDIO_DATABASE = DEFAULT_WORKSPACE_DATABASE;
+export { DEFAULT_STUDIO_DATABASE } from './default-database.js';
 
 const hasIndexedDb = () => typeof indexedDB !== 'undefined';
 

@@ -9,7 +9,7 @@ import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/rec
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { NO_RUNTIME_MESSAGE, RuntimeController } from '../shared/runtime-controller.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 
@@ -157,7 +157,7 @@ export class CaChat extends LitElement {
   }
 
   private renderStatus(state: AgentState | undefined) {
-    if (!this.runtimeRef.value) return NO_RUNTIME_MESSAGE;
+    if (!this.runtimeRef.value) return this.runtimeRef.absence;
     const last = state?.lastRun;
     if (state?.running) {
       const progress = progressText(state.progress);
