@@ -20,6 +20,8 @@ async function studioPair(databaseName: string) {
     </div>`,
   );
   const [a, b] = [...root.querySelectorAll<CaStudio>('ca-studio')] as [CaStudio, CaStudio];
+  // The wrapper's fixture does not wait for the studios; their runtimes arrive with the chunk.
+  await Promise.all([a.updateComplete, b.updateComplete]);
   await Promise.all([a.runtime!.ready, b.runtime!.ready]);
   return { root, a, b };
 }
