@@ -159,9 +159,9 @@ export class CaPreview extends LitElement {
         ? runtime.workspace.provisionalSnapshot?.()
         : undefined;
     if (!seed) return show();
-    // Rendered already while the runtime's code loaded: that frame is this seed's render.
-    if (this.provisional && confirms(this.provisional, seed)) return;
-    // Render the seed while storage opens, hidden until hydration says whether it stands.
+    // Render the seed while storage opens, hidden until hydration says whether it stands (a
+    // render of it made while the runtime's code loaded stands: the same revision is not shown
+    // twice).
     this.setProvisional(seed);
     void controller.show(seed);
   }

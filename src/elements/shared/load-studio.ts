@@ -4,7 +4,9 @@
  * of its own, loaded by `import()`. The elements, lit and the starter files paint first; the
  * download starts when this module evaluates, so it runs in parallel with the first render.
  */
-export type StudioModule = typeof import('../../studio/index.js');
+import type * as studio from '../../studio/index.js';
+
+export type StudioModule = typeof studio;
 
 const pending: Promise<StudioModule> = import('../../studio/index.js');
 let loaded: StudioModule | undefined;
