@@ -18,8 +18,12 @@ const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId:
 const CODE_EDITOR_CORE =
   /node_modules[\\/](@codemirror[\\/](?!lang-)|codemirror[\\/]|@lezer[\\/](common|lr|highlight)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
 
-/** A self-contained browser build: every dependency bundled, minified, with source maps. */
-function browserBuild(entry: string, fileName: string) {
+/**
+ * A self-contained browser build: every dependency bundled, minified, with source maps.
+ * `initial`: what the entry imports statically becomes one chunk beside it, not a dozen small
+ * ones cut along what the lazy chunks happen to share.
+ */
+function browserBuild(entry: string, fileName: string, { initial = false } = {}) {
   return {
     build: {
       outDir: 'dist',
@@ -33,9 +37,14 @@ function browserBuild(entry: string, fileName: string) {
         output: {
           chunkFileNames: chunkFileName,
           minify: true,
-          // The editor and the CodeMirror core it needs arrive as one file, not one after the
-          // other; each language mode stays its own chunk.
-          codeSplitting: { groups: [{ name: 'code-editor', test: CODE_EDITOR_CORE }] },
+          codeSplitting: {
+            groups: [
+              // The editor and the CodeMirror core it needs arrive as one file, not one after
+              // the other; each language mode stays its own chunk.
+              { name: 'code-editor', test: CODE_EDITOR_CORE },
+              ...(initial ? [{ name: 'initial', tags: ['$initial' as const] }] : []),
+            ],
+          },
         },
       },
     },
@@ -78,7 +87,7 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js');
+  if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js', { initial: true });
   if (mode === 'browser-runtime')
     return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js');
   return {

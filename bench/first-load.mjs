@@ -1,6 +1,8 @@
 // The script-tag build's first load, as file paths: `ca-studio.js` with every chunk it imports
-// statically (up front), then what a studio fetches at once for its first editable file (the
-// preloaded editor chunk and the HTML mode, with their static imports). Run `npm run build` first.
+// statically (up front), the runtime chunk it imports as soon as it evaluates (in parallel with
+// the first render), then what a studio fetches at once for its first editable file (the
+// preloaded editor chunk and the HTML mode), each with their static imports. Run `npm run build`
+// first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -22,11 +24,17 @@ function chunk(prefix) {
   return join('dist/chunks', name);
 }
 
+/** Each part's files, none counted twice: `upFront`, then `runtime`, then `editor`. */
 export function firstLoad() {
   const upFront = closure('dist/ca-studio.js', new Set());
+  const withRuntime = closure(chunk('studio'), new Set(upFront));
   const all = [chunk('code-editor'), chunk('lang-html')].reduce(
     (paths, path) => closure(path, paths),
-    new Set(upFront),
+    new Set(withRuntime),
   );
-  return { upFront, rest: new Set([...all].filter((path) => !upFront.has(path))) };
+  return {
+    upFront,
+    runtime: new Set([...withRuntime].filter((path) => !upFront.has(path))),
+    editor: new Set([...all].filter((path) => !withRuntime.has(path))),
+  };
 }

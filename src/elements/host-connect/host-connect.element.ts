@@ -2,7 +2,6 @@ import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { HostCompanionSession } from '../../runtime/carrier/host-session.js';
-import { readCarrierOfferFragment } from '../../runtime/carrier/offer.js';
 import type { CarrierReconciledWrite } from '../../runtime/carrier/protocol.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
@@ -10,10 +9,7 @@ import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import { folderPickerCapability } from '../../runtime/tools/workspace/folder-picker.js';
 import type { WorkspaceFolderSource } from '../../runtime/workspace/folder-port.js';
 import type { WorkspaceView } from '../../runtime/workspace/view.js';
-import {
-  createHostCompanionFolder,
-  type HostCompanionFolder,
-} from '../../runtime/carrier/host-companion-folder.js';
+import type { HostCompanionFolder } from '../../runtime/carrier/host-companion-folder.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -89,8 +85,14 @@ export class CaHostConnect extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
+    // The offer's parser loads only for a page opened with a fragment that may hold one.
+    if (location.hash.length > 1) void this.readOffer();
+  }
+
+  private async readOffer(): Promise<void> {
+    const { readCarrierOfferFragment } = await import('../../runtime/carrier/offer.js');
     const encoded = readCarrierOfferFragment(location.hash);
-    if (encoded === null) return;
+    if (encoded === null || !this.isConnected) return;
     // The offer holds a bearer token: it must not stay in the address bar or history.
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     this.offer = encoded;
@@ -164,6 +166,8 @@ export class CaHostConnect extends LitElement {
     session: HostCompanionSession,
     discardChanges: boolean,
   ): Promise<boolean> {
+    const { createHostCompanionFolder } =
+      await import('../../runtime/carrier/host-companion-folder.js');
     const folder = createHostCompanionFolder(session);
     // `workspace.openFolder` asks the folder picker; for this call the picker is the companion.
     const withdraw = runtime.capabilities.provide(folderPickerCapability, {
