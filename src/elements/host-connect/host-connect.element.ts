@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { HostCompanionSession } from '../../runtime/carrier/host-session.js';
+import { readCarrierOfferFragment } from '../../runtime/carrier/offer-fragment.js';
 import type { CarrierReconciledWrite } from '../../runtime/carrier/protocol.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
@@ -85,14 +86,8 @@ export class CaHostConnect extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // The offer's parser loads only for a page opened with a fragment that may hold one.
-    if (location.hash.length > 1) void this.readOffer();
-  }
-
-  private async readOffer(): Promise<void> {
-    const { readCarrierOfferFragment } = await import('../../runtime/carrier/offer.js');
     const encoded = readCarrierOfferFragment(location.hash);
-    if (encoded === null || !this.isConnected) return;
+    if (encoded === null) return;
     // The offer holds a bearer token: it must not stay in the address bar or history.
     history.replaceState(history.state, '', `${location.pathname}${location.search}`);
     this.offer = encoded;
