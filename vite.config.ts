@@ -19,6 +19,16 @@ const CODE_EDITOR_CORE =
   /node_modules[\\/](@codemirror[\\/](?!lang-)|codemirror[\\/]|@lezer[\\/](common|lr|highlight)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
 
 /**
+ * The composition layer and what it wires: `createStudioRuntime()`'s chunk (`load-studio.ts`),
+ * without what only a later `import()` loads (the OpenRouter agent, the host companion's
+ * carrier, the Tools panel's catalog helpers, the zip writer).
+ */
+const RUNTIME = /src[\\/](runtime|studio|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
+const LOADED_LATER =
+  /src[\\/]runtime[\\/](agents[\\/]openrouter[\\/]|carrier[\\/]|catalog[\\/]|workspace[\\/]zip)/;
+const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
+
+/**
  * A self-contained browser build: every dependency bundled, minified, with source maps.
  * `initial`: what the entry imports statically becomes one chunk beside it, not a dozen small
  * ones cut along what the lazy chunks happen to share.
@@ -42,7 +52,14 @@ function browserBuild(entry: string, fileName: string, { initial = false } = {})
               // The editor and the CodeMirror core it needs arrive as one file, not one after
               // the other; each language mode stays its own chunk.
               { name: 'code-editor', test: CODE_EDITOR_CORE },
-              ...(initial ? [{ name: 'initial', tags: ['$initial' as const] }] : []),
+              ...(initial
+                ? [
+                    { name: 'initial', tags: ['$initial' as const] },
+                    // The runtime the entry imports at once is one file too: its modules shared
+                    // with the dialogs' chunks would otherwise be a second round of requests.
+                    { name: 'studio', test: inRuntimeChunk },
+                  ]
+                : []),
             ],
           },
         },
