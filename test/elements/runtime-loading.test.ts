@@ -8,6 +8,7 @@ import {
   LOADING_RUNTIME_MESSAGE,
   NO_RUNTIME_MESSAGE,
 } from '../../src/elements/shared/runtime-controller.js';
+import { createIndexedDbWorkspaceRepository } from '../../src/storage/workspace/indexeddb-repository.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
 const inner = <T extends Element>(studio: CaStudio, tag: string) =>
@@ -23,8 +24,8 @@ describe('<ca-studio> paints while its runtime loads (issue 15)', () => {
   it('renders the starter files in the preview before the runtime exists, and shows that frame once hydration confirms it', async () => {
     expect(loadedStudio(), 'the runtime chunk is still loading').to.equal(undefined);
     const studio = document.createElement('ca-studio') as CaStudio;
-    studio.setAttribute('workspace', uniqueName('loading'));
-    studio.setAttribute('storage', 'memory');
+    const workspace = uniqueName('loading');
+    studio.setAttribute('workspace', workspace);
     studio.style.height = '600px';
     let frameAtArrival: HTMLIFrameElement | null | undefined;
     let loadsAfterArrival = 0;
@@ -63,6 +64,19 @@ describe('<ca-studio> paints while its runtime loads (issue 15)', () => {
       expect(loadsAfterArrival, 'the seed is not loaded a second time').to.equal(0);
       expect(preview.controller!.getSnapshot().status.revision).to.equal(1);
       expect(shadowText(preview)).not.to.include(LOADING_RUNTIME_MESSAGE);
+
+      // IndexedDB was opened while the runtime loaded; the runtime stores through that database.
+      expect(runtime!.workspace.getSnapshot().storageMode).to.equal('indexeddb');
+      const written = await runtime!.registry.callTool('workspace.writeFile', {
+        path: 'styles.css',
+        text: 'body { color: rgb(1, 2, 3); }',
+      });
+      expect(written.error, JSON.stringify(written.error)).to.equal(undefined);
+      await waitFor(() => !runtime!.workspace.getStatus().unsaved, 'the write to be stored');
+      const stored = await createIndexedDbWorkspaceRepository({ databaseName: workspace }).load();
+      expect(stored?.files.find((file) => file.path === 'styles.css')).to.include({
+        text: 'body { color: rgb(1, 2, 3); }',
+      });
     } finally {
       studio.remove();
     }

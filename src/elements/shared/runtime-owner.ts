@@ -21,6 +21,7 @@ import {
   writeStarterHash,
 } from '../../studio/starter-files.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import { openWorkspaceEarly } from '../../studio/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
 import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
 import { readStarterMarkup } from './starter-markup.js';
@@ -205,8 +206,13 @@ export class RuntimeOwner implements ReactiveController {
     const generation = ++this.generation;
     const { seed, starter } = this.loadStarter(recipe);
     this.pendingStarter = starter;
+    // Loaded once per page: a second runtime (recreated, another element) starts at once.
+    const loaded = loadedStudio();
+    // Otherwise IndexedDB opens while the runtime's code loads, not after it.
+    const repository =
+      !loaded && recipe.storage === 'indexeddb' ? openWorkspaceEarly(recipe.databaseName) : null;
     const start = (studio: StudioModule) => {
-      if (generation !== this.generation) return;
+      if (generation !== this.generation) return repository?.close();
       this.setLoading(undefined);
       const { config } = this.recipe();
       this.configKey = JSON.stringify(config);
@@ -216,16 +222,16 @@ export class RuntimeOwner implements ReactiveController {
         storage: recipe.storage,
         config,
         ...(seed ? { seed } : {}),
+        ...(repository ? { workspaceRepository: repository } : {}),
       });
       this.provide(runtime);
       void this.compareStarter(runtime, recipe, starter);
     };
-    // Loaded once per page: a second runtime (recreated, another element) starts at once.
-    const loaded = loadedStudio();
     if (loaded) return start(loaded);
     const seedFiles = seed instanceof Promise ? undefined : (seed ?? surfaceSeed(recipe.surface));
     this.setLoading(
       loadStudio().then(start, (error: unknown) => {
+        repository?.close();
         if (generation !== this.generation) return;
         this.setLoading(undefined);
         console.error('The studio runtime failed to load.', error);
