@@ -25,8 +25,22 @@ const CODE_EDITOR_CORE =
 const WEB_MODES =
   /node_modules[\\/](@codemirror[\\/]lang-(html|css|javascript)|@lezer[\\/](css|javascript))[\\/]/;
 
-/** A self-contained browser build: every dependency bundled, minified, with source maps. */
-function browserBuild(entry: string, fileName: string) {
+/**
+ * The composition layer and what it wires: `createStudioRuntime()`'s chunk (`load-studio.ts`),
+ * without what only a later `import()` loads (the OpenRouter agent, the host companion's
+ * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer).
+ */
+const RUNTIME = /src[\\/](runtime|studio|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
+const LOADED_LATER =
+  /src[\\/]runtime[\\/](agents[\\/]openrouter[\\/]|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/]zip)/;
+const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
+
+/**
+ * A self-contained browser build: every dependency bundled, minified, with source maps.
+ * `initial`: what the entry imports statically becomes one chunk beside it, not a dozen small
+ * ones cut along what the lazy chunks happen to share.
+ */
+function browserBuild(entry: string, fileName: string, { initial = false } = {}) {
   return {
     build: {
       outDir: 'dist',
@@ -40,12 +54,20 @@ function browserBuild(entry: string, fileName: string) {
         output: {
           chunkFileNames: chunkFileName,
           minify: true,
-          // The editor and the CodeMirror core it needs arrive as one file, not one after the
-          // other.
           codeSplitting: {
             groups: [
+              // The editor and the CodeMirror core it needs arrive as one file, not one after
+              // the other, and so do the web modes that follow.
               { name: 'code-editor', test: CODE_EDITOR_CORE },
               { name: 'lang-html', test: WEB_MODES },
+              ...(initial
+                ? [
+                    { name: 'initial', tags: ['$initial' as const] },
+                    // The runtime the entry imports at once is one file too: its modules shared
+                    // with the dialogs' chunks would otherwise be a second round of requests.
+                    { name: 'studio', test: inRuntimeChunk },
+                  ]
+                : []),
             ],
           },
         },
@@ -90,7 +112,7 @@ export default defineConfig(({ mode }) => {
       },
     };
   }
-  if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js');
+  if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js', { initial: true });
   if (mode === 'browser-runtime')
     return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js');
   return {

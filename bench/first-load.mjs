@@ -1,8 +1,9 @@
 // The script-tag build's first load, as file paths: `ca-studio.js` with every chunk it imports
-// statically (up front), then what a studio fetches at once for its first editable file (the
-// preloaded editor chunk, which highlights HTML with the HTML grammar alone, with its static
-// imports), and what follows once that file shows: the full web modes (HTML nesting CSS and
-// JavaScript, `src/elements/editor/web-modes.ts`). Run `npm run build` first.
+// statically (up front), the runtime chunk it imports as soon as it evaluates (in parallel with
+// the first render), what a studio fetches at once for its first editable file (the preloaded
+// editor chunk, which highlights HTML with the HTML grammar alone), and what follows on its own
+// once that file shows: the full web modes (HTML nesting CSS and JavaScript,
+// `src/elements/editor/web-modes.ts`); each with their static imports. Run `npm run build` first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -24,13 +25,17 @@ function chunk(prefix) {
   return join('dist/chunks', name);
 }
 
+/** Each part's files, none counted twice: `upFront`, `runtime`, `editor`, then `modes`. */
 export function firstLoad() {
   const upFront = closure('dist/ca-studio.js', new Set());
-  const all = closure(chunk('code-editor'), new Set(upFront));
-  const modes = closure(chunk('web-modes'), new Set(all));
+  const withRuntime = closure(chunk('studio'), new Set(upFront));
+  const withEditor = closure(chunk('code-editor'), new Set(withRuntime));
+  const withModes = closure(chunk('web-modes'), new Set(withEditor));
+  const minus = (paths, before) => new Set([...paths].filter((path) => !before.has(path)));
   return {
     upFront,
-    rest: new Set([...all].filter((path) => !upFront.has(path))),
-    then: new Set([...modes].filter((path) => !all.has(path))),
+    runtime: minus(withRuntime, upFront),
+    editor: minus(withEditor, withRuntime),
+    modes: minus(withModes, withEditor),
   };
 }

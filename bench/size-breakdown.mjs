@@ -1,7 +1,7 @@
 // What the script-tag build's first load is made of, read from the built files' own source maps
 // (run `npm run build` first): per package or source folder, the minified bytes it puts in the
-// entry up front (`ca-studio.js` and its static chunks) and in the rest of the first load (the
-// editor chunk and the HTML mode). Minified bytes, not gzip: bench/size.mjs measures gzip per file.
+// entry up front (`ca-studio.js` and its static chunks), in the runtime chunk fetched at once,
+// and in the editor chunk and HTML mode. Minified bytes, not gzip: bench/size.mjs measures gzip per file.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { firstLoad } from './first-load.mjs';
 
@@ -64,7 +64,7 @@ function attribute(path, into) {
   });
 }
 
-const { upFront, rest } = firstLoad();
+const { upFront, runtime, editor } = firstLoad();
 const totals = (paths) => {
   const groups = new Map();
   for (const path of paths) attribute(path, groups);
@@ -74,7 +74,8 @@ const totals = (paths) => {
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 for (const [label, paths] of [
   ['up front (ca-studio.js and its static chunks)', upFront],
-  ['rest of the first load (editor chunk, HTML mode)', rest],
+  ['runtime, fetched at once (the studio chunk and its static chunks)', runtime],
+  ['editor, fetched at once (editor chunk, HTML mode)', editor],
 ]) {
   const groups = [...totals(paths)].sort((a, b) => b[1] - a[1]);
   const sum = groups.reduce((total, [, bytes]) => total + bytes, 0);

@@ -1,7 +1,8 @@
 // Gzipped size of every built entry and chunk (run `npm run build` first), then the script-tag
-// build's first load: `ca-studio.js` with every chunk it imports statically, plus what a studio
-// fetches at once for its first editable file (the preloaded CodeMirror chunk and the HTML mode),
-// and the full web modes that follow once it shows.
+// build's first load: `ca-studio.js` with every chunk it imports statically (up front), the
+// runtime chunk it starts loading at once, what a studio fetches at once for its first editable
+// file (the preloaded CodeMirror chunk with the HTML grammar), and the full web modes that follow
+// on their own once that file shows.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -35,14 +36,13 @@ for (const path of [...sizes.keys()].sort()) {
 }
 
 const gzipOf = (paths) => [...paths].reduce((sum, path) => sum + sizes.get(path).gzip, 0);
-const { upFront, rest, then } = firstLoad();
-const all = new Set([...upFront, ...rest]);
-console.log(
-  `\nscript-tag entry up front (ca-studio.js + ${upFront.size - 1} static chunks): ${kb(gzipOf(upFront))} gzip (${kib(gzipOf(upFront))})`,
-);
-console.log(
-  `first load (entry + editor + HTML mode, ${all.size} files): ${kb(gzipOf(all))} gzip (${kib(gzipOf(all))})`,
-);
-console.log(
-  `then, once the editor shows its first file (full web modes, ${then.size} files): ${kb(gzipOf(then))} gzip (${kib(gzipOf(then))})`,
-);
+const { upFront, runtime, editor, modes } = firstLoad();
+const line = (label, paths) =>
+  console.log(`${label}: ${kb(gzipOf(paths))} gzip (${kib(gzipOf(paths))})`);
+console.log('');
+line(`script-tag entry up front (ca-studio.js + ${upFront.size - 1} static chunks)`, upFront);
+line(`script-tag entry runtime, fetched at once (${runtime.size} files)`, runtime);
+const first = new Set([...upFront, ...runtime, ...editor]);
+line(`first load (entry, runtime, editor with the HTML grammar, ${first.size} files)`, first);
+line(`then, once the editor shows its first file (full web modes, ${modes.size} files)`, modes);
+line(`first visit in all (${first.size + modes.size} files)`, new Set([...first, ...modes]));

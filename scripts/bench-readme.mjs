@@ -11,8 +11,9 @@ const benches = [
     name: 'size',
     script: 'bench/size.mjs',
     pick: (line) =>
-      /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(code-editor|lang-html)-)/.test(line) ||
-      /^(script-tag entry|first load|then, once the editor)/.test(line),
+      /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(initial|studio|code-editor|lang-html)-)/.test(
+        line,
+      ) || /^(script-tag entry|first load|then, once the editor|first visit)/.test(line),
   },
   {
     name: 'cold-start',

@@ -5,6 +5,7 @@
 export * from './runtime/index.js';
 export * from './studio/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
+export { loadStudio, type StudioModule } from './elements/shared/load-studio.js';
 export { CaStudio } from './elements/studio/studio.js';
 export { CaRuntime } from './elements/runtime/runtime.js';
 export type { RuntimeChangeDetail } from './elements/shared/runtime-owner.js';

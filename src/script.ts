@@ -1,12 +1,16 @@
 /**
- * The script-tag build (`dist/ca-studio.js`): defines every custom element and exports the
- * composition layer (`createStudioRuntime`, storage adapters) for page code. Up front it carries
- * what a studio shows on first paint; the settings, Tools panel and search dialogs, the OpenRouter
- * agent and the CodeMirror language modes are chunks beside it, loaded when first opened or used,
- * and the dialogs' elements are defined for the whole page once it is idle. The package root
- * (`@context-action/elements`) exports the rest of the runtime for bundlers.
+ * The script-tag build (`dist/ca-studio.js`): defines every custom element. Up front it carries
+ * what a studio shows on first paint — the elements, lit, the starter-file reading and the
+ * preview that renders them; the runtime (`createStudioRuntime()` and everything behind it: the
+ * registry, tools, zod, workspace, IndexedDB) is a chunk whose download starts at once, in
+ * parallel with the first render. Page code gets it with `await loadStudio()`, the same lazy
+ * import `<ca-studio>` and `<ca-runtime>` use. The settings, Tools panel and search dialogs, the
+ * OpenRouter agent and the CodeMirror language modes are chunks too, loaded when first opened or
+ * used, and the dialogs' elements are defined for the whole page once it is idle. The package
+ * root (`@context-action/elements`) exports the rest of the runtime for bundlers.
  */
-export * from './studio/index.js';
+export { loadStudio, type StudioModule } from './elements/shared/load-studio.js';
+export type * from './studio/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
 export { CaStudio } from './elements/studio/studio.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';

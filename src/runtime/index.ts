@@ -120,6 +120,7 @@ export * from './service/loopback-transport.js';
 export * from './registry/durable-idempotency.js';
 export * from './registry/operation-recovery.js';
 export * from './surfaces.js';
+export * from './surface-tools.js';
 export * from './tools/web/index.js';
 export * from './tools/editor/index.js';
 export * from './agents/recovery.js';

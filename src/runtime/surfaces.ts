@@ -1,13 +1,11 @@
 /**
- * The seed's three surfaces on one registry. Every surface keeps the `workspace.*` and
- * `preview.*` catalogs (the editor, explorer and buttons call them); `web-coding` adds the
- * `web.*` palette over a three-file workspace, `live-editor` the `editor.*` catalog with its
- * document clock and safe runner scenarios.
+ * The seed's three surfaces: their names and the files each starts with. Every surface keeps
+ * the `workspace.*` and `preview.*` catalogs; `web-coding` runs a three-file workspace,
+ * `live-editor` the safe runner scenarios. The tools each adds are in `surface-tools.ts`, so an
+ * element that only needs a surface's name or seed loads no tool code.
  */
-import type { ToolDescriptor } from './registry/define-tool.js';
-import { createLiveEditorTools, LIVE_EDITOR_SEED } from './tools/editor/index.js';
-import { createWebCodingTools, WEB_CODING_SEED } from './tools/web/index.js';
-import type { WorkspaceDocumentManager } from './workspace/manager.js';
+import { LIVE_EDITOR_SEED } from './tools/editor/scenarios.js';
+import { WEB_CODING_SEED } from './tools/web/seed.js';
 import { DEFAULT_WORKSPACE_SEED, type WorkspaceSeedFile } from './workspace/seed.js';
 
 export const STUDIO_SURFACES = ['studio', 'web-coding', 'live-editor'] as const;
@@ -21,14 +19,4 @@ export function surfaceSeed(surface: StudioSurface): readonly WorkspaceSeedFile[
   if (surface === 'web-coding') return WEB_CODING_SEED;
   if (surface === 'live-editor') return LIVE_EDITOR_SEED;
   return DEFAULT_WORKSPACE_SEED;
-}
-
-/** The tools `surface` adds to the shared workspace and preview catalogs. */
-export function createSurfaceTools(
-  surface: StudioSurface,
-  workspace: WorkspaceDocumentManager,
-): ToolDescriptor<never>[] {
-  if (surface === 'web-coding') return createWebCodingTools(workspace) as ToolDescriptor<never>[];
-  if (surface === 'live-editor') return createLiveEditorTools(workspace) as ToolDescriptor<never>[];
-  return [];
 }

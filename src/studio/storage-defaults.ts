@@ -5,24 +5,15 @@
  */
 import { createMemoryDurableOperationBackend } from '../runtime/durable/memory-backend.js';
 import type { DurableOperationBackend } from '../runtime/durable/types.js';
-import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
 import { createIndexedDbDurableOperationBackend } from '../storage/durable/indexeddb-backend.js';
-import {
-  createIndexedDbWorkspaceRepository,
-  DEFAULT_WORKSPACE_DATABASE,
-} from '../storage/workspace/indexeddb-repository.js';
+import { hasIndexedDb } from './workspace-repository.js';
 
 export { createBrowserFolderSource } from '../storage/folder/browser-folders.js';
 export { restoreFileSystemAccessFolder } from '../storage/folder/file-system-access.js';
 
-export const DEFAULT_STUDIO_DATABASE = DEFAULT_WORKSPACE_DATABASE;
+export { DEFAULT_STUDIO_DATABASE } from './default-database.js';
 
-const hasIndexedDb = () => typeof indexedDB !== 'undefined';
-
-/** The workspace database `databaseName`, or `null` (memory) where IndexedDB is missing. */
-export function defaultWorkspaceRepository(databaseName: string): WorkspaceRepository | null {
-  return hasIndexedDb() ? createIndexedDbWorkspaceRepository({ databaseName }) : null;
-}
+export { defaultWorkspaceRepository } from './workspace-repository.js';
 
 /** Durable operation records in `<databaseName>-operations`, or memory. */
 export function defaultOperationBackend(databaseName: string): DurableOperationBackend {

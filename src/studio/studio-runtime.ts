@@ -49,7 +49,8 @@ import type { WorkspaceFolderSource } from '../runtime/workspace/folder-port.js'
 import { createWorkspaceDocumentManager } from '../runtime/workspace/manager.js';
 import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
 import type { WorkspaceSeedFile } from '../runtime/workspace/seed.js';
-import { createSurfaceTools, surfaceSeed, type StudioSurface } from '../runtime/surfaces.js';
+import { surfaceSeed, type StudioSurface } from '../runtime/surfaces.js';
+import { createSurfaceTools } from '../runtime/surface-tools.js';
 import { randomId } from '../runtime/protocol/random-id.js';
 import { createWorkspaceView, type WorkspaceView } from '../runtime/workspace/view.js';
 import {

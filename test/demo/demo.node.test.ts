@@ -49,7 +49,7 @@ describe('demo studio from the built dist/ca-studio.js', () => {
       return runtime?.agent.getSnapshot().lastRun?.status === 'completed';
     });
     const state = await page.evaluate(() => {
-      const runtime = document.querySelector('ca-studio')!.runtime;
+      const runtime = document.querySelector('ca-studio')!.runtime!;
       const css = runtime.workspace.getSnapshot().files.find((file) => file.path === 'styles.css');
       const host = runtime.capabilities.resolve<{
         getStatus(): { acknowledgedRevision: number | null };

@@ -14,15 +14,15 @@ async function runApproving(page: Page, prompt: string) {
   for (;;) {
     const state = await page.waitForFunction(() => {
       const studio = document.querySelector('ca-studio');
-      const run = studio?.runtime.agent.getSnapshot();
+      const run = studio?.runtime?.agent.getSnapshot();
       if (run && !run.running) return 'done';
-      return studio?.runtime.approvals.store.getSnapshot().length ? 'approval' : false;
+      return studio?.runtime?.approvals.store.getSnapshot().length ? 'approval' : false;
     });
     if ((await state.jsonValue()) === 'done') break;
     await page.locator('ca-approval dialog[open] [part="approve"]').click();
   }
   return page.evaluate(() => {
-    const runtime = document.querySelector('ca-studio')!.runtime;
+    const runtime = document.querySelector('ca-studio')!.runtime!;
     const rows = runtime.trace.getSnapshot();
     // Rows from the run on: an open catalog lists the tools once before it.
     const start = rows.findIndex((row) => row.method === 'agent.request');
@@ -37,7 +37,7 @@ const fileText = (page: Page, path: string) =>
   page.evaluate((target) => {
     const file = document
       .querySelector('ca-studio')!
-      .runtime.workspace.getSnapshot()
+      .runtime!.workspace.getSnapshot()
       .files.find((candidate) => candidate.path === target);
     return file?.kind === 'text' ? file.text : null;
   }, path);
@@ -79,7 +79,7 @@ describe('the three demo pages run the offline agent through their own catalogs'
     await page.locator('ca-editor .cm-content').waitFor();
     await page.locator('ca-catalog').getByText('web.setTheme', { exact: true }).first().waitFor();
     const paths = await page.evaluate(async () => {
-      const runtime = document.querySelector('ca-studio')!.runtime;
+      const runtime = document.querySelector('ca-studio')!.runtime!;
       await runtime.ready;
       return runtime.workspace.getSnapshot().files.map((file) => file.path);
     });
@@ -113,7 +113,7 @@ describe('the three demo pages run the offline agent through their own catalogs'
     const status = await page.evaluate(async () => {
       const result = await document
         .querySelector('ca-studio')!
-        .runtime.registry.callTool('editor.getStatus', {});
+        .runtime!.registry.callTool('editor.getStatus', {});
       return result.structuredContent;
     });
     expect(status).to.deep.include({ activePath: 'app.js', scenario: 'counter' });

@@ -272,7 +272,7 @@ describe('<ca-explorer> (E3, E8)', () => {
       const studio = await fixture<CaStudio>(
         html`<ca-studio database-name=${uniqueName('explorer-studio')}></ca-studio>`,
       );
-      await studio.runtime.ready;
+      await studio.runtime!.ready;
       const element = await waitFor(
         () => studio.shadowRoot!.querySelector<CaExplorer>('ca-explorer'),
         'the explorer',
@@ -284,7 +284,7 @@ describe('<ca-explorer> (E3, E8)', () => {
             ?.shadowRoot?.querySelector<HTMLElement>('.cm-content'),
         'CodeMirror to mount',
       );
-      return { studio, runtime: studio.runtime, element, content };
+      return { studio, runtime: studio.runtime!, element, content };
     }
 
     it('opening a file sets the active file and the editor shows it', async () => {

@@ -20,7 +20,7 @@ describe('the exfiltration scenario end to end (issue 12)', () => {
     const studio = await fixture<CaStudio>(
       html`<ca-studio database-name=${uniqueName('exfiltration')}></ca-studio>`,
     );
-    const runtime = studio.runtime;
+    const runtime = studio.runtime!;
     await runtime.ready;
     const entry = runtime.workspace.getSnapshot().files.find((file) => file.path === 'index.html');
     const page = entry?.kind === 'text' ? entry.text : '';

@@ -94,7 +94,11 @@ describe('a static page composed with HTML alone (issue 14)', () => {
         </ca-studio>`);
       const doc = page.document;
       const studio = doc.querySelector('ca-studio')!;
-      const runtime = (studio as unknown as { runtime: { ready: Promise<void> } }).runtime;
+      // Its runtime arrives with the runtime chunk, after the page's first render.
+      const runtime = await waitFor(
+        () => (studio as unknown as { runtime?: { ready: Promise<void> } }).runtime,
+        'the studio runtime',
+      );
       await runtime.ready;
       const preview = doc.querySelector('ca-preview')!;
       await waitFor(

@@ -205,7 +205,7 @@ describe('<ca-runtime> lifecycle', () => {
     const studio = await fixture<CaStudio>(
       html`<ca-studio workspace=${uniqueName('unmount')} storage="memory"></ca-studio>`,
     );
-    const runtime = studio.runtime;
+    const runtime = studio.runtime!;
     await runtime.ready;
     const disposed = countDisposals(runtime);
     const chat = studio.shadowRoot!.querySelector('ca-chat') as CaChat;
@@ -290,7 +290,7 @@ describe('<ca-studio> takes the same attributes', () => {
         agent="openrouter"
       ></ca-studio>
     `);
-    await studio.runtime.ready;
+    await studio.runtime!.ready;
     await studio.updateComplete;
     const header = studio.shadowRoot!.querySelector('[part="header"]')!;
     expect(header.querySelector('[part="read-only"]')?.textContent).to.equal('Read-only');
@@ -312,7 +312,7 @@ describe('<ca-studio> takes the same attributes', () => {
       () => editor.shadowRoot!.querySelector('[contenteditable="true"]'),
       'an editable CodeMirror',
     );
-    expect(studio.runtime.config.getSnapshot().agent).to.equal('local');
+    expect(studio.runtime!.config.getSnapshot().agent).to.equal('local');
   });
 
   it('element children replace the built-in layout; the approval dialog stays', async () => {

@@ -20,7 +20,9 @@ async function studioPair(databaseName: string) {
     </div>`,
   );
   const [a, b] = [...root.querySelectorAll<CaStudio>('ca-studio')] as [CaStudio, CaStudio];
-  await Promise.all([a.runtime.ready, b.runtime.ready]);
+  // The wrapper's fixture does not wait for the studios; their runtimes arrive with the chunk.
+  await Promise.all([a.updateComplete, b.updateComplete]);
+  await Promise.all([a.runtime!.ready, b.runtime!.ready]);
   return { root, a, b };
 }
 
@@ -33,7 +35,7 @@ const contentOf = (studio: CaStudio) =>
 const shownText = (studio: CaStudio) =>
   editorOf(studio).shadowRoot!.querySelector('.cm-content')?.textContent ?? '';
 const storedIndex = (studio: CaStudio) => {
-  const file = studio.runtime.workspace.getSnapshot().files.find((f) => f.path === 'index.html');
+  const file = studio.runtime!.workspace.getSnapshot().files.find((f) => f.path === 'index.html');
   return file?.kind === 'text' ? file.text : '';
 };
 const statusPart = (studio: CaStudio, name: string) =>
@@ -51,7 +53,7 @@ async function typeAt(studio: CaStudio, where: 'Home' | 'End', text: string) {
 
 /** What another tab's editor does when its draft is written: `workspace.writeFile`, direct. */
 async function writeFromOtherTab(studio: CaStudio, text: string) {
-  const result = await studio.runtime.registry.callTool(
+  const result = await studio.runtime!.registry.callTool(
     'workspace.writeFile',
     { path: 'index.html', text },
     { context: { source: 'local', mode: 'direct' } },
@@ -80,7 +82,7 @@ describe('two studios sharing one workspace database (issue scenario 1)', () => 
     leaveEditors(root);
     await waitFor(() => storedIndex(a).includes('fromA1'), 'A to write');
     await waitFor(() => shownText(b).includes('fromA1'), "B's editor to show A's edit");
-    const revision = a.runtime.workspace.getSnapshot().revision;
+    const revision = a.runtime!.workspace.getSnapshot().revision;
     await waitFor(() => statusPart(b, 'revision') === `rev ${revision}`, "B's status bar");
     await waitFor(
       () => statusPart(b, 'preview').includes(`rev ${revision}`),
@@ -114,10 +116,10 @@ describe('two studios sharing one workspace database (issue scenario 1)', () => 
     )!;
     leaveEditors(root);
     // The draft waits for the choice: leaving the editor, or an agent run, writes nothing.
-    await b.runtime.drafts.flushAll();
-    await waitFor(() => !b.runtime.workspace.getStatus().unsaved, 'B to store');
+    await b.runtime!.drafts.flushAll();
+    await waitFor(() => !b.runtime!.workspace.getStatus().unsaved, 'B to store');
     expect(storedIndex(a)).not.to.contain('endB4');
-    expect(b.runtime.drafts.current().get('index.html')).to.contain('endB4');
+    expect(b.runtime!.drafts.current().get('index.html')).to.contain('endB4');
     useTheirs.click();
     await waitFor(() => shownText(b).includes('endA5'), "A's version in B");
     expect(shownText(b)).not.to.contain('endB4');
@@ -125,10 +127,10 @@ describe('two studios sharing one workspace database (issue scenario 1)', () => 
     // 4. Reload both: every kept edit is stored.
     const final = storedIndex(a);
     for (const studio of [a, b])
-      await waitFor(() => !studio.runtime.workspace.getStatus().unsaved, 'edits stored');
+      await waitFor(() => !studio.runtime!.workspace.getStatus().unsaved, 'edits stored');
     root.remove();
-    a.runtime.dispose();
-    b.runtime.dispose();
+    a.runtime!.dispose();
+    b.runtime!.dispose();
     const reloaded = await studioPair(databaseName);
     await waitFor(() => shownText(reloaded.a).includes('endA5'), 'the reloaded editor');
     for (const studio of [reloaded.a, reloaded.b]) {
@@ -136,7 +138,7 @@ describe('two studios sharing one workspace database (issue scenario 1)', () => 
       for (const kept of ['fromA1', 'againA2', 'startB3', 'endA5'])
         expect(storedIndex(studio)).to.contain(kept);
     }
-    reloaded.a.runtime.dispose();
-    reloaded.b.runtime.dispose();
+    reloaded.a.runtime!.dispose();
+    reloaded.b.runtime!.dispose();
   });
 });

@@ -263,7 +263,7 @@ describe('<ca-status-bar> inside <ca-studio>', () => {
     const studio = await fixture<CaStudio>(
       html`<ca-studio database-name=${uniqueName('status-studio')}></ca-studio>`,
     );
-    await studio.runtime.ready;
+    await studio.runtime!.ready;
     const bar = await waitFor(
       () => studio.shadowRoot!.querySelector<CaStatusBar>('ca-status-bar'),
       'the status bar',
@@ -287,6 +287,6 @@ describe('<ca-status-bar> inside <ca-studio>', () => {
     await waitFor(() => search.shadowRoot?.querySelector('dialog')?.open, 'the search dialog');
     await sendKeys({ press: 'Escape' });
     await waitFor(() => !search.open, 'the search dialog to close');
-    studio.runtime.dispose();
+    studio.runtime!.dispose();
   });
 });

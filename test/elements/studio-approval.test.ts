@@ -20,9 +20,10 @@ async function waitingApproval(attributes: string) {
   const host = wrapper.querySelector<HTMLButtonElement>('#host')!;
   let hostClicks = 0;
   host.addEventListener('click', () => hostClicks++);
-  await studio.runtime.ready;
+  // The wrapper's fixture does not wait for the studio; its runtime arrives with its chunk.
   await studio.updateComplete;
-  const call = studio.runtime.registry.executeModelToolCall(
+  await studio.runtime!.ready;
+  const call = studio.runtime!.registry.executeModelToolCall(
     { id: 'modal-scope', name: 'workspace.writeFile', arguments: { path: 'app.js', text: 'x' } },
     { context: { source: 'model', mode: 'agent', sessionId: 's-modal' } },
   );

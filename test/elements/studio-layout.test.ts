@@ -21,8 +21,9 @@ async function mount(attributes: string, database = uniqueName('layout')) {
     `<div style="width: 1200px; height: 760px"><ca-studio database-name="${database}" ${attributes}></ca-studio></div>`,
   );
   const studio = wrapper.querySelector<CaStudio>('ca-studio')!;
-  await studio.runtime.ready;
+  // The wrapper's fixture does not wait for the studio; its runtime arrives with its chunk.
   await studio.updateComplete;
+  await studio.runtime!.ready;
   return studio;
 }
 
@@ -199,7 +200,8 @@ describe('<ca-studio> on a 390×844 phone (issue 14, item 3)', () => {
       `<div style="height: 844px"><ca-studio database-name="${uniqueName('phone')}"></ca-studio></div>`,
     );
     const studio = wrapper.querySelector<CaStudio>('ca-studio')!;
-    await studio.runtime.ready;
+    await studio.updateComplete;
+    await studio.runtime!.ready;
     const tablist = await inner(studio, '[role="tablist"]');
     const root = shadow(studio);
     const header = root.querySelector('.bar')!;

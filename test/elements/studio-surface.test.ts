@@ -71,7 +71,7 @@ describe('<ca-studio> parts and slots (issue 14, item 4)', () => {
         <p slot="chat-empty">Ask for a change to begin.</p>
         <button slot="composer-extras">Attach</button>
       </ca-studio>`);
-    await studio.runtime.ready;
+    await studio.runtime!.ready;
     await studio.updateComplete;
     for (const slot of ['header-actions', 'chat-empty', 'composer-extras']) {
       const slotted = studio.querySelector<HTMLElement>(`[slot="${slot}"]`)!;

@@ -35,15 +35,15 @@ async function mountStudio(databaseName: string) {
   const studio = await fixture<CaStudio>(
     html`<ca-studio database-name=${databaseName}></ca-studio>`,
   );
-  await studio.runtime.ready;
-  await previewSettled(studio.runtime);
+  await studio.runtime!.ready;
+  await previewSettled(studio.runtime!);
   return studio;
 }
 
 describe('<ca-studio> walking skeleton (E1, section 0)', () => {
   it('runs tools/list → local agent → tools/call → approval → workspace → preview ack → result', async () => {
     const studio = await mountStudio(uniqueName('studio-path'));
-    const runtime = studio.runtime;
+    const runtime = studio.runtime!;
     const events: ToolCallEvent[] = [];
     runtime.registry.subscribe((event) => events.push(event));
 
@@ -114,16 +114,16 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
   it('restores source and preview from IndexedDB after a reload', async () => {
     const databaseName = uniqueName('studio-reload');
     const first = await mountStudio(databaseName);
-    const result = await first.runtime.registry.callTool('workspace.writeFile', {
+    const result = await first.runtime!.registry.callTool('workspace.writeFile', {
       path: 'index.html',
       text: '<!doctype html><title>Kept</title><h1>Survives a reload</h1>',
     });
     expect(result.error).to.equal(undefined);
     first.remove();
-    first.runtime.dispose();
+    first.runtime!.dispose();
 
     const second = await mountStudio(databaseName);
-    expect(textOf(second.runtime, 'index.html')).to.include('Survives a reload');
+    expect(textOf(second.runtime!, 'index.html')).to.include('Survives a reload');
     const preview = await inner<HTMLElement>(second, 'ca-preview');
     expect(preview.shadowRoot!.querySelector('iframe')!.srcdoc).to.include('Survives a reload');
   });
@@ -132,7 +132,7 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
     const studio = await mountStudio(uniqueName('studio-shared'));
     const editor = await inner<HTMLElement & { runtime?: unknown }>(studio, 'ca-editor');
     expect(editor.runtime).to.equal(undefined);
-    expect(studio.runtime.registry.getToolDefinition('workspace.writeFile')?.name).to.equal(
+    expect(studio.runtime!.registry.getToolDefinition('workspace.writeFile')?.name).to.equal(
       'workspace.writeFile',
     );
   });
@@ -164,7 +164,7 @@ describe('<ca-studio> with an OpenAI-compatible model (A2, A6, E4)', () => {
 
   it('configures the model in the header dialog and runs tools/list → model → tools/call → approval → file change', async () => {
     const studio = await mountStudio(uniqueName('studio-openrouter'));
-    const runtime = studio.runtime;
+    const runtime = studio.runtime!;
     const revision = runtime.workspace.getSnapshot().revision;
     const script = await scriptOpenAi([
       toolCallResponse('call_heading', 'workspace.writeFile', {

@@ -140,11 +140,11 @@ for (const example of EXAMPLES as Example[]) {
       await page.locator('ca-studio ca-approval [part="approve"]').click();
       await page.waitForFunction(
         () =>
-          document.querySelector('ca-studio')?.runtime.agent.getSnapshot().lastRun?.status ===
+          document.querySelector('ca-studio')?.runtime?.agent.getSnapshot().lastRun?.status ===
           'completed',
       );
       const state = await page.evaluate(() => {
-        const runtime = document.querySelector('ca-studio')!.runtime;
+        const runtime = document.querySelector('ca-studio')!.runtime!;
         const host = runtime.capabilities.resolve<{
           getStatus(): { acknowledgedRevision: number | null };
         }>({ id: 'previewHost' });
@@ -174,7 +174,7 @@ for (const example of EXAMPLES as Example[]) {
         await page.locator('ca-studio ca-chat button[type="submit"]').click();
         await page.locator('ca-studio ca-approval dialog[open]').waitFor();
         await page.evaluate(() => {
-          window.__previousRuntime = document.querySelector('ca-studio')!.runtime;
+          window.__previousRuntime = document.querySelector('ca-studio')!.runtime!;
         });
         // The app unmounts from code while the approval waits, the way its router would on a
         // navigation.

@@ -1,7 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { availableRecipes } from '../../runtime/agents/local-agent-recipes.js';
-import { localAgent } from '../../runtime/agents/local-agent.js';
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
@@ -9,7 +8,7 @@ import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/rec
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { NO_RUNTIME_MESSAGE, RuntimeController } from '../shared/runtime-controller.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 
@@ -103,6 +102,12 @@ export class CaChat extends LitElement {
   }
 
   /** The one path every prompt takes: the veto event, then one run (with `driver`, if given). */
+  /** The local agent's code arrives with the first retry that asks for it, not with the chat. */
+  private async retryLocally(prompt: string): Promise<void> {
+    const { localAgent } = await import('../../runtime/agents/local-agent.js');
+    await this.start(prompt, localAgent);
+  }
+
   private async start(prompt: string, driver?: AgentDriver): Promise<void> {
     const runtime = this.runtimeRef.value;
     const text = prompt.trim();
@@ -157,7 +162,7 @@ export class CaChat extends LitElement {
   }
 
   private renderStatus(state: AgentState | undefined) {
-    if (!this.runtimeRef.value) return NO_RUNTIME_MESSAGE;
+    if (!this.runtimeRef.value) return this.runtimeRef.absence;
     const last = state?.lastRun;
     if (state?.running) {
       const progress = progressText(state.progress);
@@ -172,7 +177,7 @@ export class CaChat extends LitElement {
         </button>`
       : nothing;
     const local = isOpenRouterConfigurationError(last.error)
-      ? html`<button @click=${() => this.start(last.prompt, localAgent)}>
+      ? html`<button @click=${() => void this.retryLocally(last.prompt)}>
           Use local agent & retry
         </button>`
       : nothing;

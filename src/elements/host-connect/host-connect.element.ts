@@ -2,7 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { HostCompanionSession } from '../../runtime/carrier/host-session.js';
-import { readCarrierOfferFragment } from '../../runtime/carrier/offer.js';
+import { readCarrierOfferFragment } from '../../runtime/carrier/offer-fragment.js';
 import type { CarrierReconciledWrite } from '../../runtime/carrier/protocol.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
@@ -10,10 +10,7 @@ import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import { folderPickerCapability } from '../../runtime/tools/workspace/folder-picker.js';
 import type { WorkspaceFolderSource } from '../../runtime/workspace/folder-port.js';
 import type { WorkspaceView } from '../../runtime/workspace/view.js';
-import {
-  createHostCompanionFolder,
-  type HostCompanionFolder,
-} from '../../runtime/carrier/host-companion-folder.js';
+import type { HostCompanionFolder } from '../../runtime/carrier/host-companion-folder.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -164,6 +161,8 @@ export class CaHostConnect extends LitElement {
     session: HostCompanionSession,
     discardChanges: boolean,
   ): Promise<boolean> {
+    const { createHostCompanionFolder } =
+      await import('../../runtime/carrier/host-companion-folder.js');
     const folder = createHostCompanionFolder(session);
     // `workspace.openFolder` asks the folder picker; for this call the picker is the companion.
     const withdraw = runtime.capabilities.provide(folderPickerCapability, {

@@ -5,7 +5,7 @@ import { PreviewController, type PreviewViewState } from '../../bridge/preview/c
 import { previewHostCapability } from '../../runtime/tools/preview/preview-host.js';
 import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
-import { NO_RUNTIME_MESSAGE, RuntimeController } from '../shared/runtime-controller.js';
+import { RuntimeController } from '../shared/runtime-controller.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
@@ -96,7 +96,9 @@ export class CaPreview extends LitElement {
     if (!this.isConnected || !this.frameBox) return;
     this.controllerInstance ??= this.createController(this.frameBox);
     if (changed.has('ackTimeout')) this.controllerInstance.ackTimeoutMs = this.ackTimeout;
-    if (this.bound?.runtime !== this.activeRuntime) this.bind(this.activeRuntime);
+    const runtime = this.activeRuntime;
+    if (this.bound?.runtime !== runtime) this.bind(runtime);
+    if (!runtime) this.renderWhileLoading(this.controllerInstance);
     if (changed.has('fullscreen')) {
       if (this.fullscreen) window.addEventListener('keydown', this.onWindowKeydown);
       else window.removeEventListener('keydown', this.onWindowKeydown);
@@ -157,7 +159,20 @@ export class CaPreview extends LitElement {
         ? runtime.workspace.provisionalSnapshot?.()
         : undefined;
     if (!seed) return show();
-    // Render the seed while storage opens, hidden until hydration says whether it stands.
+    // Render the seed while storage opens, hidden until hydration says whether it stands (a
+    // render of it made while the runtime's code loaded stands: the same revision is not shown
+    // twice).
+    this.setProvisional(seed);
+    void controller.show(seed);
+  }
+
+  /**
+   * The provider's runtime is still loading: its provisional snapshot (the starter files) is
+   * rendered, hidden like any seed render, so the frame is ready when the runtime arrives.
+   */
+  private renderWhileLoading(controller: PreviewController): void {
+    const seed = this.runtimeRef.loading?.provisionalSnapshot;
+    if (!seed || this.provisional) return;
     this.setProvisional(seed);
     void controller.show(seed);
   }
@@ -217,7 +232,7 @@ export class CaPreview extends LitElement {
               ? `${status.state} · revision ${status.revision}`
               : this.runtimeRef.value
                 ? 'idle'
-                : NO_RUNTIME_MESSAGE
+                : this.runtimeRef.absence
           }
           ${status?.error ? html`<span class="error">: ${status.error}</span>` : nothing}
         </span>

@@ -1,6 +1,6 @@
 import { LitElement, html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DEFAULT_STUDIO_DATABASE } from '../../studio/storage-defaults.js';
+import { DEFAULT_STUDIO_DATABASE } from '../../studio/default-database.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import {
@@ -44,9 +44,10 @@ export class CaRuntime extends LitElement {
   private readonly owner = new RuntimeOwner(this, () => recipeFromAttributes(this, this.workspace));
 
   /**
-   * The runtime it provides: created from the attributes when the element connects. Setting it
-   * from code provides yours instead (the attributes then no longer apply) and disposes the one
-   * this element created.
+   * The runtime it provides: created from the attributes when the element connects, once its
+   * code (a chunk loaded in parallel with the first render) has arrived; `await
+   * element.updateComplete` waits for it. Setting it from code provides yours instead (the
+   * attributes then no longer apply) and disposes the one this element created.
    */
   @property({ attribute: false })
   get runtime(): StudioRuntime | undefined {
@@ -54,6 +55,11 @@ export class CaRuntime extends LitElement {
   }
   set runtime(value: StudioRuntime | undefined) {
     if (value) this.owner.adopt(value);
+  }
+
+  /** Also waits for the runtime this element creates, so code that awaits it can use it. */
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.owner.updateComplete(() => super.getUpdateComplete());
   }
 
   protected override render() {

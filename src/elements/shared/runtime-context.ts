@@ -2,7 +2,7 @@ import { createContext } from '@lit/context';
 import type { CapabilityTable } from '../../runtime/capabilities.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { PreviewSelectionStore } from '../../runtime/tools/preview/selection.js';
-import type { WorkspaceSource } from '../../runtime/workspace/types.js';
+import type { WorkspaceSnapshot, WorkspaceSource } from '../../runtime/workspace/types.js';
 
 /**
  * The part of the studio runtime every element may rely on. The full runtime returned by
@@ -22,4 +22,18 @@ export interface ElementRuntime {
  */
 export const runtimeContext = createContext<ElementRuntime | undefined>(
   Symbol.for('context-action.runtime'),
+);
+
+/**
+ * What a provider offers while its runtime's code is still loading: the snapshot its workspace
+ * will start as (the seed files at revision 1, when known without a fetch), so `<ca-preview>`
+ * renders it before the runtime exists, and elements say "loading" instead of "no runtime".
+ */
+export interface RuntimeLoading {
+  provisionalSnapshot?: WorkspaceSnapshot;
+}
+
+/** Provided beside `runtimeContext`, set only while that one is still on its way. */
+export const runtimeLoadingContext = createContext<RuntimeLoading | undefined>(
+  Symbol.for('context-action.runtime-loading'),
 );

@@ -1,10 +1,18 @@
-import { ContextConsumer } from '@lit/context';
+import { ContextConsumer, ContextEvent } from '@lit/context';
 import type { ReactiveController, ReactiveElement } from 'lit';
-import { runtimeContext, type ElementRuntime } from './runtime-context.js';
+import {
+  runtimeContext,
+  runtimeLoadingContext,
+  type ElementRuntime,
+  type RuntimeLoading,
+} from './runtime-context.js';
 
 /** What an element with no runtime shows where its work would be, instead of staying blank. */
 export const NO_RUNTIME_MESSAGE =
   'No runtime: place this element inside <ca-studio> or <ca-runtime>, or link one with runtime="ID".';
+
+/** What it shows there while its provider's runtime is still loading. */
+export const LOADING_RUNTIME_MESSAGE = 'Loading the runtime…';
 
 const PROVIDERS = 'ca-runtime, ca-studio';
 
@@ -38,21 +46,44 @@ export class RuntimeController<
   R extends ElementRuntime = ElementRuntime,
 > implements ReactiveController {
   private readonly consumer: ContextConsumer<typeof runtimeContext, ReactiveElement>;
+  private readonly loadingConsumer: ContextConsumer<typeof runtimeLoadingContext, ReactiveElement>;
   private readonly follow = () => this.host.requestUpdate();
   private readonly attributes = new MutationObserver(this.follow);
 
   constructor(private readonly host: ReactiveElement & { runtime?: R | undefined }) {
     this.consumer = new ContextConsumer(host, { context: runtimeContext, subscribe: true });
+    this.loadingConsumer = new ContextConsumer(host, {
+      context: runtimeLoadingContext,
+      subscribe: true,
+    });
     host.addController(this);
   }
 
   get value(): R | undefined {
     return (
       this.host.runtime ??
-      this.linked() ??
+      (this.linked()?.runtime as R | undefined) ??
       (this.consumer.value as R | undefined) ??
       (enclosingProvider(this.host)?.runtime as R | undefined)
     );
+  }
+
+  /**
+   * While there is no runtime yet: what the provider whose runtime is still loading offers (the
+   * provisional snapshot). `undefined` when there is a runtime, or no provider at all.
+   */
+  get loading(): RuntimeLoading | undefined {
+    if (this.value) return undefined;
+    return (
+      this.ask(this.linked()) ??
+      this.loadingConsumer.value ??
+      this.ask(enclosingProvider(this.host))
+    );
+  }
+
+  /** What to show where the element's work would be while it has no runtime. */
+  get absence(): string {
+    return this.loading ? LOADING_RUNTIME_MESSAGE : NO_RUNTIME_MESSAGE;
   }
 
   hostConnected(): void {
@@ -66,12 +97,21 @@ export class RuntimeController<
     this.attributes.disconnect();
   }
 
-  private linked(): R | undefined {
+  /** The provider that `runtime="ID"` names in the element's root node or the document. */
+  private linked(): (Element & { runtime?: unknown }) | undefined {
     const id = this.host.getAttribute('runtime');
     if (!id) return undefined;
     const root = this.host.getRootNode() as Document | ShadowRoot;
     const found = [root.getElementById?.(id) ?? null, this.host.ownerDocument.getElementById(id)];
-    for (const element of found) if (providesRuntime(element)) return element.runtime as R;
-    return undefined;
+    return found.find(providesRuntime) ?? undefined;
+  }
+
+  /** A provider outside the context tree answers a context request sent to it directly. */
+  private ask(provider: Element | undefined): RuntimeLoading | undefined {
+    let answer: RuntimeLoading | undefined;
+    provider?.dispatchEvent(
+      new ContextEvent(runtimeLoadingContext, this.host, (value) => (answer = value)),
+    );
+    return answer;
   }
 }

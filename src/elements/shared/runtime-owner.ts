@@ -2,7 +2,10 @@ import { ContextProvider } from '@lit/context';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { surfaceSeed, type StudioSurface } from '../../runtime/surfaces.js';
+import { seedState } from '../../runtime/workspace/hydrate.js';
 import type { WorkspaceSeedFile } from '../../runtime/workspace/seed.js';
+import { snapshotOf } from '../../runtime/workspace/state.js';
+import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import {
   parseAgentMode,
   parseToolPatterns,
@@ -17,8 +20,10 @@ import {
   validateStarterFiles,
   writeStarterHash,
 } from '../../studio/starter-files.js';
-import { createStudioRuntime, type StudioRuntime } from '../../studio/studio-runtime.js';
-import { runtimeContext } from './runtime-context.js';
+import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import { openWorkspaceEarly } from '../../studio/workspace-repository.js';
+import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
+import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
 import { readStarterMarkup } from './starter-markup.js';
 
 /** What an owning element's attributes ask for. */
@@ -81,21 +86,31 @@ type Starter = { files: readonly WorkspaceSeedFile[]; hash: string } | null;
  * workspace or storage changes, applies agent, tools and read-only live, seeds starter files,
  * and disposes it when the element leaves the document for good. A runtime set by code wins
  * and is never disposed here.
+ *
+ * The runtime's code is a chunk of its own (`load-studio.ts`). Until it arrives the owner
+ * provides `runtimeLoadingContext` instead, with the snapshot the workspace will start as, so
+ * the preview renders the starter files while the runtime loads and IndexedDB opens.
  */
 export class RuntimeOwner implements ReactiveController {
   starter: StarterState = { kind: 'none' };
   private readonly provider: ContextProvider<typeof runtimeContext, ReactiveElement>;
+  private readonly loadingProvider: ContextProvider<typeof runtimeLoadingContext, ReactiveElement>;
   private current?: StudioRuntime;
   private owned = false;
   private key = '';
   private configKey = '';
   private pendingStarter?: Promise<Starter>;
+  /** Set while the runtime's code loads: settles once the runtime exists (or the load failed). */
+  private loading?: Promise<void>;
+  /** Bumped whenever a runtime on its way is no longer wanted (recreated, adopted, disposed). */
+  private generation = 0;
 
   constructor(
     private readonly host: ReactiveElement,
     private readonly recipe: () => RuntimeRecipe,
   ) {
     this.provider = new ContextProvider(host, { context: runtimeContext });
+    this.loadingProvider = new ContextProvider(host, { context: runtimeLoadingContext });
     host.addController(this);
   }
 
@@ -103,10 +118,15 @@ export class RuntimeOwner implements ReactiveController {
     return this.current;
   }
 
-  /** The provided runtime, created from the attributes when there is none yet. */
-  ensure(): StudioRuntime {
-    if (!this.current) this.create();
-    return this.current!;
+  /**
+   * The host's `updateComplete`, also waiting for the runtime on its way (until it exists or its
+   * load failed), so `await element.updateComplete` (and `fixture()`) hands over a runtime.
+   */
+  async updateComplete(hostUpdate: () => Promise<boolean>): Promise<boolean> {
+    const done = await hostUpdate();
+    if (!this.loading) return done;
+    while (this.loading) await this.loading;
+    return hostUpdate();
   }
 
   /** A runtime from code replaces the owned one, which is disposed. */
@@ -119,7 +139,7 @@ export class RuntimeOwner implements ReactiveController {
   }
 
   hostConnected(): void {
-    this.ensure();
+    if (!this.current && !this.loading) this.create();
   }
 
   hostDisconnected(): void {
@@ -134,18 +154,18 @@ export class RuntimeOwner implements ReactiveController {
   }
 
   hostUpdate(): void {
-    if (!this.owned || !this.current) return;
+    if (!this.owned) return;
     const recipe = this.recipe();
     if (keyOf(recipe) !== this.key) {
       this.disposeOwned();
       this.create();
       return;
     }
+    // A runtime still loading takes the configuration current when it arrives.
     const configKey = JSON.stringify(recipe.config);
-    if (configKey !== this.configKey) {
-      this.configKey = configKey;
-      this.current.config.set(recipe.config);
-    }
+    if (!this.current || configKey === this.configKey) return;
+    this.configKey = configKey;
+    this.current.config.set(recipe.config);
   }
 
   /** Replaces the workspace with the page's new starter files (the notice's Reset). */
@@ -181,20 +201,54 @@ export class RuntimeOwner implements ReactiveController {
   private create(): void {
     const recipe = this.recipe();
     this.key = keyOf(recipe);
-    this.configKey = JSON.stringify(recipe.config);
     this.starter = { kind: 'none' };
+    this.owned = true;
+    const generation = ++this.generation;
     const { seed, starter } = this.loadStarter(recipe);
     this.pendingStarter = starter;
-    const runtime = createStudioRuntime({
-      surface: recipe.surface,
-      databaseName: recipe.databaseName,
-      storage: recipe.storage,
-      config: recipe.config,
-      ...(seed ? { seed } : {}),
-    });
-    this.owned = true;
-    this.provide(runtime);
-    void this.compareStarter(runtime, recipe, starter);
+    // Loaded once per page: a second runtime (recreated, another element) starts at once.
+    const loaded = loadedStudio();
+    // Otherwise IndexedDB opens while the runtime's code loads, not after it.
+    const repository =
+      !loaded && recipe.storage === 'indexeddb' ? openWorkspaceEarly(recipe.databaseName) : null;
+    const start = (studio: StudioModule) => {
+      if (generation !== this.generation) return repository?.close();
+      this.setLoading(undefined);
+      const { config } = this.recipe();
+      this.configKey = JSON.stringify(config);
+      const runtime = studio.createStudioRuntime({
+        surface: recipe.surface,
+        databaseName: recipe.databaseName,
+        storage: recipe.storage,
+        config,
+        ...(seed ? { seed } : {}),
+        ...(repository ? { workspaceRepository: repository } : {}),
+      });
+      this.provide(runtime);
+      void this.compareStarter(runtime, recipe, starter);
+    };
+    if (loaded) return start(loaded);
+    const seedFiles = seed instanceof Promise ? undefined : (seed ?? surfaceSeed(recipe.surface));
+    this.setLoading(
+      loadStudio().then(start, (error: unknown) => {
+        repository?.close();
+        if (generation !== this.generation) return;
+        this.setLoading(undefined);
+        console.error('The studio runtime failed to load.', error);
+      }),
+      seedFiles && provisionalSnapshot(seedFiles, recipe.storage),
+    );
+  }
+
+  private setLoading(loading: Promise<void> | undefined, provisional?: WorkspaceSnapshot): void {
+    this.loading = loading;
+    const offer: RuntimeLoading | undefined = loading
+      ? provisional
+        ? { provisionalSnapshot: provisional }
+        : {}
+      : undefined;
+    this.loadingProvider.setValue(offer);
+    this.host.requestUpdate();
   }
 
   /**
@@ -276,8 +330,11 @@ export class RuntimeOwner implements ReactiveController {
   }
 
   private disposeOwned(): void {
-    if (this.owned) this.current?.dispose();
+    if (!this.owned) return;
+    this.current?.dispose();
     this.owned = false;
+    this.generation++;
+    if (this.loading) this.setLoading(undefined);
   }
 }
 
@@ -289,3 +346,12 @@ const withHash = async (files: readonly WorkspaceSeedFile[]): Promise<Starter> =
 /** What a runtime is built around: changing any of these needs a new one. */
 const keyOf = (recipe: RuntimeRecipe) =>
   JSON.stringify([recipe.databaseName, recipe.storage, recipe.surface, recipe.src]);
+
+/**
+ * What a workspace seeded with `files` starts as (the manager's own provisional snapshot): the
+ * files at revision 1, so the preview's render of it is confirmed when hydration finds nothing.
+ */
+const provisionalSnapshot = (
+  files: readonly WorkspaceSeedFile[],
+  storage: RuntimeRecipe['storage'],
+): WorkspaceSnapshot => snapshotOf(seedState(files), storage, undefined);

@@ -1,5 +1,5 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { exposeRegistryToWebMCP, type WebMCPRegistration } from '../../bridge/mcp/webmcp.js';
+import type { WebMCPRegistration } from '../../bridge/mcp/webmcp.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 
 /**
@@ -37,7 +37,17 @@ export class WebMCPController implements ReactiveController {
     const next = this.connected ? this.select() : undefined;
     if (next === this.registry) return;
     this.registration?.dispose();
+    this.registration = undefined;
     this.registry = next;
-    this.registration = next ? exposeRegistryToWebMCP(next) : undefined;
+    if (!next || !mayHaveModelContext()) return;
+    // The WebMCP bridge loads only where the browser has a model context to register with.
+    void import('../../bridge/mcp/webmcp.js').then(({ exposeRegistryToWebMCP }) => {
+      if (this.registry === next) this.registration = exposeRegistryToWebMCP(next);
+    });
   }
+}
+
+/** Whether the browser has a `modelContext` (the bridge checks its shape once loaded). */
+function mayHaveModelContext(): boolean {
+  return 'modelContext' in document || 'modelContext' in navigator;
 }

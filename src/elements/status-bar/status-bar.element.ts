@@ -4,7 +4,6 @@ import type { DraftRegistry } from '../../runtime/drafts.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';
-import { zipWorkspaceFiles } from '../../runtime/workspace/zip.js';
 import { downloadBlob } from '../shared/download.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -115,6 +114,8 @@ export class CaStatusBar extends LitElement {
     if (!snapshot) return;
     const changed = new Set(snapshot.dirtyPaths);
     const files = snapshot.files.filter((file) => changed.has(file.path));
+    // The zip writer loads with the first download, not with the status bar.
+    const { zipWorkspaceFiles } = await import('../../runtime/workspace/zip.js');
     downloadBlob(`workspace-unsaved-rev${snapshot.revision}.zip`, await zipWorkspaceFiles(files));
   }
 

@@ -42,7 +42,10 @@ export class StudioLayoutController implements ReactiveController {
     typeof ResizeObserver === 'undefined'
       ? undefined
       : new ResizeObserver(([entry]) => {
-          const narrow = entry !== undefined && entry.contentRect.width < this.options.tabsBelow();
+          // A hidden studio (no box, width 0) keeps its layout: it is not narrow, only not drawn,
+          // and flipping to tabs and back when it shows again resizes everything inside twice.
+          if (!entry || entry.contentRect.width === 0) return;
+          const narrow = entry.contentRect.width < this.options.tabsBelow();
           if (narrow === this.narrow) return;
           this.narrow = narrow;
           this.host.requestUpdate();

@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
+import { DEFAULT_STUDIO_DATABASE } from '../../studio/default-database.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
@@ -34,8 +35,6 @@ import '../approval/approval.js';
 import '../chat/chat.js';
 import '../status-bar/status-bar.js';
 import '../actions/actions.js';
-
-const DEFAULT_DATABASE = 'context-action-workspace';
 
 /** Children that configure the studio rather than lay it out. */
 const CONFIGURING_CHILD = 'script, template, [slot]';
@@ -195,7 +194,7 @@ export class CaStudio extends LitElement {
 
   @property({ reflect: true }) surface: StudioSurface = 'studio';
 
-  @property({ attribute: 'database-name' }) databaseName = DEFAULT_DATABASE;
+  @property({ attribute: 'database-name' }) databaseName = DEFAULT_STUDIO_DATABASE;
 
   @property() workspace: string | null = null;
   @property() storage: string | null = null;
@@ -260,7 +259,7 @@ export class CaStudio extends LitElement {
   private get workspaceName(): string {
     if (this.workspace !== null) return this.workspace;
     // Surfaces on one origin keep separate workspaces unless told to share one.
-    return this.databaseName === DEFAULT_DATABASE && this.surfaceName !== 'studio'
+    return this.databaseName === DEFAULT_STUDIO_DATABASE && this.surfaceName !== 'studio'
       ? `context-action-${this.surfaceName}`
       : this.databaseName;
   }
@@ -268,14 +267,21 @@ export class CaStudio extends LitElement {
   /**
    * The runtime every element inside uses. Set it before the studio connects to share one
    * runtime with your own code (the runtime attributes then no longer apply); otherwise the
-   * studio creates one from its attributes on first access.
+   * studio creates one from its attributes when it connects. Its code is a chunk loaded in
+   * parallel with the first render, so it is `undefined` until then: `await
+   * studio.updateComplete` waits for it.
    */
   @property({ attribute: false })
-  get runtime(): StudioRuntime {
-    return this.owner.ensure();
+  get runtime(): StudioRuntime | undefined {
+    return this.owner.value;
   }
-  set runtime(value: StudioRuntime) {
-    this.owner.adopt(value);
+  set runtime(value: StudioRuntime | undefined) {
+    if (value) this.owner.adopt(value);
+  }
+
+  /** Also waits for the runtime the studio creates, so code that awaits it can use it. */
+  protected override getUpdateComplete(): Promise<boolean> {
+    return this.owner.updateComplete(() => super.getUpdateComplete());
   }
 
   constructor() {

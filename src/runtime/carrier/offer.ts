@@ -6,6 +6,7 @@
 import { isPlainObject } from '../protocol/guards.js';
 import { carrierFailed, type CarrierOutcome } from './failures.js';
 import { CARRIER_FAILURE_CODES as CODES } from './failures.js';
+import { CARRIER_OFFER_FRAGMENT_KEY, readCarrierOfferFragment } from './offer-fragment.js';
 
 export interface CarrierOffer {
   offerId: string;
@@ -21,7 +22,7 @@ export interface CarrierOffer {
   expiresAt: number;
 }
 
-export const CARRIER_OFFER_FRAGMENT_KEY = 'ca-host-offer';
+export { CARRIER_OFFER_FRAGMENT_KEY, readCarrierOfferFragment } from './offer-fragment.js';
 
 const OFFER_KEYS = [
   'offerId',
@@ -91,12 +92,6 @@ function encodeBase64Url(text: string): string {
 /** `#ca-host-offer=…` for a studio URL. */
 export function encodeCarrierOfferFragment(offer: CarrierOffer): string {
   return `#${CARRIER_OFFER_FRAGMENT_KEY}=${encodeBase64Url(JSON.stringify(offer))}`;
-}
-
-/** The encoded offer in a URL fragment (`location.hash`), or `null` when there is none. */
-export function readCarrierOfferFragment(hash: string): string | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  return params.get(CARRIER_OFFER_FRAGMENT_KEY);
 }
 
 /**

@@ -1,6 +1,9 @@
 import { CUSTOM_ELEMENTS_SCHEMA, Component, signal } from '@angular/core';
-// Defines every <ca-*> element and exports the runtime factory.
-import { createStudioRuntime, type ApprovalDecisionDetail } from '@context-action/elements';
+// One entry per element used here: the elements load up front, the runtime as a lazy chunk.
+import '@context-action/elements/elements/ca-studio';
+import '@context-action/elements/elements/ca-editor';
+import '@context-action/elements/elements/ca-preview';
+import type { ApprovalDecisionDetail, StudioRuntime } from '@context-action/elements';
 
 @Component({
   selector: 'app-root',
@@ -19,18 +22,25 @@ import { createStudioRuntime, type ApprovalDecisionDetail } from '@context-actio
         ></ca-studio>
       }
       <section id="composed">
-        <ca-editor [runtime]="runtime"></ca-editor>
-        <ca-preview [runtime]="runtime"></ca-preview>
+        <ca-editor [runtime]="runtime()"></ca-editor>
+        <ca-preview [runtime]="runtime()"></ca-preview>
       </section>
     </main>
   `,
 })
 export class App {
-  /** One runtime shared by the standalone editor and preview. */
-  protected readonly runtime = createStudioRuntime();
+  /** One runtime shared by the standalone editor and preview, once its chunk has loaded. */
+  protected readonly runtime = signal<StudioRuntime | undefined>(undefined);
   protected readonly catalogOpen = signal(false);
   protected readonly mounted = signal(true);
   protected readonly lastDecision = signal('none');
+
+  constructor() {
+    // The same lazy chunk <ca-studio> loads its runtime from: the initial bundle stays small.
+    void import('@context-action/elements/studio').then(({ createStudioRuntime }) =>
+      this.runtime.set(createStudioRuntime()),
+    );
+  }
 
   protected onDecision(event: Event) {
     const { detail } = event as CustomEvent<ApprovalDecisionDetail>;
