@@ -15,8 +15,8 @@ import {
 } from './compile-context.js';
 import { compileHtml } from './compile-html.js';
 import { ModuleGraph, type FrameModule } from './compile-modules.js';
-import { flattenModules, type FlatModules, type ModuleOrigin } from './flatten-modules.js';
-import type { JavaScriptParser } from './module-syntax.js';
+import type { FlatModules, ModuleOrigin } from './flatten-modules.js';
+import type { ModuleFlattener } from './module-flattener.js';
 import { noEntryCard } from './card.js';
 
 export interface PreviewDocument {
@@ -42,12 +42,12 @@ export interface PreviewDocument {
   diagnostics: readonly PreviewDiagnostic[];
 }
 
-/** Without `parser`, or below `limits.flattenFrom` modules, the graph loads natively. */
+/** Without `flatten`, or below `limits.flattenFrom` modules, the graph loads natively. */
 export function compilePreviewDocument(
   files: readonly WorkspaceFile[],
   assetUrls: ReadonlyMap<string, string> = new Map(),
   limits: Partial<PreviewCompileLimits> = {},
-  parser?: JavaScriptParser,
+  flatten?: ModuleFlattener,
 ): PreviewDocument {
   const context = new CompileContext(files, assetUrls, {
     ...DEFAULT_PREVIEW_COMPILE_LIMITS,
@@ -76,8 +76,8 @@ export function compilePreviewDocument(
   const { parts, sheets } = compileHtml(entry.path, entry.text, context, graph);
   graph.resolveAll();
   const flat =
-    parser && Object.keys(graph.modules).length >= context.limits.flattenFrom
-      ? flattenModules(graph, parser)
+    flatten && Object.keys(graph.modules).length >= context.limits.flattenFrom
+      ? flatten(graph)
       : null;
   return {
     entryPath: entry.path,

@@ -39,7 +39,7 @@ import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
 import type { BridgeConfig } from './frame/config.js';
 import { frameScriptText } from './frame/script-tag.js';
 import { FRAME_BRIDGE_SOURCE, FRAME_GUARD_SOURCE } from './frame-sources.generated.js';
-import { loadedJavaScriptParser, loadJavaScriptParser } from './javascript-parser.js';
+import { loadedFlattener, loadFlattener } from './load-flattener.js';
 import {
   isFrameMessage,
   PREVIEW_MESSAGE_LIMITS,
@@ -144,11 +144,11 @@ export class PreviewController implements PreviewHost {
     const assetUrls = await readAssetUrls(snapshot.files);
     if (generation !== this.generation || this.disposed) return;
     const { limits } = this.options;
-    const parser = loadedJavaScriptParser();
-    const document = compilePreviewDocument(snapshot.files, assetUrls, limits, parser);
-    // The first large graph loads natively while the parser loads; later reloads are flat.
+    const flatten = loadedFlattener();
+    const document = compilePreviewDocument(snapshot.files, assetUrls, limits, flatten);
+    // The first large graph loads natively while the flattener loads; later reloads are flat.
     const flattenFrom = limits?.flattenFrom ?? DEFAULT_PREVIEW_COMPILE_LIMITS.flattenFrom;
-    if (!parser && Object.keys(document.modules).length >= flattenFrom) void loadJavaScriptParser();
+    if (!flatten && Object.keys(document.modules).length >= flattenFrom) void loadFlattener();
     this.files = new Map(snapshot.files.map((file) => [file.path, file]));
     this.present(document, snapshot.revision, false);
   }

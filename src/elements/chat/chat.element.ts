@@ -73,6 +73,7 @@ export class CaChat extends LitElement {
   @state() private recoveryNotice = '';
 
   @query('.log') private log?: HTMLElement;
+  private scrolledFor?: readonly unknown[];
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
@@ -93,6 +94,11 @@ export class CaChat extends LitElement {
   }
 
   protected override updated(): void {
+    // Only a changed transcript scrolls: reading scrollHeight forces a layout, on a studio's
+    // first render the whole page's.
+    const messages = this.agent.value?.messages;
+    if (!messages?.length || messages === this.scrolledFor) return;
+    this.scrolledFor = messages;
     this.log?.scrollTo({ top: this.log.scrollHeight });
   }
 

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { parser } from '@lezer/javascript';
 import { describe, it } from '../../support/spec.js';
 import { compilePreviewDocument } from '../../../src/bridge/preview/compile.js';
+import { flattenWithParser } from '../../../src/bridge/preview/module-flattener.js';
 import { readModule } from '../../../src/bridge/preview/module-syntax.js';
 import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';
 import { text } from './fixtures.js';
@@ -11,7 +12,7 @@ const compile = (map: Record<string, string>) =>
     Object.entries(map).map(([path, source]): WorkspaceFile => text(path, source)),
     new Map(),
     { flattenFrom: 1 },
-    parser,
+    flattenWithParser,
   );
 const page = '<script type="module" src="main.js"></script>';
 
@@ -84,11 +85,11 @@ describe('module graph flattening (P3)', () => {
     });
   }
 
-  it('below flattenFrom modules, or without a parser, loads natively', () => {
+  it('below flattenFrom modules, or without the flattener, loads natively', () => {
     const files = [text('index.html', page), text('main.js', '')];
-    expect(compilePreviewDocument(files, new Map(), { flattenFrom: 2 }, parser).flat).to.equal(
-      null,
-    );
+    expect(
+      compilePreviewDocument(files, new Map(), { flattenFrom: 2 }, flattenWithParser).flat,
+    ).to.equal(null);
     expect(compilePreviewDocument(files, new Map(), { flattenFrom: 1 }).flat).to.equal(null);
   });
 });

@@ -4,13 +4,13 @@
  * a flattening that silently fell back cannot pass as flattened.
  */
 import { expect } from '@open-wc/testing';
-import { loadJavaScriptParser } from '../../../src/bridge/preview/javascript-parser.js';
+import { loadFlattener } from '../../../src/bridge/preview/load-flattener.js';
 import { PIXEL_PNG } from './fixtures.js';
 import { mountPreview, type Mounted } from './harness.js';
 
 let mounted: Mounted | undefined;
 // A preview never waits for the parser: loaded first, every page below can be flattened.
-before(() => loadJavaScriptParser());
+before(() => loadFlattener());
 afterEach(() => {
   mounted?.dispose();
   mounted = undefined;
