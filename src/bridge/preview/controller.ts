@@ -91,6 +91,7 @@ const newNonce = () => {
 export class PreviewController implements PreviewHost {
   ackTimeoutMs: number;
   private load: FrameLoad | null = null;
+  private shownPage: string | null = null;
   private shown: { revision: number; document: PreviewDocument } | null = null;
   /** The files of the last shown snapshot, by path: what a frame's `fetch()` is served from. */
   private files: ReadonlyMap<string, WorkspaceFile> = new Map();
@@ -122,6 +123,14 @@ export class PreviewController implements PreviewHost {
   /** The outer (shell) frame of the current load. */
   get frame(): HTMLIFrameElement | null {
     return this.load?.frame ?? null;
+  }
+
+  /**
+   * The HTML of the page the current load shows: a reused shell gets it by message, so the
+   * shell frame's `srcdoc` may still hold an earlier page.
+   */
+  get page(): string | null {
+    return this.shownPage;
   }
 
   getStatus(): PreviewStatus {
@@ -251,6 +260,7 @@ export class PreviewController implements PreviewHost {
     const bridge = frameScriptText(this.options.bridgeSource ?? FRAME_BRIDGE_SOURCE, config);
     const page = assemblePreviewDocument(renderPreviewHtml(document), bridge);
     const id = (this.loads += 1);
+    this.shownPage = page;
     const shell = this.load?.frame;
     if (!remount && shell && this.shellReady) {
       // The shell swaps its inner frame: a reload makes one frame instead of two.
@@ -395,10 +405,8 @@ export class PreviewController implements PreviewHost {
     load.port?.close();
     // The shell is replaced by the card: the next load needs a new one.
     this.shellReady = false;
-    load.frame.srcdoc = assemblePreviewDocument(
-      diagnosticCard('The preview stopped', message),
-      null,
-    );
+    this.shownPage = assemblePreviewDocument(diagnosticCard('The preview stopped', message), null);
+    load.frame.srcdoc = this.shownPage;
     const revision = this.shown?.revision ?? this.state.status.revision;
     this.addDiagnostic({ level: 'error', code, message });
     this.setStatus({ ...this.state.status, state: 'error', error: message });

@@ -87,7 +87,7 @@ describe('preview tools on a mounted preview (P7, P8)', () => {
       revision: 3,
       preview: { revision: 3, state: 'ready' },
     });
-    const srcdoc = controller.frame!.srcdoc;
+    const srcdoc = controller.page!;
     expect(srcdoc).to.contain('<h1 class="hero-title">Fresh</h1>');
     expect(srcdoc).to.contain('<article class="feature"><h3>Two</h3><p>Second</p></article>');
   });

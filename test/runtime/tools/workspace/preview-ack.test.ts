@@ -41,7 +41,7 @@ async function setup() {
 describe('workspace.* mutations wait for the real <ca-preview> acknowledgement (W2, P6)', () => {
   it('write, create, rename, delete, patch and undo each return the revision the iframe acknowledged', async () => {
     const { preview, mutate } = await setup();
-    const shows = (text: string) => preview.frame!.srcdoc.includes(text);
+    const shows = (text: string) => preview.controller!.page!.includes(text);
 
     await mutate('writeFile', { path: 'index.html', text: '<h1 id="t">Written</h1>' });
     expect(shows('Written')).to.equal(true);
