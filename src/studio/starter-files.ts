@@ -13,7 +13,7 @@ import { lookAlikeKey } from '../runtime/workspace/names.js';
 import { normalizeWorkspacePath } from '../runtime/workspace/paths.js';
 import type { WorkspaceSeedFile } from '../runtime/workspace/seed.js';
 import type { WorkspaceFile } from '../runtime/workspace/types.js';
-import { DEFAULT_FOLDER_IMPORT_LIMITS } from '../storage/folder/import-limits.js';
+import { DEFAULT_FOLDER_IMPORT_LIMITS } from '../storage/folder/default-import-limits.js';
 
 export const STARTER_ERROR_CODES = {
   /** A path the workspace refuses (`..`, absolute, NUL …); details carry the path's problem. */

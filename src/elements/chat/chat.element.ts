@@ -1,6 +1,5 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { availableRecipes } from '../../runtime/agents/local-agent-recipes.js';
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
@@ -8,6 +7,7 @@ import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/rec
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
+import { loadedStudio, loadStudio } from '../shared/load-studio.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
@@ -78,16 +78,30 @@ export class CaChat extends LitElement {
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
-  private readonly recipes = new StoreController(this, () =>
-    // The tools an agent may use: a `tools` scope hides the recipes that would be refused.
-    storeView(
-      this.runtimeRef.value?.agentTools,
-      'recipes',
-      availableRecipes,
-      (registry, listener) => registry.onListChange(listener),
-    ),
-  );
+  private readonly recipes = new StoreController(this, () => {
+    // The recipes come with the composition layer's chunk, not up front; the tools an agent may
+    // use decide which show (a `tools` scope hides the recipes that would be refused).
+    const studio = loadedStudio();
+    return studio
+      ? storeView(
+          this.runtimeRef.value?.agentTools,
+          'recipes',
+          studio.availableRecipes,
+          (registry, listener) => registry.onListChange(listener),
+        )
+      : undefined;
+  });
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // A runtime made by page code may come before the chunk the recipes are in.
+    if (!loadedStudio())
+      void loadStudio().then(
+        () => this.requestUpdate(),
+        () => undefined,
+      );
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('prompt')) this.draft = this.prompt;

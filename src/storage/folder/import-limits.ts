@@ -1,6 +1,7 @@
 /**
- * The folder import budget (W9) and the one collector both adapters share: path validation,
- * supported types, duplicates, per-file/count/total-byte limits, and a bounded skip report.
+ * The one collector both folder adapters share, within the folder import budget (W9): path
+ * validation, supported types, duplicates, per-file/count/total-byte limits, and a bounded skip
+ * report.
  */
 import type { Outcome } from '../../runtime/protocol/errors.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/codes.js';
@@ -15,27 +16,9 @@ import { decodeUtf8Text } from '../../runtime/workspace/encoding.js';
 import { lookAlikeKey } from '../../runtime/workspace/names.js';
 import { normalizeWorkspacePath } from '../../runtime/workspace/paths.js';
 import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+import type { FolderImportLimits } from './default-import-limits.js';
 
-export interface FolderImportLimits {
-  /** Supported files imported at most. */
-  maxFiles: number;
-  /** Bytes per file. */
-  maxFileBytes: number;
-  /** Bytes of all imported files together. */
-  maxTotalBytes: number;
-  /** Directory and file entries looked at, supported or not. */
-  maxScannedEntries: number;
-  /** Rows kept in `skipped`; `skippedCount` keeps the total. */
-  maxSkippedRows: number;
-}
-
-export const DEFAULT_FOLDER_IMPORT_LIMITS: Readonly<FolderImportLimits> = Object.freeze({
-  maxFiles: 1_000,
-  maxFileBytes: 5 * 1024 * 1024,
-  maxTotalBytes: 50 * 1024 * 1024,
-  maxScannedEntries: 2_000,
-  maxSkippedRows: 50,
-});
+export { DEFAULT_FOLDER_IMPORT_LIMITS, type FolderImportLimits } from './default-import-limits.js';
 
 /** One file found by a scan: its raw relative path (not yet trusted), size and reader. */
 export interface ScannedFile {
