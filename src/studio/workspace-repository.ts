@@ -15,11 +15,18 @@ export function defaultWorkspaceRepository(databaseName: string): WorkspaceRepos
 
 /**
  * The workspace database, already opening: its first load starts now, so the runtime given this
- * repository finds the database open (creating it on a first visit takes 90–400 ms).
+ * repository finds the database open (creating it on a first visit takes 90–400 ms). `fresh`
+ * says whether that load found nothing stored; a failed load is not fresh (the runtime's own
+ * load reports it).
  */
-export function openWorkspaceEarly(databaseName: string): WorkspaceRepository | null {
+export function openWorkspaceEarly(
+  databaseName: string,
+): { repository: WorkspaceRepository; fresh: Promise<boolean> } | null {
   const repository = defaultWorkspaceRepository(databaseName);
-  // Only the open is wanted here; a failure is reported by the runtime's own load.
-  void repository?.load().catch(() => undefined);
-  return repository;
+  if (!repository) return null;
+  const fresh = repository.load().then(
+    (stored) => stored === null,
+    () => false,
+  );
+  return { repository, fresh };
 }

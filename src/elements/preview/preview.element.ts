@@ -159,9 +159,9 @@ export class CaPreview extends LitElement {
         ? runtime.workspace.provisionalSnapshot?.()
         : undefined;
     if (!seed) return show();
-    // Render the seed while storage opens, hidden until hydration says whether it stands (a
-    // render of it made while the runtime's code loaded stands: the same revision is not shown
-    // twice).
+    // A render of the same seed made while the runtime's code loaded stands, shown or not.
+    if (this.provisional && confirms(this.provisional, seed)) return;
+    // Render the seed while storage opens, hidden until hydration says whether it stands.
     this.setProvisional(seed);
     void controller.show(seed);
   }
@@ -171,10 +171,16 @@ export class CaPreview extends LitElement {
    * rendered, hidden like any seed render, so the frame is ready when the runtime arrives.
    */
   private renderWhileLoading(controller: PreviewController): void {
-    const seed = this.runtimeRef.loading?.provisionalSnapshot;
+    const loading = this.runtimeRef.loading;
+    const seed = loading?.provisionalSnapshot;
     if (!seed || this.provisional) return;
     this.setProvisional(seed);
     void controller.show(seed);
+    // Storage holds nothing yet: hydration starts from this very seed, so the frame may show
+    // now instead of after the runtime's code and hydration (a first visit's cold start).
+    void loading.fresh?.then((fresh) => {
+      if (fresh && this.provisional === seed && this.frameBox) this.frameBox.style.visibility = '';
+    });
   }
 
   private unbind(): void {

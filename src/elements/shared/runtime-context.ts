@@ -31,6 +31,11 @@ export const runtimeContext = createContext<ElementRuntime | undefined>(
  */
 export interface RuntimeLoading {
   provisionalSnapshot?: WorkspaceSnapshot;
+  /**
+   * Resolves true once storage is known to hold nothing (a first visit, or memory storage):
+   * hydration will then start from the provisional snapshot itself, so its render may show.
+   */
+  fresh?: Promise<boolean>;
 }
 
 /** Provided beside `runtimeContext`, set only while that one is still on its way. */

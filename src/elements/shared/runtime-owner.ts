@@ -209,8 +209,9 @@ export class RuntimeOwner implements ReactiveController {
     // Loaded once per page: a second runtime (recreated, another element) starts at once.
     const loaded = loadedStudio();
     // Otherwise IndexedDB opens while the runtime's code loads, not after it.
-    const repository =
+    const early =
       !loaded && recipe.storage === 'indexeddb' ? openWorkspaceEarly(recipe.databaseName) : null;
+    const repository = early?.repository ?? null;
     const start = (studio: StudioModule) => {
       if (generation !== this.generation) return repository?.close();
       this.setLoading(undefined);
@@ -237,14 +238,20 @@ export class RuntimeOwner implements ReactiveController {
         console.error('The studio runtime failed to load.', error);
       }),
       seedFiles && provisionalSnapshot(seedFiles, recipe.storage),
+      // Memory storage never holds anything before hydration; a new database neither.
+      recipe.storage === 'memory' ? Promise.resolve(true) : early?.fresh,
     );
   }
 
-  private setLoading(loading: Promise<void> | undefined, provisional?: WorkspaceSnapshot): void {
+  private setLoading(
+    loading: Promise<void> | undefined,
+    provisional?: WorkspaceSnapshot,
+    fresh?: Promise<boolean>,
+  ): void {
     this.loading = loading;
     const offer: RuntimeLoading | undefined = loading
       ? provisional
-        ? { provisionalSnapshot: provisional }
+        ? { provisionalSnapshot: provisional, ...(fresh ? { fresh } : {}) }
         : {}
       : undefined;
     this.loadingProvider.setValue(offer);
