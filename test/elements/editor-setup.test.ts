@@ -1,10 +1,11 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { sendKeys, sendMouse } from '@web/test-runner-commands';
+import { sendKeys } from '@web/test-runner-commands';
 import { EditorView } from '@codemirror/view';
 import '../../src/elements/editor/editor.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
+import { clickInto, withCtrl } from '../support/real-input.js';
 
 // The editing behaviour `basicSetup` gave, kept after taking it apart (src/elements/editor/
 // setup.ts), and search loaded on first use (lazy-search.ts). The first test must run on a page
@@ -38,18 +39,6 @@ async function setup() {
 
 async function open(runtime: ReturnType<typeof createStudioRuntime>, path: string) {
   await runtime.registry.callTool('workspace.openFile', { path });
-}
-
-async function withCtrl(key: string) {
-  await sendKeys({ down: 'Control' });
-  await sendKeys({ press: key });
-  await sendKeys({ up: 'Control' });
-}
-
-/** A real click at the end of the source's first line: focus and caret, as a person gets them. */
-async function clickInto(content: HTMLElement) {
-  const box = content.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(box.x + 40), Math.round(box.y + 8)] });
 }
 
 const selected = (view: EditorView) =>

@@ -6,6 +6,7 @@ import type { CaEditor } from '../../src/elements/editor/editor.element.js';
 import type { AgentDriver } from '../../src/runtime/agents/agent-types.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
+import { clickInto, withCtrl } from '../support/real-input.js';
 
 // The page loads hundreds of modules; the default buffer (250 entries) would drop the last.
 performance.setResourceTimingBufferSize(100_000);
@@ -38,18 +39,6 @@ const fileText = (runtime: ReturnType<typeof createStudioRuntime>, path: string)
   const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
   return file?.kind === 'text' ? file.text : undefined;
 };
-
-async function withCtrl(key: string) {
-  await sendKeys({ down: 'Control' });
-  await sendKeys({ press: key });
-  await sendKeys({ up: 'Control' });
-}
-
-/** A real click on the first line of the source: focus and caret, as a person gets them. */
-async function clickInto(content: HTMLElement) {
-  const box = content.getBoundingClientRect();
-  await sendMouse({ type: 'click', position: [Math.round(box.x + 40), Math.round(box.y + 8)] });
-}
 
 async function openThroughTool(
   runtime: ReturnType<typeof createStudioRuntime>,
