@@ -22,6 +22,18 @@ const nothingOut = (counts: SinkCounts) =>
     tcp: 0,
   });
 
+/** Resolves once the controller reports the blocked navigation. */
+const navigationBlocked = (controller: Mounted['controller']) =>
+  new Promise<void>((resolve) => {
+    const check = () =>
+      controller
+        .getStatus()
+        .diagnostics.some((d) => d.code === PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED) &&
+      resolve();
+    controller.subscribe(check);
+    check();
+  });
+
 // Every request a page can make without a navigation; each resolves or rejects quickly.
 const leak = (tag: string) => `<script>
   fetch('${urls.http}/fetch-${tag}').catch(() => {});
@@ -79,15 +91,7 @@ describe('preview containment: self-navigation (issue 12)', () => {
     it(`blocks ${name}, resets the frame and never reports ready for the other document`, async () => {
       mounted = mountPreview({ 'index.html': `<p>secret page text</p>${script}` });
       const controller = mounted.controller;
-      await new Promise<void>((resolve) => {
-        const check = () =>
-          controller
-            .getStatus()
-            .diagnostics.some((d) => d.code === PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED) &&
-          resolve();
-        controller.subscribe(check);
-        check();
-      });
+      await navigationBlocked(controller);
       const status = controller.getStatus();
       expect(status.state).to.equal('error');
       const outcome = await controller.waitForRevision(status.revision, never());
@@ -110,15 +114,7 @@ describe('preview containment: a reload in the same shell', () => {
     // The reload reused the shell frame: one new frame, not two.
     expect(mounted.controller.frame).to.equal(shell);
     const controller = mounted.controller;
-    await new Promise<void>((resolve) => {
-      const check = () =>
-        controller
-          .getStatus()
-          .diagnostics.some((d) => d.code === PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED) &&
-        resolve();
-      controller.subscribe(check);
-      check();
-    });
+    await navigationBlocked(controller);
     expect(controller.getStatus().state).to.equal('error');
     nothingOut(await settleSink());
     // After the card, the next load builds a new shell.
