@@ -9,6 +9,8 @@
  * used, and the dialogs' elements are defined for the whole page once it is idle. The package
  * root (`@context-action/elements`) exports the rest of the runtime for bundlers.
  */
+import { whenIdle } from './elements/shared/idle.js';
+
 export { loadStudio, type StudioModule } from './elements/shared/load-studio.js';
 export type * from './studio/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
@@ -30,9 +32,5 @@ const defineDialogs = () => {
 };
 // A page may use the dialogs' elements on their own; they arrive after the page has loaded and
 // the browser is idle, so they never compete with the editor chunk for the first paint.
-const whenIdle = () =>
-  typeof requestIdleCallback === 'function'
-    ? requestIdleCallback(defineDialogs)
-    : setTimeout(defineDialogs, 1);
-if (document.readyState === 'complete') whenIdle();
-else addEventListener('load', whenIdle, { once: true });
+if (document.readyState === 'complete') whenIdle(defineDialogs);
+else addEventListener('load', () => whenIdle(defineDialogs), { once: true });

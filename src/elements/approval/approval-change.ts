@@ -1,9 +1,10 @@
 import { html } from 'lit';
+import { formatCount } from '../../runtime/format-count.js';
 import type { LineDiff } from '../../runtime/approval/line-diff.js';
 import type { TextArgumentSize } from '../../runtime/approval/safe-arguments.js';
 
 const count = (value: number, unit: string) =>
-  `${value.toLocaleString('en')} ${unit}${value === 1 ? '' : 's'}`;
+  `${formatCount(value)} ${unit}${value === 1 ? '' : 's'}`;
 
 /** "70,000 characters · 1 line": what a text argument weighs, never what it says. */
 export const renderTextSize = (size: TextArgumentSize) =>

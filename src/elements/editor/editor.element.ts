@@ -2,6 +2,7 @@ import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { ContextConsumer } from '@lit/context';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import { formatCount } from '../../runtime/format-count.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -295,7 +296,7 @@ export class CaEditor extends LitElement {
         ${
           over > 0
             ? html`<span class="error" role="alert"
-                >Over the limit by ${over.toLocaleString('en')} chars: not saved until
+                >Over the limit by ${formatCount(over)} chars: not saved until
                 shortened</span
               >`
             : nothing
@@ -309,8 +310,8 @@ export class CaEditor extends LitElement {
               : nothing
         }
         <span class=${over > 0 ? 'over' : ''}
-          >${this.cursor.length.toLocaleString('en')} /
-          ${WORKSPACE_SOURCE_LIMIT.toLocaleString('en')} chars</span
+          >${formatCount(this.cursor.length)} /
+          ${formatCount(WORKSPACE_SOURCE_LIMIT)} chars</span
         >
       </footer>
     `;

@@ -1,6 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WebMCPRegistration } from '../../bridge/mcp/webmcp.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import { whenIdle } from './idle.js';
 
 /**
  * Registers its host's registry with the browser's model context (WebMCP) while connected.
@@ -40,10 +41,14 @@ export class WebMCPController implements ReactiveController {
     this.registration = undefined;
     this.registry = next;
     if (!next || !mayHaveModelContext()) return;
-    // The WebMCP bridge loads only where the browser has a model context to register with.
-    void import('../../bridge/mcp/webmcp.js').then(({ exposeRegistryToWebMCP }) => {
-      if (this.registry === next) this.registration = exposeRegistryToWebMCP(next);
-    });
+    // The WebMCP bridge loads only where the browser has a model context to register with, and
+    // registers once the page is idle: listing every tool's JSON Schema takes tens of ms.
+    void import('../../bridge/mcp/webmcp.js').then(({ exposeRegistryToWebMCP }) =>
+      whenIdle(() => {
+        if (this.registry === next && !this.registration)
+          this.registration = exposeRegistryToWebMCP(next);
+      }),
+    );
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * `defineTool` (T1, T2): a tool's MCP-shaped descriptor and its handler kept together. The
  * zod schemas are the source of truth; the JSON Schema every export shows is produced once,
- * here, by zod's own `z.toJSONSchema`.
+ * here, by zod's own `z.toJSONSchema`: when first listed for a plain `z.object` (always an MCP
+ * object), at definition for any other schema, so one MCP cannot carry fails at once.
  */
 import { z } from 'zod';
 import type { ToolCapability } from '../protocol/capability.js';
@@ -110,6 +111,20 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: string): 
   return json;
 }
 
+/**
+ * The schema's JSON Schema, deep-frozen, converted on first read. Conversion costs about a
+ * millisecond per schema and a runtime defines some fifty tools as it starts, before the studio's
+ * first paint; a call reads its tool's name and annotations, never its JSON Schema.
+ */
+function lazyJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: string): () => JsonSchema {
+  if (schema._zod.def.type !== 'object') {
+    const json = deepFreeze(toJsonSchema(schema, io, what));
+    return () => json;
+  }
+  let json: JsonSchema | undefined;
+  return () => (json ??= deepFreeze(toJsonSchema(schema, io, what)));
+}
+
 function checkDefinition(
   definition: ToolDefinitionInput<z.ZodType, z.ZodObject | undefined>,
 ): ToolRealm {
@@ -143,26 +158,34 @@ export function defineTool<
   if (typeof handler !== 'function') {
     throw new TypeError(`defineTool: ${definition.name} needs a handler function.`);
   }
-  const capabilities = (definition.capabilities ?? []).map((capability) => capability.id);
-  const evidence = [...(definition.evidence ?? [])];
-  const mcp: MCPToolDefinition = {
+  const capabilities = deepFreeze(
+    (definition.capabilities ?? []).map((capability) => capability.id),
+  );
+  const evidence = deepFreeze([...(definition.evidence ?? [])]);
+  // Every field but the JSON Schemas is taken now: the caller may change its objects later.
+  const mcp = {
     name: definition.name,
     ...(definition.title === undefined ? {} : { title: definition.title }),
     description: definition.description,
-    inputSchema: toJsonSchema(definition.inputSchema, 'input', 'inputSchema'),
-    ...(definition.outputSchema === undefined
+  } as MCPToolDefinition;
+  const lazy = (key: 'inputSchema' | 'outputSchema', read: () => JsonSchema) =>
+    Object.defineProperty(mcp, key, { enumerable: true, get: read });
+  lazy('inputSchema', lazyJsonSchema(definition.inputSchema, 'input', 'inputSchema'));
+  if (definition.outputSchema)
+    lazy('outputSchema', lazyJsonSchema(definition.outputSchema, 'output', 'outputSchema'));
+  Object.assign(mcp, {
+    ...(definition.annotations === undefined
       ? {}
-      : { outputSchema: toJsonSchema(definition.outputSchema, 'output', 'outputSchema') }),
-    ...(definition.annotations === undefined ? {} : { annotations: { ...definition.annotations } }),
-    _meta: { [TOOL_RUNTIME_META_KEY]: { realm, capabilities, evidence } },
-  };
+      : { annotations: deepFreeze({ ...definition.annotations }) }),
+    _meta: deepFreeze({ [TOOL_RUNTIME_META_KEY]: { realm, capabilities, evidence } }),
+  });
   // Schemas and handler stay unfrozen (zod caches lazily); everything exported is deep-frozen.
   return Object.freeze({
     name: definition.name,
-    definition: deepFreeze(mcp),
+    definition: Object.freeze(mcp),
     realm,
-    capabilities: deepFreeze(capabilities),
-    evidence: deepFreeze(evidence),
+    capabilities,
+    evidence,
     ...(definition.preview === undefined
       ? {}
       : { preview: deepFreeze(structuredClone(definition.preview)) }),

@@ -3,13 +3,14 @@
  * guard, and the common result fields (W2) so tools/list shows the same contract everywhere.
  */
 import { z } from 'zod';
+import { formatCount } from '../../format-count.js';
 import {
   WORKSPACE_RESULT_PATHS_LIMIT,
   WORKSPACE_SOURCE_LIMIT,
   WORKSPACE_STORAGE_ERROR_LIMIT,
 } from '../../workspace/codes.js';
 
-export const SOURCE_BUDGET_NOTE = `Source is limited to ${WORKSPACE_SOURCE_LIMIT.toLocaleString('en-US')} characters.`;
+export const SOURCE_BUDGET_NOTE = `Source is limited to ${formatCount(WORKSPACE_SOURCE_LIMIT)} characters.`;
 
 export const pathInput = z
   .string()
