@@ -52,6 +52,41 @@ describe('tool runtime contract (T1–T4)', () => {
     ).to.throw(TypeError);
   });
 
+  it('T1 a plain object schema becomes JSON Schema when first listed, never on a call; any other schema at definition', async () => {
+    // z.date() has no JSON Schema: where zod's conversion throws shows when it runs.
+    const tool = defineTool(
+      {
+        name: 'author.when',
+        description: 'Takes a date.',
+        inputSchema: z.object({ when: z.date() }),
+      },
+      (args) => ({ structuredContent: { year: args.when.getUTCFullYear() } }),
+    );
+    const registry = createToolRegistry();
+    registry.register(tool);
+    const result = await registry.callTool('author.when', { when: new Date(Date.UTC(2026, 0, 1)) });
+    expect(result.structuredContent).to.deep.equal({ year: 2026 });
+    expect(() => tool.definition.inputSchema).to.throw(/Date/);
+    const listed = defineTool(
+      { name: 'author.listed', description: '', inputSchema: z.object({ n: z.number() }) },
+      () => ({}),
+    );
+    expect(listed.definition.inputSchema).to.equal(listed.definition.inputSchema);
+    expect(JSON.parse(JSON.stringify(listed.definition)).inputSchema.required).to.deep.equal(['n']);
+    expect(() =>
+      defineTool(
+        { name: 'bad.union', description: '', inputSchema: z.union([z.object({}), z.string()]) },
+        () => ({}),
+      ),
+    ).to.throw(TypeError, /object schema/);
+    expect(() =>
+      defineTool(
+        { name: 'bad.date', description: '', inputSchema: z.object({}).or(z.date()) },
+        () => ({}),
+      ),
+    ).to.throw(/Date/);
+  });
+
   it('T1 a handler may return an Outcome: { ok: true, value } is the structured result', async () => {
     const tool = defineTool(
       {
