@@ -6,6 +6,9 @@
 //   build` first) with its four seed files;
 // - the static floor: the same four files in an editable `<pre>` and a sandboxed `srcdoc`
 //   frame, inline in one HTML page;
+// - the script floor: the static floor's page that also loads our script-tag entry and uses
+//   none of it (no `<ca-studio>`): what fetching and evaluating our code costs a page before
+//   any element renders, the runtime chunk it fetches at once included;
 // - the CodeMirror floor: the editor's own CodeMirror build (`src/elements/editor/setup.ts`,
 //   `code-theme.ts`, `plain-html.ts`: the same extensions, theme and HTML highlighting), bundled
 //   and minified into one script that shows index.html editable and nothing else: what the
@@ -71,13 +74,13 @@ await writeFile(
     `<ca-studio style="height: 100vh"></ca-studio>`,
   ),
 );
+const floorHead = `<script>addEventListener('message', (event) => { if (event.data === 'rendered') window.coldStartAck = performance.now(); });</script>`;
+const floorBody = `<pre contenteditable="true">${escapeHtml(text('index.html'))}</pre>
+<iframe sandbox="allow-scripts" srcdoc="${escapeHtml(floorDocument)}"></iframe>`;
+await writeFile(join(outDir, 'floor.html'), page(floorHead, floorBody));
 await writeFile(
-  join(outDir, 'floor.html'),
-  page(
-    `<script>addEventListener('message', (event) => { if (event.data === 'rendered') window.coldStartAck = performance.now(); });</script>`,
-    `<pre contenteditable="true">${escapeHtml(text('index.html'))}</pre>
-<iframe sandbox="allow-scripts" srcdoc="${escapeHtml(floorDocument)}"></iframe>`,
-  ),
+  join(outDir, 'script.html'),
+  page(`${floorHead}<script type="module" src="/dist/ca-studio.js"></script>`, floorBody),
 );
 
 // The CodeMirror floor: the editor's extensions (setup.ts), theme and the HTML highlighting it
@@ -171,6 +174,10 @@ const probes = {
     ack: 'window.coldStartAck',
     editable: "document.querySelector('pre[contenteditable]') ? performance.now() : undefined",
   },
+  script: {
+    ack: 'window.coldStartAck',
+    editable: "document.querySelector('pre[contenteditable]') ? performance.now() : undefined",
+  },
   codemirror: {
     ack: 'null',
     editable: `(() => {
@@ -218,10 +225,11 @@ async function visit(browser, name) {
   }
 }
 
-const names = ['ours', 'floor', 'codemirror', ...(withPlayground ? ['playground'] : [])];
+const names = ['ours', 'floor', 'script', 'codemirror', ...(withPlayground ? ['playground'] : [])];
 const labels = {
   ours: 'ours',
   floor: 'static floor',
+  script: 'script floor',
   codemirror: 'CodeMirror floor',
   playground: 'playground',
 };
@@ -263,6 +271,9 @@ const ratio = (a, b, metric) =>
   (quantile(samples[a][metric], 0.5) / quantile(samples[b][metric], 0.5)).toFixed(2);
 console.log(
   `ours ÷ static floor: first acknowledged preview ${ratio('ours', 'floor', 'ack')}×, editor editable ${ratio('ours', 'floor', 'editable')}×`,
+);
+console.log(
+  `ours ÷ script floor: first acknowledged preview ${ratio('ours', 'script', 'ack')}× (script floor ÷ static floor ${ratio('script', 'floor', 'ack')}×)`,
 );
 console.log(
   `ours ÷ CodeMirror floor: editor editable ${ratio('ours', 'codemirror', 'editable')}× (CodeMirror floor ÷ static floor ${ratio('codemirror', 'floor', 'editable')}×)`,
