@@ -5,6 +5,7 @@ import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { formatCount } from '../../runtime/format-count.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+import type { RuntimeLoading } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
@@ -23,7 +24,9 @@ const DIRECT = { source: 'local', mode: 'direct' } as const;
  * a local draft that is written through the registry's `workspace.writeFile` when typing pauses,
  * at least every `max-wait-ms` while it does not, on blur and before an agent runs, so every edit
  * takes the one tool path. A draft over the size limit is kept, marked, and never written or
- * dropped. Read-only while an agent runs. When the file changes elsewhere under a draft (another
+ * dropped. Read-only while an agent runs. On a first visit it shows the starter files while the
+ * runtime's code loads, already editable: what is typed then is a draft, written once the
+ * workspace has hydrated. When the file changes elsewhere under a draft (another
  * tab or studio), edits at different places merge; edits at the same place keep the draft and
  * ask: keep mine, or use the other version.
  *
@@ -56,6 +59,9 @@ export class CaEditor extends LitElement {
   @state() private drafts: ReadonlyMap<string, EditorDraftText> = new Map();
   /** A file changed elsewhere where its draft changed it too. */
   @state() private conflict?: { path: string; theirs: string };
+  /** The loading offer whose storage is known to hold nothing: its starter files are shown. */
+  @state() private freshLoading?: RuntimeLoading;
+  private askedFresh?: RuntimeLoading;
 
   @query('.surface') private surface?: HTMLElement;
 
@@ -98,9 +104,10 @@ export class CaEditor extends LitElement {
   }
 
   private async mountEditor(): Promise<void> {
-    // CodeMirror's chunk is requested once the workspace has hydrated: before that there is
-    // nothing to show, and evaluating the chunk is a long task that, run earlier, holds up
-    // hydration and with it the preview's first acknowledgement (measured: bench:cold-start).
+    // With a runtime, CodeMirror waits for its workspace to hydrate: before that there is nothing
+    // to show, and evaluating the chunk would hold up hydration and with it the preview's first
+    // acknowledgement (measured: bench:cold-start). While the runtime's own code loads, the
+    // editor mounts at once, to show the starter files on a first visit.
     await this.runtimeRef.value?.ready.catch(() => undefined);
     const { createCodeEditor } = await import('./code-editor.js');
     if (!this.isConnected || this.editor || !this.surface) return;
@@ -124,6 +131,8 @@ export class CaEditor extends LitElement {
     this.idleTimer = this.maxWaitTimer = undefined;
     const runtime = this.runtimeRef.value;
     if (!runtime) return;
+    // Drafts typed before the runtime existed wait for hydration, which refuses writes.
+    await runtime.ready.catch(() => undefined);
     const errors = await Promise.all(
       [...this.drafts.values()].map((draft) => this.save(runtime, draft)),
     );
@@ -182,7 +191,7 @@ export class CaEditor extends LitElement {
 
   private onUserChange(path: string, text: string): void {
     if (!path) return;
-    const saved = this.workspace.value?.files.find((file) => file.path === path);
+    const saved = this.shown()?.files.find((file) => file.path === path);
     const basis = this.drafts.get(path)?.basis ?? (saved?.kind === 'text' ? saved.text : text);
     this.setDraft(path, { path, text, basis });
     clearTimeout(this.idleTimer);
@@ -216,14 +225,39 @@ export class CaEditor extends LitElement {
         current: () => new Map([...this.drafts].map(([path, draft]) => [path, draft.text])),
       });
       this.registeredWith = runtime;
+      // What was typed while the runtime loaded.
+      if (runtime && this.drafts.size) void this.flush();
     }
-    this.syncEditor(this.workspace.value);
+    this.syncEditor(this.shown());
+  }
+
+  /**
+   * The workspace shown: the runtime's, or while its code loads on a first visit the starter
+   * files it will start as. Storage that may hold other work shows nothing until it has
+   * hydrated, so the seed never stands in for stored files.
+   */
+  private shown(): WorkspaceSnapshot | undefined {
+    if (this.runtimeRef.value) return this.workspace.value;
+    const loading = this.runtimeRef.loading;
+    if (!loading?.provisionalSnapshot) return undefined;
+    if (loading !== this.askedFresh) {
+      this.askedFresh = loading;
+      void loading.fresh?.then((fresh) => {
+        if (fresh && this.askedFresh === loading) this.freshLoading = loading;
+      });
+    }
+    return this.freshLoading === loading ? loading.provisionalSnapshot : undefined;
+  }
+
+  private readOnly(): boolean {
+    if (!this.runtimeRef.value) return this.runtimeRef.loading?.readOnly ?? false;
+    return (this.agent.value?.running || this.config.value?.readOnly) ?? false;
   }
 
   private syncEditor(snapshot: WorkspaceSnapshot | undefined): void {
     const editor = this.editor;
     if (!editor || !snapshot) return;
-    editor.setReadOnly((this.agent.value?.running || this.config.value?.readOnly) ?? false);
+    editor.setReadOnly(this.readOnly());
     editor.retain(new Set([...snapshot.files.map((file) => file.path), ...this.drafts.keys()]));
     const file = snapshot.files.find((entry) => entry.path === snapshot.activePath);
     if (!file || file.kind !== 'text') return;
@@ -254,7 +288,7 @@ export class CaEditor extends LitElement {
   }
 
   protected override render() {
-    const snapshot = this.workspace.value;
+    const snapshot = this.shown();
     const textFiles = snapshot?.files.filter((file) => file.kind === 'text') ?? [];
     const dirty = new Set(snapshot?.dirtyPaths ?? []);
     const over = this.cursor.length - WORKSPACE_SOURCE_LIMIT;
@@ -296,22 +330,20 @@ export class CaEditor extends LitElement {
         ${
           over > 0
             ? html`<span class="error" role="alert"
-                >Over the limit by ${formatCount(over)} chars: not saved until
-                shortened</span
+                >Over the limit by ${formatCount(over)} chars: not saved until shortened</span
               >`
             : nothing
         }
         ${this.writeError ? html`<span class="error" role="alert">${this.writeError}</span>` : nothing}
         ${
-          this.config.value?.readOnly
+          this.config.value?.readOnly || this.runtimeRef.loading?.readOnly
             ? html`<span>Read-only workspace</span>`
             : this.agent.value?.running
               ? html`<span>Read-only while the agent runs</span>`
               : nothing
         }
         <span class=${over > 0 ? 'over' : ''}
-          >${formatCount(this.cursor.length)} /
-          ${formatCount(WORKSPACE_SOURCE_LIMIT)} chars</span
+          >${formatCount(this.cursor.length)} / ${formatCount(WORKSPACE_SOURCE_LIMIT)} chars</span
         >
       </footer>
     `;

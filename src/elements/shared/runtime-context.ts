@@ -36,6 +36,8 @@ export interface RuntimeLoading {
    * hydration will then start from the provisional snapshot itself, so its render may show.
    */
   fresh?: Promise<boolean>;
+  /** The provider's `readonly`: nothing may be edited, not even before the runtime exists. */
+  readOnly?: boolean;
 }
 
 /** Provided beside `runtimeContext`, set only while that one is still on its way. */

@@ -161,8 +161,12 @@ export class RuntimeOwner implements ReactiveController {
       this.create();
       return;
     }
-    // A runtime still loading takes the configuration current when it arrives.
+    // A runtime still loading takes the configuration current when it arrives; meanwhile the
+    // offer carries `readonly` to what is shown before it.
     const configKey = JSON.stringify(recipe.config);
+    const offer = this.loadingProvider.value;
+    if (offer?.provisionalSnapshot && offer.readOnly !== recipe.config.readOnly)
+      this.loadingProvider.setValue({ ...offer, readOnly: recipe.config.readOnly });
     if (!this.current || configKey === this.configKey) return;
     this.configKey = configKey;
     this.current.config.set(recipe.config);
@@ -251,7 +255,11 @@ export class RuntimeOwner implements ReactiveController {
     this.loading = loading;
     const offer: RuntimeLoading | undefined = loading
       ? provisional
-        ? { provisionalSnapshot: provisional, ...(fresh ? { fresh } : {}) }
+        ? {
+            provisionalSnapshot: provisional,
+            ...(fresh ? { fresh } : {}),
+            readOnly: this.recipe().config.readOnly,
+          }
         : {}
       : undefined;
     this.loadingProvider.setValue(offer);

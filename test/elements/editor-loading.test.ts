@@ -1,0 +1,95 @@
+import { ContextProvider } from '@lit/context';
+import { expect } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import '../../src/elements/editor/editor.js';
+import type { CaEditor } from '../../src/elements/editor/editor.element.js';
+import {
+  runtimeContext,
+  runtimeLoadingContext,
+  type RuntimeLoading,
+} from '../../src/elements/shared/runtime-context.js';
+import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { clickInto } from '../support/real-input.js';
+import { uniqueName, waitFor } from '../support/wait.js';
+
+/** A `<ca-editor>` whose provider's runtime is still loading, as `<ca-studio>` offers it. */
+async function mountLoading(offer: Omit<RuntimeLoading, 'provisionalSnapshot'>) {
+  const databaseName = uniqueName('editor-loading');
+  // The seed snapshot the workspace starts as, taken before its database has opened.
+  const source = createStudioRuntime({ databaseName: uniqueName('seed') });
+  const provisionalSnapshot = source.workspace.provisionalSnapshot!()!;
+  source.dispose();
+  const host = document.createElement('div');
+  const loading = new ContextProvider(host, {
+    context: runtimeLoadingContext,
+    initialValue: { provisionalSnapshot, ...offer },
+  });
+  const provider = new ContextProvider(host, { context: runtimeContext });
+  document.body.append(host);
+  const editor = document.createElement('ca-editor') as CaEditor;
+  editor.idleMs = 20;
+  host.append(editor);
+  await editor.updateComplete;
+  const content = () => editor.shadowRoot!.querySelector<HTMLElement>('.cm-content') ?? undefined;
+  /** The runtime's code has arrived: the provider offers the runtime instead. */
+  const arrive = () => {
+    const runtime = createStudioRuntime({ databaseName });
+    loading.setValue(undefined);
+    provider.setValue(runtime);
+    return runtime;
+  };
+  return { host, editor, content, arrive };
+}
+
+describe('<ca-editor> while its runtime loads (issue 15)', () => {
+  it('on a first visit shows the starter files editable, and writes what was typed once hydrated', async () => {
+    let answer!: (fresh: boolean) => void;
+    const { host, content, arrive } = await mountLoading({
+      fresh: new Promise((resolve) => (answer = resolve)),
+    });
+    try {
+      await waitFor(() => content(), 'CodeMirror mounted');
+      expect(content()!.textContent, 'nothing before storage answers').not.to.include('<!doctype');
+      answer(true);
+      await waitFor(
+        () => content()!.textContent!.includes('<!doctype'),
+        'the starter index.html shown',
+      );
+      expect(content()!.getAttribute('contenteditable')).to.equal('true');
+      await clickInto(content()!);
+      await sendKeys({ press: 'Home' });
+      await sendKeys({ type: '<!-- typed early -->' });
+      // The draft outlives its idle timer: no runtime yet to write it.
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      const runtime = arrive();
+      try {
+        await waitFor(() => {
+          const file = runtime.workspace.getSnapshot().files.find((f) => f.path === 'index.html');
+          return file?.kind === 'text' && file.text.includes('<!-- typed early -->');
+        }, 'the early draft written through the registry after hydration');
+        expect(content()!.textContent).to.include('<!-- typed early -->');
+      } finally {
+        runtime.dispose();
+      }
+    } finally {
+      host.remove();
+    }
+  });
+
+  it('shows nothing while storage may hold other work, and nothing editable when read-only', async () => {
+    const stored = await mountLoading({ fresh: Promise.resolve(false) });
+    const readOnly = await mountLoading({ fresh: Promise.resolve(true), readOnly: true });
+    try {
+      await waitFor(() => stored.content() && readOnly.content(), 'CodeMirror mounted');
+      await waitFor(
+        () => readOnly.content()!.textContent!.includes('<!doctype'),
+        'the read-only studio shows its starter files',
+      );
+      expect(readOnly.content()!.getAttribute('contenteditable')).to.equal('false');
+      expect(stored.content()!.textContent).not.to.include('<!doctype');
+    } finally {
+      stored.host.remove();
+      readOnly.host.remove();
+    }
+  });
+});
