@@ -30,8 +30,8 @@ export interface PreviewDocument {
    * flattened, only the page's entries, each running its flattened module.
    */
   modules: Readonly<Record<string, FrameModule>>;
-  /** The module graph as one script, or null when the frame loads `modules` natively. */
-  flat: Omit<FlatModules, 'entries'> | null;
+  /** The module graph as a few classic scripts, or null when the frame loads `modules` natively. */
+  flat: FlatModules['scripts'] | null;
   /** Where each module comes from: the frame names the file and line of an error with it. */
   origins: Readonly<Record<string, ModuleOrigin>>;
   /**
@@ -84,7 +84,7 @@ export function compilePreviewDocument(
     parts,
     sheets,
     modules: flat ? flat.entries : graph.modules,
-    flat: flat && { script: flat.script, lines: flat.lines },
+    flat: flat && flat.scripts,
     origins: graph.origins,
     fetchable: fetchablePaths(files),
     diagnostics: context.diagnostics,
@@ -100,6 +100,12 @@ function fetchablePaths(files: readonly WorkspaceFile[]): string[] {
   return files
     .filter((file) => file.kind === 'asset' || FETCHABLE_TEXT.has(extensionOf(file.path)))
     .map((file) => file.path);
+}
+
+/** Whether two documents flatten their modules into the same scripts (or both load natively). */
+export function sameFlatScripts(a: PreviewDocument['flat'], b: PreviewDocument['flat']): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((script, index) => script.script === b[index]!.script);
 }
 
 /** The full HTML of a compiled document, stylesheets in place. */

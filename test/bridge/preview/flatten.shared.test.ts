@@ -17,7 +17,7 @@ const compile = (map: Record<string, string>) =>
 const page = '<script type="module" src="main.js"></script>';
 
 describe('module graph flattening (P3)', () => {
-  it('flattens an acyclic graph into one script and leaves only the entry module', () => {
+  it('flattens an acyclic graph into scripts and leaves only the entry module', () => {
     const document = compile({
       'index.html': page,
       'main.js': "import { a } from './a.js';\n\nconsole.log(a);",
@@ -25,14 +25,55 @@ describe('module graph flattening (P3)', () => {
     });
     expect(document.flat).not.to.equal(null);
     expect(Object.values(document.modules)).to.deep.equal([
-      ['text/javascript', '__ca$modules.run(0);'],
+      ['text/javascript', '__ca$modules.run("@context-action/workspace/main.js");'],
     ]);
-    // The table puts each module's first line where it starts in the script.
-    const lines = document.flat!.script.split('\n');
-    for (const [line, path] of document.flat!.lines) {
-      expect(lines[line - 1]).to.contain(`"https://workspace.invalid/${path}"`);
-    }
-    expect(lines[document.flat!.lines[0]![0] + 1]).to.equal('console.log(__ca$d[0].a);');
+    // Each script's table puts each of its modules' first line where it starts in the script.
+    const placed = document.flat!.flatMap(({ script, lines }) =>
+      lines.map(([line, path]) => {
+        const text = script.split('\n');
+        expect(text[line - 1]).to.contain(`"https://workspace.invalid/${path}"`);
+        return [path, text[line + 1]];
+      }),
+    );
+    expect(placed).to.deep.include(['main.js', 'console.log(__ca$d[0].a);']);
+    expect(placed).to.have.length(2);
+  });
+
+  it('changes only the scripts of the modules that changed, so the frame reuses the rest', () => {
+    const files: Record<string, string> = { 'index.html': page };
+    files['main.js'] = Array.from({ length: 40 }, (_, i) => `import './m${i}.js';`).join('\n');
+    for (let i = 0; i < 40; i += 1) files[`m${i}.js`] = `export const v = ${i};`;
+    const scripts = (map: Record<string, string>) =>
+      new Map(compile(map).flat!.map(({ name, script }) => [name, script]));
+    const changed = (map: Record<string, string>) => {
+      const after = scripts(map);
+      const names = new Set([...before.keys(), ...after.keys()]);
+      return [...names].filter((name) => before.get(name) !== after.get(name));
+    };
+    const before = scripts(files);
+    expect(before.size).to.be.greaterThan(8);
+    const holding = (path: string) =>
+      [...before].find(([, script]) =>
+        script.includes(`\n["@context-action/workspace/${path}",`),
+      )![0];
+
+    expect(changed({ ...files, 'm7.js': 'export const v = 70;' })).to.deep.equal([
+      holding('m7.js'),
+    ]);
+    // A module added, or one removed, leaves every script holding neither it nor main.js as it was.
+    const added = changed({
+      ...files,
+      'main.js': `${files['main.js']}\nimport './new.js';`,
+      'new.js': '',
+    });
+    expect(added).to.include(holding('main.js'));
+    expect(added.length).to.be.at.most(2);
+    const { 'm3.js': _removed, ...rest } = files;
+    const removed = changed({
+      ...rest,
+      'main.js': files['main.js']!.replace("import './m3.js';", ''),
+    });
+    expect(removed).to.have.members([...new Set([holding('main.js'), holding('m3.js')])]);
   });
 
   it('awaits an entry whose graph awaits at its top level', () => {
@@ -41,7 +82,9 @@ describe('module graph flattening (P3)', () => {
       'main.js': "import './a.js';",
       'a.js': 'await null;',
     });
-    expect(Object.values(document.modules)[0]![1]).to.equal('await __ca$modules.run(0);');
+    expect(Object.values(document.modules)[0]![1]).to.equal(
+      'await __ca$modules.run("@context-action/workspace/main.js");',
+    );
   });
 
   const nativeCases: Record<string, Record<string, string>> = {
