@@ -44,8 +44,8 @@ export interface FlatScript {
 
 export interface FlatModules {
   scripts: readonly FlatScript[];
-  /** Entry specifier → the small module that runs its flattened module. */
-  entries: Record<string, FrameModule>;
+  /** Entry specifier → the module script text that runs its flattened module. */
+  entries: Record<string, string>;
 }
 
 export interface ModuleSet {
@@ -153,12 +153,12 @@ export function flattenModules(set: ModuleSet, parser: JavaScriptParser): FlatMo
       lines: bucket.lines,
     });
   }
-  const entries: Record<string, FrameModule> = {};
+  const entries: Record<string, string> = {};
   for (const entry of set.entries) {
     const position = index.get(entry);
-    if (position === undefined) continue;
+    if (position === undefined) return null;
     const run = `${MODULE_LOADER}.run(${JSON.stringify(entry)})`;
-    entries[entry] = ['text/javascript', asynchronous[position] ? `await ${run};` : `${run};`];
+    entries[entry] = asynchronous[position] ? `await ${run};` : `${run};`;
   }
   return { scripts, entries };
 }

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { parser } from '@lezer/javascript';
 import { describe, it } from '../../support/spec.js';
-import { compilePreviewDocument } from '../../../src/bridge/preview/compile.js';
+import { compilePreviewDocument, renderPreviewHtml } from '../../../src/bridge/preview/compile.js';
 import { flattenWithParser } from '../../../src/bridge/preview/module-flattener.js';
 import { readModule } from '../../../src/bridge/preview/module-syntax.js';
 import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';
@@ -17,16 +17,17 @@ const compile = (map: Record<string, string>) =>
 const page = '<script type="module" src="main.js"></script>';
 
 describe('module graph flattening (P3)', () => {
-  it('flattens an acyclic graph into scripts and leaves only the entry module', () => {
+  it('flattens an acyclic graph into scripts that the page module script runs', () => {
     const document = compile({
       'index.html': page,
       'main.js': "import { a } from './a.js';\n\nconsole.log(a);",
       'a.js': 'export const a = 1;',
     });
     expect(document.flat).not.to.equal(null);
-    expect(Object.values(document.modules)).to.deep.equal([
-      ['text/javascript', '__ca$modules.run("@context-action/workspace/main.js");'],
-    ]);
+    expect(document.modules).to.deep.equal({});
+    expect(renderPreviewHtml(document)).to.equal(
+      '<script type="module">__ca$modules.run("@context-action/workspace/main.js");</script>',
+    );
     // Each script's table puts each of its modules' first line where it starts in the script.
     const placed = document.flat!.flatMap(({ script, lines }) =>
       lines.map(([line, path]) => {
@@ -82,9 +83,34 @@ describe('module graph flattening (P3)', () => {
       'main.js': "import './a.js';",
       'a.js': 'await null;',
     });
-    expect(Object.values(document.modules)[0]![1]).to.equal(
-      'await __ca$modules.run("@context-action/workspace/main.js");',
+    expect(renderPreviewHtml(document)).to.contain(
+      '>await __ca$modules.run("@context-action/workspace/main.js");</script>',
     );
+  });
+
+  it('runs each entry where its module script is, and leaves look-alike text alone', () => {
+    const decoy = '<script type="text/plain">import "@context-action/workspace/main.js";</script>';
+    const document = compile({
+      'index.html': [
+        decoy,
+        '<link rel="stylesheet" href="a.css">',
+        '<script type="module" src="main.js" data-n="1"></script>',
+        '<script type="module">\nimport "./main.js";\n</script>',
+        decoy,
+      ].join('\n'),
+      'a.css': 'p{}',
+      'main.js': 'console.log(1);',
+    });
+    const inline = Object.keys(document.origins).find((key) => key.includes('inline'))!;
+    expect(document.parts).to.deep.equal([
+      `${decoy}\n<style data-ca-sheet="0">`,
+      [
+        '</style>',
+        '<script type="module" data-n="1">__ca$modules.run("@context-action/workspace/main.js");</script>',
+        `<script type="module">__ca$modules.run(${JSON.stringify(inline)});</script>`,
+        decoy,
+      ].join('\n'),
+    ]);
   });
 
   const nativeCases: Record<string, Record<string, string>> = {
