@@ -75,6 +75,22 @@ describe('module graph flattening (P3)', () => {
       'main.js': files['main.js']!.replace("import './m3.js';", ''),
     });
     expect(removed).to.have.members([...new Set([holding('main.js'), holding('m3.js')])]);
+    // A rename is a removal and an addition: no script keeps the old name.
+    const { 'm5.js': moved, ...others } = files;
+    const renamed = {
+      ...others,
+      'n5.js': moved!,
+      'main.js': files['main.js']!.replace("'./m5.js'", "'./n5.js'"),
+    };
+    const after = scripts(renamed);
+    const holder = [...after].find(([, script]) =>
+      script.includes('\n["@context-action/workspace/n5.js",'),
+    )![0];
+    expect(changed(renamed)).to.have.members([
+      ...new Set([holding('main.js'), holding('m5.js'), holder]),
+    ]);
+    expect([...after.values()].join('\n')).not.to.contain('m5.js');
+    expect(after.get(holder)).to.contain('"https://workspace.invalid/n5.js"');
   });
 
   it('awaits an entry whose graph awaits at its top level', () => {
