@@ -5,12 +5,12 @@
  * dependencies, in their order. Its exports are getters over its own bindings, and every use of
  * an import reads the exporting module's getter, so bindings stay live. `import.meta` is an
  * object with the module's workspace URL and `import()` of a workspace module returns the one
- * instance. Each module is its own script, named by its specifier, whose first line is the
- * module's first line, so an error's line maps back to the file through `origins`; and a
- * module that did not change is the same script as before, which the frame's engine finds
- * compiled in its cache. Anything outside the rewrite (a cycle, a JSON module, a static bare
- * import, an `export *` name clash, a module `readModule` declines) gives `null`: the graph
- * then loads natively as before, with the browser's own errors.
+ * instance. The modules are spread over a few scripts (`FlatScript`), and each module's first
+ * line sits at a known line of its script, so an error's line maps back to the file (`lines`).
+ * The page's module scripts run their entries (`entries`). Anything outside the rewrite (a
+ * cycle, a JSON module, a static bare import, an `export *` name clash, a module `readModule`
+ * declines) gives `null`: the graph then loads natively as before, with the browser's own
+ * errors.
  */
 import type { FrameModule } from './compile-modules.js';
 import { FLAT_SCRIPT_PREFIX, MODULE_LOADER, WORKSPACE_URL } from './module-names.js';
@@ -163,7 +163,7 @@ export function flattenModules(set: ModuleSet, parser: JavaScriptParser): FlatMo
   return { scripts, entries };
 }
 
-/** A module's script: by its specifier alone, so a module stays in its script as others come and go. */
+/** A module's script, by its specifier alone: a module stays where it is as others come and go. */
 function bucketOf(specifier: string): number {
   let hash = 0;
   for (let at = 0; at < specifier.length; at += 1)
