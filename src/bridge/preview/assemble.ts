@@ -44,6 +44,20 @@ function doctypeOf(parsed: Document): string {
  * page that runs no script of ours (a diagnostic card).
  */
 export function assemblePreviewDocument(html: string, bridgeScript: string | null): string {
+  if (bridgeScript === null) return serialize(html, null);
+  // The bridge changes on every load; the page around it only when the HTML does (not on a
+  // module edit), so the last page is kept split at a mark no page can guess.
+  if (around?.html !== html) {
+    const mark = `/*${Array.from(crypto.getRandomValues(new Uint32Array(4)), String).join('-')}*/`;
+    const [before = '', after = ''] = serialize(html, mark).split(mark);
+    around = { html, before, after };
+  }
+  return around.before + bridgeScript + around.after;
+}
+
+let around: { html: string; before: string; after: string } | undefined;
+
+function serialize(html: string, bridgeScript: string | null): string {
   // A file's byte order mark survives into its text; before `<html>` it would mean quirks mode.
   const parsed = new DOMParser().parseFromString(html.replace(/^\uFEFF/, ''), 'text/html');
   const policy = parsed.createElement('meta');

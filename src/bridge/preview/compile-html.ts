@@ -22,11 +22,23 @@ const CLASSIC_TYPES = new Set(['', 'text/javascript', 'application/javascript'])
 const ASSET_HREF_TAGS = new Set(['image', 'use', 'feimage']);
 const NO_SRC_REWRITE = new Set(['iframe', 'frame']);
 
+/** Where a module script's text `import "<specifier>";` starts: `parts[part]` at `at`. */
+export interface EntryImport {
+  part: number;
+  at: number;
+  specifier: string;
+}
+
 export interface CompiledHtml {
   /** The document split around linked stylesheets: `parts[i]`, `sheets[i]`, `parts[i + 1]`… */
   parts: string[];
   sheets: string[];
+  /** Each module script's import of its entry, in document order. */
+  entryImports: EntryImport[];
 }
+
+/** The text of a module script that runs the module graph entry `specifier`. */
+export const entryImport = (specifier: string): string => `import ${JSON.stringify(specifier)};`;
 
 export function compileHtml(
   entryPath: string,
@@ -36,6 +48,7 @@ export function compileHtml(
 ): CompiledHtml {
   const parts: string[] = [];
   const sheets: string[] = [];
+  const entryImports: EntryImport[] = [];
   let current = '';
   let last = 0;
   for (const match of html.matchAll(HTML_TOKEN)) {
@@ -66,7 +79,7 @@ export function compileHtml(
     }
   }
   parts.push(current + html.slice(last));
-  return { parts, sheets };
+  return { parts, sheets, entryImports };
 
   function blocked(kind: string, url: string) {
     context.reportExternal(kind, url, entryPath);
@@ -92,8 +105,7 @@ export function compileHtml(
     if (type !== 'module' && !CLASSIC_TYPES.has(type)) return whole;
     if (src === null) {
       if (type !== 'module') return whole;
-      const specifier = graph.inlineEntry(content, entryPath, line);
-      return `<script${renderAttributes(rest)}>import ${JSON.stringify(specifier)};</script>`;
+      return moduleScript(rest, graph.inlineEntry(content, entryPath, line));
     }
     const resolved = resolvePreviewReference(entryPath, src);
     if (resolved.kind === 'external') {
@@ -106,7 +118,7 @@ export function compileHtml(
         missing('module script', src, 'error');
         return '';
       }
-      return `<script${renderAttributes(rest)}>import ${JSON.stringify(specifier)};</script>`;
+      return moduleScript(rest, specifier);
     }
     const text = resolved.kind === 'local' ? context.text(resolved.path) : undefined;
     if (text === undefined) {
@@ -114,6 +126,13 @@ export function compileHtml(
       return '';
     }
     return `<script${renderAttributes(rest)}>${escapeRawText(text, 'script')}</script>`;
+  }
+
+  /** Appended to `current` by the caller: the import's place is known from its length. */
+  function moduleScript(attributes: Attribute[], specifier: string): string {
+    const open = `<script${renderAttributes(attributes)}>`;
+    entryImports.push({ part: parts.length, at: current.length + open.length, specifier });
+    return `${open}${entryImport(specifier)}</script>`;
   }
 
   function compileLink(

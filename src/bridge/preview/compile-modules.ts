@@ -4,8 +4,8 @@
  * specifiers with an import map, so the browser runs the graph natively (cycles
  * included). Missing and external imports become small modules that throw a bounded error;
  * bare specifiers stay visible to the browser and are reported as unsupported. Every module
- * script of the page, inline ones included, becomes `import "<entry>"`, so a graph can also be
- * flattened into one script (`flatten-modules.ts`) without touching the page.
+ * script of the page, inline ones included, becomes `import "<entry>"`; when the graph is
+ * flattened (`flatten-modules.ts`), that import becomes the code that runs the entry.
  */
 import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/tools/preview/errors.js';
 import { extensionOf, resolvePreviewReference } from '../../runtime/tools/preview/paths.js';

@@ -13,7 +13,7 @@ import {
   DEFAULT_PREVIEW_COMPILE_LIMITS,
   type PreviewCompileLimits,
 } from './compile-context.js';
-import { compileHtml } from './compile-html.js';
+import { compileHtml, entryImport, type EntryImport } from './compile-html.js';
 import { ModuleGraph, type FrameModule } from './compile-modules.js';
 import type { FlatModules, ModuleOrigin } from './flatten-modules.js';
 import type { ModuleFlattener } from './module-flattener.js';
@@ -26,12 +26,12 @@ export interface PreviewDocument {
   /** Compiled text of each linked stylesheet, `@import`s inlined. */
   sheets: readonly string[];
   /**
-   * Module specifier → [MIME type, source]; the frame creates the URLs. When the graph is
-   * flattened, only the page's entries, each running its flattened module.
+   * Module specifier → [MIME type, source]; the frame creates the URLs. None when the graph is
+   * flattened: the page's module scripts then run their entries themselves.
    */
   modules: Readonly<Record<string, FrameModule>>;
-  /** The module graph as one script, or null when the frame loads `modules` natively. */
-  flat: Omit<FlatModules, 'entries'> | null;
+  /** The module graph as a few classic scripts, or null when the frame loads `modules` natively. */
+  flat: FlatModules['scripts'] | null;
   /** Where each module comes from: the frame names the file and line of an error with it. */
   origins: Readonly<Record<string, ModuleOrigin>>;
   /**
@@ -73,7 +73,7 @@ export function compilePreviewDocument(
     };
   }
   const graph = new ModuleGraph(context);
-  const { parts, sheets } = compileHtml(entry.path, entry.text, context, graph);
+  const html = compileHtml(entry.path, entry.text, context, graph);
   graph.resolveAll();
   const flat =
     flatten && Object.keys(graph.modules).length >= context.limits.flattenFrom
@@ -81,14 +81,34 @@ export function compilePreviewDocument(
       : null;
   return {
     entryPath: entry.path,
-    parts,
-    sheets,
-    modules: flat ? flat.entries : graph.modules,
-    flat: flat && { script: flat.script, lines: flat.lines },
+    parts: flat ? runEntries(html.parts, html.entryImports, flat.entries) : html.parts,
+    sheets: html.sheets,
+    modules: flat ? {} : graph.modules,
+    flat: flat && flat.scripts,
     origins: graph.origins,
     fetchable: fetchablePaths(files),
     diagnostics: context.diagnostics,
   };
+}
+
+/**
+ * The page's module scripts with each `import "<entry>"` replaced by the code that runs the
+ * entry's flattened module: a module script still, so it runs when the import would have, but
+ * without loading a module from a URL, which costs a fetch's bookkeeping.
+ */
+function runEntries(
+  parts: readonly string[],
+  imports: readonly EntryImport[],
+  entries: Readonly<Record<string, string>>,
+): string[] {
+  const result = [...parts];
+  // From the last, so that each recorded place is still where it was.
+  for (const { part, at, specifier } of [...imports].reverse()) {
+    const text = result[part]!;
+    const replaced = entryImport(specifier);
+    result[part] = text.slice(0, at) + entries[specifier]! + text.slice(at + replaced.length);
+  }
+  return result;
 }
 
 const FETCHABLE_TEXT = new Set(['json', 'txt', 'md', 'csv', 'svg', 'xml']);
@@ -100,6 +120,12 @@ function fetchablePaths(files: readonly WorkspaceFile[]): string[] {
   return files
     .filter((file) => file.kind === 'asset' || FETCHABLE_TEXT.has(extensionOf(file.path)))
     .map((file) => file.path);
+}
+
+/** Whether two documents flatten their modules into the same scripts (or both load natively). */
+export function sameFlatScripts(a: PreviewDocument['flat'], b: PreviewDocument['flat']): boolean {
+  if (a === null || b === null) return a === b;
+  return a.length === b.length && a.every((script, index) => script.script === b[index]!.script);
 }
 
 /** The full HTML of a compiled document, stylesheets in place. */

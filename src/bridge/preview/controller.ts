@@ -34,7 +34,12 @@ import {
   type PreviewCompileLimits,
 } from './compile-context.js';
 import { SHEET_ATTRIBUTE } from './compile-html.js';
-import { compilePreviewDocument, renderPreviewHtml, type PreviewDocument } from './compile.js';
+import {
+  compilePreviewDocument,
+  renderPreviewHtml,
+  sameFlatScripts,
+  type PreviewDocument,
+} from './compile.js';
 import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
 import type { BridgeConfig } from './frame/config.js';
 import { frameScriptText } from './frame/script-tag.js';
@@ -441,7 +446,7 @@ function sameShell(a: PreviewDocument, b: PreviewDocument): boolean {
   // Bodies are served on request, so an edited data file needs no reload; a new or removed one
   // does, since the document lists the paths it may fetch.
   if (a.fetchable.join('\n') !== b.fetchable.join('\n')) return false;
-  if (a.flat?.script !== b.flat?.script) return false;
+  if (!sameFlatScripts(a.flat, b.flat)) return false;
   const keys = Object.keys(a.modules);
   if (keys.length !== Object.keys(b.modules).length) return false;
   return keys.every((key) => {

@@ -1,17 +1,19 @@
 /**
- * Flattens an acyclic module graph into one classic script. Loading 200 modules natively
- * costs a fetch and its bookkeeping per module; one script costs one compile. Each module
- * becomes a function that the frame's loader (`frame/module-loader.ts`) calls once, after its
+ * Flattens an acyclic module graph into classic scripts. Loading 200 modules natively costs a
+ * fetch and its bookkeeping per module; a classic script costs one compile. Each module becomes
+ * a function that the frame's loader (`frame/module-loader.ts`) calls once, after its
  * dependencies, in their order. Its exports are getters over its own bindings, and every use of
  * an import reads the exporting module's getter, so bindings stay live. `import.meta` is an
  * object with the module's workspace URL and `import()` of a workspace module returns the one
- * instance. Each module's first line sits at a known line of the script, so an error's line
- * maps back to the file (`lines`). Anything outside the rewrite (a cycle, a JSON module, a
- * static bare import, an `export *` name clash, a module `readModule` declines) gives `null`:
- * the graph then loads natively as before, with the browser's own errors.
+ * instance. The modules are spread over a few scripts (`FlatScript`), and each module's first
+ * line sits at a known line of its script, so an error's line maps back to the file (`lines`).
+ * The page's module scripts run their entries (`entries`). Anything outside the rewrite (a
+ * cycle, a JSON module, a static bare import, an `export *` name clash, a module `readModule`
+ * declines) gives `null`: the graph then loads natively as before, with the browser's own
+ * errors.
  */
 import type { FrameModule } from './compile-modules.js';
-import { MODULE_LOADER, WORKSPACE_URL } from './module-names.js';
+import { FLAT_SCRIPT_PREFIX, MODULE_LOADER, WORKSPACE_URL } from './module-names.js';
 import {
   bindingExpression,
   DEPENDENCIES,
@@ -26,13 +28,24 @@ import {
 /** A module's origin: its workspace path and the line of that file its first line is. */
 export type ModuleOrigin = readonly [path: string, line: number];
 
-export interface FlatModules {
-  /** A classic script that hands every module function to the frame's loader. */
+/**
+ * A classic script that hands some of the module functions to the frame's loader. A graph is
+ * spread over up to `SCRIPTS` of them, each module by its specifier: an edit of one module
+ * changes one script, and the frame's engine finds the others compiled in its cache. One script
+ * per module would compile nothing again but costs more in script elements than it saves.
+ */
+export interface FlatScript {
+  /** Its name in stack traces (`//# sourceURL`). */
+  name: string;
   script: string;
-  /** For each module, in order: [its first line in `script`, path, line in that file]. */
+  /** For each module in it, in order: [its first line in `script`, path, line in that file]. */
   lines: readonly (readonly [number, string, number])[];
-  /** Entry specifier → the small module that runs its flattened module. */
-  entries: Record<string, FrameModule>;
+}
+
+export interface FlatModules {
+  scripts: readonly FlatScript[];
+  /** Entry specifier → the module script text that runs its flattened module. */
+  entries: Record<string, string>;
 }
 
 export interface ModuleSet {
@@ -43,6 +56,7 @@ export interface ModuleSet {
 
 /** The module function's first parameter: hands the loader its namespace before the body runs. */
 const EXPOSE = '__ca$x';
+const SCRIPTS = 16;
 
 // Edits re-typing the same files reuse their shapes; bounded, so a long session stays small.
 const shapes = new Map<string, ModuleShape | null>();
@@ -108,9 +122,8 @@ export function flattenModules(set: ModuleSet, parser: JavaScriptParser): FlatMo
   }
 
   const asynchronous = reachesAsync(read, dependencies);
-  const lines: [number, string, number][] = [];
-  let line = 2;
-  const chunks = specifiers.map((specifier, position) => {
+  const buckets: { chunks: string[]; lines: [number, string, number][]; line: number }[] = [];
+  for (const [position, specifier] of specifiers.entries()) {
     const shape = read[position]!;
     // An error module is no file: its lines name none ('').
     const [path, first] = set.origins[specifier] ?? ['', 1];
@@ -119,24 +132,43 @@ export function flattenModules(set: ModuleSet, parser: JavaScriptParser): FlatMo
       .map(([name, value]) => `,get ${JSON.stringify(name)}(){return ${value}}`)
       .join('');
     const body = applyEdits(set.modules[specifier]![1], shape.edits, (request) =>
-      index.has(request) ? `${IMPORT}(${index.get(request)})` : null,
+      index.has(request) ? `${IMPORT}(${JSON.stringify(request)})` : null,
     );
     const chunk =
-      `[${JSON.stringify(dependencies[position])},${JSON.stringify(WORKSPACE_URL + path)},` +
-      `${shape.async ? 'async ' : ''}function(${EXPOSE},${DEPENDENCIES},${IMPORT},${META}){"use strict";` +
+      `[${JSON.stringify(specifier)},${JSON.stringify(shape.requests)},` +
+      `${JSON.stringify(WORKSPACE_URL + path)},${shape.async ? 'async ' : ''}` +
+      `function(${EXPOSE},${DEPENDENCIES},${IMPORT},${META}){"use strict";` +
       `${EXPOSE}({__proto__:null${getters}});${body}\n}]`;
-    lines.push([line, path, first]);
-    line += chunk.split('\n').length;
-    return chunk;
-  });
-  const entries: Record<string, FrameModule> = {};
+    const bucket = (buckets[bucketOf(specifier)] ??= { chunks: [], lines: [], line: 2 });
+    bucket.chunks.push(chunk);
+    bucket.lines.push([bucket.line, path, first]);
+    bucket.line += chunk.split('\n').length;
+  }
+  const scripts: FlatScript[] = [];
+  for (const [number, bucket] of buckets.entries()) {
+    if (!bucket) continue;
+    scripts.push({
+      name: `${FLAT_SCRIPT_PREFIX}${number}.js`,
+      script: `${MODULE_LOADER}.define([\n${bucket.chunks.join(',\n')}\n]);`,
+      lines: bucket.lines,
+    });
+  }
+  const entries: Record<string, string> = {};
   for (const entry of set.entries) {
     const position = index.get(entry);
-    if (position === undefined) continue;
-    const run = `${MODULE_LOADER}.run(${position})`;
-    entries[entry] = ['text/javascript', asynchronous[position] ? `await ${run};` : `${run};`];
+    if (position === undefined) return null;
+    const run = `${MODULE_LOADER}.run(${JSON.stringify(entry)})`;
+    entries[entry] = asynchronous[position] ? `await ${run};` : `${run};`;
   }
-  return { script: `${MODULE_LOADER}.define([\n${chunks.join(',\n')}\n]);`, lines, entries };
+  return { scripts, entries };
+}
+
+/** A module's script, by its specifier alone: a module stays where it is as others come and go. */
+function bucketOf(specifier: string): number {
+  let hash = 0;
+  for (let at = 0; at < specifier.length; at += 1)
+    hash = (Math.imul(hash, 31) + specifier.charCodeAt(at)) | 0;
+  return (hash >>> 0) % SCRIPTS;
 }
 
 /** The source with each edit applied; a dynamic import whose request has no module stays. */

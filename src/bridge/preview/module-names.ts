@@ -9,5 +9,5 @@ export const WORKSPACE_URL = 'https://workspace.invalid/';
 /** The frame's global through which the flattened modules are defined and run. */
 export const MODULE_LOADER = '__ca$modules';
 
-/** The flattened graph's script name in stack traces (`//# sourceURL`). */
-export const FLAT_SCRIPT_URL = '@context-action/flat-modules.js';
+/** The start of a flattened graph's script names in stack traces (`//# sourceURL`). */
+export const FLAT_SCRIPT_PREFIX = '@context-action/flat-modules/';

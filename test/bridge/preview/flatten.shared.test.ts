@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { parser } from '@lezer/javascript';
 import { describe, it } from '../../support/spec.js';
-import { compilePreviewDocument } from '../../../src/bridge/preview/compile.js';
+import { compilePreviewDocument, renderPreviewHtml } from '../../../src/bridge/preview/compile.js';
 import { flattenWithParser } from '../../../src/bridge/preview/module-flattener.js';
 import { readModule } from '../../../src/bridge/preview/module-syntax.js';
 import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';
@@ -17,22 +17,80 @@ const compile = (map: Record<string, string>) =>
 const page = '<script type="module" src="main.js"></script>';
 
 describe('module graph flattening (P3)', () => {
-  it('flattens an acyclic graph into one script and leaves only the entry module', () => {
+  it('flattens an acyclic graph into scripts that the page module script runs', () => {
     const document = compile({
       'index.html': page,
       'main.js': "import { a } from './a.js';\n\nconsole.log(a);",
       'a.js': 'export const a = 1;',
     });
     expect(document.flat).not.to.equal(null);
-    expect(Object.values(document.modules)).to.deep.equal([
-      ['text/javascript', '__ca$modules.run(0);'],
+    expect(document.modules).to.deep.equal({});
+    expect(renderPreviewHtml(document)).to.equal(
+      '<script type="module">__ca$modules.run("@context-action/workspace/main.js");</script>',
+    );
+    // Each script's table puts each of its modules' first line where it starts in the script.
+    const placed = document.flat!.flatMap(({ script, lines }) =>
+      lines.map(([line, path]) => {
+        const text = script.split('\n');
+        expect(text[line - 1]).to.contain(`"https://workspace.invalid/${path}"`);
+        return [path, text[line + 1]];
+      }),
+    );
+    expect(placed).to.deep.include(['main.js', 'console.log(__ca$d[0].a);']);
+    expect(placed).to.have.length(2);
+  });
+
+  it('changes only the scripts of the modules that changed, so the frame reuses the rest', () => {
+    const files: Record<string, string> = { 'index.html': page };
+    files['main.js'] = Array.from({ length: 40 }, (_, i) => `import './m${i}.js';`).join('\n');
+    for (let i = 0; i < 40; i += 1) files[`m${i}.js`] = `export const v = ${i};`;
+    const scripts = (map: Record<string, string>) =>
+      new Map(compile(map).flat!.map(({ name, script }) => [name, script]));
+    const changed = (map: Record<string, string>) => {
+      const after = scripts(map);
+      const names = new Set([...before.keys(), ...after.keys()]);
+      return [...names].filter((name) => before.get(name) !== after.get(name));
+    };
+    const before = scripts(files);
+    expect(before.size).to.be.greaterThan(8);
+    const holding = (path: string) =>
+      [...before].find(([, script]) =>
+        script.includes(`\n["@context-action/workspace/${path}",`),
+      )![0];
+
+    expect(changed({ ...files, 'm7.js': 'export const v = 70;' })).to.deep.equal([
+      holding('m7.js'),
     ]);
-    // The table puts each module's first line where it starts in the script.
-    const lines = document.flat!.script.split('\n');
-    for (const [line, path] of document.flat!.lines) {
-      expect(lines[line - 1]).to.contain(`"https://workspace.invalid/${path}"`);
-    }
-    expect(lines[document.flat!.lines[0]![0] + 1]).to.equal('console.log(__ca$d[0].a);');
+    // A module added, or one removed, leaves every script holding neither it nor main.js as it was.
+    const added = changed({
+      ...files,
+      'main.js': `${files['main.js']}\nimport './new.js';`,
+      'new.js': '',
+    });
+    expect(added).to.include(holding('main.js'));
+    expect(added.length).to.be.at.most(2);
+    const { 'm3.js': _removed, ...rest } = files;
+    const removed = changed({
+      ...rest,
+      'main.js': files['main.js']!.replace("import './m3.js';", ''),
+    });
+    expect(removed).to.have.members([...new Set([holding('main.js'), holding('m3.js')])]);
+    // A rename is a removal and an addition: no script keeps the old name.
+    const { 'm5.js': moved, ...others } = files;
+    const renamed = {
+      ...others,
+      'n5.js': moved!,
+      'main.js': files['main.js']!.replace("'./m5.js'", "'./n5.js'"),
+    };
+    const after = scripts(renamed);
+    const holder = [...after].find(([, script]) =>
+      script.includes('\n["@context-action/workspace/n5.js",'),
+    )![0];
+    expect(changed(renamed)).to.have.members([
+      ...new Set([holding('main.js'), holding('m5.js'), holder]),
+    ]);
+    expect([...after.values()].join('\n')).not.to.contain('m5.js');
+    expect(after.get(holder)).to.contain('"https://workspace.invalid/n5.js"');
   });
 
   it('awaits an entry whose graph awaits at its top level', () => {
@@ -41,7 +99,34 @@ describe('module graph flattening (P3)', () => {
       'main.js': "import './a.js';",
       'a.js': 'await null;',
     });
-    expect(Object.values(document.modules)[0]![1]).to.equal('await __ca$modules.run(0);');
+    expect(renderPreviewHtml(document)).to.contain(
+      '>await __ca$modules.run("@context-action/workspace/main.js");</script>',
+    );
+  });
+
+  it('runs each entry where its module script is, and leaves look-alike text alone', () => {
+    const decoy = '<script type="text/plain">import "@context-action/workspace/main.js";</script>';
+    const document = compile({
+      'index.html': [
+        decoy,
+        '<link rel="stylesheet" href="a.css">',
+        '<script type="module" src="main.js" data-n="1"></script>',
+        '<script type="module">\nimport "./main.js";\n</script>',
+        decoy,
+      ].join('\n'),
+      'a.css': 'p{}',
+      'main.js': 'console.log(1);',
+    });
+    const inline = Object.keys(document.origins).find((key) => key.includes('inline'))!;
+    expect(document.parts).to.deep.equal([
+      `${decoy}\n<style data-ca-sheet="0">`,
+      [
+        '</style>',
+        '<script type="module" data-n="1">__ca$modules.run("@context-action/workspace/main.js");</script>',
+        `<script type="module">__ca$modules.run(${JSON.stringify(inline)});</script>`,
+        decoy,
+      ].join('\n'),
+    ]);
   });
 
   const nativeCases: Record<string, Record<string, string>> = {

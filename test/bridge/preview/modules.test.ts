@@ -20,6 +20,9 @@ afterEach(() => {
 const PATH_PROBE =
   '<script>console.log("path", typeof __ca$modules === "object" ? "flat" : "native")</script>';
 
+/** Logs once the page's module scripts have run. */
+const LOADED_PROBE = '<script>addEventListener("load", () => console.log("loaded"))</script>';
+
 const MODES = [
   { name: 'flattened', flattenFrom: 1, path: 'path flat' },
   { name: 'native', flattenFrom: 10_000, path: 'path native' },
@@ -140,6 +143,22 @@ for (const mode of MODES) {
       });
       const inline = await mounted.settle();
       expect(!inline.ok && inline.error.message).to.match(/TypeError.*\(index\.html:6\)$/);
+    });
+
+    it('runs no module of a graph with an error only the engine finds, and names its line', async () => {
+      // The parser reads a redeclaration as valid: the flat graph is built and fails to compile.
+      mounted = mount({
+        'index.html': `${PATH_PROBE}<script type="module" src="main.js"></script>${LOADED_PROBE}`,
+        'main.js': "import './a.js';\nimport './bad.js';\nconsole.log('evaluated main');",
+        'a.js': "console.log('evaluated a');",
+        'bad.js': 'let x = 1;\nlet x = 2;',
+      });
+      expect(await mounted.consoleLine(/^path/)).to.equal(mode.path);
+      const outcome = await mounted.settle();
+      expect(!outcome.ok && outcome.error.message).to.match(/SyntaxError.*\(bad\.js:2\)$/);
+      await mounted.consoleLine(/^loaded/);
+      const texts = mounted.controller.getSnapshot().console.entries.map((entry) => entry.text);
+      expect(texts.filter((text) => text.startsWith('evaluated'))).to.deep.equal([]);
     });
 
     it('names the file and line of an unhandled rejection', async () => {

@@ -10,7 +10,7 @@
  */
 import type { ConsoleLevel, FrameMessage, HostMessage } from '../messages.js';
 import type { BridgeConfig } from './config.js';
-import { FLAT_SCRIPT_URL, MODULE_LOADER, WORKSPACE_URL } from '../module-names.js';
+import { MODULE_LOADER, WORKSPACE_URL } from '../module-names.js';
 import { bound, describe } from './describe.js';
 import { createErrorLocator } from './error-location.js';
 import { installFrameGuard } from './guard.js';
@@ -90,12 +90,13 @@ function start(config: BridgeConfig): void {
     }
   };
 
-  // A module's data: URL → its specifier; while the flattened script is inserted, an error event
-  // carries the document's URL and a line of that script.
+  // A module's data: URL → its specifier; while a flattened graph's script is inserted, an error
+  // event carries the document's URL and a line of that script.
   const NativeError = Error;
   const specifierOf = new Map<string, string>();
   const locator = createErrorLocator(config, specifierOf);
-  let flattening = false;
+  const loader = createModuleLoader();
+  let defining: string | null = null;
   const at = (message: string, place: string | null) => (place ? `${message} (${place})` : message);
 
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
@@ -113,8 +114,10 @@ function start(config: BridgeConfig): void {
     'error',
     (event: Event) => {
       if (event instanceof ErrorEvent) {
+        // A flattened graph's script that does not compile stops the graph, as natively.
+        if (defining !== null) loader.halt(event.error);
         const place =
-          locator.locate(flattening ? FLAT_SCRIPT_URL : event.filename, event.lineno) ??
+          locator.locate(defining ?? event.filename, event.lineno) ??
           locator.fromStack(event.error);
         fail(at(event.message || describe(event.error), place));
       } else if (event.target instanceof HTMLScriptElement) fail('A script failed to load.');
@@ -155,16 +158,18 @@ function start(config: BridgeConfig): void {
     map.textContent = JSON.stringify({ imports });
     own.after(map);
   }
-  // A flattened graph: one classic script hands every module to the loader, and runs at once
-  // (it only defines them); the page's module scripts then run their entries through it.
+  // A flattened graph: a few classic scripts hand the module functions to the loader, and run
+  // at once (they only define them); the page's module scripts then run their entries through it.
   if (own && config.flat) {
-    Object.defineProperty(window, MODULE_LOADER, { value: createModuleLoader() });
-    const script = document.createElement('script');
-    script.textContent = `${config.flat.script}\n//# sourceURL=${FLAT_SCRIPT_URL}`;
-    flattening = true;
-    own.after(script);
-    flattening = false;
-    script.remove();
+    Object.defineProperty(window, MODULE_LOADER, { value: loader });
+    for (const { name, script: text } of config.flat) {
+      const script = document.createElement('script');
+      script.textContent = `${text}\n//# sourceURL=${name}`;
+      defining = name;
+      own.after(script);
+      script.remove();
+    }
+    defining = null;
   }
   own?.remove();
 

@@ -2,10 +2,9 @@
  * Names the workspace file and line where an error happened, from what the frame sees: the
  * script URL and line of an error event, or the frames of an error's stack. A native module's
  * URL is its specifier (its `//# sourceURL`) or, for a syntax error, its `data:` URL; a line of
- * the flattened script maps through its line table.
+ * a flattened graph's script maps through that script's line table.
  */
 import type { BridgeConfig } from './config.js';
-import { FLAT_SCRIPT_URL } from '../module-names.js';
 
 const STACK_FRAME = /^\s*at (?:.*\()?(.+?):(\d+):\d+\)?$/;
 
@@ -21,9 +20,10 @@ export function createErrorLocator(
 ): ErrorLocator {
   // Kept before preview code runs, which may replace the global.
   const NativeError = Error;
-  const lines = config.flat?.lines ?? [];
+  const flat = new Map(config.flat?.map((script) => [script.name, script.lines]));
   const locate = (url: string, line: number): string | null => {
-    if (url === FLAT_SCRIPT_URL) {
+    const lines = flat.get(url);
+    if (lines) {
       let found: (typeof lines)[number] | undefined;
       for (const entry of lines) if (entry[0] <= line) found = entry;
       return found?.[1] ? `${found[1]}:${found[2] + line - found[0]}` : null;

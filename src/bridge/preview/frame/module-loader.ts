@@ -2,18 +2,19 @@
  * The loader of a flattened module graph (see `flatten-modules.ts`), inside the frame. Each
  * module runs once, after its dependencies in their order, the way the browser evaluates a
  * module graph: an error is kept and thrown again to every later importer, and a module that
- * awaits at its top level makes its importers wait for it.
+ * awaits at its top level makes its importers wait for it. Modules are named by specifier, so a
+ * module's script does not change when another module is added or removed.
  */
 
 type ModuleFunction = (
   expose: (namespace: object) => void,
   dependencies: object[],
-  load: (index: number) => Promise<object>,
+  load: (specifier: string) => Promise<object>,
   meta: object,
 ) => unknown;
 
-/** [indexes of the static dependencies, workspace URL, the module function]. */
-export type ModuleRecord = readonly [number[], string, ModuleFunction];
+/** [specifier, specifiers of its static dependencies, workspace URL, the module function]. */
+export type ModuleRecord = readonly [string, string[], string, ModuleFunction];
 
 interface ModuleState {
   namespace: object;
@@ -24,27 +25,37 @@ interface ModuleState {
 
 export interface ModuleLoader {
   define(records: readonly ModuleRecord[]): void;
-  /** Evaluates module `index`; a promise when it (or a dependency) awaits at its top level. */
-  run(index: number): Promise<void> | undefined;
+  /**
+   * A script of the graph failed to compile: as natively, no module of the graph runs, and
+   * every run throws that error.
+   */
+  halt(error: unknown): void;
+  /** Evaluates a module; a promise when it (or a dependency) awaits at its top level. */
+  run(specifier: string): Promise<void> | undefined;
 }
 
 export function createModuleLoader(): ModuleLoader {
-  let records: readonly ModuleRecord[] = [];
-  const states: ModuleState[] = [];
+  // Null-prototype tables: preview code may change Object.prototype or Map before a run.
+  const records = Object.create(null) as Record<string, ModuleRecord>;
+  const states = Object.create(null) as Record<string, ModuleState>;
+  let halted: { value: unknown } | undefined;
   const NativePromise = Promise;
 
-  const load = (index: number): Promise<object> =>
-    new NativePromise<void>((resolve) => resolve(run(index))).then(() => states[index]!.namespace);
+  const load = (specifier: string): Promise<object> =>
+    new NativePromise<void>((resolve) => resolve(run(specifier))).then(
+      () => states[specifier]!.namespace,
+    );
 
-  function run(index: number): Promise<void> | undefined {
-    const known = states[index];
+  function run(specifier: string): Promise<void> | undefined {
+    if (halted) throw halted.value;
+    const known = states[specifier];
     if (known) {
       if (known.error) throw known.error.value;
       return known.pending;
     }
-    const [dependencies, url, body] = records[index]!;
+    const [, dependencies, url, body] = records[specifier]!;
     const state: ModuleState = { namespace: Object.create(null) as object };
-    states[index] = state;
+    states[specifier] = state;
     const meta = Object.create(null) as { url: string };
     meta.url = url;
     const evaluate = () => {
@@ -81,7 +92,10 @@ export function createModuleLoader(): ModuleLoader {
 
   return {
     define(list) {
-      records = list;
+      for (const record of list) records[record[0]] = record;
+    },
+    halt(error) {
+      halted ??= { value: error };
     },
     run,
   };

@@ -5,12 +5,16 @@
  * the guard when it secures nested frames, so both write the same tag.
  */
 
+const ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
+
 // JSON is a JavaScript expression; escaping `<` keeps `</script>` and `<!--` in a string inert.
+// One pass: the configuration carries a flattened module graph's scripts.
 export const scriptJson = (value: unknown): string =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value).replace(/[<\u2028\u2029]/g, (character) => ESCAPES[character]!);
 
 export const frameScriptText = (source: string, config: unknown): string =>
   `(function(CONFIG){${source}})(${scriptJson(config)});`;
