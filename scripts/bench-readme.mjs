@@ -13,7 +13,7 @@ const benches = [
     pick: (line) =>
       /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(initial|studio|code-editor|lang-html)-)/.test(
         line,
-      ) || /^(script-tag entry|first load|then, once the editor|first visit)/.test(line),
+      ) || /^(script-tag entry|first load|then, once the editor|first visit|floor:)/.test(line),
   },
   {
     name: 'cold-start',
