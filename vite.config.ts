@@ -16,10 +16,13 @@ const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId:
   `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
 
 // CodeMirror's core with the HTML grammar (`plain-html.ts` highlights a studio's first file, its
-// HTML entry page): one file, not one after the other. The full language modes and search stay
-// their own chunks, loaded when a file or a key first needs them.
+// HTML entry page): one file, not one after the other. The full language modes, completion and
+// search stay their own chunks, loaded once the first file shows or when a key first needs them.
 const CODE_EDITOR_CORE =
-  /node_modules[\\/](@codemirror[\\/](?!lang-|search[\\/])|@lezer[\\/](common|lr|highlight|html)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+  /node_modules[\\/](@codemirror[\\/](?!lang-|search[\\/]|autocomplete[\\/])|@lezer[\\/](common|lr|highlight|html)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+
+/** Completion and bracket closing (`lazy-completion.ts`), which the JavaScript mode uses too. */
+const COMPLETION = /node_modules[\\/]@codemirror[\\/]autocomplete[\\/]/;
 
 /** The full HTML mode with the CSS and JavaScript modes it nests (`web-modes.ts`). */
 const WEB_MODES =
@@ -59,6 +62,8 @@ function browserBuild(entry: string, fileName: string, { initial = false } = {})
               // The editor and the CodeMirror core it needs arrive as one file, not one after
               // the other, and so do the web modes that follow.
               { name: 'code-editor', test: CODE_EDITOR_CORE },
+              // Its own file: a workspace without web files needs it and not the web modes.
+              { name: 'autocomplete', test: COMPLETION },
               { name: 'lang-html', test: WEB_MODES },
               ...(initial
                 ? [

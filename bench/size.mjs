@@ -53,7 +53,10 @@ line(`script-tag entry up front (ca-studio.js + ${upFront.size - 1} static chunk
 line(`script-tag entry runtime, fetched at once (${runtime.size} files)`, runtime);
 const first = new Set([...upFront, ...runtime, ...editor]);
 line(`first load (entry, runtime, editor with the HTML grammar, ${first.size} files)`, first);
-line(`then, once the editor shows its first file (full web modes, ${modes.size} files)`, modes);
+line(
+  `then, once the editor shows its first file (completion, full web modes, ${modes.size} files)`,
+  modes,
+);
 line(`first visit in all (${first.size + modes.size} files)`, new Set([...first, ...modes]));
 
 const floorDir = '.tmp/bench-size';
