@@ -30,12 +30,12 @@ const WEB_MODES =
 
 /**
  * The composition layer and what it wires: `createStudioRuntime()`'s chunk (`load-studio.ts`),
- * without what only a later `import()` loads (the OpenRouter agent, the host companion's
+ * without what only a later `import()` loads (the local and OpenRouter agents, the host companion's
  * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer).
  */
 const RUNTIME = /src[\\/](runtime|studio|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/]openrouter[\\/]|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/]zip)/;
+  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/]zip)/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**

@@ -41,6 +41,16 @@ describe('the script-tag build’s first load', () => {
     expect(holds(first, FULL_MODES), 'the full language modes').to.equal(false);
   });
 
+  it('holds the runtime without the agents, which load on their first run', () => {
+    expect(holds(first, /src\/runtime\/registry\/registry\.ts/), 'the registry').to.equal(true);
+    expect(holds(first, /src\/runtime\/agents\/local-agent\.ts/), 'the local agent').to.equal(
+      false,
+    );
+    expect(holds(first, /src\/runtime\/agents\/openrouter\/agent\.ts/), 'OpenRouter').to.equal(
+      false,
+    );
+  });
+
   it('gets completion and the full web modes once the first file shows', () => {
     const then = sourcesOf(modes);
     expect(holds(then, COMPLETION), 'completion').to.equal(true);
