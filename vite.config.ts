@@ -31,19 +31,21 @@ const WEB_MODES =
 /**
  * The composition layer and what it wires: `createStudioRuntime()`'s chunk (`load-studio.ts`),
  * without what only a later `import()` loads (the local and OpenRouter agents, the host companion's
- * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer).
+ * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer, the HTML
+ * export, the File System Access folder).
  */
 const RUNTIME = /src[\\/](runtime|studio|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/]zip)/;
+  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html))|storage[\\/]folder[\\/]file-system-access/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
  * A self-contained browser build: every dependency bundled, minified, with source maps.
  * `initial`: what the entry imports statically becomes one chunk beside it, not a dozen small
- * ones cut along what the lazy chunks happen to share.
+ * ones cut along what the lazy chunks happen to share. `oneFile`: no chunks at all, its lazy
+ * imports included (they would only cut off modules the entry exports anyway).
  */
-function browserBuild(entry: string, fileName: string, { initial = false } = {}) {
+function browserBuild(entry: string, fileName: string, { initial = false, oneFile = false } = {}) {
   return {
     build: {
       outDir: 'dist',
@@ -57,7 +59,7 @@ function browserBuild(entry: string, fileName: string, { initial = false } = {})
         output: {
           chunkFileNames: chunkFileName,
           minify: true,
-          codeSplitting: {
+          codeSplitting: !oneFile && {
             groups: [
               // The editor and the CodeMirror core it needs arrive as one file, not one after
               // the other, and so do the web modes that follow.
@@ -119,7 +121,7 @@ export default defineConfig(({ mode }) => {
   }
   if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js', { initial: true });
   if (mode === 'browser-runtime')
-    return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js');
+    return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js', { oneFile: true });
   return {
     build: {
       outDir: 'dist',

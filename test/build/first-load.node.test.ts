@@ -41,8 +41,9 @@ describe('the script-tag build’s first load', () => {
     expect(holds(first, FULL_MODES), 'the full language modes').to.equal(false);
   });
 
-  it('holds the runtime without the agents, which load on their first run', () => {
+  it('holds the runtime without the agents and the HTML export, which load on first use', () => {
     expect(holds(first, /src\/runtime\/registry\/registry\.ts/), 'the registry').to.equal(true);
+    expect(holds(first, /src\/runtime\/workspace\/export-html\.ts/), 'the export').to.equal(false);
     expect(holds(first, /src\/runtime\/agents\/local-agent\.ts/), 'the local agent').to.equal(
       false,
     );
