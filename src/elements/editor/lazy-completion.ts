@@ -14,26 +14,32 @@ let loading: Promise<Extension> | undefined;
 
 /** Loads completion and bracket closing once; resolves at once when they have loaded. */
 export function loadCompletion(): Promise<Extension> {
-  loading ??= import('@codemirror/autocomplete').then((module) => {
-    loaded = [
-      module.closeBrackets(),
-      module.autocompletion(),
-      // Ahead of the default keymap (this compartment comes first in `setup`), as in `basicSetup`.
-      keymap.of(module.closeBracketsKeymap),
-    ];
-    return loaded;
-  });
-  // A failed fetch may be retried by the next state shown.
-  loading.catch(() => (loading = undefined));
+  if (!loading) {
+    loading = import('@codemirror/autocomplete').then((module) => {
+      loaded = [
+        module.closeBrackets(),
+        module.autocompletion(),
+        // Ahead of the default keymap (this compartment comes first in `setup`), as in `basicSetup`.
+        keymap.of(module.closeBracketsKeymap),
+      ];
+      return loaded;
+    });
+    // A failed fetch is tried again by the next call.
+    loading.catch(() => (loading = undefined));
+  }
   return loading;
 }
 
 /** Shown in a view, loads completion and puts it in that view's state unless it has moved on. */
 const trigger = ViewPlugin.define((view) => {
   let live = true;
-  void loadCompletion().then((extension) => {
-    if (live) view.dispatch({ effects: completing.reconfigure(extension) });
-  });
+  loadCompletion().then(
+    (extension) => {
+      if (live) view.dispatch({ effects: completing.reconfigure(extension) });
+    },
+    // Typing goes on without; the next state shown tries again.
+    () => undefined,
+  );
   return {
     destroy() {
       live = false;

@@ -10,9 +10,11 @@ export function lazyAgent(id: string, load: () => Promise<AgentDriver>): AgentDr
   return {
     id,
     async run(input) {
-      driver ??= load();
-      // A failed fetch may be retried by the next run.
-      driver.catch(() => (driver = undefined));
+      if (!driver) {
+        driver = load();
+        // A failed fetch is tried again by the next run.
+        driver.catch(() => (driver = undefined));
+      }
       return (await driver).run(input);
     },
   };
