@@ -16,10 +16,13 @@ const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId:
   `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
 
 // CodeMirror's core with the HTML grammar (`plain-html.ts` highlights a studio's first file, its
-// HTML entry page): one file, not one after the other. The full language modes and search stay
-// their own chunks, loaded when a file or a key first needs them.
+// HTML entry page): one file, not one after the other. The full language modes, completion and
+// search stay their own chunks, loaded once the first file shows or when a key first needs them.
 const CODE_EDITOR_CORE =
-  /node_modules[\\/](@codemirror[\\/](?!lang-|search[\\/])|@lezer[\\/](common|lr|highlight|html)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+  /node_modules[\\/](@codemirror[\\/](?!lang-|search[\\/]|autocomplete[\\/])|@lezer[\\/](common|lr|highlight|html)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+
+/** Completion and bracket closing (`lazy-completion.ts`), which the JavaScript mode uses too. */
+const COMPLETION = /node_modules[\\/]@codemirror[\\/]autocomplete[\\/]/;
 
 /** The full HTML mode with the CSS and JavaScript modes it nests (`web-modes.ts`). */
 const WEB_MODES =
@@ -27,20 +30,22 @@ const WEB_MODES =
 
 /**
  * The composition layer and what it wires: `createStudioRuntime()`'s chunk (`load-studio.ts`),
- * without what only a later `import()` loads (the OpenRouter agent, the host companion's
- * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer).
+ * without what only a later `import()` loads (the local and OpenRouter agents, the host companion's
+ * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer, the HTML
+ * export, the File System Access folder).
  */
 const RUNTIME = /src[\\/](runtime|studio|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/]openrouter[\\/]|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/]zip)/;
+  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html))|storage[\\/]folder[\\/]file-system-access/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
  * A self-contained browser build: every dependency bundled, minified, with source maps.
  * `initial`: what the entry imports statically becomes one chunk beside it, not a dozen small
- * ones cut along what the lazy chunks happen to share.
+ * ones cut along what the lazy chunks happen to share. `oneFile`: no chunks at all, its lazy
+ * imports included (they would only cut off modules the entry exports anyway).
  */
-function browserBuild(entry: string, fileName: string, { initial = false } = {}) {
+function browserBuild(entry: string, fileName: string, { initial = false, oneFile = false } = {}) {
   return {
     build: {
       outDir: 'dist',
@@ -54,11 +59,13 @@ function browserBuild(entry: string, fileName: string, { initial = false } = {})
         output: {
           chunkFileNames: chunkFileName,
           minify: true,
-          codeSplitting: {
+          codeSplitting: !oneFile && {
             groups: [
               // The editor and the CodeMirror core it needs arrive as one file, not one after
               // the other, and so do the web modes that follow.
               { name: 'code-editor', test: CODE_EDITOR_CORE },
+              // Its own file: a workspace without web files needs it and not the web modes.
+              { name: 'autocomplete', test: COMPLETION },
               { name: 'lang-html', test: WEB_MODES },
               ...(initial
                 ? [
@@ -114,7 +121,7 @@ export default defineConfig(({ mode }) => {
   }
   if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js', { initial: true });
   if (mode === 'browser-runtime')
-    return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js');
+    return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js', { oneFile: true });
   return {
     build: {
       outDir: 'dist',

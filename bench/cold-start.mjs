@@ -26,11 +26,10 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build as esbuild } from 'esbuild';
-import { build as vite } from 'vite';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions } from '../scripts/system.mjs';
+import { buildCodeMirrorFloor } from './floors.mjs';
 import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 
@@ -83,43 +82,8 @@ await writeFile(
   page(`${floorHead}<script type="module" src="/dist/ca-studio.js"></script>`, floorBody),
 );
 
-// The CodeMirror floor: the editor's extensions (setup.ts), theme and the HTML highlighting it
-// shows a first file with (plain-html.ts), in one script built by the same bundler and minifier
-// as ours; search stays the chunk it loads on first use.
-const source = (path) => JSON.stringify(fileURLToPath(new URL(`../src/${path}`, import.meta.url)));
-await writeFile(
-  join(outDir, 'codemirror-entry.mjs'),
-  `import { EditorState } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
-import { plainHtml } from ${source('elements/editor/plain-html.ts')};
-import { setup } from ${source('elements/editor/setup.ts')};
-import { codeTheme } from ${source('elements/editor/code-theme.ts')};
-new EditorView({
-  parent: document.body,
-  state: EditorState.create({
-    doc: ${JSON.stringify(text('index.html'))},
-    extensions: [setup(), codeTheme('light'), plainHtml],
-  }),
-});
-`,
-);
-await vite({
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    outDir: join(outDir, 'codemirror'),
-    emptyOutDir: true,
-    target: 'es2022',
-    minify: true,
-    lib: {
-      entry: join(outDir, 'codemirror-entry.mjs'),
-      formats: ['es'],
-      fileName: () => 'floor.js',
-    },
-    // The search chunk imports what it shares from floor.js itself, not from a third file.
-    rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true } },
-  },
-});
+// The CodeMirror floor (bench/floors.mjs): the editor's extensions, theme and HTML highlighting.
+await buildCodeMirrorFloor(join(outDir, 'codemirror'), text('index.html'));
 await writeFile(
   join(outDir, 'codemirror.html'),
   page(`<script type="module" src="/codemirror/floor.js"></script>`, ''),

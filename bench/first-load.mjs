@@ -2,8 +2,9 @@
 // statically (up front), the runtime chunk it imports as soon as it evaluates (in parallel with
 // the first render), what a studio fetches at once for its first editable file (the preloaded
 // editor chunk, which highlights HTML with the HTML grammar alone), and what follows on its own
-// once that file shows: the full web modes (HTML nesting CSS and JavaScript,
-// `src/elements/editor/web-modes.ts`); each with their static imports. Run `npm run build` first.
+// once that file shows: completion and bracket closing (`src/elements/editor/lazy-completion.ts`)
+// and the full web modes (HTML nesting CSS and JavaScript, `src/elements/editor/web-modes.ts`);
+// each with their static imports. Run `npm run build` first.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
@@ -17,12 +18,14 @@ function closure(path, into) {
   return into;
 }
 
-function chunk(prefix) {
+/** `dist/chunks/<prefix>-<hash>.js`; `undefined` for an optional one the build did not make. */
+function chunk(prefix, { optional = false } = {}) {
   const name = readdirSync('dist/chunks').find(
     (file) => file.startsWith(`${prefix}-`) && file.endsWith('.js'),
   );
-  if (!name) throw new Error(`No dist/chunks/${prefix}-*.js: run \`npm run build\` first.`);
-  return join('dist/chunks', name);
+  if (name) return join('dist/chunks', name);
+  if (optional) return undefined;
+  throw new Error(`No dist/chunks/${prefix}-*.js: run \`npm run build\` first.`);
 }
 
 /** Each part's files, none counted twice: `upFront`, `runtime`, `editor`, then `modes`. */
@@ -30,7 +33,12 @@ export function firstLoad() {
   const upFront = closure('dist/ca-studio.js', new Set());
   const withRuntime = closure(chunk('studio'), new Set(upFront));
   const withEditor = closure(chunk('code-editor'), new Set(withRuntime));
-  const withModes = closure(chunk('web-modes'), new Set(withEditor));
+  // Completion is its own chunk unless something in the first load imports it statically.
+  const completion = chunk('autocomplete', { optional: true });
+  const withModes = closure(
+    chunk('web-modes'),
+    completion ? closure(completion, new Set(withEditor)) : new Set(withEditor),
+  );
   const minus = (paths, before) => new Set([...paths].filter((path) => !before.has(path)));
   return {
     upFront,

@@ -2,10 +2,19 @@
 // build's first load: `ca-studio.js` with every chunk it imports statically (up front), the
 // runtime chunk it starts loading at once, what a studio fetches at once for its first editable
 // file (the preloaded CodeMirror chunk with the HTML grammar), and the full web modes that follow
-// on their own once that file shows.
+// on their own once that file shows. Then the floors, built in the same run (bench/floors.mjs):
+// CodeMirror as the editor sets it up, the zod our schemas call, and lit with @lit/context, each
+// bundled and minified alone.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import {
+  buildCodeMirrorCoreFloor,
+  buildCodeMirrorFloor,
+  buildLitFloor,
+  buildZodFloor,
+  zodCalls,
+} from './floors.mjs';
 import { firstLoad } from './first-load.mjs';
 
 const files = (dir) =>
@@ -44,5 +53,30 @@ line(`script-tag entry up front (ca-studio.js + ${upFront.size - 1} static chunk
 line(`script-tag entry runtime, fetched at once (${runtime.size} files)`, runtime);
 const first = new Set([...upFront, ...runtime, ...editor]);
 line(`first load (entry, runtime, editor with the HTML grammar, ${first.size} files)`, first);
-line(`then, once the editor shows its first file (full web modes, ${modes.size} files)`, modes);
+line(
+  `then, once the editor shows its first file (completion, full web modes, ${modes.size} files)`,
+  modes,
+);
 line(`first visit in all (${first.size + modes.size} files)`, new Set([...first, ...modes]));
+
+const floorDir = '.tmp/bench-size';
+const gzipOfFile = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
+const floor = (label, bytes) => console.log(`floor: ${label}: ${kb(bytes)} gzip (${kib(bytes)})`);
+const floors = {
+  codemirror: gzipOfFile(await buildCodeMirrorFloor(join(floorDir, 'codemirror'), '')),
+  core: gzipOfFile(await buildCodeMirrorCoreFloor(join(floorDir, 'codemirror-core'), '')),
+  zod: gzipOfFile(await buildZodFloor(join(floorDir, 'zod'))),
+  lit: gzipOfFile(await buildLitFloor(join(floorDir, 'lit'))),
+};
+console.log('');
+floor(
+  `CodeMirror alone, the editor's extensions, theme and HTML highlighting (ours, the editor: ${kb(gzipOf(editor))})`,
+  floors.codemirror,
+);
+floor('CodeMirror core alone, a view and a state with no extension', floors.core);
+floor(`zod alone, the z.${zodCalls().join(', z.')} our runtime calls`, floors.zod);
+floor('lit + @lit/context alone, all they export', floors.lit);
+floor(
+  `CodeMirror as set up, zod and lit together, of our first load's ${kb(gzipOf(first))}`,
+  floors.codemirror + floors.zod + floors.lit,
+);

@@ -11,9 +11,9 @@ const benches = [
     name: 'size',
     script: 'bench/size.mjs',
     pick: (line) =>
-      /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(initial|studio|code-editor|lang-html)-)/.test(
+      /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(initial|studio|code-editor|autocomplete|lang-html)-)/.test(
         line,
-      ) || /^(script-tag entry|first load|then, once the editor|first visit)/.test(line),
+      ) || /^(script-tag entry|first load|then, once the editor|first visit|floor:)/.test(line),
   },
   {
     name: 'cold-start',

@@ -3,17 +3,12 @@
  * ever runs the local agent never downloads the provider transport and its model loop.
  */
 import type { AgentDriver } from '../runtime/agents/agent-types.js';
+import { lazyAgent } from '../runtime/agents/lazy-agent.js';
 import type { OpenRouterAgentOptions } from '../runtime/agents/openrouter/agent.js';
 
-export function lazyOpenRouterAgent(options: OpenRouterAgentOptions): AgentDriver {
-  let driver: Promise<AgentDriver> | undefined;
-  return {
-    id: 'openrouter',
-    async run(input) {
-      driver ??= import('../runtime/agents/openrouter/agent.js').then(({ createOpenRouterAgent }) =>
-        createOpenRouterAgent(options),
-      );
-      return (await driver).run(input);
-    },
-  };
-}
+export const lazyOpenRouterAgent = (options: OpenRouterAgentOptions): AgentDriver =>
+  lazyAgent('openrouter', () =>
+    import('../runtime/agents/openrouter/agent.js').then(({ createOpenRouterAgent }) =>
+      createOpenRouterAgent(options),
+    ),
+  );

@@ -7,7 +7,7 @@
 import { createAgentRunner, type AgentRunner } from '../runtime/agents/agent-runner.js';
 import type { AgentDriver } from '../runtime/agents/agent-types.js';
 import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
-import { localAgent } from '../runtime/agents/local-agent.js';
+import { lazyLocalAgent } from '../runtime/agents/lazy-agent.js';
 import { noAgent } from '../runtime/agents/no-agent.js';
 import {
   createOpenRouterSettingsStore,
@@ -239,8 +239,8 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
           selectDriver: () => {
             const mode = config.getSnapshot().agent;
             if (mode === 'none') return noAgent;
-            if (mode === 'local') return localAgent;
-            return openrouter.getSnapshot().apiKey ? openrouterAgent : localAgent;
+            if (mode === 'local') return lazyLocalAgent;
+            return openrouter.getSnapshot().apiKey ? openrouterAgent : lazyLocalAgent;
           },
         }),
   });

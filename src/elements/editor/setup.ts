@@ -1,10 +1,10 @@
 /**
  * The editor's CodeMirror extensions: `basicSetup` from the `codemirror` package, taken apart so
- * that only what is used loads up front. Search arrives on first use (`lazy-search.ts`); lint is
+ * that only what is used loads up front. Search arrives on first use (`lazy-search.ts`), completion
+ * and bracket closing just after the first file shows (`lazy-completion.ts`); lint is
  * left out because nothing reports diagnostics in the editor. Syntax colours come from
  * `code-theme.ts`, so CodeMirror's default highlight style is not needed as a fallback.
  */
-import { autocompletion, closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { bracketMatching, foldGutter, foldKeymap, indentOnInput } from '@codemirror/language';
 import { EditorState, type Extension } from '@codemirror/state';
@@ -19,6 +19,7 @@ import {
   lineNumbers,
   rectangularSelection,
 } from '@codemirror/view';
+import { lazyCompletion } from './lazy-completion.js';
 import { lazySearch } from './lazy-search.js';
 
 // Made once: the same extension values serve every file's state.
@@ -33,14 +34,12 @@ const editing: Extension = [
   EditorState.allowMultipleSelections.of(true),
   indentOnInput(),
   bracketMatching(),
-  closeBrackets(),
-  autocompletion(),
   rectangularSelection(),
   crosshairCursor(),
   highlightActiveLine(),
   // Search keys come after these, as in `basicSetup`: Escape first simplifies a selection.
-  keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...foldKeymap]),
+  keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap]),
 ];
 
-/** A new state's editing behaviour: `basicSetup`'s, with search as loaded so far. */
-export const setup = (): Extension => [editing, lazySearch()];
+/** A new state's editing behaviour: `basicSetup`'s, with completion and search as loaded so far. */
+export const setup = (): Extension => [lazyCompletion(), editing, lazySearch()];

@@ -14,7 +14,7 @@ import type {
   AgentRunResult,
   AgentToolPort,
 } from './agent-types.js';
-import { localAgent } from './local-agent.js';
+import { lazyLocalAgent } from './lazy-agent.js';
 
 export interface AgentState {
   running: boolean;
@@ -85,7 +85,8 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       const error = toolError('AGENT_BUSY', 'Another agent request is still running.', true);
       return { status: 'failed', sessionId, error } satisfies AgentRunResult;
     }
-    const driver = runOptions.driver ?? options.driver ?? options.selectDriver?.() ?? localAgent;
+    const driver =
+      runOptions.driver ?? options.driver ?? options.selectDriver?.() ?? lazyLocalAgent;
     const controller = new AbortController();
     const forward = () => controller.abort(runOptions.signal?.reason);
     runOptions.signal?.addEventListener('abort', forward, { once: true });

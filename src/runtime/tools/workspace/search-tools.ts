@@ -1,7 +1,6 @@
 /** Whole-workspace views: literal search (W10) and the standalone HTML export. */
 import { z } from 'zod';
 import { defineTool } from '../../registry/define-tool.js';
-import { exportWorkspaceHtml } from '../../workspace/export-html.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { searchWorkspace, WORKSPACE_SEARCH_LIMIT } from '../../workspace/search.js';
 import type { WorkspaceToolOptions } from './options.js';
@@ -83,6 +82,8 @@ export function createSearchTools(
         if (!file.ok) return file;
         entry = file.value.path;
       }
+      // Loaded on the first export: a studio that never exports never downloads it.
+      const { exportWorkspaceHtml } = await import('../../workspace/export-html.js');
       const exported = await exportWorkspaceHtml(snapshot.files, { entryPath: entry });
       if (!exported.ok) return exported;
       return respond(

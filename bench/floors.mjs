@@ -1,0 +1,108 @@
+// The floors the benches measure our bytes and times against: each one library, or the editor's
+// own CodeMirror build, bundled and minified alone by the same bundler and minifier as ours
+// (vite, es2022). One definition each, shared by bench/cold-start.mjs and bench/size.mjs.
+import { readFileSync, readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build as vite } from 'vite';
+
+const source = (path) => JSON.stringify(fileURLToPath(new URL(`../src/${path}`, import.meta.url)));
+
+/**
+ * Bundles `contents` (an ES module, bare imports resolved from the repo) into `outDir/floor.js`
+ * and returns its path. Lazy `import()`s become chunks beside it, which import what they share
+ * from floor.js itself.
+ */
+async function buildFloor(outDir, contents) {
+  // Beside the output folder, which the build empties first.
+  const entry = `${outDir}-entry.mjs`;
+  await mkdir(dirname(entry), { recursive: true });
+  await writeFile(entry, contents);
+  await vite({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      minify: true,
+      lib: { entry, formats: ['es'], fileName: () => 'floor.js' },
+      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true } },
+    },
+  });
+  return join(outDir, 'floor.js');
+}
+
+/**
+ * The CodeMirror floor: the editor's extensions (setup.ts), theme and the HTML highlighting it
+ * shows a first file with (plain-html.ts), showing `doc` editable and nothing else. What it loads
+ * on first use (search, completion) stays in the chunks beside it, as in ours.
+ */
+export const buildCodeMirrorFloor = (outDir, doc) =>
+  buildFloor(
+    outDir,
+    `import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import { plainHtml } from ${source('elements/editor/plain-html.ts')};
+import { setup } from ${source('elements/editor/setup.ts')};
+import { codeTheme } from ${source('elements/editor/code-theme.ts')};
+new EditorView({
+  parent: document.body,
+  state: EditorState.create({
+    doc: ${JSON.stringify(doc)},
+    extensions: [setup(), codeTheme('light'), plainHtml],
+  }),
+});
+`,
+  );
+
+/** CodeMirror's core alone: a view of `doc` with no extension at all, what any CodeMirror editor costs. */
+export const buildCodeMirrorCoreFloor = (outDir, doc) =>
+  buildFloor(
+    outDir,
+    `import { EditorState } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+new EditorView({ parent: document.body, state: EditorState.create({ doc: ${JSON.stringify(doc)} }) });
+`,
+  );
+
+const sourceFiles = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+
+/** Every `z.name` our runtime calls (`z.object(`, `z.toJSONSchema(`…), sorted. */
+export function zodCalls() {
+  const names = new Set();
+  for (const path of sourceFiles(fileURLToPath(new URL('../src/runtime', import.meta.url))))
+    for (const [, name] of readFileSync(path, 'utf8').matchAll(/\bz\.([a-zA-Z]+)\(/g))
+      names.add(name);
+  return [...names].sort();
+}
+
+/**
+ * The zod floor: the zod code our schemas pull in, that is every `z.*` function our runtime calls
+ * (zod's classic API puts every schema method on every schema, so the methods come with them).
+ */
+export const buildZodFloor = (outDir) =>
+  buildFloor(
+    outDir,
+    `import { z } from 'zod';
+export const used = [${zodCalls()
+      .map((name) => `z.${name}`)
+      .join(', ')}];
+`,
+  );
+
+/** The lit floor: lit (LitElement, html, css, decorators) and @lit/context, everything they export. */
+export const buildLitFloor = (outDir) =>
+  buildFloor(
+    outDir,
+    `export * from 'lit';
+export * from 'lit/decorators.js';
+export * from '@lit/context';
+`,
+  );

@@ -1,0 +1,61 @@
+import { describe, it } from 'node:test';
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+// @ts-expect-error -- plain ESM bench helper without type declarations
+import { firstLoad } from '../../bench/first-load.mjs';
+
+/** The packages and source files a built file holds, read from its source map. */
+const sourcesOf = (paths: Set<string>): string[] =>
+  [...paths].flatMap((path) => {
+    try {
+      return (JSON.parse(readFileSync(`${path}.map`, 'utf8')) as { sources: string[] }).sources;
+    } catch {
+      // The bundler's own tiny runtime chunk has no source map.
+      return [];
+    }
+  });
+
+const holds = (sources: string[], pattern: RegExp) =>
+  sources.some((source) => pattern.test(source));
+
+const COMPLETION = /node_modules\/@codemirror\/autocomplete\//;
+const SEARCH = /node_modules\/@codemirror\/search\//;
+const FULL_MODES = /node_modules\/@codemirror\/lang-|node_modules\/@lezer\/(css|javascript)\//;
+
+// What the script-tag build loads before its first file is editable (bench/first-load.mjs, the
+// files bench:size counts), from the built dist/ (`npm test` builds first).
+describe('the script-tag build’s first load', () => {
+  const { upFront, runtime, editor, modes } = firstLoad() as {
+    upFront: Set<string>;
+    runtime: Set<string>;
+    editor: Set<string>;
+    modes: Set<string>;
+  };
+  const first = sourcesOf(new Set([...upFront, ...runtime, ...editor]));
+
+  it('holds the editor with the HTML grammar, not completion, search or the full modes', () => {
+    expect(holds(first, /node_modules\/@codemirror\/view\//), 'CodeMirror itself').to.equal(true);
+    expect(holds(first, /node_modules\/@lezer\/html\//), 'the HTML grammar').to.equal(true);
+    expect(holds(first, COMPLETION), 'completion').to.equal(false);
+    expect(holds(first, SEARCH), 'search').to.equal(false);
+    expect(holds(first, FULL_MODES), 'the full language modes').to.equal(false);
+  });
+
+  it('holds the runtime without the agents and the HTML export, which load on first use', () => {
+    expect(holds(first, /src\/runtime\/registry\/registry\.ts/), 'the registry').to.equal(true);
+    expect(holds(first, /src\/runtime\/workspace\/export-html\.ts/), 'the export').to.equal(false);
+    expect(holds(first, /src\/runtime\/agents\/local-agent\.ts/), 'the local agent').to.equal(
+      false,
+    );
+    expect(holds(first, /src\/runtime\/agents\/openrouter\/agent\.ts/), 'OpenRouter').to.equal(
+      false,
+    );
+  });
+
+  it('gets completion and the full web modes once the first file shows', () => {
+    const then = sourcesOf(modes);
+    expect(holds(then, COMPLETION), 'completion').to.equal(true);
+    expect(holds(then, /node_modules\/@codemirror\/lang-html\//), 'the HTML mode').to.equal(true);
+    expect(holds(then, /node_modules\/@codemirror\/lang-(markdown|json)\//)).to.equal(false);
+  });
+});
