@@ -139,27 +139,36 @@ async function createOneByOne(files: File[]): Promise<number> {
 }
 
 /**
- * The floors under persisted one-call-at-a-time creation: per file, one IndexedDB read-write
- * transaction putting it, and, when `locked`, a Web Lock taken around each transaction (what a
- * call cost when every commit took the lock; a burst of calls now keeps it, so the bare
- * transaction is the floor).
+ * The floors under persisted one-call-at-a-time creation, per file one IndexedDB read-write
+ * transaction putting it, and:
+ * - `put`: nothing else;
+ * - `revision`: the workspace's revision record too, in a transaction over both stores, which is
+ *   what any commit that other tabs can check and rebase onto has to write;
+ * - `locked`: a Web Lock taken around each transaction (what a call cost when every commit took
+ *   the lock; a burst of calls now keeps it).
  */
-async function bareOneByOne(files: File[], locked: boolean): Promise<number> {
+async function bareOneByOne(files: File[], mode: 'put' | 'revision' | 'locked'): Promise<number> {
   const name = `bench-floor-${crypto.randomUUID()}`;
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(name, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore('files', { keyPath: 'path' });
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore('files', { keyPath: 'path' });
+      request.result.createObjectStore('metadata');
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
   const texts = await Promise.all(files.map((file) => file.text()));
+  const stores = mode === 'revision' ? ['files', 'metadata'] : ['files'];
   const put = async (i: number) => {
-    const tx = db.transaction('files', 'readwrite');
-    tx.objectStore('files').put({
-      path: files[i]!.webkitRelativePath,
-      kind: 'text',
-      text: texts[i],
-    });
+    const tx = db.transaction(stores, 'readwrite');
+    const path = files[i]!.webkitRelativePath;
+    tx.objectStore('files').put({ path, kind: 'text', text: texts[i] });
+    if (mode === 'revision')
+      tx.objectStore('metadata').put(
+        { revision: i, activePath: path, origins: [], deletedPaths: [], folder: null },
+        'workspace',
+      );
     await new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);
@@ -167,7 +176,7 @@ async function bareOneByOne(files: File[], locked: boolean): Promise<number> {
   };
   const start = performance.now();
   for (let i = 1; i < files.length; i += 1) {
-    if (locked) await navigator.locks.request(name, () => put(i));
+    if (mode === 'locked') await navigator.locks.request(name, () => put(i));
     else await put(i);
   }
   const ms = performance.now() - start;
@@ -181,7 +190,7 @@ async function bareOneByOne(files: File[], locked: boolean): Promise<number> {
  * one call at a time against a bulk import of them and against the bare IndexedDB floors, run
  * by run in a rotating order. Each run deletes its database before the next starts.
  */
-export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 4 } = {}) {
+export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 5 } = {}) {
   const [few, many] = [
     await importedWorkspace(generatedFolder(small)),
     await importedWorkspace(generatedFolder(large)),
@@ -212,6 +221,7 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
   const bulkMs: number[] = [];
   const oneByOneMs: number[] = [];
   const floorMs: number[] = [];
+  const revisionFloorMs: number[] = [];
   const lockedFloorMs: number[] = [];
   const runs: [number[], () => Promise<number>][] = [
     [
@@ -223,11 +233,12 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
       },
     ],
     [oneByOneMs, () => createOneByOne(files)],
-    [floorMs, () => bareOneByOne(files, false)],
-    [lockedFloorMs, () => bareOneByOne(files, true)],
+    [floorMs, () => bareOneByOne(files, 'put')],
+    [revisionFloorMs, () => bareOneByOne(files, 'revision')],
+    [lockedFloorMs, () => bareOneByOne(files, 'locked')],
   ];
   for (let round = 0; round < rounds; round += 1)
-    // The order rotates, so over four rounds each run follows each other run once.
+    // The order rotates: over five rounds each of the five runs takes each place once.
     for (let i = 0; i < runs.length; i += 1) {
       const [samples, run] = runs[(round + i) % runs.length]!;
       samples.push(await run());
@@ -243,6 +254,7 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
     bulk: stats(bulkMs),
     oneByOne: stats(oneByOneMs),
     floor: stats(floorMs),
+    revisionFloor: stats(revisionFloorMs),
     lockedFloor: stats(lockedFloorMs),
   };
 }
