@@ -197,8 +197,9 @@ const touches = (delta: WorkspaceStoreDelta<unknown>) =>
 
 /**
  * The stores a commit writes. Every commit writes the metadata, so commits still run one after
- * another and a load (over all stores) still sees one whole commit; a transaction over fewer
- * stores starts faster (a store less is about a fifth of a one-file commit here).
+ * another and a load (over all stores) still sees one whole commit. Each store in a transaction's
+ * scope costs time even when nothing is written to it: a one-file commit over all three stores
+ * took about a fifth longer than over the two it writes, in Chromium 156.
  */
 function scopeOf(change: WorkspaceCommit): StoreName[] {
   const scope: StoreName[] = ['metadata'];
