@@ -153,10 +153,8 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
     const found = (indexOf(this.base, keysOf, this.fold).get(key) ?? []).filter(
       (path) => !this.layer.has(path),
     );
-    // `forEach` rather than `for…of`: no entry pair allocated per layer entry and lookup.
-    this.layer.forEach((value, path) => {
+    for (const [path, value] of this.layer)
       if (value !== GONE && keysIn(path, keysOf).includes(key)) found.push(path);
-    });
     return found;
   }
 
