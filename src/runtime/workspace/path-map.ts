@@ -87,7 +87,7 @@ const MIN_LAYER = 32;
  * Unicode fold, its folders) would otherwise be computed again on each. Bounded, and only a
  * cache: a cleared entry is computed again.
  */
-const layerKeys = new Map<PathKeys, Map<string, readonly string[]>>();
+const layerKeys = new WeakMap<PathKeys, Map<string, readonly string[]>>();
 const LAYER_KEYS_LIMIT = 8_192;
 
 function keysIn(path: string, keysOf: PathKeys): readonly string[] {
