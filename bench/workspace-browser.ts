@@ -139,36 +139,38 @@ async function createOneByOne(files: File[]): Promise<number> {
 }
 
 /**
- * The floors under persisted one-call-at-a-time creation: per file, one IndexedDB read-write
- * transaction putting it, and, when `locked`, a Web Lock taken around each transaction (what a
- * call cost when every commit took the lock; a burst of calls now keeps it, so the bare
- * transaction is the floor).
+ * The floors under persisted one-call-at-a-time creation, per file one IndexedDB read-write
+ * transaction putting it, and, with `revision`, the workspace's revision record too, in a
+ * transaction over both stores: what any commit that other tabs can check and rebase onto has
+ * to write.
  */
-async function bareOneByOne(files: File[], locked: boolean): Promise<number> {
+async function bareOneByOne(files: File[], revision: boolean): Promise<number> {
   const name = `bench-floor-${crypto.randomUUID()}`;
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(name, 1);
-    request.onupgradeneeded = () => request.result.createObjectStore('files', { keyPath: 'path' });
+    request.onupgradeneeded = () => {
+      request.result.createObjectStore('files', { keyPath: 'path' });
+      request.result.createObjectStore('metadata');
+    };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
   const texts = await Promise.all(files.map((file) => file.text()));
-  const put = async (i: number) => {
-    const tx = db.transaction('files', 'readwrite');
-    tx.objectStore('files').put({
-      path: files[i]!.webkitRelativePath,
-      kind: 'text',
-      text: texts[i],
-    });
+  const stores = revision ? ['files', 'metadata'] : ['files'];
+  const start = performance.now();
+  for (let i = 1; i < files.length; i += 1) {
+    const tx = db.transaction(stores, 'readwrite');
+    const path = files[i]!.webkitRelativePath;
+    tx.objectStore('files').put({ path, kind: 'text', text: texts[i] });
+    if (revision)
+      tx.objectStore('metadata').put(
+        { revision: i, activePath: path, origins: [], deletedPaths: [], folder: null },
+        'workspace',
+      );
     await new Promise((resolve, reject) => {
       tx.oncomplete = resolve;
       tx.onerror = () => reject(tx.error);
     });
-  };
-  const start = performance.now();
-  for (let i = 1; i < files.length; i += 1) {
-    if (locked) await navigator.locks.request(name, () => put(i));
-    else await put(i);
   }
   const ms = performance.now() - start;
   db.close();
@@ -177,9 +179,23 @@ async function bareOneByOne(files: File[], locked: boolean): Promise<number> {
 }
 
 /**
+ * Run orders in which every run follows every other run equally often (a Williams design), so
+ * no run always inherits the storage clean-up of the same predecessor (a 50 MB bulk import).
+ */
+function balancedOrders(count: number): number[][] {
+  const first = [0];
+  for (let low = 1, high = count - 1; first.length < count; low += 1, high -= 1) {
+    first.push(low);
+    if (first.length < count) first.push(high);
+  }
+  const orders = first.map((_, shift) => first.map((run) => (run + shift) % count));
+  return count % 2 === 0 ? orders : [...orders, ...orders.map((order) => [...order].reverse())];
+}
+
+/**
  * writeFile at `small` against `large` files, alternating call by call, and `large` files created
  * one call at a time against a bulk import of them and against the bare IndexedDB floors, run
- * by run in a rotating order. Each run deletes its database before the next starts.
+ * by run in balanced orders. Each run deletes its database before the next starts.
  */
 export async function runScaleBench({ small = 10, large = 5_000, writes = 200, rounds = 4 } = {}) {
   const [few, many] = [
@@ -212,7 +228,7 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
   const bulkMs: number[] = [];
   const oneByOneMs: number[] = [];
   const floorMs: number[] = [];
-  const lockedFloorMs: number[] = [];
+  const revisionFloorMs: number[] = [];
   const runs: [number[], () => Promise<number>][] = [
     [
       bulkMs,
@@ -224,12 +240,12 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
     ],
     [oneByOneMs, () => createOneByOne(files)],
     [floorMs, () => bareOneByOne(files, false)],
-    [lockedFloorMs, () => bareOneByOne(files, true)],
+    [revisionFloorMs, () => bareOneByOne(files, true)],
   ];
+  const orders = balancedOrders(runs.length);
   for (let round = 0; round < rounds; round += 1)
-    // The order rotates, so over four rounds each run follows each other run once.
-    for (let i = 0; i < runs.length; i += 1) {
-      const [samples, run] = runs[(round + i) % runs.length]!;
+    for (const index of orders[round % orders.length]!) {
+      const [samples, run] = runs[index]!;
       samples.push(await run());
     }
   const stats = (values: number[]) => ({ median: median(values), p90: p90(values) });
@@ -243,7 +259,7 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
     bulk: stats(bulkMs),
     oneByOne: stats(oneByOneMs),
     floor: stats(floorMs),
-    lockedFloor: stats(lockedFloorMs),
+    revisionFloor: stats(revisionFloorMs),
   };
 }
 

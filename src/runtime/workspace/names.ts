@@ -14,9 +14,17 @@ export interface NameWarning {
   message: string;
 }
 
+// eslint-disable-next-line no-control-regex -- any character outside ASCII.
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/** `text` in NFKC; ASCII text, which every path of a typical workspace is, is its own form. */
+export function compatibilityForm(text: string): string {
+  return NON_ASCII.test(text) ? text.normalize('NFKC') : text;
+}
+
 /** Folding under which two names look the same to a person: compatibility forms and case. */
 export function lookAlikeKey(path: string): string {
-  return path.normalize('NFKC').toLowerCase();
+  return compatibilityForm(path).toLowerCase();
 }
 
 /** Why `path` (canonical) may not survive outside this browser, one warning per problem. */
@@ -29,7 +37,7 @@ export function portabilityWarnings(path: string): NameWarning[] {
         reason: 'windows-device-name',
         message: `${segment} cannot exist on Windows: ${segment.split('.')[0]} is a reserved device name.`,
       });
-    const plain = segment.normalize('NFKC');
+    const plain = compatibilityForm(segment);
     if (plain !== segment)
       warnings.push({
         segment,

@@ -76,11 +76,42 @@ function refold(
   return index;
 }
 
+const differs = <V>(a: PathMap<V>, b: PathMap<V>, path: string) =>
+  a.get(path) !== b.get(path) || a.has(path) !== b.has(path);
+
 /** Smallest layer worth keeping: below it, folding costs less than copying a layer. */
 const MIN_LAYER = 32;
 
+/**
+ * Keys of paths seen in a layer, per kind: every lookup scans the layer, and a path's keys (a
+ * Unicode fold, its folders) would otherwise be computed again on each. Bounded, and only a
+ * cache: a cleared entry is computed again.
+ */
+const layerKeys = new WeakMap<PathKeys, Map<string, readonly string[]>>();
+const LAYER_KEYS_LIMIT = 8_192;
+
+function keysIn(path: string, keysOf: PathKeys): readonly string[] {
+  let known = layerKeys.get(keysOf);
+  if (!known) layerKeys.set(keysOf, (known = new Map()));
+  let keys = known.get(path);
+  if (keys) return keys;
+  if (known.size >= LAYER_KEYS_LIMIT) known.clear();
+  known.set(path, (keys = keysOf(path)));
+  return keys;
+}
+
+/** Numbers each map, so a map can name the one it was made from without holding it. */
+let maps = 0;
+
+/** The map a map was made from by one `with` or `without`, by number, and the path it changed. */
+interface Step {
+  readonly from: number;
+  readonly path: string;
+}
+
 export class PathMap<V> implements ReadonlyMap<string, V> {
   readonly size: number;
+  private readonly id = (maps += 1);
 
   private constructor(
     /** Never mutated once built; shared by every map layered on it. */
@@ -90,6 +121,7 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
     size: number,
     /** Shared by every map on `base`; it keeps only the one base before, never a chain. */
     private readonly fold: Fold | null = null,
+    private readonly step: Step | null = null,
   ) {
     this.size = size;
   }
@@ -122,7 +154,7 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
       (path) => !this.layer.has(path),
     );
     for (const [path, value] of this.layer)
-      if (value !== GONE && keysOf(path).includes(key)) found.push(path);
+      if (value !== GONE && keysIn(path, keysOf).includes(key)) found.push(path);
     return found;
   }
 
@@ -138,6 +170,7 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
   }
 
   private change(path: string, value: V | typeof GONE, size: number): PathMap<V> {
+    const step = { from: this.id, path };
     if (this.layer.size >= Math.max(MIN_LAYER, Math.sqrt(this.base.size))) {
       // Copying a plain Map is a fast path; iterating this map entry by entry is not.
       const base = new Map(this.base);
@@ -145,11 +178,11 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
         if (entry === GONE) base.delete(layered);
         else base.set(layered, entry);
       const fold = { from: this.base, paths: [...this.layer.keys(), path] };
-      return new PathMap(base, new Map(), size, fold);
+      return new PathMap(base, new Map(), size, fold, step);
     }
     const layer = new Map(this.layer);
     layer.set(path, value);
-    return new PathMap(this.base, layer, size, this.fold);
+    return new PathMap(this.base, layer, size, this.fold, step);
   }
 
   /**
@@ -159,6 +192,9 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
   static changedPaths<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>): string[] | null {
     if (a === b) return [];
     if (!(a instanceof PathMap) || !(b instanceof PathMap)) return null;
+    // One made from the other by one change (an edit's state and the one before it): one path.
+    const step = b.step?.from === a.id ? b.step : a.step?.from === b.id ? a.step : null;
+    if (step) return differs(a, b, step.path) ? [step.path] : [];
     // Across a fold, the folded paths may differ too: the edits of the layer it absorbed.
     let folded: readonly string[];
     if (a.base === b.base) folded = [];
@@ -166,7 +202,7 @@ export class PathMap<V> implements ReadonlyMap<string, V> {
     else if (a.fold?.from === b.base) folded = a.fold.paths;
     else return null;
     const paths = new Set([...a.layer.keys(), ...folded, ...b.layer.keys()]);
-    return [...paths].filter((path) => a.get(path) !== b.get(path) || a.has(path) !== b.has(path));
+    return [...paths].filter((path) => differs(a, b, path));
   }
 
   *entries(): MapIterator<[string, V]> {

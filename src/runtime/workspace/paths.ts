@@ -11,6 +11,7 @@ import {
   WORKSPACE_SEGMENT_LIMIT,
   workspaceError,
 } from './codes.js';
+import { compatibilityForm } from './names.js';
 
 export type WorkspacePathProblem =
   | 'not-a-string'
@@ -53,6 +54,8 @@ function rejected(
 }
 
 function decodeSegment(segment: string): string {
+  // Without a `%` there is nothing to decode.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -68,7 +71,7 @@ function segmentProblem(segment: string): WorkspacePathProblem | null {
   if (segment === '..') return 'parent-traversal';
   if (segment.length > WORKSPACE_SEGMENT_LIMIT) return 'too-long';
   if (isTraversalName(decodeSegment(segment))) return 'encoded-traversal';
-  if (isTraversalName(segment.normalize('NFKC'))) return 'look-alike-traversal';
+  if (isTraversalName(compatibilityForm(segment))) return 'look-alike-traversal';
   // Windows drops trailing dots and spaces, which would write `a.html.` onto `a.html`.
   if (/[. ]$/.test(segment)) return 'trailing-dot-or-space';
   return null;

@@ -124,12 +124,13 @@ function update(previous: Derivation, state: WorkspaceState, paths: Set<string>)
 }
 
 /**
- * A list of an earlier snapshot, which never changes: it is copied on the first write, so a
- * derivation allocates only the lists that differ.
+ * A list of an earlier snapshot, which never changes: the first change makes the one copy a
+ * derivation allocates, at its exact size (`toSpliced`, `with`); later changes edit that copy.
  */
 interface CopyOnWrite<T> {
   readonly list: readonly T[];
-  write(): T[];
+  /** Removes `count` entries at `index` and inserts the given value (none or one) there. */
+  splice(index: number, count: 0 | 1, ...value: [] | [T]): void;
 }
 
 function copyOnWrite<T>(original: readonly T[]): CopyOnWrite<T> {
@@ -138,7 +139,11 @@ function copyOnWrite<T>(original: readonly T[]): CopyOnWrite<T> {
     get list() {
       return copy ?? original;
     },
-    write: () => (copy ??= [...original]),
+    splice(index, count, ...value) {
+      if (copy) copy.splice(index, count, ...value);
+      else if (count === 1 && value.length === 1) copy = original.with(index, value[0]);
+      else copy = original.toSpliced(index, count, ...value);
+    },
   };
 }
 
@@ -159,9 +164,8 @@ function place<T>(
   }
   const present = low < entries.length && pathOf(entries[low] as T) === path;
   if (present ? entries[low] === value : value === undefined) return;
-  if (value === undefined) list.write().splice(low, 1);
-  else if (present) list.write()[low] = value;
-  else list.write().splice(low, 0, value);
+  if (value === undefined) list.splice(low, 1);
+  else list.splice(low, present ? 1 : 0, value);
 }
 
 /** The immutable snapshot readers see (`WorkspaceSource.getSnapshot()`). */

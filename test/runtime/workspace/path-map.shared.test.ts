@@ -74,6 +74,23 @@ describe('path maps share a base and layer their changes', () => {
     }
   });
 
+  it('names the one changed path between a map and the one made from it, across folds too', () => {
+    const next = random(3);
+    let map = PathMap.from(Array.from({ length: 50 }, (_, i) => [`p${i}`, i] as const));
+    for (let step = 0; step < 300; step += 1) {
+      const path = `p${next(80)}`;
+      const made = next(4) === 0 ? map.without(path) : map.with(path, next(3));
+      const expected = map.get(path) !== made.get(path) || map.has(path) !== made.has(path);
+      expect(PathMap.changedPaths(map, made)).to.deep.equal(expected ? [path] : []);
+      expect(PathMap.changedPaths(made, map)).to.deep.equal(expected ? [path] : []);
+      // Setting the value a path already holds changes nothing.
+      const current = made.get(path);
+      if (current !== undefined)
+        expect(PathMap.changedPaths(made, made.with(path, current))).to.deep.equal([]);
+      map = made;
+    }
+  });
+
   it('finds paths by an indexed key, base and layer alike', () => {
     const folders = (path: string) => {
       const parts = path.split('/').slice(0, -1);
