@@ -4,10 +4,11 @@
  * preview that renders them; the runtime (`createStudioRuntime()` and everything behind it: the
  * registry, tools, zod, workspace, IndexedDB) is a chunk whose download starts at once, in
  * parallel with the first render. Page code gets it with `await loadStudio()`, the same lazy
- * import `<ca-studio>` and `<ca-runtime>` use. The settings, Tools panel and search dialogs, the
- * OpenRouter agent and the CodeMirror language modes are chunks too, loaded when first opened or
- * used, and the dialogs' elements are defined for the whole page once it is idle. The package
- * root (`@context-action/elements`) exports the rest of the runtime for bundlers.
+ * import `<ca-studio>` and `<ca-runtime>` use. The settings, Tools panel, search and host
+ * companion dialogs, the OpenRouter agent and the CodeMirror language modes are chunks too,
+ * loaded when first opened or used, and the dialogs' elements are defined for the whole page
+ * once it is idle (`<ca-host-connect>` shows only where the browser has no folder access). The
+ * package root (`@context-action/elements`) exports the rest of the runtime for bundlers.
  */
 import { whenIdle } from './elements/shared/idle.js';
 
@@ -17,7 +18,6 @@ export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-c
 export { CaStudio } from './elements/studio/studio.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';
 export { CaExplorer, type FileOpenDetail } from './elements/explorer/explorer.js';
-export { CaHostConnect } from './elements/host-connect/host-connect.js';
 export { CaPreview } from './elements/preview/preview.js';
 export { CaTrace } from './elements/trace/trace.js';
 export { CaApproval, type ApprovalDecisionDetail } from './elements/approval/approval.js';
@@ -26,6 +26,7 @@ export { CaStatusBar } from './elements/status-bar/status-bar.js';
 export { CaWorkspaceActions } from './elements/actions/actions.js';
 
 const defineDialogs = () => {
+  void import('./elements/host-connect/host-connect.js');
   void import('./elements/settings/settings.js');
   void import('./elements/catalog/catalog.js');
   void import('./elements/search/search.js');

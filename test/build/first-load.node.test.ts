@@ -52,6 +52,12 @@ describe('the script-tag build’s first load', () => {
     );
   });
 
+  it('holds the elements a studio draws, not the host companion dialog defined once idle', () => {
+    const up = sourcesOf(upFront);
+    expect(holds(up, /src\/elements\/preview\/preview\.element\.ts/), 'the preview').to.equal(true);
+    expect(holds(first, /src\/elements\/host-connect\//), 'host-connect').to.equal(false);
+  });
+
   it('gets completion and the full web modes once the first file shows', () => {
     const then = sourcesOf(modes);
     expect(holds(then, COMPLETION), 'completion').to.equal(true);

@@ -22,13 +22,13 @@ import {
 import { exportParts } from './export-parts.js';
 import { PANELS, parsePanels } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
+import { whenIdle } from '../shared/idle.js';
 import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
 import { customLayoutStyles } from './custom-layout.styles.js';
 import '../runtime/runtime.js';
 import '../editor/editor.js';
 import '../explorer/explorer.js';
-import '../host-connect/host-connect.js';
 import '../preview/preview.js';
 import '../trace/trace.js';
 import '../approval/approval.js';
@@ -304,6 +304,8 @@ export class CaStudio extends LitElement {
     this.darkScheme?.addEventListener('change', this.schemeChanged);
     // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs.
     void import('../editor/code-editor.js');
+    // The host companion's folder option shows only where the browser has no folder access.
+    whenIdle(() => void import('../host-connect/host-connect.js'));
   }
 
   private readLayout(): void {
