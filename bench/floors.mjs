@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build as vite } from 'vite';
+import { buildPageScript } from './build-page.mjs';
 
 const source = (path) => JSON.stringify(fileURLToPath(new URL(`../src/${path}`, import.meta.url)));
 
@@ -19,19 +19,7 @@ async function buildFloor(outDir, contents) {
   const entry = `${outDir}-entry.mjs`;
   await mkdir(dirname(entry), { recursive: true });
   await writeFile(entry, contents);
-  await vite({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      outDir,
-      emptyOutDir: true,
-      target: 'es2022',
-      minify: true,
-      lib: { entry, formats: ['es'], fileName: () => 'floor.js' },
-      rollupOptions: { preserveEntrySignatures: 'allow-extension', output: { minify: true } },
-    },
-  });
-  return join(outDir, 'floor.js');
+  return buildPageScript(entry, outDir, 'floor.js');
 }
 
 /**

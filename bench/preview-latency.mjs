@@ -11,8 +11,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import { chromiumLaunchOptions } from '../scripts/system.mjs';
+import { buildPageScript } from './build-page.mjs';
 import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 import { printTable } from './latency-table.mjs';
@@ -21,17 +21,7 @@ const count = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 50);
 const withPlayground = !process.argv.includes('--no-playground');
 const outDir = '.tmp/bench-preview';
 
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  build: {
-    outDir,
-    emptyOutDir: true,
-    target: 'es2022',
-    minify: true,
-    lib: { entry: 'bench/preview-bench.ts', formats: ['es'], fileName: () => 'bench.js' },
-  },
-});
+await buildPageScript('bench/preview-bench.ts', outDir, 'bench.js');
 
 if (withPlayground)
   await buildPlayground('bench/playground/playground-bench.js', join(outDir, 'pg/bench.js'));
