@@ -4,16 +4,12 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { loadCompletion } from '../../src/elements/editor/lazy-completion.js';
 import { setup } from '../../src/elements/editor/setup.js';
+import { fetched } from '../support/fetched.js';
 import { waitFor } from '../support/wait.js';
 import { clickInto, withCtrl } from '../support/real-input.js';
 
 // Completion and bracket closing load beside the editor, not in its chunk (src/elements/editor/
 // lazy-completion.ts). The test must run on a page that has not loaded them yet.
-
-performance.setResourceTimingBufferSize(100_000);
-
-const fetched = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}/`));
 
 // One array: completion tells its sources apart by identity.
 const words = [{ autocomplete: ['alphabet'] }];

@@ -4,6 +4,7 @@ import type { CaEditor } from '../../src/elements/editor/editor.element.js';
 import { languageOf, loadLanguage } from '../../src/elements/editor/languages.js';
 import { plainHtml } from '../../src/elements/editor/plain-html.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { fetched } from '../support/fetched.js';
 import { waitFor } from '../support/wait.js';
 
 const SEED = [
@@ -13,13 +14,6 @@ const SEED = [
   { path: 'notes.md', text: '# Notes\n\n*some* text\n' },
   { path: 'data.json', text: '{ "a": [1, true] }\n' },
 ];
-
-// The test page loads hundreds of modules; the default buffer (250 entries) would drop the last.
-performance.setResourceTimingBufferSize(100_000);
-
-/** Whether the page has fetched a module of the package `name`. */
-const fetched = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}/`));
 
 /** CodeMirror's highlighter wraps tokens in spans only once a language mode is active. */
 const highlighted = (content: HTMLElement) => content.querySelector('.cm-line span') !== null;

@@ -4,6 +4,7 @@ import { EditorView } from '@codemirror/view';
 import '../../src/elements/editor/editor.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { fetched } from '../support/fetched.js';
 import { waitFor } from '../support/wait.js';
 import { clickInto, withCtrl } from '../support/real-input.js';
 
@@ -16,12 +17,6 @@ const SEED = [
   { path: 'styles.css', text: 'h1 { color: red; }\nh2 { color: blue; }\n' },
   { path: 'app.js', text: 'const answer = 42;\n' },
 ];
-
-performance.setResourceTimingBufferSize(100_000);
-
-/** Whether the page has fetched a module of the package `name`. */
-const fetched = (name: string) =>
-  performance.getEntriesByType('resource').some((entry) => entry.name.includes(`/${name}/`));
 
 async function setup() {
   const runtime = createStudioRuntime({ workspaceRepository: null, seed: SEED });

@@ -5,11 +5,9 @@ import '../../src/elements/editor/editor.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
 import type { AgentDriver } from '../../src/runtime/agents/agent-types.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { fetched } from '../support/fetched.js';
 import { waitFor } from '../support/wait.js';
 import { clickInto, withCtrl } from '../support/real-input.js';
-
-// The page loads hundreds of modules; the default buffer (250 entries) would drop the last.
-performance.setResourceTimingBufferSize(100_000);
 
 /** An editor whose idle timer never fires during a test: only blur and agent runs flush. */
 async function setup(idleMs = 600_000) {
@@ -60,12 +58,7 @@ describe('<ca-editor> search, status bar and modes (E2)', () => {
     await waitFor(() => content.textContent?.includes('needle'), 'the new text');
     await clickInto(content);
     // The first search key of the page loads search (src/elements/editor/lazy-search.ts).
-    expect(
-      performance
-        .getEntriesByType('resource')
-        .some((entry) => entry.name.includes('/@codemirror/search/')),
-      'search before first use',
-    ).to.equal(false);
+    expect(fetched('@codemirror/search'), 'search before first use').to.equal(false);
     await withCtrl('KeyF');
     const field = await waitFor(
       () => element.shadowRoot!.querySelector<HTMLInputElement>('.cm-search input[name="search"]'),
