@@ -40,6 +40,29 @@ const LOADED_LATER =
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
+ * Writes the script-tag build's chunk file names over the marks in
+ * `src/elements/shared/prefetch.ts` (`studio-########.js`): same length, so the source maps
+ * stay exact.
+ */
+const prefetchNames = {
+  name: 'prefetch-names',
+  generateBundle(_options: unknown, bundle: Record<string, { type: string; code?: string }>) {
+    const marked = Object.values(bundle).filter(
+      (file) => file.type === 'chunk' && file.code?.includes('-########.js'),
+    );
+    for (const file of marked) {
+      file.code = file.code!.replace(/([\w-]+)-########\.js/g, (mark, name: string) => {
+        const chunk = Object.keys(bundle).find((fileName) =>
+          new RegExp(`^chunks/${name}-[\\w-]{8}\\.js$`).test(fileName),
+        );
+        // No such chunk (the bundler inlined it): the mark stays, and nothing is prefetched.
+        return chunk ? chunk.slice('chunks/'.length) : mark;
+      });
+    }
+  },
+};
+
+/**
  * A self-contained browser build: every dependency bundled, minified, with source maps.
  * `initial`: what the entry imports statically becomes one chunk beside it, not a dozen small
  * ones cut along what the lazy chunks happen to share. `oneFile`: no chunks at all, its lazy
@@ -47,6 +70,7 @@ const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id
  */
 function browserBuild(entry: string, fileName: string, { initial = false, oneFile = false } = {}) {
   return {
+    plugins: initial ? [prefetchNames] : [],
     build: {
       outDir: 'dist',
       emptyOutDir: false,

@@ -1,4 +1,4 @@
-/* global window */
+/* global window, document */
 // Cold start benchmark, one interleaved Chromium run. Every visit is a first visit: a fresh
 // browser context (empty cache, empty IndexedDB) per page load. Each round loads, in rotating
 // order:
@@ -9,6 +9,11 @@
 // - the script floor: the static floor's page that also loads our script-tag entry and uses
 //   none of it (no `<ca-studio>`): what fetching and evaluating our code costs a page before
 //   any element renders, the runtime chunk it fetches at once included;
+// - the sandbox floor: the static floor's page whose frame is the preview's own two-frame
+//   sandbox (the shell document `<ca-preview>` built for these four files, captured from a first
+//   visit of ours: outer shell, inner page frame, bridge, Content-Security-Policy), inline in the
+//   HTML with a few lines of host script taking the bridge's port; acknowledged when the bridge
+//   reports ready on it, as ours is. What our preview's isolation costs with no SDK code at all;
 // - the CodeMirror floor: the editor's own CodeMirror build (`src/elements/editor/setup.ts`,
 //   `code-theme.ts`, `plain-html.ts`: the same extensions, theme and HTML highlighting), bundled
 //   and minified into one script that shows index.html editable and nothing else: what the
@@ -138,6 +143,10 @@ const probes = {
     ack: 'window.coldStartAck',
     editable: "document.querySelector('pre[contenteditable]') ? performance.now() : undefined",
   },
+  sandbox: {
+    ack: 'window.coldStartAck',
+    editable: "document.querySelector('pre[contenteditable]') ? performance.now() : undefined",
+  },
   script: {
     ack: 'window.coldStartAck',
     editable: "document.querySelector('pre[contenteditable]') ? performance.now() : undefined",
@@ -171,6 +180,34 @@ const pollScript = ({ ack, editable }) => `{
   poll();
 }`;
 
+/** The sandbox floor's host: takes the bridge's port from the shell, as the preview does. */
+const SANDBOX_HOST = `<script>addEventListener('message', (event) => {
+  const port = event.ports[0];
+  if (event.data?.type !== 'context-action.preview.channel' || !port) return;
+  port.onmessage = (message) => {
+    if (message.data?.type === 'context-action.preview.ready') window.coldStartAck ??= performance.now();
+  };
+});</script>`;
+
+/** The floor page's body with the shell document ours built for the same files, inline. */
+async function captureShell(browser) {
+  const context = await browser.newContext();
+  try {
+    const tab = await context.newPage();
+    await tab.goto(`${pages.origin}/ours.html`);
+    const shell = await tab.waitForFunction(() => {
+      const studio = document.querySelector('ca-studio');
+      const preview = studio?.shadowRoot?.querySelector('ca-preview');
+      return preview?.controller?.getSnapshot().status.state === 'ready' && preview.frame.srcdoc;
+    });
+    const srcdoc = await shell.jsonValue();
+    return `<pre contenteditable="true">${escapeHtml(text('index.html'))}</pre>
+<iframe sandbox="allow-scripts" srcdoc="${escapeHtml(srcdoc)}"></iframe>`;
+  } finally {
+    await context.close();
+  }
+}
+
 /** One first visit: a fresh context, the page, both times (`ack` null where there is none). */
 async function visit(browser, name) {
   const context = await browser.newContext();
@@ -189,17 +226,26 @@ async function visit(browser, name) {
   }
 }
 
-const names = ['ours', 'floor', 'script', 'codemirror', ...(withPlayground ? ['playground'] : [])];
+const names = [
+  'ours',
+  'floor',
+  'script',
+  'sandbox',
+  'codemirror',
+  ...(withPlayground ? ['playground'] : []),
+];
 const labels = {
   ours: 'ours',
   floor: 'static floor',
   script: 'script floor',
+  sandbox: 'sandbox floor',
   codemirror: 'CodeMirror floor',
   playground: 'playground',
 };
 const samples = Object.fromEntries(names.map((name) => [name, { ack: [], editable: [] }]));
 const browser = await chromium.launch(chromiumLaunchOptions());
 try {
+  await writeFile(join(outDir, 'sandbox.html'), page(SANDBOX_HOST, await captureShell(browser)));
   // One warm-up visit each (server file cache, browser start), not counted.
   for (const name of names) await visit(browser, name);
   for (let round = 0; round < rounds; round += 1) {
@@ -238,6 +284,9 @@ console.log(
 );
 console.log(
   `ours ÷ script floor: first acknowledged preview ${ratio('ours', 'script', 'ack')}× (script floor ÷ static floor ${ratio('script', 'floor', 'ack')}×)`,
+);
+console.log(
+  `ours ÷ sandbox floor: first acknowledged preview ${ratio('ours', 'sandbox', 'ack')}× (sandbox floor ÷ static floor ${ratio('sandbox', 'floor', 'ack')}×)`,
 );
 console.log(
   `ours ÷ CodeMirror floor: editor editable ${ratio('ours', 'codemirror', 'editable')}× (CodeMirror floor ÷ static floor ${ratio('codemirror', 'floor', 'editable')}×)`,

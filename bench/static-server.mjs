@@ -13,6 +13,8 @@ const TYPES = {
   '.wasm': 'application/wasm',
 };
 
+const HASHED = /-[\w-]{8}\.js$/;
+
 export async function serveDirectories(host, routes) {
   const server = createServer(async (request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
@@ -25,6 +27,10 @@ export async function serveDirectories(host, routes) {
         const body = await readFile(join(directory, relative));
         response.writeHead(200, {
           'content-type': TYPES[extname(relative)] ?? 'application/octet-stream',
+          // A content-hashed chunk never changes: cached like a CDN serves it.
+          ...(HASHED.test(relative)
+            ? { 'cache-control': 'public, max-age=31536000, immutable' }
+            : {}),
         });
         return void response.end(body);
       } catch {

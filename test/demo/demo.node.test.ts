@@ -37,6 +37,19 @@ describe('demo studio from the built dist/ca-studio.js', () => {
     expect(scripts.some((path) => /^\/dist\/chunks\/code-editor-.*\.js$/.test(path))).to.equal(
       true,
     );
+    // The build wrote the runtime's and the editor's chunk names (and the helper both import)
+    // into the prefetch links: the very files the page then imports.
+    const prefetched = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map(
+        (link) => new URL(link.href).pathname,
+      ),
+    );
+    expect(prefetched.map((path) => path.replace(/-[\w-]{8}\.js$/, ''))).to.have.members([
+      '/dist/chunks/studio',
+      '/dist/chunks/code-editor',
+      '/dist/chunks/rolldown-runtime',
+    ]);
+    for (const path of prefetched) expect(scripts).to.include(path);
   });
 
   it('runs the offline agent path through approval to the acknowledged preview', async () => {

@@ -14,6 +14,9 @@ import { uniqueName, waitFor } from '../support/wait.js';
 const inner = <T extends Element>(studio: CaStudio, tag: string) =>
   studio.shadowRoot!.querySelector<T>(tag)!;
 const shadowText = (element: Element) => element.shadowRoot!.textContent ?? '';
+/** When the page first asked for a module whose URL matches (ms since the page's start). */
+const requestedAt = (url: RegExp) =>
+  performance.getEntriesByType('resource').find((entry) => url.test(entry.name))?.startTime;
 
 /**
  * The first studio of a page paints before the runtime's code (zod, tools, registry,
@@ -39,6 +42,13 @@ describe('<ca-studio> paints while its runtime loads (issue 15)', () => {
       await new Promise((resolve) => setTimeout(resolve));
       expect(studio.runtime, 'no runtime yet').to.equal(undefined);
       const preview = inner<CaPreview>(studio, 'ca-preview');
+      // When the starter files' render was answered (ms since the page's start).
+      let answeredAt: number | undefined;
+      const stop = preview.controller!.subscribe(() => {
+        if (preview.controller!.getSnapshot().status.state !== 'ready') return;
+        answeredAt = performance.now();
+        stop();
+      });
       await preview.updateComplete;
       const status = shadowText(preview);
       expect(status).to.include(LOADING_RUNTIME_MESSAGE);
@@ -52,6 +62,18 @@ describe('<ca-studio> paints while its runtime loads (issue 15)', () => {
       expect(frameAtArrival, 'rendered before the runtime arrived').to.be.instanceOf(
         HTMLIFrameElement,
       );
+      // The frame had the CPU to itself: the runtime's and the editor's code were asked for
+      // after its answer.
+      expect(answeredAt, 'the first answer').to.be.a('number');
+      await waitFor(() => requestedAt(/\/src\/elements\/editor\/code-editor\.[jt]s/), 'CodeMirror');
+      for (const module of [
+        /\/src\/studio\/index\.[jt]s/,
+        /\/src\/elements\/editor\/code-editor\.[jt]s/,
+      ]) {
+        expect(requestedAt(module), `${module} after the first answer`).to.be.greaterThan(
+          answeredAt!,
+        );
+      }
       await runtime!.ready;
       const box = preview.shadowRoot!.querySelector<HTMLElement>('[part="frame"]')!;
       await waitFor(

@@ -144,9 +144,10 @@ async function mountRuntime(fill: (element: CaRuntime) => void) {
   element.workspace = uniqueName('bad-starter');
   fill(element);
   document.body.append(element);
+  // The first runtime of a page waits for its chunk; updateComplete waits with it.
+  await element.updateComplete;
   const runtime = element.runtime!;
   await runtime.ready;
-  await element.updateComplete;
   return { element, runtime };
 }
 

@@ -155,7 +155,11 @@ export class PreviewController implements PreviewHost {
   async show(snapshot: WorkspaceSnapshot): Promise<void> {
     if (this.disposed || snapshot.revision === this.shown?.revision) return;
     const generation = ++this.generation;
-    const assetUrls = await readAssetUrls(snapshot.files);
+    // Without assets nothing needs reading: the frame starts in this task (a cold start's
+    // first render), not after the microtasks queued before it.
+    const assetUrls = snapshot.files.some((file) => file.kind === 'asset')
+      ? await readAssetUrls(snapshot.files)
+      : new Map<string, string>();
     if (generation !== this.generation || this.disposed) return;
     const { limits } = this.options;
     const flatten = loadedFlattener();

@@ -6,6 +6,7 @@ import { formatCount } from '../../runtime/format-count.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
+import { afterPreviews } from '../shared/preview-first.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
@@ -107,8 +108,10 @@ export class CaEditor extends LitElement {
     // With a runtime, CodeMirror waits for its workspace to hydrate: before that there is nothing
     // to show, and evaluating the chunk would hold up hydration and with it the preview's first
     // acknowledgement (measured: bench:cold-start). While the runtime's own code loads, the
-    // editor mounts at once, to show the starter files on a first visit.
+    // editor mounts as soon as a first visit's preview has shown (`preview-first.ts`), to show
+    // the starter files.
     await this.runtimeRef.value?.ready.catch(() => undefined);
+    await afterPreviews();
     const { createCodeEditor } = await import('./code-editor.js');
     if (!this.isConnected || this.editor || !this.surface) return;
     this.editor = createCodeEditor({

@@ -7,6 +7,7 @@ import type { PreviewSelection } from '../../runtime/tools/preview/selection.js'
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+import { holdForPreview } from '../shared/preview-first.js';
 import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
 
@@ -64,6 +65,8 @@ export class CaPreview extends LitElement {
   /** The seed render waiting, hidden, for hydration to confirm it (cold start). */
   private provisional?: WorkspaceSnapshot;
   private bound?: { runtime: ElementRuntime; release: () => void };
+  /** Ends this preview's hold on the page's other work (`preview-first.ts`). */
+  private releaseHold?: () => void;
 
   /** The live preview host (also what tools get through the capability), once rendered. */
   get controller(): PreviewController | undefined {
@@ -82,10 +85,14 @@ export class CaPreview extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     this.requestUpdate();
+    // The frame loads in a process of its own and takes longest to show: while the provider's
+    // runtime loads, its first render starts now, before the siblings queued ahead of it.
+    if (!this.hasUpdated && this.runtimeRef.loading?.provisionalSnapshot) this.performUpdate();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
+    this.releaseHold?.();
     this.unbind();
     this.controllerInstance?.dispose();
     this.controllerInstance = undefined;
@@ -175,10 +182,21 @@ export class CaPreview extends LitElement {
     const seed = loading?.provisionalSnapshot;
     if (!seed || this.provisional) return;
     this.setProvisional(seed);
+    // Until this render answers, the page holds the runtime's and the editor's evaluation, so
+    // the frame gets the CPU (`preview-first.ts`); not when hydration must replace it anyway.
+    const release = loading.fresh ? holdForPreview() : undefined;
+    if (release) this.releaseHold = release;
+    const unsubscribe = controller.subscribe(() => {
+      const { state } = controller.getStatus();
+      if (state !== 'ready' && state !== 'error') return;
+      unsubscribe();
+      release?.();
+    });
     void controller.show(seed);
     // Storage holds nothing yet: hydration starts from this very seed, so the frame may show
     // now instead of after the runtime's code and hydration (a first visit's cold start).
     void loading.fresh?.then((fresh) => {
+      if (!fresh) release?.();
       if (fresh && this.provisional === seed && this.frameBox) this.frameBox.style.visibility = '';
     });
   }

@@ -1,9 +1,15 @@
+import { afterPreviews } from './preview-first.js';
+
 /**
- * Runs `task` once the browser is idle, or after `timeout` ms at the latest: for work nobody
- * waits on (the dialogs' definitions, WebMCP registration), so it never delays a first paint or
- * the preview's first acknowledgement. Without `requestIdleCallback` (Safari) it runs next task.
+ * Runs `task` once a first visit's preview has shown (`preview-first.ts`) and the browser is
+ * then idle, or `timeout` ms after that at the latest: for work nobody waits on (the dialogs'
+ * definitions, WebMCP registration), so it never delays a first paint, the preview's first
+ * acknowledgement or the editor and runtime that follow it. Without `requestIdleCallback`
+ * (Safari) it runs a task later.
  */
 export function whenIdle(task: () => void, timeout = 2000): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout });
-  else setTimeout(task, 1);
+  void afterPreviews().then(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => task(), { timeout });
+    else setTimeout(task, 1);
+  });
 }

@@ -1,23 +1,29 @@
 /**
  * The composition layer (`@context-action/elements/studio`: `createStudioRuntime()` and all it
  * wires — registry, tools and their zod schemas, workspace, durable store, IndexedDB) is a chunk
- * of its own, loaded by `import()`. The elements, lit and the starter files paint first; the
- * download starts when this module evaluates, so it runs in parallel with the first render.
+ * of its own, loaded by `import()`. The elements, lit and the starter files paint first. The
+ * download starts when this module evaluates (`prefetch.ts`), in parallel with the first render;
+ * the chunk evaluates when a runtime is first wanted and, on a first visit, once the preview
+ * has shown (`preview-first.ts`).
  */
 import type * as studio from '../../studio/index.js';
+import { prefetchChunk } from './prefetch.js';
+import { afterPreviews } from './preview-first.js';
 
 export type StudioModule = typeof studio;
 
-const pending: Promise<StudioModule> = import('../../studio/index.js');
+prefetchChunk('studio');
+
+let pending: Promise<StudioModule> | undefined;
 let loaded: StudioModule | undefined;
-pending.then(
-  (module) => (loaded = module),
-  // Each caller of loadStudio() hears the failure; this copy only must not go unhandled.
-  () => undefined,
-);
 
 /** The composition layer, once its chunk has loaded (resolves to the same module every time). */
-export const loadStudio = (): Promise<StudioModule> => pending;
+export function loadStudio(): Promise<StudioModule> {
+  pending ??= afterPreviews()
+    .then(() => import('../../studio/index.js'))
+    .then((module) => (loaded = module));
+  return pending;
+}
 
 /** The composition layer if it has loaded already, so a second runtime needs no wait. */
 export const loadedStudio = (): StudioModule | undefined => loaded;

@@ -3,6 +3,8 @@
  * explorer, tests and any other reader draw the same nesting and order.
  */
 
+import { compareNames } from './name-order.js';
+
 export interface FileTreeFile {
   kind: 'file';
   /** The last path segment. */
@@ -27,21 +29,15 @@ interface Draft {
   files: string[];
 }
 
-// One collator for all: `localeCompare` with a locale and options builds a new one per call,
-// which made the explorer's first tree tens of ms of a cold start.
-let collator: Intl.Collator | undefined;
-const byName = (a: string, b: string) =>
-  (collator ??= new Intl.Collator('en', { numeric: true })).compare(a, b);
-
 function freeze(draft: Draft, prefix: string): FileTreeNode[] {
-  const folders = [...draft.folders.keys()].sort(byName).map((name): FileTreeFolder => ({
+  const folders = [...draft.folders.keys()].sort(compareNames).map((name): FileTreeFolder => ({
     kind: 'folder',
     name,
     path: prefix + name,
     children: freeze(draft.folders.get(name) as Draft, `${prefix}${name}/`),
   }));
   const files = [...draft.files]
-    .sort(byName)
+    .sort(compareNames)
     .map((name): FileTreeFile => ({ kind: 'file', name, path: prefix + name }));
   return [...folders, ...files];
 }
