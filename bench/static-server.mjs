@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
+import { cacheHeaders } from '../scripts/cache-headers.mjs';
 
 const TYPES = {
   '.html': 'text/html',
@@ -12,8 +13,6 @@ const TYPES = {
   '.json': 'application/json',
   '.wasm': 'application/wasm',
 };
-
-const HASHED = /-[\w-]{8}\.js$/;
 
 export async function serveDirectories(host, routes) {
   const server = createServer(async (request, response) => {
@@ -27,10 +26,7 @@ export async function serveDirectories(host, routes) {
         const body = await readFile(join(directory, relative));
         response.writeHead(200, {
           'content-type': TYPES[extname(relative)] ?? 'application/octet-stream',
-          // A content-hashed chunk never changes: cached like a CDN serves it.
-          ...(HASHED.test(relative)
-            ? { 'cache-control': 'public, max-age=31536000, immutable' }
-            : {}),
+          ...cacheHeaders(relative),
         });
         return void response.end(body);
       } catch {

@@ -3,6 +3,7 @@
 import { createServer } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
+import { cacheHeaders } from './cache-headers.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TYPES = {
@@ -46,7 +47,10 @@ export function serve({
       response.end('Not found');
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      ...cacheHeaders(file),
+    });
     createReadStream(file).pipe(response);
   });
   return new Promise((resolveServer) =>

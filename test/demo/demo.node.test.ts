@@ -50,6 +50,17 @@ describe('demo studio from the built dist/ca-studio.js', () => {
       '/dist/chunks/rolldown-runtime',
     ]);
     for (const path of prefetched) expect(scripts).to.include(path);
+    // Downloaded once: the import takes the prefetched file from the HTTP cache.
+    const imports = await page.evaluate((paths) => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return entries
+        .filter(
+          (entry) => entry.initiatorType !== 'link' && paths.includes(new URL(entry.name).pathname),
+        )
+        .map((entry) => ({ path: new URL(entry.name).pathname, transferSize: entry.transferSize }));
+    }, prefetched);
+    expect(imports.map((entry) => entry.path)).to.have.members(prefetched);
+    for (const entry of imports) expect(entry, entry.path).to.include({ transferSize: 0 });
   });
 
   it('runs the offline agent path through approval to the acknowledged preview', async () => {

@@ -32,8 +32,12 @@ describe('<ca-studio> paints while its runtime loads (issue 15)', () => {
     studio.style.height = '600px';
     let frameAtArrival: HTMLIFrameElement | null | undefined;
     let loadsAfterArrival = 0;
+    let editorAtArrival: string | undefined;
     studio.addEventListener('ca-runtime-change', (event) => {
       if (!event.detail.runtime) return;
+      editorAtArrival =
+        inner(studio, 'ca-editor').shadowRoot!.querySelector('.cm-content[contenteditable="true"]')
+          ?.textContent ?? '';
       frameAtArrival = inner<CaPreview>(studio, 'ca-preview').frame;
       frameAtArrival?.addEventListener('load', () => loadsAfterArrival++);
     });
@@ -74,6 +78,13 @@ describe('<ca-studio> paints while its runtime loads (issue 15)', () => {
           answeredAt!,
         );
       }
+      // Then the editor showed the starter files before the runtime's code was asked for.
+      expect(requestedAt(/\/src\/studio\/index\.[jt]s/)).to.be.greaterThan(
+        requestedAt(/\/src\/elements\/editor\/code-editor\.[jt]s/)!,
+      );
+      expect(editorAtArrival, 'the starter files editable when the runtime arrived').to.include(
+        '<!doctype',
+      );
       await runtime!.ready;
       const box = preview.shadowRoot!.querySelector<HTMLElement>('[part="frame"]')!;
       await waitFor(

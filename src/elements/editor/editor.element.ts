@@ -6,7 +6,7 @@ import { formatCount } from '../../runtime/format-count.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
-import { afterPreviews } from '../shared/preview-first.js';
+import { afterColdStart, holdColdStart } from '../shared/cold-start-order.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
@@ -108,23 +108,45 @@ export class CaEditor extends LitElement {
     // With a runtime, CodeMirror waits for its workspace to hydrate: before that there is nothing
     // to show, and evaluating the chunk would hold up hydration and with it the preview's first
     // acknowledgement (measured: bench:cold-start). While the runtime's own code loads, the
-    // editor mounts as soon as a first visit's preview has shown (`preview-first.ts`), to show
-    // the starter files.
-    await this.runtimeRef.value?.ready.catch(() => undefined);
-    await afterPreviews();
-    const { createCodeEditor } = await import('./code-editor.js');
-    if (!this.isConnected || this.editor || !this.surface) return;
-    this.editor = createCodeEditor({
-      parent: this.surface,
-      root: this.renderRoot as ShadowRoot,
-      label: 'Source',
-      theme: this.theme.value ?? 'light',
-      onUserChange: (path, text) => this.onUserChange(path, text),
-      onCursor: (info) => (this.cursor = info),
-      onBlur: () => void this.flush(),
+    // editor mounts as soon as a first visit's preview has shown, to show the starter files, and
+    // the runtime's chunk waits for it (`cold-start-order.ts`).
+    const release = this.holdColdStart();
+    try {
+      await this.runtimeRef.value?.ready.catch(() => undefined);
+      await afterColdStart('preview');
+      const { createCodeEditor } = await import('./code-editor.js');
+      if (!this.isConnected || this.editor || !this.surface) return;
+      this.editor = createCodeEditor({
+        parent: this.surface,
+        root: this.renderRoot as ShadowRoot,
+        label: 'Source',
+        theme: this.theme.value ?? 'light',
+        onUserChange: (path, text) => this.onUserChange(path, text),
+        onCursor: (info) => (this.cursor = info),
+        onBlur: () => void this.flush(),
+      });
+      this.shownPath = '';
+      this.loaded = true;
+      // Painted, starter files and all, before the runtime's chunk evaluates.
+      await this.updateComplete;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    } finally {
+      release?.();
+    }
+  }
+
+  /**
+   * On a first visit (its provider's storage holds nothing yet) this editor holds the runtime's
+   * chunk until it has shown the starter files; a returning visit waits for hydration instead.
+   */
+  private holdColdStart(): (() => void) | undefined {
+    const fresh = this.runtimeRef.loading?.fresh;
+    if (this.runtimeRef.value || !fresh) return undefined;
+    const release = holdColdStart('editor');
+    void fresh.then((isFresh) => {
+      if (!isFresh) release();
     });
-    this.shownPath = '';
-    this.loaded = true;
+    return release;
   }
 
   /** Writes every pending draft that fits the size limit through `workspace.writeFile`. */

@@ -7,7 +7,7 @@ import type { PreviewSelection } from '../../runtime/tools/preview/selection.js'
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
-import { holdForPreview } from '../shared/preview-first.js';
+import { holdColdStart } from '../shared/cold-start-order.js';
 import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
 
@@ -65,7 +65,7 @@ export class CaPreview extends LitElement {
   /** The seed render waiting, hidden, for hydration to confirm it (cold start). */
   private provisional?: WorkspaceSnapshot;
   private bound?: { runtime: ElementRuntime; release: () => void };
-  /** Ends this preview's hold on the page's other work (`preview-first.ts`). */
+  /** Ends this preview's hold on the page's other work (`cold-start-order.ts`). */
   private releaseHold?: () => void;
 
   /** The live preview host (also what tools get through the capability), once rendered. */
@@ -183,8 +183,8 @@ export class CaPreview extends LitElement {
     if (!seed || this.provisional) return;
     this.setProvisional(seed);
     // Until this render answers, the page holds the runtime's and the editor's evaluation, so
-    // the frame gets the CPU (`preview-first.ts`); not when hydration must replace it anyway.
-    const release = loading.fresh ? holdForPreview() : undefined;
+    // the frame gets the CPU (`cold-start-order.ts`); not when hydration must replace it anyway.
+    const release = loading.fresh ? holdColdStart('preview') : undefined;
     if (release) this.releaseHold = release;
     const unsubscribe = controller.subscribe(() => {
       const { state } = controller.getStatus();

@@ -1,6 +1,6 @@
 /**
- * Downloads a lazy chunk a first visit needs soon without evaluating it (`preview-first.ts`
- * holds the evaluation): a `<link rel="prefetch">` puts the file in the HTTP cache, and the
+ * Downloads a lazy chunk a first visit needs soon without evaluating it
+ * (`cold-start-order.ts` holds the evaluation): a `<link rel="prefetch">` puts the file in the HTTP cache, and the
  * later `import()` takes it from there (a content-hashed chunk is cacheable wherever it is
  * served). Only the script-tag build knows its chunks' file names: `vite.config.ts` writes them
  * over the same-length marks below, so source maps stay exact. In any other build, in a copy of

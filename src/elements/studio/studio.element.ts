@@ -23,7 +23,7 @@ import { exportParts } from './export-parts.js';
 import { PANELS, parsePanels } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
 import { prefetchChunk } from '../shared/prefetch.js';
-import { afterPreviews } from '../shared/preview-first.js';
+import { afterColdStart } from '../shared/cold-start-order.js';
 import { whenIdle } from '../shared/idle.js';
 import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
@@ -307,7 +307,7 @@ export class CaStudio extends LitElement {
     // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs,
     // and evaluates once a first visit's preview has shown.
     prefetchChunk('code-editor');
-    void afterPreviews().then(() => import('../editor/code-editor.js'));
+    void afterColdStart('preview').then(() => import('../editor/code-editor.js'));
     // The host companion's folder option shows only where the browser has no folder access.
     whenIdle(() => void import('../host-connect/host-connect.js'));
   }
