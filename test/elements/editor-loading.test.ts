@@ -9,6 +9,7 @@ import {
   type RuntimeLoading,
 } from '../../src/elements/shared/runtime-context.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { afterColdStart } from '../../src/elements/shared/cold-start-order.js';
 import { clickInto } from '../support/real-input.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
@@ -90,6 +91,44 @@ describe('<ca-editor> while its runtime loads (issue 15)', () => {
     } finally {
       stored.host.remove();
       readOnly.host.remove();
+    }
+  });
+
+  it('holds the runtime until it has painted, and in a hidden tab, which paints nothing, not at all', async () => {
+    let frames: FrameRequestCallback[] = [];
+    const realFrame = window.requestAnimationFrame;
+    // Frames run only when the test says so; a hidden tab has none.
+    window.requestAnimationFrame = (callback) => frames.push(callback);
+    const runFrames = () => {
+      const due = frames;
+      frames = [];
+      for (const callback of due) callback(performance.now());
+    };
+    let released = false;
+    const { host, content } = await mountLoading({ fresh: Promise.resolve(true) });
+    try {
+      void afterColdStart('editor').then(() => (released = true));
+      await waitFor(() => content()?.textContent?.includes('<!doctype'), 'the starter files');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(released, 'no frame painted yet').to.equal(false);
+      runFrames();
+      await waitFor(() => released, 'the hold released by the painted frame', 500);
+
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      released = false;
+      const hidden = await mountLoading({ fresh: Promise.resolve(true) });
+      try {
+        void afterColdStart('editor').then(() => (released = true));
+        await waitFor(() => hidden.content()?.textContent?.includes('<!doctype'), 'shown');
+        // Well before the one-second cap: no frame is awaited.
+        await waitFor(() => released, 'the hold released without a frame', 300);
+      } finally {
+        hidden.host.remove();
+      }
+    } finally {
+      delete (document as { hidden?: boolean }).hidden;
+      window.requestAnimationFrame = realFrame;
+      host.remove();
     }
   });
 });

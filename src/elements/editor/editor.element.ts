@@ -127,9 +127,10 @@ export class CaEditor extends LitElement {
       });
       this.shownPath = '';
       this.loaded = true;
-      // Painted, starter files and all, before the runtime's chunk evaluates.
+      // Painted, starter files and all, before the runtime's chunk evaluates (a hidden tab
+      // paints nothing, so it does not wait for a frame).
       await this.updateComplete;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
+      if (!document.hidden) await new Promise((resolve) => requestAnimationFrame(resolve));
     } finally {
       release?.();
     }

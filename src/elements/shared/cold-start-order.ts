@@ -18,14 +18,14 @@ export type ColdStartStage = 'preview' | 'editor';
 /** Longest one hold keeps the rest of the page waiting. */
 export const HOLD_CAP_MS = 1000;
 
-const RANK: Record<ColdStartStage, number> = { preview: 0, editor: 1 };
+const ORDER: readonly ColdStartStage[] = ['preview', 'editor'];
 
 const holds = new Map<symbol, ColdStartStage>();
 let waiting: { stage: ColdStartStage; resolve: () => void }[] = [];
 
 /** Whether a hold of `stage` or of a stage before it remains. */
 const held = (stage: ColdStartStage) =>
-  [...holds.values()].some((holder) => RANK[holder] <= RANK[stage]);
+  [...holds.values()].some((holder) => ORDER.indexOf(holder) <= ORDER.indexOf(stage));
 
 function settle(hold: symbol): void {
   if (!holds.delete(hold)) return;
