@@ -6,7 +6,7 @@ import { formatCount } from '../../runtime/format-count.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
-import { afterColdStart, holdColdStart } from '../shared/cold-start-order.js';
+import { afterColdStart, holdFirstVisit } from '../shared/cold-start-order.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
@@ -109,8 +109,10 @@ export class CaEditor extends LitElement {
     // to show, and evaluating the chunk would hold up hydration and with it the preview's first
     // acknowledgement (measured: bench:cold-start). While the runtime's own code loads, the
     // editor mounts as soon as a first visit's preview has shown, to show the starter files, and
-    // the runtime's chunk waits for it (`cold-start-order.ts`).
-    const release = this.holdColdStart();
+    // the runtime's chunk waits for it (`cold-start-order.ts`); a returning visit holds nothing.
+    const release = this.runtimeRef.value
+      ? undefined
+      : holdFirstVisit('editor', this.runtimeRef.loading?.fresh);
     try {
       await this.runtimeRef.value?.ready.catch(() => undefined);
       await afterColdStart('preview');
@@ -134,20 +136,6 @@ export class CaEditor extends LitElement {
     } finally {
       release?.();
     }
-  }
-
-  /**
-   * On a first visit (its provider's storage holds nothing yet) this editor holds the runtime's
-   * chunk until it has shown the starter files; a returning visit waits for hydration instead.
-   */
-  private holdColdStart(): (() => void) | undefined {
-    const fresh = this.runtimeRef.loading?.fresh;
-    if (this.runtimeRef.value || !fresh) return undefined;
-    const release = holdColdStart('editor');
-    void fresh.then((isFresh) => {
-      if (!isFresh) release();
-    });
-    return release;
   }
 
   /** Writes every pending draft that fits the size limit through `workspace.writeFile`. */

@@ -7,7 +7,7 @@ import type { PreviewSelection } from '../../runtime/tools/preview/selection.js'
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
-import { holdColdStart } from '../shared/cold-start-order.js';
+import { holdFirstVisit } from '../shared/cold-start-order.js';
 import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
 
@@ -184,8 +184,8 @@ export class CaPreview extends LitElement {
     this.setProvisional(seed);
     // Until this render answers, the page holds the runtime's and the editor's evaluation, so
     // the frame gets the CPU (`cold-start-order.ts`); not when hydration must replace it anyway.
-    const release = loading.fresh ? holdColdStart('preview') : undefined;
-    if (release) this.releaseHold = release;
+    const release = holdFirstVisit('preview', loading.fresh);
+    this.releaseHold = release;
     const unsubscribe = controller.subscribe(() => {
       const { state } = controller.getStatus();
       if (state !== 'ready' && state !== 'error') return;
@@ -196,7 +196,6 @@ export class CaPreview extends LitElement {
     // Storage holds nothing yet: hydration starts from this very seed, so the frame may show
     // now instead of after the runtime's code and hydration (a first visit's cold start).
     void loading.fresh?.then((fresh) => {
-      if (!fresh) release?.();
       if (fresh && this.provisional === seed && this.frameBox) this.frameBox.style.visibility = '';
     });
   }

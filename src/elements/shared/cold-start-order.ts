@@ -49,6 +49,22 @@ export function holdColdStart(stage: ColdStartStage, capMs = HOLD_CAP_MS): () =>
 }
 
 /**
+ * Holds what comes after `stage` on a first visit: while `fresh` (the loading offer's "storage
+ * holds nothing") may still resolve true. None without an offer; let go once it resolves false.
+ */
+export function holdFirstVisit(
+  stage: ColdStartStage,
+  fresh: Promise<boolean> | undefined,
+): (() => void) | undefined {
+  if (!fresh) return undefined;
+  const release = holdColdStart(stage);
+  void fresh.then((isFresh) => {
+    if (!isFresh) release();
+  });
+  return release;
+}
+
+/**
  * Resolves once nothing of `stage` or before it holds: checked after the current task, so that
  * holds taken in it (a studio's first render) count, then at each release.
  */
