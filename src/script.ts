@@ -3,13 +3,13 @@
  * what a studio shows on first paint — the elements, lit, the starter-file reading and the
  * preview that renders them; the runtime (`createStudioRuntime()` and everything behind it: the
  * registry, tools, zod, workspace, IndexedDB) is a chunk whose download starts at once, in
- * parallel with the first render, and which evaluates once a first visit's preview has shown.
- * Page code gets it with `await loadStudio()`, the same lazy import `<ca-studio>` and
- * `<ca-runtime>` use. The settings, Tools panel, search and host
- * companion dialogs, the OpenRouter agent and the CodeMirror language modes are chunks too,
- * loaded when first opened or used, and the dialogs' elements are defined for the whole page
- * once it is idle (`<ca-host-connect>` shows only where the browser has no folder access). The
- * package root (`@context-action/elements`) exports the rest of the runtime for bundlers.
+ * parallel with the first render, and which evaluates once a first visit's preview and editor
+ * have shown. Page code gets it with `await loadStudio()`, the same lazy import `<ca-studio>`
+ * and `<ca-runtime>` use. The settings, Tools panel, search and host companion dialogs, the
+ * OpenRouter agent and the CodeMirror language modes are chunks too, loaded when first opened
+ * or used, and the dialogs' elements are defined for the whole page once it is idle
+ * (`<ca-host-connect>` shows only where the browser has no folder access). The package root
+ * (`@context-action/elements`) exports the rest of the runtime for bundlers.
  */
 import { whenIdle } from './elements/shared/idle.js';
 
