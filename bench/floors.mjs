@@ -62,26 +62,27 @@ const sourceFiles = (dir) =>
     return entry.name.endsWith('.ts') ? [path] : [];
   });
 
-/** Every `z.name` our runtime calls (`z.object(`, `z.toJSONSchema(`…), sorted. */
+/** Every `z.name` our runtime calls (`z.object(`, `z._default(`, `z.toJSONSchema(`…), sorted. */
 export function zodCalls() {
   const names = new Set();
   for (const path of sourceFiles(fileURLToPath(new URL('../src/runtime', import.meta.url))))
-    for (const [, name] of readFileSync(path, 'utf8').matchAll(/\bz\.([a-zA-Z]+)\(/g))
-      names.add(name);
+    for (const [, name] of readFileSync(path, 'utf8').matchAll(/\bz\.(\w+)\(/g)) names.add(name);
   return [...names].sort();
 }
 
 /**
- * The zod floor: the zod code our schemas pull in, that is every `z.*` function our runtime calls
- * (zod's classic API puts every schema method on every schema, so the methods come with them).
+ * The zod floor: the zod code our schemas pull in, that is every `z.*` function of zod/mini our
+ * runtime calls (mini's checks and wrappers are functions, not methods on every schema) and the
+ * English locale our runtime installs for issue messages (src/runtime/registry/validation.ts).
  */
 export const buildZodFloor = (outDir) =>
   buildFloor(
     outDir,
-    `import { z } from 'zod';
+    `import { en } from 'zod/locales';
+import { z } from 'zod/mini';
 export const used = [${zodCalls()
       .map((name) => `z.${name}`)
-      .join(', ')}];
+      .join(', ')}, en];
 `,
   );
 

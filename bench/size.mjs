@@ -3,8 +3,8 @@
 // runtime chunk it starts loading at once, what a studio fetches at once for its first editable
 // file (the preloaded CodeMirror chunk with the HTML grammar), and the full web modes that follow
 // on their own once that file shows. Then the floors, built in the same run (bench/floors.mjs):
-// CodeMirror as the editor sets it up, the zod our schemas call, and lit with @lit/context, each
-// bundled and minified alone.
+// CodeMirror as the editor sets it up, the zod/mini our schemas call, and lit with @lit/context,
+// each bundled and minified alone.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -74,7 +74,10 @@ floor(
   floors.codemirror,
 );
 floor('CodeMirror core alone, a view and a state with no extension', floors.core);
-floor(`zod alone, the z.${zodCalls().join(', z.')} our runtime calls`, floors.zod);
+floor(
+  `zod/mini alone, the z.${zodCalls().join(', z.')} our runtime calls and the English locale`,
+  floors.zod,
+);
 floor('lit + @lit/context alone, all they export', floors.lit);
 floor(
   `CodeMirror as set up, zod and lit together, of our first load's ${kb(gzipOf(first))}`,

@@ -12,6 +12,7 @@ import {
 } from '../runtime/carrier/host-tools.js';
 import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../runtime/protocol/errors.js';
 import type { ArtifactRef } from '../runtime/protocol/types.js';
+import { safeParse } from '../runtime/registry/validation.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../runtime/workspace/codes.js';
 import { scanFolderTree, type FolderEntry } from '../storage/folder/folder-scan.js';
 import {
@@ -170,7 +171,7 @@ export function createHostFolder(options: HostFolderOptions) {
         artifacts: [],
       };
     const name = tool as HostToolName;
-    const parsed = HOST_TOOL_INPUTS[name].safeParse(args);
+    const parsed = safeParse(HOST_TOOL_INPUTS[name], args);
     if (!parsed.success) return validation(name, parsed.error.issues.slice(0, 5));
     if (name === 'host.readTree') return readTree();
     if (name === 'host.writeFile')

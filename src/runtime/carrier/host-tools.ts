@@ -3,7 +3,7 @@
  * studio computes the same descriptor and recipe digests the companion publishes, so a version
  * skew between them is `carrier-digest-mismatch` before anything runs.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { canonicalJson } from '../protocol/fingerprint.js';
 import { sha256Hex } from '../protocol/sha256.js';
 import type { MCPToolDefinition } from '../protocol/types.js';
@@ -12,24 +12,22 @@ import { CAPABILITY_MIGRATION_VERSION } from '../migration/capability-token.js';
 /** What the studio migrates to the host realm. */
 export const HOST_CAPABILITY = 'workspace.saveAll';
 
-const path = z.string().min(1).max(512);
-const digest = z.string().regex(/^[0-9a-f]{64}$/);
+const path = z.string().check(z.minLength(1), z.maxLength(512));
+const digest = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 
 export const HOST_TOOL_INPUTS = {
-  'host.readTree': z.object({}).strict(),
+  'host.readTree': z.strictObject({}),
   'host.writeFile': z.discriminatedUnion('kind', [
-    z.object({ path, kind: z.literal('text'), text: z.string(), digest }).strict(),
-    z
-      .object({
-        path,
-        kind: z.literal('asset'),
-        base64: z.string(),
-        mimeType: z.string().max(100),
-        digest,
-      })
-      .strict(),
+    z.strictObject({ path, kind: z.literal('text'), text: z.string(), digest }),
+    z.strictObject({
+      path,
+      kind: z.literal('asset'),
+      base64: z.string(),
+      mimeType: z.string().check(z.maxLength(100)),
+      digest,
+    }),
   ]),
-  'host.deleteFile': z.object({ path }).strict(),
+  'host.deleteFile': z.strictObject({ path }),
 } as const;
 
 export type HostToolName = keyof typeof HOST_TOOL_INPUTS;

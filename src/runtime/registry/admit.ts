@@ -12,7 +12,7 @@ import { isPlainObject } from '../protocol/guards.js';
 import { isReservedToolName } from './names.js';
 import { applyCallOptions } from './options.js';
 import { MAX_NAME_ECHO, type ToolCall } from './tool-call.js';
-import { validationIssues } from './validation.js';
+import { safeParse, validationIssues } from './validation.js';
 
 const unreadable = (): ToolCallError =>
   toolError(CODES.TOOL_INVALID_REQUEST, 'The request could not be read.');
@@ -54,7 +54,7 @@ function validateArguments(call: ToolCall): ToolCallError | undefined {
       },
     );
   }
-  const parsed = tool.inputSchema.safeParse(args);
+  const parsed = safeParse(tool.inputSchema, args);
   if (parsed.success) {
     call.args = parsed.data as Record<string, unknown>;
     return undefined;

@@ -1,10 +1,11 @@
 /**
  * `defineTool` (T1, T2): a tool's MCP-shaped descriptor and its handler kept together. The
- * zod schemas are the source of truth; the JSON Schema every export shows is produced once,
+ * zod schemas are the source of truth, any zod 4 schema (ours are zod/mini, a caller's may be
+ * classic zod; both share zod's core); the JSON Schema every export shows is produced once,
  * here, by zod's own `z.toJSONSchema`: when first listed for a plain `z.object` (always an MCP
  * object), at definition for any other schema, so one MCP cannot carry fails at once.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ToolCapability } from '../protocol/capability.js';
 import type { Outcome, ToolCallError } from '../protocol/errors.js';
 import type {
@@ -60,8 +61,8 @@ export type ToolHandler<Args, Out = Record<string, unknown>> = (
 ) => Promise<ToolHandlerResult<Out>> | ToolHandlerResult<Out>;
 
 export interface ToolDefinitionInput<
-  In extends z.ZodType,
-  OutSchema extends z.ZodObject | undefined = undefined,
+  In extends z.core.$ZodType,
+  OutSchema extends z.core.$ZodObject | undefined = undefined,
 > {
   name: string;
   title?: string;
@@ -78,7 +79,7 @@ export interface ToolDefinitionInput<
   preview?: ToolPreviewContract;
 }
 
-type OutputOf<S> = S extends z.ZodObject ? z.output<S> : Record<string, unknown>;
+type OutputOf<S> = S extends z.core.$ZodObject ? z.output<S> : Record<string, unknown>;
 
 /** A defined tool, ready to register. Frozen: its definition cannot drift after export. */
 export interface ToolDescriptor<Args = unknown> {
@@ -88,8 +89,8 @@ export interface ToolDescriptor<Args = unknown> {
   readonly capabilities: readonly string[];
   readonly evidence: readonly string[];
   readonly preview?: ToolPreviewContract;
-  readonly inputSchema: z.ZodType;
-  readonly outputSchema?: z.ZodType;
+  readonly inputSchema: z.core.$ZodType;
+  readonly outputSchema?: z.core.$ZodType;
   readonly handler: ToolHandler<Args, Record<string, unknown>>;
 }
 
@@ -101,7 +102,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: string): JsonSchema {
+function toJsonSchema(schema: z.core.$ZodType, io: 'input' | 'output', what: string): JsonSchema {
   const json = z.toJSONSchema(schema, { io }) as JsonSchema;
   if (json.type !== 'object') {
     throw new TypeError(
@@ -116,7 +117,11 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: string): 
  * millisecond per schema and a runtime defines some fifty tools as it starts, before the studio's
  * first paint; a call reads its tool's name and annotations, never its JSON Schema.
  */
-function lazyJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: string): () => JsonSchema {
+function lazyJsonSchema(
+  schema: z.core.$ZodType,
+  io: 'input' | 'output',
+  what: string,
+): () => JsonSchema {
   if (schema._zod.def.type !== 'object') {
     const json = deepFreeze(toJsonSchema(schema, io, what));
     return () => json;
@@ -126,7 +131,7 @@ function lazyJsonSchema(schema: z.ZodType, io: 'input' | 'output', what: string)
 }
 
 function checkDefinition(
-  definition: ToolDefinitionInput<z.ZodType, z.ZodObject | undefined>,
+  definition: ToolDefinitionInput<z.core.$ZodType, z.core.$ZodObject | undefined>,
 ): ToolRealm {
   const { name, realm = 'browser', preview } = definition;
   if (typeof name !== 'string' || !TOOL_NAME_PATTERN.test(name) || isReservedToolName(name)) {
@@ -148,8 +153,8 @@ function checkDefinition(
 }
 
 export function defineTool<
-  In extends z.ZodType,
-  OutSchema extends z.ZodObject | undefined = undefined,
+  In extends z.core.$ZodType,
+  OutSchema extends z.core.$ZodObject | undefined = undefined,
 >(
   definition: ToolDefinitionInput<In, OutSchema>,
   handler: ToolHandler<z.output<In>, OutputOf<OutSchema>>,

@@ -2,7 +2,6 @@
  * Terminal checks on what a handler returned (R6, R11, T3): shape, plain data only (no live
  * handles), cleanup census, required evidence, output schema, then the output budget.
  */
-import type { z } from 'zod';
 import {
   TOOL_CALL_ERROR_CODES as CODES,
   toolError,
@@ -19,7 +18,7 @@ import type {
 } from '../protocol/types.js';
 import { plainJsonBytes } from './json-bytes.js';
 import type { ToolCall } from './tool-call.js';
-import { validationIssues } from './validation.js';
+import { safeParse, validationIssues } from './validation.js';
 
 const resultError = (message: string): ToolCallError =>
   toolError(CODES.TOOL_RESULT_VALIDATION_FAILED, message);
@@ -136,7 +135,7 @@ function checkTerminal(
   if (terminalError) return terminalError;
   let structured = structuredContent as Record<string, unknown> | undefined;
   if (tool.outputSchema) {
-    const parsed = (tool.outputSchema as z.ZodType).safeParse(structured);
+    const parsed = safeParse(tool.outputSchema, structured);
     if (!parsed.success) {
       return toolError(
         CODES.TOOL_OUTPUT_VALIDATION_FAILED,

@@ -1,5 +1,6 @@
 /** Schema issues as tool errors carry them: path, code and message, bounded; never input values. */
-import type { z } from 'zod';
+import { en } from 'zod/locales';
+import { z } from 'zod/mini';
 
 const MAX_ISSUES = 20;
 const MAX_MESSAGE = 200;
@@ -10,7 +11,17 @@ export interface ToolValidationIssue {
   message: string;
 }
 
-export function validationIssues(error: z.ZodError): ToolValidationIssue[] {
+/**
+ * Parses `value` with any zod 4 schema, ours (zod/mini) or a caller's (classic zod). zod/mini
+ * installs no locale, so this installs English, as classic zod does, unless one is set: issue
+ * messages stay the ones tool errors have always carried.
+ */
+export function safeParse<T extends z.core.$ZodType>(schema: T, value: unknown) {
+  if (!z.config().localeError) z.config(en());
+  return z.safeParse(schema, value);
+}
+
+export function validationIssues(error: z.core.$ZodError): ToolValidationIssue[] {
   return error.issues.slice(0, MAX_ISSUES).map((issue) => ({
     path: issue.path.map(String).join('.'),
     code: String(issue.code),

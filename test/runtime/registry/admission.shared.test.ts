@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { z } from 'zod';
+import { z as mini } from 'zod/mini';
 import {
   createCapabilityTable,
   createInMemoryIdempotencyStore,
@@ -81,6 +82,29 @@ describe('admission (R1, R8, R9)', () => {
     expect(issues).to.have.length(20);
     expect(issues[0]!.path).to.equal('nested.list.0');
     expect(issues[1]!.message).to.equal('m'.repeat(200));
+  });
+
+  it('R9 a classic zod schema and its zod/mini twin list the same JSON Schema and issues', async () => {
+    const registry = createToolRegistry();
+    const schemas = {
+      'test.classic': z.object({ path: z.string().min(1), line: z.number().int().optional() }),
+      'test.mini': mini.object({
+        path: mini.string().check(mini.minLength(1)),
+        line: mini.optional(mini.int()),
+      }),
+    };
+    for (const [name, inputSchema] of Object.entries(schemas))
+      registry.register(
+        defineTool({ name, description: 'Either zod.', inputSchema }, () => ({ content: [] })),
+      );
+    const listed = (name: string) =>
+      registry.listTools().tools.find((tool) => tool.name === name)?.inputSchema;
+    expect(listed('test.classic')).to.have.property('type', 'object');
+    expect(listed('test.classic')).to.deep.equal(listed('test.mini'));
+    const issues = async (name: string) =>
+      (await registry.callTool(name, { path: '', line: 1.5 })).error?.details?.issues;
+    expect(await issues('test.classic')).to.have.length(2);
+    expect(await issues('test.classic')).to.deep.equal(await issues('test.mini'));
   });
 
   it('R9 warn mode says how many issues it ran past; silent mode says nothing', async () => {

@@ -4,7 +4,7 @@
  * workspace manager and answers after the preview acknowledged the new workspace revision.
  * Source is controlled text; nothing here runs script outside the sandboxed preview.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { failure, type Outcome } from '../../protocol/errors.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
@@ -130,12 +130,12 @@ export function createEditorDocumentTools(
       title: 'Patch the document',
       description: `Apply a bounded literal text patch (exact text, not a pattern) to the open document and wait for the matching preview revision. ${SOURCE_BUDGET_NOTE}`,
       inputSchema: z.object({
-        search: sourceInput.min(1).describe('Exact text to find.'),
-        replace: sourceInput.describe('Replacement text.'),
-        occurrence: z.enum(['first', 'all']).default('first'),
+        search: sourceInput.check(z.minLength(1), z.describe('Exact text to find.')),
+        replace: sourceInput.check(z.describe('Replacement text.')),
+        occurrence: z._default(z.enum(['first', 'all']), 'first'),
         ...expectedClocks,
       }),
-      outputSchema: editorMutationOutput.extend({ replacements: z.number().int() }),
+      outputSchema: z.extend(editorMutationOutput, { replacements: z.int() }),
       annotations: { title: 'Patch the document', ...edit },
       capabilities: [previewHostCapability],
     },
@@ -180,7 +180,7 @@ export function createEditorDocumentTools(
       title: 'Change the runner scenario',
       description: `Select a safe runner scenario (${EDITOR_SCENARIO_NAMES.join(', ')}) and load its vetted HTML, CSS and JavaScript examples into the open document and the workspace's other HTML, CSS and JS documents. No other script can be run.`,
       inputSchema: z.object({ scenario: z.enum(EDITOR_SCENARIO_NAMES), ...expectedClocks }),
-      outputSchema: editorMutationOutput.extend({ writtenPaths: z.array(z.string()) }),
+      outputSchema: z.extend(editorMutationOutput, { writtenPaths: z.array(z.string()) }),
       annotations: { title: 'Change the runner scenario', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
     },

@@ -2,7 +2,7 @@
  * The read-only `editor.*` tools: status (both clocks, preview, persistence, folder), the file
  * list, the current document and the latest preview acknowledgement.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { failure } from '../../protocol/errors.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
@@ -23,10 +23,10 @@ const readOnly = {
 
 const previewSummary = z.object({
   state: z.enum(['idle', 'loading', 'ready', 'error', 'unavailable']),
-  revision: z.number().int().optional(),
-  acknowledgedRevision: z.number().int().nullable().optional(),
-  error: z.string().optional(),
-  diagnostics: z.number().int().optional(),
+  revision: z.optional(z.int()),
+  acknowledgedRevision: z.optional(z.nullable(z.int())),
+  error: z.optional(z.string()),
+  diagnostics: z.optional(z.int()),
 });
 
 function previewOf(context: ToolHandlerContext): z.output<typeof previewSummary> {
@@ -89,7 +89,7 @@ export function createEditorReadTools(manager: WorkspaceDocumentManager, documen
           z.object({
             path: z.string(),
             kind: z.enum(['text', 'asset']),
-            size: z.number().int(),
+            size: z.int(),
             dirty: z.boolean(),
           }),
         ),
@@ -124,7 +124,7 @@ export function createEditorReadTools(manager: WorkspaceDocumentManager, documen
         activePath: z.string(),
         scenario: z.enum(EDITOR_SCENARIO_NAMES),
         text: z.string(),
-        length: z.number().int(),
+        length: z.int(),
       }),
       annotations: { title: 'Read the document', ...readOnly },
     },

@@ -2,21 +2,21 @@
  * The Live Code Editor's result contract: every preview-aware result carries the active path,
  * both revision clocks, the preview acknowledgement, storageMode and a bounded storageError.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ToolCallError } from '../../protocol/errors.js';
 import { failure } from '../../protocol/errors.js';
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';
 import { revisionConflict } from '../revision-guard.js';
 import { acknowledge } from '../workspace/respond.js';
-import { previewOutput, storageFields } from '../workspace/schemas.js';
+import { expectedRevisionOf, previewOutput, storageFields } from '../workspace/schemas.js';
 import type { LiveDocument } from './document.js';
 import { EDITOR_SCENARIO_NAMES } from './scenarios.js';
 
 export const clockFields = {
   activePath: storageFields.activePath,
-  workspaceRevision: z.number().int().nonnegative(),
-  documentRevision: z.number().int().nonnegative(),
+  workspaceRevision: z.int().check(z.nonnegative()),
+  documentRevision: z.int().check(z.nonnegative()),
   storageMode: storageFields.storageMode,
   storageError: storageFields.storageError,
   dirtyPaths: z.array(z.string()),
@@ -29,18 +29,12 @@ export const editorMutationOutput = z.object({
 });
 
 export const expectedClocks = {
-  expectedWorkspaceRevision: z
-    .number()
-    .int()
-    .nonnegative()
-    .optional()
-    .describe('The workspaceRevision you read; the call fails unchanged if it moved.'),
-  expectedDocumentRevision: z
-    .number()
-    .int()
-    .nonnegative()
-    .optional()
-    .describe('The documentRevision you read; the call fails unchanged if it moved.'),
+  expectedWorkspaceRevision: expectedRevisionOf(
+    'The workspaceRevision you read; the call fails unchanged if it moved.',
+  ),
+  expectedDocumentRevision: expectedRevisionOf(
+    'The documentRevision you read; the call fails unchanged if it moved.',
+  ),
 };
 
 export interface ExpectedClocks {

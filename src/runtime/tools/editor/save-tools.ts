@@ -6,7 +6,7 @@
  * keeps a durable record, and an ambiguous write leaves it `unknown` with a digest manifest
  * that `recoverEditorSave` checks before completing it.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { failure, type ToolCallError } from '../../protocol/errors.js';
 import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
@@ -132,7 +132,7 @@ export function createEditorSaveTools(
       description:
         'Write one text file (default: the open document) to the local folder the user opened; its dirty mark clears only after the write succeeds.',
       inputSchema: z.object({
-        path: pathInput.optional(),
+        path: z.optional(pathInput),
         expectedWorkspaceRevision: expectedClocks.expectedWorkspaceRevision,
       }),
       outputSchema: saveOutput,

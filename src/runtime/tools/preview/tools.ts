@@ -6,7 +6,7 @@
  * capability: without a mounted preview every tool returns `tool-capability-unavailable`.
  * No tool runs script in the preview.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Outcome } from '../../protocol/errors.js';
 import {
   defineTool,
@@ -14,6 +14,7 @@ import {
   type ToolHandlerContext,
 } from '../../registry/define-tool.js';
 import type { WorkspaceSnapshot, WorkspaceSource } from '../../workspace/types.js';
+import { expectedRevisionOf } from '../workspace/schemas.js';
 import { resolvePreviewEntry, resolvePreviewStylesheet } from './entry.js';
 import { PREVIEW_ERROR_CODES, previewError } from './errors.js';
 import { previewHostCapability, type PreviewHost } from './preview-host.js';
@@ -34,25 +35,22 @@ export interface PreviewWorkspacePort extends WorkspaceSource {
   ): Promise<Outcome<WorkspaceSnapshot>>;
 }
 
-const expectedRevision = z
-  .number()
-  .int()
-  .nonnegative()
-  .optional()
-  .describe('The workspace revision you read; a different current revision is rejected unchanged.');
+const expectedRevision = expectedRevisionOf(
+  'The workspace revision you read; a different current revision is rejected unchanged.',
+);
 
 const diagnostic = z.object({
   level: z.enum(['error', 'warning', 'info']),
   code: z.string(),
   message: z.string(),
-  path: z.string().optional(),
+  path: z.optional(z.string()),
 });
 
 const statusOutput = z.object({
   revision: z.number(),
-  acknowledgedRevision: z.number().nullable(),
+  acknowledgedRevision: z.nullable(z.number()),
   state: z.enum(['idle', 'loading', 'ready', 'error']),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
   diagnostics: z.array(diagnostic),
 });
 
@@ -60,11 +58,11 @@ const ack = z.object({ revision: z.number(), state: z.literal('ready') });
 
 const mutationOutput = z.object({
   revision: z.number(),
-  activePath: z.string().nullable(),
+  activePath: z.nullable(z.string()),
   path: z.string(),
   preview: ack,
   storageMode: z.enum(['indexeddb', 'memory']),
-  storageError: z.string().optional(),
+  storageError: z.optional(z.string()),
 });
 
 type Edit = (text: string, path: string) => Outcome<string>;
@@ -191,7 +189,7 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       title: 'Set accent theme',
       description: `Sets the preview's accent color: rewrites the --accent custom property in :root of the entry's stylesheet, then waits for the preview to acknowledge the new revision. Accents: ${accents.join(', ')}.`,
       inputSchema: z.object({ accent: z.enum(accents), expectedRevision }),
-      outputSchema: mutationOutput.extend({ accent: z.enum(accents) }),
+      outputSchema: z.extend(mutationOutput, { accent: z.enum(accents) }),
       capabilities: [previewHostCapability],
     },
     async (args, context) => {
@@ -216,13 +214,15 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
         "Replaces the text of the entry page's .hero-title and/or .hero-subtitle (plain text, HTML-escaped), then waits for the preview to acknowledge the new revision.",
       inputSchema: z
         .object({
-          title: z.string().min(1).max(200).optional(),
-          subtitle: z.string().min(1).max(500).optional(),
+          title: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+          subtitle: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
           expectedRevision,
         })
-        .refine((args) => args.title !== undefined || args.subtitle !== undefined, {
-          message: 'Give a title, a subtitle or both.',
-        }),
+        .check(
+          z.refine((args) => args.title !== undefined || args.subtitle !== undefined, {
+            message: 'Give a title, a subtitle or both.',
+          }),
+        ),
       outputSchema: mutationOutput,
       capabilities: [previewHostCapability],
     },
@@ -242,8 +242,8 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       description:
         'Appends <article class="feature"><h3>title</h3><p>description</p></article> (plain text, HTML-escaped) to section.features of the entry page, then waits for the preview to acknowledge the new revision.',
       inputSchema: z.object({
-        title: z.string().min(1).max(120),
-        description: z.string().min(1).max(500),
+        title: z.string().check(z.minLength(1), z.maxLength(120)),
+        description: z.string().check(z.minLength(1), z.maxLength(500)),
         expectedRevision,
       }),
       outputSchema: mutationOutput,

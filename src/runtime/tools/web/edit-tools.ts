@@ -4,7 +4,7 @@
  * through the workspace manager (one revision clock), and answers only after the preview has
  * acknowledged the new revision.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { failure, type Outcome } from '../../protocol/errors.js';
 import { resolvePreviewEntry, resolvePreviewStylesheet } from '../preview/entry.js';
 import { PREVIEW_ERROR_CODES, previewError } from '../preview/errors.js';
@@ -81,12 +81,12 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       description: `Apply a bounded literal patch (exact text, not a pattern) to one text file, first or all occurrences, with an optional revision guard. ${SOURCE_BUDGET_NOTE}`,
       inputSchema: z.object({
         path: pathInput,
-        search: sourceInput.min(1).describe('Exact text to find.'),
-        replace: sourceInput.describe('Replacement text.'),
-        occurrence: z.enum(['first', 'all']).default('first'),
+        search: sourceInput.check(z.minLength(1), z.describe('Exact text to find.')),
+        replace: sourceInput.check(z.describe('Replacement text.')),
+        occurrence: z._default(z.enum(['first', 'all']), 'first'),
         expectedRevision: expectedRevisionInput,
       }),
-      outputSchema: mutationOutput.extend({ replacements: z.number().int() }),
+      outputSchema: z.extend(mutationOutput, { replacements: z.int() }),
       annotations: { title: 'Patch a web file', ...edit },
       capabilities: [previewHostCapability],
     },
@@ -163,8 +163,8 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       description:
         'Append a feature card (plain text, HTML-escaped) to section.features of the entry page.',
       inputSchema: z.object({
-        title: z.string().min(1).max(120),
-        description: z.string().min(1).max(500),
+        title: z.string().check(z.minLength(1), z.maxLength(120)),
+        description: z.string().check(z.minLength(1), z.maxLength(500)),
         expectedRevision: expectedRevisionInput,
       }),
       outputSchema: mutationOutput,
@@ -189,13 +189,15 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
         "Replace the text of the entry page's .hero-title and/or .hero-subtitle (plain text, HTML-escaped).",
       inputSchema: z
         .object({
-          title: z.string().min(1).max(200).optional(),
-          subtitle: z.string().min(1).max(500).optional(),
+          title: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+          subtitle: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
           expectedRevision: expectedRevisionInput,
         })
-        .refine((args) => args.title !== undefined || args.subtitle !== undefined, {
-          message: 'Give a title, a subtitle or both.',
-        }),
+        .check(
+          z.refine((args) => args.title !== undefined || args.subtitle !== undefined, {
+            message: 'Give a title, a subtitle or both.',
+          }),
+        ),
       outputSchema: mutationOutput,
       annotations: { title: 'Update the hero copy', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],

@@ -1,5 +1,5 @@
 /** `web.getWorkspace` and `web.readFile`: the reads that hand out the one revision clock. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { resolvePreviewEntry } from '../preview/entry.js';
 import { defineTool } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
@@ -24,14 +24,14 @@ export function createWebReadTools(manager: WorkspaceDocumentManager) {
       inputSchema: z.object({}),
       outputSchema: z.object({
         ...storageFields,
-        entryPath: z.string().nullable(),
+        entryPath: z.nullable(z.string()),
         dirtyPaths: z.array(z.string()),
         files: z.array(
           z.object({
             path: z.string(),
             kind: z.enum(['text', 'asset']),
-            length: z.number().int(),
-            text: z.string().optional(),
+            length: z.int(),
+            text: z.optional(z.string()),
           }),
         ),
       }),
@@ -67,7 +67,7 @@ export function createWebReadTools(manager: WorkspaceDocumentManager) {
         ...storageFields,
         path: z.string(),
         text: z.string(),
-        length: z.number().int(),
+        length: z.int(),
       }),
       annotations: { title: 'Read a web file', ...readOnly },
     },

@@ -2,7 +2,7 @@
  * The editing side of the catalog. Every mutation takes `expectedRevision`, changes the
  * workspace through the manager, then waits for the preview to acknowledge the new revision.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Outcome } from '../../protocol/errors.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';
@@ -64,7 +64,7 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       description: `Create a new text file (html, css, js, mjs, ts, json, md, txt) and open it. ${SOURCE_BUDGET_NOTE}`,
       inputSchema: z.object({
         path: pathInput,
-        text: sourceInput.default(''),
+        text: z._default(sourceInput, ''),
         expectedRevision: expectedRevisionInput,
       }),
       outputSchema: mutationOutput,
@@ -142,12 +142,15 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       description: `Replace literal text in one text file: the first occurrence or all of them. ${SOURCE_BUDGET_NOTE} The result must stay within it too.`,
       inputSchema: z.object({
         path: pathInput,
-        search: sourceInput.min(1).describe('Exact text to find (not a pattern).'),
-        replace: sourceInput.describe('Replacement text.'),
-        occurrence: z.enum(['first', 'all']).default('first'),
+        search: sourceInput.check(
+          z.minLength(1),
+          z.describe('Exact text to find (not a pattern).'),
+        ),
+        replace: sourceInput.check(z.describe('Replacement text.')),
+        occurrence: z._default(z.enum(['first', 'all']), 'first'),
         expectedRevision: expectedRevisionInput,
       }),
-      outputSchema: mutationOutput.extend({ replacements: z.number().int() }),
+      outputSchema: z.extend(mutationOutput, { replacements: z.int() }),
       annotations: { title: 'Patch a file', ...edit },
       capabilities: [previewHostCapability],
     },
@@ -193,7 +196,7 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       description:
         'Restore one file (default: the open file) to the last saved checkpoint; a renamed file returns to its original path, a new file is removed.',
       inputSchema: z.object({
-        path: pathInput.optional(),
+        path: z.optional(pathInput),
         expectedRevision: expectedRevisionInput,
       }),
       outputSchema: mutationOutput,

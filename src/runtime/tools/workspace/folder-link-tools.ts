@@ -4,7 +4,7 @@
  * asks again for write access to the linked folder. Both are ordinary registry calls, so a
  * person's click shows in the trace and a model's call waits for approval like any other.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TOOL_CALL_ERROR_CODES, toolError } from '../../protocol/errors.js';
 import { defineTool } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
@@ -43,12 +43,11 @@ export function createFolderLinkTools(
       inputSchema: z.object({
         expectedRevision: expectedRevisionInput,
         discardChanges: z
-          .boolean()
-          .optional()
-          .describe('Discard unsaved changes; without it they block the open.'),
+          .optional(z.boolean())
+          .check(z.describe('Discard unsaved changes; without it they block the open.')),
       }),
       // `opened: false` (the person dismissed the picker) carries the status fields only.
-      outputSchema: folderLoadOutput.partial().extend({
+      outputSchema: z.extend(z.partial(folderLoadOutput), {
         ...folderOnly.shape,
         opened: z.boolean(),
       }),

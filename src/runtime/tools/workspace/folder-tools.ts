@@ -2,7 +2,7 @@
  * The save and folder boundaries of the catalog: folder save, browser checkpoint, reload,
  * disconnect and reset. Filesystem writes go through the durable side-effect runner (W7).
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { createDurableOperationStore } from '../../durable/store.js';
 import { createMemoryDurableOperationBackend } from '../../durable/memory-backend.js';
 import { createDurableSideEffectRunner } from '../../durable/side-effect-runner.js';
@@ -61,7 +61,7 @@ export function createFolderTools(
       description:
         'Write every dirty file and pending deletion to the linked local folder, guarded by the workspace revision.',
       inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
-      outputSchema: saveOutput.extend({ folder: folderStatusOutput }),
+      outputSchema: z.extend(saveOutput, { folder: folderStatusOutput }),
       annotations: { title: 'Save to folder', ...save },
     },
     async ({ expectedRevision }, context) => {
@@ -91,7 +91,7 @@ export function createFolderTools(
       description:
         'Mark the browser workspace clean without writing a folder; fails while a writable folder is linked.',
       inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
-      outputSchema: saveOutput.extend({ checkpoint: z.literal('clean') }),
+      outputSchema: z.extend(saveOutput, { checkpoint: z.literal('clean') }),
       annotations: {
         title: 'Save in the browser',
         readOnlyHint: false,

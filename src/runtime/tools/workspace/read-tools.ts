@@ -1,5 +1,5 @@
 /** The read side of the catalog: status, listing, reading, opening and downloading files. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
@@ -45,18 +45,18 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
       inputSchema: z.object({}),
       outputSchema: z.object({
         ...storageFields,
-        fileCount: z.number().int(),
+        fileCount: z.int(),
         dirtyPaths: z.array(z.string()),
         deletedPaths: z.array(z.string()),
         canUndo: z.boolean(),
         canRedo: z.boolean(),
-        sourceLimit: z.number().int(),
+        sourceLimit: z.int(),
         folder: folderStatusOutput,
         preview: z.object({
           state: z.enum(['idle', 'loading', 'ready', 'error', 'unavailable']),
-          revision: z.number().int().optional(),
-          acknowledgedRevision: z.number().int().nullable().optional(),
-          diagnostics: z.number().int().optional(),
+          revision: z.optional(z.int()),
+          acknowledgedRevision: z.optional(z.nullable(z.int())),
+          diagnostics: z.optional(z.int()),
         }),
       }),
       annotations: { title: 'Workspace status', ...readOnly },
@@ -101,7 +101,7 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
           z.object({
             path: z.string(),
             kind: z.enum(['text', 'asset']),
-            size: z.number().int(),
+            size: z.int(),
             mimeType: z.string(),
             dirty: z.boolean(),
             overBudget: z.boolean(),
@@ -138,12 +138,12 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
       title: 'Read a workspace file',
       description:
         'Read one text file (default: the open file) with the current revision; pass that revision as expectedRevision to a later mutation.',
-      inputSchema: z.object({ path: pathInput.optional() }),
+      inputSchema: z.object({ path: z.optional(pathInput) }),
       outputSchema: z.object({
         ...storageFields,
         path: z.string(),
         text: z.string(),
-        length: z.number().int(),
+        length: z.int(),
         dirty: z.boolean(),
         overBudget: z.boolean(),
       }),
@@ -218,11 +218,11 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
       title: 'Download a workspace file',
       description:
         'Download one text file or Blob asset (default: the open file) through the browser.',
-      inputSchema: z.object({ path: pathInput.optional() }),
+      inputSchema: z.object({ path: z.optional(pathInput) }),
       outputSchema: z.object({
         ...storageFields,
         path: z.string(),
-        bytes: z.number().int(),
+        bytes: z.int(),
         mimeType: z.string(),
       }),
       annotations: {

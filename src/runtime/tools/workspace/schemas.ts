@@ -2,7 +2,7 @@
  * The zod pieces every `workspace.*` tool shares: paths, the source budget (W5), the revision
  * guard, and the common result fields (W2) so tools/list shows the same contract everywhere.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { formatCount } from '../../format-count.js';
 import {
   WORKSPACE_RESULT_PATHS_LIMIT,
@@ -14,54 +14,57 @@ export const SOURCE_BUDGET_NOTE = `Source is limited to ${formatCount(WORKSPACE_
 
 export const pathInput = z
   .string()
-  .min(1)
-  .max(1024)
-  .describe('Workspace-relative path such as "index.html" or "src/app.js".');
-
-export const sourceInput = z.string().max(WORKSPACE_SOURCE_LIMIT).describe(SOURCE_BUDGET_NOTE);
-
-export const expectedRevisionInput = z
-  .number()
-  .int()
-  .nonnegative()
-  .optional()
-  .describe(
-    'The revision you last read; the call fails with WORKSPACE_REVISION_CONFLICT if it moved.',
+  .check(
+    z.minLength(1),
+    z.maxLength(1024),
+    z.describe('Workspace-relative path such as "index.html" or "src/app.js".'),
   );
+
+export const sourceInput = z
+  .string()
+  .check(z.maxLength(WORKSPACE_SOURCE_LIMIT), z.describe(SOURCE_BUDGET_NOTE));
+
+/** An optional revision guard; each tool family says what a mismatch does. */
+export const expectedRevisionOf = (description: string) =>
+  z.optional(z.int().check(z.nonnegative())).check(z.describe(description));
+
+export const expectedRevisionInput = expectedRevisionOf(
+  'The revision you last read; the call fails with WORKSPACE_REVISION_CONFLICT if it moved.',
+);
 
 export const previewOutput = z.object({
   state: z.enum(['ready', 'error', 'unavailable']),
-  revision: z.number().int().optional(),
-  error: z.object({ code: z.string(), message: z.string(), retryable: z.boolean() }).optional(),
+  revision: z.optional(z.int()),
+  error: z.optional(z.object({ code: z.string(), message: z.string(), retryable: z.boolean() })),
 });
 
 export type PreviewField = z.output<typeof previewOutput>;
 
 export const storageFields = {
-  revision: z.number().int().nonnegative(),
-  activePath: z.string().nullable(),
+  revision: z.int().check(z.nonnegative()),
+  activePath: z.nullable(z.string()),
   storageMode: z.enum(['indexeddb', 'memory']),
-  storageError: z.string().max(WORKSPACE_STORAGE_ERROR_LIMIT).optional(),
+  storageError: z.optional(z.string().check(z.maxLength(WORKSPACE_STORAGE_ERROR_LIMIT))),
 };
 
 const PATHS_NOTE = `Sorted; the first ${WORKSPACE_RESULT_PATHS_LIMIT}, the count gives the total.`;
 
 export const mutationOutput = z.object({
   ...storageFields,
-  path: z.string().optional(),
-  dirtyPaths: z.array(z.string()).describe(PATHS_NOTE),
-  dirtyCount: z.number().int().nonnegative(),
-  deletedPaths: z.array(z.string()).describe(PATHS_NOTE),
-  deletedCount: z.number().int().nonnegative(),
+  path: z.optional(z.string()),
+  dirtyPaths: z.array(z.string()).check(z.describe(PATHS_NOTE)),
+  dirtyCount: z.int().check(z.nonnegative()),
+  deletedPaths: z.array(z.string()).check(z.describe(PATHS_NOTE)),
+  deletedCount: z.int().check(z.nonnegative()),
   preview: previewOutput,
   /** A new name that Windows or a reader would not take as typed (docs/workspace-names.md). */
-  warnings: z.array(z.string()).optional(),
+  warnings: z.optional(z.array(z.string())),
 });
 
 export const folderStatusOutput = z.object({
   connected: z.boolean(),
-  name: z.string().nullable(),
-  kind: z.enum(['file-system-access', 'directory-upload', 'host-companion']).nullable(),
+  name: z.nullable(z.string()),
+  kind: z.nullable(z.enum(['file-system-access', 'directory-upload', 'host-companion'])),
   writable: z.boolean(),
   permission: z.enum(['granted', 'prompt', 'denied', 'unknown', 'disconnected']),
   saveAllAvailable: z.boolean(),
@@ -71,10 +74,10 @@ export const folderStatusOutput = z.object({
 /** What a folder read replaced the workspace with: files taken, skips (bounded), a scan limit. */
 export const folderLoadOutput = z.object({
   ...storageFields,
-  fileCount: z.number().int(),
-  skippedCount: z.number().int(),
+  fileCount: z.int(),
+  skippedCount: z.int(),
   skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
-  limit: z.object({ reason: z.string(), limit: z.number() }).nullable(),
+  limit: z.nullable(z.object({ reason: z.string(), limit: z.number() })),
   /** Text-typed files kept as binary because they are not UTF-8 (docs/workspace-names.md). */
   binaryText: z.array(z.string()),
   folder: folderStatusOutput,

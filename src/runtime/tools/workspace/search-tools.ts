@@ -1,5 +1,5 @@
 /** Whole-workspace views: literal search (W10) and the standalone HTML export. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { searchWorkspace, WORKSPACE_SEARCH_LIMIT } from '../../workspace/search.js';
@@ -24,22 +24,22 @@ export function createSearchTools(
       title: 'Search the workspace',
       description: `Find literal text across all text files (unsaved editor drafts included); at most ${WORKSPACE_SEARCH_LIMIT} matching lines.`,
       inputSchema: z.object({
-        query: z.string().min(1).max(1000),
-        caseSensitive: z.boolean().optional(),
-        maxResults: z.number().int().min(1).max(WORKSPACE_SEARCH_LIMIT).optional(),
+        query: z.string().check(z.minLength(1), z.maxLength(1000)),
+        caseSensitive: z.optional(z.boolean()),
+        maxResults: z.optional(z.int().check(z.gte(1), z.lte(WORKSPACE_SEARCH_LIMIT))),
       }),
       outputSchema: z.object({
         ...storageFields,
         matches: z.array(
           z.object({
             path: z.string(),
-            line: z.number().int(),
-            column: z.number().int(),
+            line: z.int(),
+            column: z.int(),
             preview: z.string(),
           }),
         ),
         truncated: z.boolean(),
-        filesSearched: z.number().int(),
+        filesSearched: z.int(),
       }),
       annotations: { title: 'Search the workspace', ...readOnly },
     },
@@ -63,7 +63,7 @@ export function createSearchTools(
       title: 'Export standalone HTML',
       description:
         'Build one standalone HTML file from the preview entry: CSS and JS inlined, assets as data URLs.',
-      inputSchema: z.object({ entryPath: pathInput.optional() }),
+      inputSchema: z.object({ entryPath: z.optional(pathInput) }),
       outputSchema: z.object({
         ...storageFields,
         entryPath: z.string(),

@@ -106,6 +106,14 @@ describe('workspace.createFile', () => {
     const { call, manager } = await workspaceRegistry();
     const error = errorOf(await call('createFile', { path: 'big.js', text: 'x'.repeat(80_001) }));
     expect(error.code).to.equal('TOOL_VALIDATION_FAILED');
+    // zod's English message: zod/mini installs no locale of its own, the registry does.
+    expect(error.details?.issues).to.deep.equal([
+      {
+        path: 'text',
+        code: 'too_big',
+        message: 'Too big: expected string to have <=80000 characters',
+      },
+    ]);
     expect(manager.getSnapshot().revision).to.equal(1);
   });
 });
