@@ -86,7 +86,9 @@ function encodeBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  // No `/\//g` literal: publint reads `//` as a comment to the end of the line, and in the
+  // minified browser build that line ends with the file's exports.
+  return btoa(binary).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }
 
 /** `#ca-host-offer=…` for a studio URL. */
