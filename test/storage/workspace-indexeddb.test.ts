@@ -168,4 +168,37 @@ describe('IndexedDB failure switches the workspace to memory mode', () => {
     expect(manager.getStatus().storageError).to.equal(written.storageError);
     expect(text(ok(await manager.writeFile('app.js', 'again')), 'app.js')).to.equal('again');
   });
+
+  it('keeps nothing of a commit whose request fails after the commit was requested', async () => {
+    const name = freshName();
+    const manager = await open(name);
+    const put = IDBObjectStore.prototype.put;
+    // Putting doomed.js also adds a key that exists: a ConstraintError the browser reports only
+    // after the repository has asked it to commit.
+    IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args) {
+      const value = args[0] as { path?: string } | undefined;
+      if (this.name === 'files' && value?.path === 'doomed.js')
+        this.add({ path: 'index.html', kind: 'text', text: '' });
+      return put.apply(this, args);
+    };
+    let kept: WorkspaceSnapshot;
+    try {
+      // One burst: the first write commits, the second fails in the same hold of the lock.
+      const first = manager.writeFile('app.js', 'kept');
+      const doomed = manager.createFile('doomed.js', 'lost');
+      kept = ok(await first);
+      const failed = ok(await doomed);
+      expect(failed.storageMode).to.equal('memory');
+      expect(failed.storageError).to.contain('ConstraintError');
+    } finally {
+      IDBObjectStore.prototype.put = put;
+    }
+    manager.close();
+    const reopened = await open(name);
+    const snapshot = reopened.getSnapshot();
+    expect(snapshot.revision).to.equal(kept.revision);
+    expect(text(snapshot, 'app.js')).to.equal('kept');
+    expect(snapshot.files.map((file) => file.path)).not.to.include('doomed.js');
+    reopened.close();
+  });
 });

@@ -120,8 +120,8 @@ export function createIndexedDbWorkspaceRepository(
       const metadata = tx.objectStore('metadata');
       // The check and the write share one transaction: no other commit can slip in between. The
       // writes are queued behind the check rather than after its answer (one round trip less);
-      // a stale base aborts the transaction before it can commit. A commit on the revision this
-      // runtime stored during the same hold of the lock skips the check.
+      // a stale base aborts the transaction, a current one commits it. A commit on the revision
+      // this runtime stored during the same hold of the lock skips the check.
       const held = hold;
       const trusted =
         held !== null && verified?.hold === held && verified.revision === change.baseRevision;
@@ -132,7 +132,7 @@ export function createIndexedDbWorkspaceRepository(
         const check = metadata.get(METADATA_KEY);
         check.onsuccess = () => {
           const stored = check.result as WorkspaceMetadata | undefined;
-          if ((stored?.revision ?? null) === change.baseRevision) return;
+          if ((stored?.revision ?? null) === change.baseRevision) return tx.commit();
           stale = true;
           tx.abort();
         };
@@ -147,6 +147,10 @@ export function createIndexedDbWorkspaceRepository(
         await done.catch(() => undefined);
         throw cause;
       }
+      // Committing explicitly once every write is queued spares the round trip in which the
+      // browser first reports each write's success and only then learns that no request follows
+      // (a fifth of a createFile call, in Chromium 156). A write that fails still aborts it all.
+      if (trusted) tx.commit();
       try {
         await done;
       } catch (error) {
