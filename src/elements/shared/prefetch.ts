@@ -1,11 +1,12 @@
 /**
- * Downloads a lazy chunk a first visit needs soon without evaluating it
- * (`cold-start-order.ts` holds the evaluation): a `<link rel="prefetch">` puts the file in the HTTP cache, and the
+ * Downloads a lazy chunk a first visit needs soon without evaluating it (`cold-start-order.ts`
+ * holds the evaluation): a `<link rel="prefetch">` puts the file in the HTTP cache, and the
  * later `import()` takes it from there (a content-hashed chunk is cacheable wherever it is
  * served). Only the script-tag build knows its chunks' file names: `vite.config.ts` writes them
  * over the same-length marks below, so source maps stay exact. In any other build, in a copy of
  * the script build that a host's bundler re-bundled (the names no longer hold there), or for a
- * chunk the build did not make, nothing is prefetched; the host's bundler decides what loads when.
+ * chunk the build did not make, nothing is prefetched; the host's bundler decides what loads
+ * when.
  */
 /** The chunk this module is bundled into, so a copy another bundler re-bundled prefetches nothing. */
 const SELF = 'initial-########.js';
