@@ -7,12 +7,13 @@
  * have shown. Page code gets it with `await loadStudio()`, the same lazy import `<ca-studio>`
  * and `<ca-runtime>` use. The settings, Tools panel, search and host companion dialogs, the
  * OpenRouter agent and the CodeMirror language modes are chunks too, loaded when first opened
- * or used, and the dialogs' elements are defined for the whole page once it is idle
- * (`<ca-host-connect>` shows only where the browser has no folder access). The package root
- * (`@context-action/elements`) exports the rest of the runtime for bundlers.
+ * or used. A page that uses a dialog's element on its own gets it defined once the tag appears
+ * in the document, or in a shadow root passed to `discover()` (`elements/shared/discover.ts`).
+ * The package root (`@context-action/elements`) exports the rest of the runtime for bundlers.
  */
-import { whenIdle } from './elements/shared/idle.js';
+import { discoverInDocument } from './elements/shared/discover.js';
 
+export { discover } from './elements/shared/discover.js';
 export { loadStudio, type StudioModule } from './elements/shared/load-studio.js';
 export type * from './studio/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
@@ -26,13 +27,5 @@ export { CaChat, type PromptSubmitDetail } from './elements/chat/chat.js';
 export { CaStatusBar } from './elements/status-bar/status-bar.js';
 export { CaWorkspaceActions } from './elements/actions/actions.js';
 
-const defineDialogs = () => {
-  void import('./elements/host-connect/host-connect.js');
-  void import('./elements/settings/settings.js');
-  void import('./elements/catalog/catalog.js');
-  void import('./elements/search/search.js');
-};
-// A page may use the dialogs' elements on their own; they arrive after the page has loaded and
-// the browser is idle, so they never compete with the editor chunk for the first paint.
-if (document.readyState === 'complete') whenIdle(defineDialogs);
-else addEventListener('load', () => whenIdle(defineDialogs), { once: true });
+// A page may use the dialogs' elements on their own: each is defined once its tag appears.
+discoverInDocument();

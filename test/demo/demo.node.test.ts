@@ -63,6 +63,29 @@ describe('demo studio from the built dist/ca-studio.js', () => {
     for (const entry of imports) expect(entry, entry.path).to.include({ transferSize: 0 });
   });
 
+  it('loads no dialog code until a dialog opens, even once the page is idle', async () => {
+    const dialogChunk = /^\/dist\/chunks\/(settings|catalog|search|host-connect)-[\w-]{8}\.js$/;
+    const loaded = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.startsWith('/dist/chunks/')),
+      );
+    // Past the idle work a first visit schedules (`whenIdle`: idle, or 2 s at the latest).
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 2500))),
+    );
+    expect((await loaded()).filter((path) => dialogChunk.test(path))).to.deep.equal([]);
+    // Chromium links folders itself: the host companion's option stays unloaded.
+    expect(await page.evaluate(() => customElements.get('ca-host-connect'))).to.equal(undefined);
+    await page.locator('ca-studio [part="model-button"]').click();
+    await page.locator('ca-settings dialog[open]').waitFor();
+    expect((await loaded()).filter((path) => dialogChunk.test(path))).to.have.length(1);
+    await page.keyboard.press('Escape');
+    await page.locator('ca-settings dialog[open]').waitFor({ state: 'detached' });
+  });
+
   it('runs the offline agent path through approval to the acknowledged preview', async () => {
     await page.locator('ca-chat textarea').fill('Make the accent green');
     await page.locator('ca-chat button[type="submit"]').click();

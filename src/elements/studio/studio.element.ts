@@ -25,6 +25,7 @@ import { StudioLayoutController } from './layout-controller.js';
 import { prefetchChunk } from '../shared/prefetch.js';
 import { afterColdStart } from '../shared/cold-start-order.js';
 import { whenIdle } from '../shared/idle.js';
+import { readCarrierOfferFragment } from '../../runtime/carrier/offer-fragment.js';
 import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
 import { customLayoutStyles } from './custom-layout.styles.js';
@@ -243,6 +244,7 @@ export class CaStudio extends LitElement {
     recipeFromAttributes(this, this.workspaceName, this.surfaceName),
   );
   private readonly children$ = new MutationObserver(() => this.readLayout());
+  private hostConnectLoading = false;
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
 
@@ -308,8 +310,25 @@ export class CaStudio extends LitElement {
     // and evaluates once a first visit's preview has shown.
     prefetchChunk('code-editor');
     void afterColdStart('preview').then(() => import('../editor/code-editor.js'));
-    // The host companion's folder option shows only where the browser has no folder access.
-    whenIdle(() => void import('../host-connect/host-connect.js'));
+    this.loadHostConnect();
+  }
+
+  protected override updated(): void {
+    this.loadHostConnect();
+  }
+
+  /**
+   * The host companion's folder option loads where it shows: at once for an offer in the URL
+   * (a token the element takes out of the address bar), else once the page is idle where the
+   * runtime cannot link folders itself (browsers without `showDirectoryPicker`).
+   */
+  private loadHostConnect(): void {
+    if (this.hostConnectLoading) return;
+    const offered = readCarrierOfferFragment(location.hash) !== null;
+    if (!offered && this.owner.value?.folders.canPickWritable() !== false) return;
+    this.hostConnectLoading = true;
+    if (offered) void import('../host-connect/host-connect.js');
+    else whenIdle(() => void import('../host-connect/host-connect.js'));
   }
 
   private readLayout(): void {

@@ -3,14 +3,15 @@
  * checkpoint stores. Text is stored as strings and assets as Blobs; the load is one transaction
  * over all three stores and every commit one over the metadata and the stores it writes, so a
  * reload never sees half a change.
- * `indexedDB` is touched only when the repository is first used.
+ * `indexedDB` is touched only when the repository is first used. Plain IndexedDB, without the
+ * `idb` wrapper: the script-tag entry carries this file up front, to open the workspace while
+ * the runtime's chunk still loads (`studio/workspace-repository.ts`).
  *
  * Tabs and runtimes sharing the database are coordinated (docs/workspace-coordination.md): a
  * commit checks the stored revision inside its transaction, `exclusive` holds a Web Lock named
  * after the database across a burst of commits, and the last commit of a burst is announced on a
  * BroadcastChannel of the same name.
  */
-import { openDB, unwrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type {
   StoredCheckpointEntry,
   WorkspaceCommit,
@@ -25,12 +26,6 @@ import { createHeldLock } from './held-lock.js';
 export const DEFAULT_WORKSPACE_DATABASE = 'context-action-workspace';
 const METADATA_KEY = 'workspace';
 
-interface WorkspaceSchema extends DBSchema {
-  metadata: { key: string; value: WorkspaceMetadata };
-  files: { key: string; value: WorkspaceFile };
-  checkpoint: { key: string; value: StoredCheckpointEntry };
-}
-
 export interface IndexedDbWorkspaceRepositoryOptions {
   databaseName?: string;
 }
@@ -43,7 +38,7 @@ export function createIndexedDbWorkspaceRepository(
 ): WorkspaceRepository {
   const name = options.databaseName ?? DEFAULT_WORKSPACE_DATABASE;
   const channelName = `context-action-workspace:${name}`;
-  let database: Promise<IDBPDatabase<WorkspaceSchema>> | null = null;
+  let database: Promise<IDBDatabase> | null = null;
   let channel: BroadcastChannel | null = null;
   const watchers = new Set<(revision: number) => void>();
 
@@ -77,17 +72,22 @@ export function createIndexedDbWorkspaceRepository(
     return opened;
   }
 
-  function open(): Promise<IDBPDatabase<WorkspaceSchema>> {
-    database ??= openDB<WorkspaceSchema>(name, 1, {
-      upgrade(db) {
+  function open(): Promise<IDBDatabase> {
+    database ??= new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(name, 1);
+      request.onupgradeneeded = () => {
+        const db = request.result;
         db.createObjectStore('metadata');
         db.createObjectStore('files', { keyPath: 'path' });
         db.createObjectStore('checkpoint', { keyPath: 'path' });
-      },
-      blocking(_current, _next, event) {
+      };
+      request.onsuccess = () => {
+        const db = request.result;
         // Another tab upgrades the schema: step aside rather than block it.
-        (event.target as IDBDatabase).close();
-      },
+        db.onversionchange = () => db.close();
+        resolve(db);
+      };
+      request.onerror = () => reject(request.error);
     }).catch((error: unknown) => {
       database = null;
       throw error;
@@ -98,25 +98,25 @@ export function createIndexedDbWorkspaceRepository(
   const repository: WorkspaceRepository = {
     storageMode: 'indexeddb',
     async load() {
-      const db = await open();
-      const tx = db.transaction(STORES, 'readonly');
-      const [metadata, files, checkpoint] = await Promise.all([
-        tx.objectStore('metadata').get(METADATA_KEY),
-        tx.objectStore('files').getAll(),
-        tx.objectStore('checkpoint').getAll(),
-      ]);
-      await tx.done;
-      return metadata ? { metadata, files, checkpoint } : null;
+      // A failed request aborts the transaction, and its error rejects the load.
+      const tx = (await open()).transaction(STORES, 'readonly');
+      const metadata = tx.objectStore('metadata').get(METADATA_KEY);
+      const files = tx.objectStore('files').getAll();
+      const checkpoint = tx.objectStore('checkpoint').getAll();
+      await completion(tx);
+      if (!metadata.result) return null;
+      return {
+        metadata: metadata.result as WorkspaceMetadata,
+        files: files.result as WorkspaceFile[],
+        checkpoint: checkpoint.result as StoredCheckpointEntry[],
+      };
     },
     async commit(change: WorkspaceCommit): Promise<WorkspaceCommitResult> {
       // Raw requests: a wrapper promise per request cost more than the requests themselves. The
       // transaction's own outcome settles the commit; its error names the cause (for example
       // QuotaExceededError), and a failed request aborts it.
-      const tx = unwrap(await open()).transaction(scopeOf(change), 'readwrite');
-      const done = new Promise<void>((resolve, reject) => {
-        tx.oncomplete = () => resolve();
-        tx.onabort = () => reject(tx.error ?? new DOMException('Commit aborted.', 'AbortError'));
-      });
+      const tx = (await open()).transaction(scopeOf(change), 'readwrite');
+      const done = completion(tx);
       const metadata = tx.objectStore('metadata');
       // The check and the write share one transaction: no other commit can slip in between. The
       // writes are queued behind the check rather than after its answer (one round trip less);
@@ -194,6 +194,14 @@ export function createIndexedDbWorkspaceRepository(
     },
   };
   return repository;
+}
+
+/** Resolves once `tx` commits; rejects with its error (or an AbortError) once it aborts. */
+function completion(tx: IDBTransaction): Promise<void> {
+  return new Promise((resolve, reject) => {
+    tx.oncomplete = () => resolve();
+    tx.onabort = () => reject(tx.error ?? new DOMException('Transaction aborted.', 'AbortError'));
+  });
 }
 
 const touches = (delta: WorkspaceStoreDelta<unknown>) =>

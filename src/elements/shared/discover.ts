@@ -1,0 +1,43 @@
+/**
+ * The script-tag build's dialog elements (`<ca-settings>`, `<ca-catalog>`, `<ca-search>`,
+ * `<ca-host-connect>`) are defined where a page uses them, not on every page: each one's code
+ * loads when its tag first appears in the document. A studio loads the ones it shows itself,
+ * when they are first opened. As in Shoelace's autoloader, a tag inside a shadow root is out of
+ * the document's sight: `discover(shadowRoot)` defines what that root uses.
+ */
+
+const LOADERS: Readonly<Record<string, () => Promise<unknown>>> = {
+  'ca-catalog': () => import('../catalog/catalog.js'),
+  'ca-host-connect': () => import('../host-connect/host-connect.js'),
+  'ca-search': () => import('../search/search.js'),
+  'ca-settings': () => import('../settings/settings.js'),
+};
+const TAGS = Object.keys(LOADERS);
+const SELECTOR = TAGS.join(',');
+
+/**
+ * Defines each dialog element that `root` is or holds in its light DOM; resolves once their code
+ * has loaded, and rejects when a chunk fails to load. A shadow root inside needs its own call.
+ */
+export async function discover(root: Element | Document | DocumentFragment): Promise<void> {
+  const tags = new Set<string>();
+  if (root.nodeType === Node.ELEMENT_NODE && Object.hasOwn(LOADERS, (root as Element).localName))
+    tags.add((root as Element).localName);
+  for (const element of root.querySelectorAll(SELECTOR)) tags.add(element.localName);
+  await Promise.all([...tags].map((tag) => LOADERS[tag]!()));
+}
+
+/**
+ * Defines what the document uses now and what it adds later; stops watching once every dialog
+ * element is defined.
+ */
+export function discoverInDocument(): void {
+  void discover(document);
+  const observer = new MutationObserver((records) => {
+    for (const { addedNodes } of records)
+      for (const node of addedNodes)
+        if (node.nodeType === Node.ELEMENT_NODE) void discover(node as Element);
+    if (TAGS.every((tag) => customElements.get(tag))) observer.disconnect();
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
