@@ -1,13 +1,17 @@
+/* global document, requestIdleCallback */
 // Gzipped size of every built entry and chunk (run `npm run build` first), then the script-tag
 // build's first load: `ca-studio.js` with every chunk it imports statically (up front), the
 // runtime chunk it starts loading at once, what a studio fetches at once for its first editable
 // file (the preloaded CodeMirror chunk with the HTML grammar), and the full web modes that follow
 // on their own once that file shows. Then the floors, built in the same run (bench/floors.mjs):
 // CodeMirror as the editor sets it up, the zod/mini our schemas call, and lit with @lit/context,
-// each bundled and minified alone.
+// each bundled and minified alone. Last, what Chromium really fetches on a first visit.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions } from '../scripts/system.mjs';
 import {
   buildCodeMirrorCoreFloor,
   buildCodeMirrorFloor,
@@ -16,6 +20,7 @@ import {
   zodCalls,
 } from './floors.mjs';
 import { firstLoad } from './first-load.mjs';
+import { serveDirectories } from './static-server.mjs';
 
 const files = (dir) =>
   readdirSync(dir).flatMap((name) => {
@@ -83,3 +88,45 @@ floor(
   `CodeMirror as set up, zod and lit together, of our first load's ${kb(gzipOf(first))}`,
   floors.codemirror + floors.zod + floors.lit,
 );
+
+// What Chromium really fetches on a first visit to a page with one `<ca-studio>`, until the
+// browser has been idle and four more seconds have passed: the static count above misses what
+// only runs (idle work, chunks a browser feature asks for), and this line shows it.
+await writeFile(
+  join(floorDir, 'visit.html'),
+  `<!doctype html><html><body><script type="module" src="/dist/ca-studio.js"></script>
+<ca-studio style="height: 100vh"></ca-studio></body></html>`,
+);
+const server = await serveDirectories('127.0.0.1', [
+  ['/dist/', 'dist'],
+  ['/', floorDir],
+]);
+const browser = await chromium.launch(chromiumLaunchOptions());
+try {
+  const tab = await (await browser.newContext()).newPage();
+  const fetched = new Set();
+  tab.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/dist/')) fetched.add(pathname.slice(1));
+  });
+  await tab.goto(`${server.origin}/visit.html`);
+  await tab.waitForFunction(() =>
+    document
+      .querySelector('ca-studio')
+      ?.shadowRoot?.querySelector('ca-editor')
+      ?.shadowRoot?.querySelector('.cm-content'),
+  );
+  await tab.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 4000))),
+  );
+  const counted = new Set([...first, ...modes]);
+  const beyond = [...fetched].filter((path) => !counted.has(path));
+  console.log('');
+  line(
+    `first visit as Chromium fetches it (every script until idle + 4 s, ${fetched.size} files; beyond the count above: ${beyond.map((path) => relative('dist', path)).join(', ') || 'none'})`,
+    fetched,
+  );
+} finally {
+  await browser.close();
+  server.close();
+}
