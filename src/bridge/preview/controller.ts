@@ -275,8 +275,13 @@ export class PreviewController implements PreviewHost {
       // The shell swaps its inner frame: a reload makes one frame instead of two.
       this.unload(false);
       this.load = { frame: shell, id, port: null, traffic: new FrameTraffic(), ended: false };
-      const message: ShellLoadMessage = { type: TYPES.load, id, nonce, page };
-      shell.contentWindow?.postMessage(message, '*');
+      const message: ShellLoadMessage = {
+        type: TYPES.load,
+        id,
+        nonce,
+        page: new TextEncoder().encode(page),
+      };
+      shell.contentWindow?.postMessage(message, '*', [message.page.buffer]);
       return;
     }
     this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id);
