@@ -1,13 +1,13 @@
 /**
  * The documents the preview frames load. The compiled page is parsed with the browser's HTML
- * parser and serialized again, so the Content-Security-Policy and the bridge become the first
- * children of the real `<head>` whatever the page holds (markup before `<html>`, no head, a `>`
+ * parser and serialized again, so the Content-Security-Policy and the bridge (its configuration,
+ * then its script) become the first children of the real `<head>` whatever the page holds (markup before `<html>`, no head, a `>`
  * inside an attribute, a comment that looks like a tag, a second head), and the doctype, hence
  * standards or quirks mode, stays as written.
  */
 import { FRAME_SHELL_SOURCE } from './frame-sources.generated.js';
 import type { ShellConfig } from './frame/config.js';
-import { frameScriptTag } from './frame/script-tag.js';
+import { frameScriptTag, scriptJson } from './frame/script-tag.js';
 import { PREVIEW_MESSAGE_TYPES } from './messages.js';
 
 /** Only inline code and URLs the frame made itself (`blob:`) or carries (`data:`). */
@@ -39,35 +39,46 @@ function doctypeOf(parsed: Document): string {
   return `<!DOCTYPE ${doctype.name}${publicId}${systemId}>`;
 }
 
-/**
- * The page with the policy and `bridgeScript` (script text) first in its head; with `null`, a
- * page that runs no script of ours (a diagnostic card).
- */
-export function assemblePreviewDocument(html: string, bridgeScript: string | null): string {
-  if (bridgeScript === null) return serialize(html, null);
-  // The bridge changes on every load; the page around it only when the HTML does (not on a
-  // module edit), so the last page is kept split at a mark no page can guess.
-  if (around?.html !== html) {
-    const mark = `/*${Array.from(crypto.getRandomValues(new Uint32Array(4)), String).join('-')}*/`;
-    const [before = '', after = ''] = serialize(html, mark).split(mark);
-    around = { html, before, after };
-  }
-  return around.before + bridgeScript + around.after;
+/** The bridge a page runs: its script and the configuration of this load. */
+export interface PageBridge {
+  /** The same text on every load (see `frameScriptReadingConfig`). */
+  script: string;
+  config: unknown;
 }
 
-let around: { html: string; before: string; after: string } | undefined;
+/**
+ * The page with the policy, then the bridge's configuration as a JSON data block and the bridge
+ * script, first in its head; with `null`, a page that runs no script of ours (a diagnostic card).
+ */
+export function assemblePreviewDocument(html: string, bridge: PageBridge | null): string {
+  if (bridge === null) return serialize(html, null);
+  // The configuration changes on every load; the page around it only when the HTML does (not on
+  // a module edit), so the last page is kept split at a mark no page can guess.
+  if (around?.html !== html || around.script !== bridge.script) {
+    const mark = `/*${Array.from(crypto.getRandomValues(new Uint32Array(4)), String).join('-')}*/`;
+    const [before = '', after = ''] = serialize(html, { script: bridge.script, mark }).split(mark);
+    around = { html, script: bridge.script, before, after };
+  }
+  return around.before + scriptJson(bridge.config) + around.after;
+}
 
-function serialize(html: string, bridgeScript: string | null): string {
+let around: { html: string; script: string; before: string; after: string } | undefined;
+
+function serialize(html: string, bridge: { script: string; mark: string } | null): string {
   // A file's byte order mark survives into its text; before `<html>` it would mean quirks mode.
   const parsed = new DOMParser().parseFromString(html.replace(/^\uFEFF/, ''), 'text/html');
   const policy = parsed.createElement('meta');
   policy.httpEquiv = 'Content-Security-Policy';
   policy.content = PREVIEW_CONTENT_SECURITY_POLICY;
   parsed.head.prepend(policy);
-  if (bridgeScript !== null) {
-    const bridge = parsed.createElement('script');
-    bridge.textContent = bridgeScript;
-    policy.after(bridge);
+  if (bridge !== null) {
+    // A data block never runs: the bridge is still the first script that does.
+    const config = parsed.createElement('script');
+    config.type = 'application/json';
+    config.textContent = bridge.mark;
+    const script = parsed.createElement('script');
+    script.textContent = bridge.script;
+    policy.after(config, script);
   }
   return doctypeOf(parsed) + parsed.documentElement.outerHTML;
 }

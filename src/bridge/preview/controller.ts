@@ -42,7 +42,7 @@ import {
 } from './compile.js';
 import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
 import type { BridgeConfig } from './frame/config.js';
-import { frameScriptText } from './frame/script-tag.js';
+import { frameScriptReadingConfig } from './frame/script-tag.js';
 import { FRAME_BRIDGE_SOURCE, FRAME_GUARD_SOURCE } from './frame-sources.generated.js';
 import { loadedFlattener, loadFlattener } from './load-flattener.js';
 import {
@@ -110,12 +110,14 @@ export class PreviewController implements PreviewHost {
   private loads = 0;
   /** The current shell frame's script runs (it sent a channel), so it can take the next load. */
   private shellReady = false;
+  private readonly bridgeScript: string;
 
   constructor(
     private readonly container: HTMLElement,
     private readonly options: PreviewControllerOptions = {},
   ) {
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+    this.bridgeScript = frameScriptReadingConfig(options.bridgeSource ?? FRAME_BRIDGE_SOURCE);
     this.state = {
       status: { revision: 0, acknowledgedRevision: null, state: 'idle', diagnostics: [] },
       console: this.log.getSnapshot(),
@@ -266,8 +268,10 @@ export class PreviewController implements PreviewHost {
       sheetAttribute: SHEET_ATTRIBUTE,
       guardSource: FRAME_GUARD_SOURCE,
     };
-    const bridge = frameScriptText(this.options.bridgeSource ?? FRAME_BRIDGE_SOURCE, config);
-    const page = assemblePreviewDocument(renderPreviewHtml(document), bridge);
+    const page = assemblePreviewDocument(renderPreviewHtml(document), {
+      script: this.bridgeScript,
+      config,
+    });
     const id = (this.loads += 1);
     this.shownPage = page;
     const shell = this.load?.frame;
@@ -275,8 +279,13 @@ export class PreviewController implements PreviewHost {
       // The shell swaps its inner frame: a reload makes one frame instead of two.
       this.unload(false);
       this.load = { frame: shell, id, port: null, traffic: new FrameTraffic(), ended: false };
-      const message: ShellLoadMessage = { type: TYPES.load, id, nonce, page };
-      shell.contentWindow?.postMessage(message, '*');
+      const message: ShellLoadMessage = {
+        type: TYPES.load,
+        id,
+        nonce,
+        page: new TextEncoder().encode(page),
+      };
+      shell.contentWindow?.postMessage(message, '*', [message.page.buffer]);
       return;
     }
     this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id);

@@ -17,17 +17,31 @@ const SEED = 12;
 const PER_LOAD = 50;
 const WORKERS = 4;
 const BRIDGE_MARK = 'context-action.preview.hello';
+const CONFIG_MARK = '</script><script>configuration';
 
-/** What a frame parses from an assembled document: the policy, then the bridge, first. */
+/**
+ * What a frame parses from an assembled document: the policy, then the bridge's configuration
+ * (a data block, which never runs) and the bridge, first.
+ */
 function checkAssembly(html: string): string | null {
   const page = compilePreviewDocument([text('index.html', html)]);
-  const assembled = assemblePreviewDocument(renderPreviewHtml(page), `/*${BRIDGE_MARK}*/`);
+  const assembled = assemblePreviewDocument(renderPreviewHtml(page), {
+    script: `/*${BRIDGE_MARK}*/`,
+    config: { mark: CONFIG_MARK },
+  });
   const parsed = new DOMParser().parseFromString(assembled, 'text/html');
-  const [first, second] = [...parsed.head.children];
+  const [first, config, bridge] = [...parsed.head.children];
   if (first?.getAttribute('http-equiv') !== 'Content-Security-Policy') return 'policy not first';
-  if (!(second instanceof HTMLScriptElement) || !second.text.includes(BRIDGE_MARK))
-    return 'bridge not second';
-  if (parsed.scripts[0] !== second) return 'a script precedes the bridge';
+  if (
+    !(config instanceof HTMLScriptElement) ||
+    config.type !== 'application/json' ||
+    JSON.parse(config.text).mark !== CONFIG_MARK
+  )
+    return 'configuration not second';
+  if (!(bridge instanceof HTMLScriptElement) || !bridge.text.includes(BRIDGE_MARK))
+    return 'bridge not third';
+  if (parsed.scripts[0] !== config || parsed.scripts[1] !== bridge)
+    return 'a script precedes the bridge';
   return null;
 }
 

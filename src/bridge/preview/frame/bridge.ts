@@ -1,6 +1,8 @@
 /**
  * The bridge: the first script of every preview document, compiled at our build into a string
- * (`scripts/frame-sources.mjs`), so no host bundler can rewrite it.
+ * (`scripts/frame-sources.mjs`), so no host bundler can rewrite it. Its configuration (the
+ * load's nonce, modules, limits) comes from the data block before it, which the wrapper removes
+ * before this runs (`frameScriptReadingConfig`).
  *
  * Its first act opens a private `MessageChannel` and sends one port to the shell with the
  * load's nonce; every later message travels on the other port, held only in this closure. Then

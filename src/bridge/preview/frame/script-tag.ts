@@ -1,8 +1,9 @@
 /**
  * How a compiled frame script enters a document: its source (built by
  * `scripts/frame-sources.mjs`, a function body that reads a free `CONFIG`) wrapped in a function
- * that receives this load's configuration. Used by the host when it assembles documents and by
- * the guard when it secures nested frames, so both write the same tag.
+ * that receives this load's configuration, written into the script or read from a data block
+ * before it. Used by the host when it assembles documents and by the guard when it secures
+ * nested frames, so both write the same tag.
  */
 
 const ESCAPES: Record<string, string> = {
@@ -16,8 +17,13 @@ const ESCAPES: Record<string, string> = {
 export const scriptJson = (value: unknown): string =>
   JSON.stringify(value).replace(/[<\u2028\u2029]/g, (character) => ESCAPES[character]!);
 
-export const frameScriptText = (source: string, config: unknown): string =>
-  `(function(CONFIG){${source}})(${scriptJson(config)});`;
-
 export const frameScriptTag = (source: string, config: unknown): string =>
-  `<script>${frameScriptText(source, config)}</script>`;
+  `<script>(function(CONFIG){${source}})(${scriptJson(config)});</script>`;
+
+/**
+ * A frame script that reads its configuration from the JSON data block just before it, and
+ * removes that block before its source runs. Its text is the same on every load, so the frame's
+ * engine finds it compiled; a script carrying a load's nonce would be compiled anew each time.
+ */
+export const frameScriptReadingConfig = (source: string): string =>
+  `(function(CONFIG){${source}})((b=>(b.remove(),JSON.parse(b.text)))(document.currentScript.previousElementSibling));`;

@@ -56,14 +56,17 @@ window.addEventListener('message', (event) => {
     const data = event.data as { type?: unknown; id?: unknown; nonce?: unknown; page?: unknown };
     if (data?.type !== types.load) return;
     if (typeof data.id !== 'number' || typeof data.nonce !== 'string') return;
-    if (typeof data.page !== 'string') return;
-    current.frame?.remove();
+    if (!(data.page instanceof Uint8Array)) return;
+    const previous = current.frame;
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', 'allow-scripts');
     frame.title = 'Preview content';
-    frame.srcdoc = data.page;
+    frame.srcdoc = new TextDecoder().decode(data.page);
     current = watch({ frame, nonce: data.nonce, id: data.id, connected: false, loads: 0 });
     document.body.prepend(frame);
+    // Removed once the next page is on its way: tearing down the old document then overlaps
+    // the navigation instead of delaying its start.
+    previous?.remove();
     return;
   }
   // Only the first hello of the current inner window is read: any other message is dropped
