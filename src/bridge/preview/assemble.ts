@@ -1,9 +1,9 @@
 /**
  * The documents the preview frames load. The compiled page is parsed with the browser's HTML
  * parser and serialized again, so the Content-Security-Policy and the bridge (its configuration,
- * then its script) become the first children of the real `<head>` whatever the page holds (markup before `<html>`, no head, a `>`
- * inside an attribute, a comment that looks like a tag, a second head), and the doctype, hence
- * standards or quirks mode, stays as written.
+ * then its script) become the first children of the real `<head>` whatever the page holds
+ * (markup before `<html>`, no head, a `>` inside an attribute, a comment that looks like a tag, a
+ * second head), and the doctype, hence standards or quirks mode, stays as written.
  */
 import { FRAME_SHELL_SOURCE } from './frame-sources.generated.js';
 import type { ShellConfig } from './frame/config.js';
