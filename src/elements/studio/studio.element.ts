@@ -327,8 +327,9 @@ export class CaStudio extends LitElement {
     const offered = readCarrierOfferFragment(location.hash) !== null;
     if (!offered && this.owner.value?.folders.canPickWritable() !== false) return;
     this.hostConnectLoading = true;
-    if (offered) void import('../host-connect/host-connect.js');
-    else whenIdle(() => void import('../host-connect/host-connect.js'));
+    const load = () => void import('../host-connect/host-connect.js');
+    if (offered) load();
+    else whenIdle(load);
   }
 
   private readLayout(): void {

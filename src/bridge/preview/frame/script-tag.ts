@@ -17,8 +17,12 @@ const ESCAPES: Record<string, string> = {
 export const scriptJson = (value: unknown): string =>
   JSON.stringify(value).replace(/[<\u2028\u2029]/g, (character) => ESCAPES[character]!);
 
+/** `source` run with `CONFIG` bound to the value of the expression `config`. */
+const withConfig = (source: string, config: string): string =>
+  `(function(CONFIG){${source}})(${config});`;
+
 export const frameScriptTag = (source: string, config: unknown): string =>
-  `<script>(function(CONFIG){${source}})(${scriptJson(config)});</script>`;
+  `<script>${withConfig(source, scriptJson(config))}</script>`;
 
 /**
  * A frame script that reads its configuration from the JSON data block just before it, and
@@ -26,4 +30,7 @@ export const frameScriptTag = (source: string, config: unknown): string =>
  * engine finds it compiled; a script carrying a load's nonce would be compiled anew each time.
  */
 export const frameScriptReadingConfig = (source: string): string =>
-  `(function(CONFIG){${source}})((b=>(b.remove(),JSON.parse(b.text)))(document.currentScript.previousElementSibling));`;
+  withConfig(
+    source,
+    '(b=>(b.remove(),JSON.parse(b.text)))(document.currentScript.previousElementSibling)',
+  );
