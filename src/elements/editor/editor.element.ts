@@ -55,7 +55,8 @@ export class CaEditor extends LitElement {
 
   @state() private cursor: CursorInfo = { line: 1, column: 1, length: 0, lines: 1 };
   @state() private writeError = '';
-  @state() private loaded = false;
+  /** CodeMirror shows a file; until then the surface says the editor is loading. */
+  @state() private showing = false;
   /** Unsaved drafts by path; a path stays here until a write of exactly its text succeeds. */
   @state() private drafts: ReadonlyMap<string, EditorDraftText> = new Map();
   /** A file changed elsewhere where its draft changed it too. */
@@ -92,7 +93,7 @@ export class CaEditor extends LitElement {
     this.registeredWith = undefined;
     this.editor?.destroy();
     this.editor = undefined;
-    this.loaded = false;
+    this.showing = false;
   }
 
   override connectedCallback(): void {
@@ -128,7 +129,7 @@ export class CaEditor extends LitElement {
         onBlur: () => void this.flush(),
       });
       this.shownPath = '';
-      this.loaded = true;
+      this.requestUpdate();
       // Painted, starter files and all, before the runtime's chunk evaluates (a hidden tab
       // paints nothing, so it does not wait for a frame).
       await this.updateComplete;
@@ -242,6 +243,10 @@ export class CaEditor extends LitElement {
       // What was typed while the runtime loaded.
       if (runtime && this.drafts.size) void this.flush();
     }
+  }
+
+  /** CodeMirror follows the workspace before rendering, so what that changes renders with it. */
+  protected override willUpdate(): void {
     this.syncEditor(this.shown());
   }
 
@@ -298,6 +303,7 @@ export class CaEditor extends LitElement {
     if (this.shownPath !== file.path || editor.text() !== text) {
       this.shownPath = file.path;
       editor.show(file.path, text);
+      this.showing = true;
     }
   }
 
@@ -326,7 +332,7 @@ export class CaEditor extends LitElement {
         role="tabpanel"
         aria-label=${snapshot?.activePath ?? 'Source'}
       >
-        ${this.loaded ? nothing : html`<div class="loading">Loading editor…</div>`}
+        ${this.showing ? nothing : html`<div class="loading">Loading editor…</div>`}
       </div>
       ${
         this.conflict
