@@ -11,9 +11,30 @@ const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerD
 const isDependency = (id: string) =>
   dependencies.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
-/** A chunk named for the package it starts in (`lang-html`), else for its first module. */
-const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId: string | null }) =>
-  `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
+/** A surface's own tools (`runtime/surface-tools.ts`) by the folder they start in. */
+const SURFACE_TOOLS: Record<string, string> = {
+  web: 'web-coding-tools',
+  editor: 'live-editor-tools',
+};
+
+/**
+ * A chunk named for the package it starts in (`lang-html`), for the surface whose tools it holds
+ * (`web-coding-tools`, not `web`), else for its first module.
+ */
+const chunkFileName = ({
+  name,
+  facadeModuleId,
+}: {
+  name: string;
+  facadeModuleId: string | null;
+}) => {
+  const id = facadeModuleId ?? '';
+  const chunk =
+    /node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(id)?.[1] ??
+    SURFACE_TOOLS[/src\/runtime\/tools\/(\w+)\/index\.ts$/.exec(id)?.[1] ?? ''] ??
+    name;
+  return `chunks/${chunk}-[hash].js`;
+};
 
 // CodeMirror's core with the HTML grammar (`plain-html.ts` highlights a studio's first file, its
 // HTML entry page): one file, not one after the other. The full language modes, completion and
@@ -32,11 +53,11 @@ const WEB_MODES =
  * The composition layer and what it wires: `createStudioRuntime()`'s chunk (`load-studio.ts`),
  * without what only a later `import()` loads (the local and OpenRouter agents, the host companion's
  * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer, the HTML
- * export, the File System Access folder).
+ * export, the File System Access folder, the `web-coding` and `live-editor` surfaces' own tools).
  */
 const RUNTIME = /src[\\/](runtime|studio|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html))|storage[\\/]folder[\\/]file-system-access/;
+  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html)|tools[\\/](web|editor)[\\/](?!seed|scenarios))|storage[\\/]folder[\\/]file-system-access/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**

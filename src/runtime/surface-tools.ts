@@ -1,18 +1,24 @@
 /**
  * The tools each surface adds to the shared workspace and preview catalogs: `web-coding` the
- * `web.*` palette, `live-editor` the `editor.*` catalog with its document clock.
+ * `web.*` palette, `live-editor` the `editor.*` catalog with its document clock. Each catalog is
+ * a chunk of its own, loaded by the surface that uses it, so the default studio never downloads
+ * either.
  */
 import type { ToolDescriptor } from './registry/define-tool.js';
-import { createLiveEditorTools } from './tools/editor/index.js';
-import { createWebCodingTools } from './tools/web/index.js';
 import type { WorkspaceDocumentManager } from './workspace/manager.js';
 import type { StudioSurface } from './surfaces.js';
 
-export function createSurfaceTools(
+export async function loadSurfaceTools(
   surface: StudioSurface,
   workspace: WorkspaceDocumentManager,
-): ToolDescriptor<never>[] {
-  if (surface === 'web-coding') return createWebCodingTools(workspace) as ToolDescriptor<never>[];
-  if (surface === 'live-editor') return createLiveEditorTools(workspace) as ToolDescriptor<never>[];
+): Promise<ToolDescriptor<never>[]> {
+  if (surface === 'web-coding') {
+    const { createWebCodingTools } = await import('./tools/web/index.js');
+    return createWebCodingTools(workspace) as ToolDescriptor<never>[];
+  }
+  if (surface === 'live-editor') {
+    const { createLiveEditorTools } = await import('./tools/editor/index.js');
+    return createLiveEditorTools(workspace) as ToolDescriptor<never>[];
+  }
   return [];
 }

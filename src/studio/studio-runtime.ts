@@ -50,7 +50,7 @@ import { createWorkspaceDocumentManager } from '../runtime/workspace/manager.js'
 import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
 import type { WorkspaceSeedFile } from '../runtime/workspace/seed.js';
 import { surfaceSeed, type StudioSurface } from '../runtime/surfaces.js';
-import { createSurfaceTools } from '../runtime/surface-tools.js';
+import { loadSurfaceTools } from '../runtime/surface-tools.js';
 import { randomId } from '../runtime/protocol/random-id.js';
 import { createWorkspaceView, type WorkspaceView } from '../runtime/workspace/view.js';
 import {
@@ -130,7 +130,7 @@ export interface StudioRuntime {
   previewSelection: PreviewSelectionStore;
   /** The OpenRouter key, model, endpoint and data policy (A2). */
   openrouter: OpenRouterSettingsStore;
-  /** Resolves once the workspace is hydrated. */
+  /** Resolves once the workspace is hydrated and the surface's own tools are registered. */
   ready: Promise<void>;
   /** Denies pending approvals, cancels the agent, stops tracing and closes storage. */
   dispose(): void;
@@ -219,10 +219,13 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
       ...options.workspaceTools,
     }),
     ...createPreviewTools(workspace),
-    ...createSurfaceTools(options.surface ?? 'studio', workspace),
   ]) {
     registry.register(tool);
   }
+  // A surface's own catalog arrives by `ready`; registry listeners (catalog, MCP, WebMCP) see it.
+  const surfaceTools = loadSurfaceTools(options.surface ?? 'studio', workspace).then((tools) => {
+    for (const tool of tools) registry.register(tool);
+  });
   const disconnectTrace = connectTrace(registry, trace);
   const previewSelection = createPreviewSelectionStore();
   const openrouter = options.openrouterSettings ?? createOpenRouterSettingsStore();
@@ -258,7 +261,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     drafts,
     previewSelection,
     openrouter,
-    ready: workspace.ready,
+    ready: Promise.all([workspace.ready, surfaceTools]).then(() => undefined),
     dispose() {
       approvals.denyAll();
       agent.cancel();

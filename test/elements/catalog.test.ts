@@ -39,6 +39,29 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
       );
     });
 
+    it('follows the registry: tools registered or unregistered later show and go, listed once per burst', async () => {
+      const { element, runtime } = await setup();
+      const lists = () =>
+        runtime.trace.getSnapshot().filter((entry) => entry.method === 'tools/list').length;
+      const before = lists();
+      const noop = (name: string) =>
+        defineTool({ name, description: 'Does nothing.', inputSchema: z.object({}) }, () => ({
+          ok: true as const,
+          value: {},
+        }));
+      const unregister = ['late.one', 'late.two'].map((name) =>
+        runtime.registry.register(noop(name)),
+      );
+      await waitFor(() => optionNames(element).includes('late.two'), 'the late tools listed');
+      expect(optionNames(element)).to.include('late.one');
+      expect(lists(), 'one listing for both').to.equal(before + 1);
+      for (const remove of unregister) remove();
+      await waitFor(() => !optionNames(element).includes('late.one'), 'the late tools gone');
+      expect(optionNames(element)).to.deep.equal(
+        runtime.registry.listTools().tools.map((t) => t.name),
+      );
+    });
+
     it('records its discovery as a tools/list trace row', async () => {
       const { runtime } = await setup();
       const row = runtime.trace.getSnapshot().find((entry) => entry.method === 'tools/list');

@@ -92,19 +92,42 @@ export class CaCatalog extends LitElement {
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly confirm = new ConfirmController(this);
   private listedFor?: ToolRegistry;
+  private stopListening?: () => void;
+  private relistQueued = false;
   private runAbort?: AbortController;
   private typed = '';
   private typedTimer?: ReturnType<typeof setTimeout>;
 
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Back in the page: list again and follow the registry (`updated`).
+    if (this.hasUpdated) this.requestUpdate();
+  }
+
   override disconnectedCallback(): void {
     this.runAbort?.abort();
     clearTimeout(this.typedTimer);
+    this.stopListening?.();
+    this.stopListening = undefined;
+    this.listedFor = undefined;
     super.disconnectedCallback();
   }
 
   protected override updated(_changed: PropertyValues): void {
     const registry = this.runtimeRef.value?.registry;
-    if (registry && registry !== this.listedFor) void this.refresh();
+    if (!registry || registry === this.listedFor) return;
+    this.stopListening?.();
+    // Tools registered later (a surface's own catalog, a host page's tools) show as they come;
+    // a burst of registrations lists once.
+    this.stopListening = registry.onListChange(() => {
+      if (this.relistQueued) return;
+      this.relistQueued = true;
+      queueMicrotask(() => {
+        this.relistQueued = false;
+        void this.refresh();
+      });
+    });
+    void this.refresh();
   }
 
   /** Reads the catalog again through canonical discovery (`listAllTools`). */
