@@ -3,7 +3,9 @@
  * (edit → acknowledgement) and one load at a time of each floor, so the driver can interleave
  * them sample by sample with each other and with playground-elements.
  *
- * Floors, each a sandboxed `srcdoc` frame timed to its `load` event:
+ * Floors, each a sandboxed `srcdoc` frame timed to its `load` event, reported as our bridge
+ * reports a render: over a `MessageChannel` port the page hands its parent as it starts, so
+ * floors and ours pay for the same kind of message:
  * - `srcdoc`: the compiled seed page, no module;
  * - `import-map`: the 200-module page, its modules loaded natively from an import map of
  *   `data:` URLs (what the bridge does);
@@ -37,16 +39,24 @@ function srcdocLoads(page: (n: number) => string) {
     const id = `loaded-${load}`;
     const loaded = new Promise<void>((resolve) => {
       const onMessage = (event: MessageEvent) => {
-        if (event.source !== frame.contentWindow || event.data !== id) return;
+        const port = event.ports[0];
+        if (event.source !== frame.contentWindow || event.data !== id || !port) return;
         window.removeEventListener('message', onMessage);
-        resolve();
+        port.onmessage = () => {
+          port.close();
+          resolve();
+        };
       };
       window.addEventListener('message', onMessage);
     });
+    const source = page(load);
+    if (!source.includes('<head>')) throw new Error('A floor page needs a <head> for its probe.');
     const start = performance.now();
-    frame.srcdoc = page(load).replace(
-      '</body>',
-      `<script>addEventListener('load', () => parent.postMessage('${id}', '*'))</script></body>`,
+    frame.srcdoc = source.replace(
+      '<head>',
+      `<head><script>{const channel = new MessageChannel();
+parent.postMessage('${id}', '*', [channel.port2]);
+addEventListener('load', () => channel.port1.postMessage('loaded'));}</script>`,
     );
     await loaded;
     return performance.now() - start;
