@@ -45,6 +45,38 @@ new EditorView({
 `,
   );
 
+/**
+ * The CodeMirror floor of a whole first visit: the editor's extensions, theme, completion and
+ * bracket closing, and the full HTML mode with the CSS and JavaScript modes it nests, all in one
+ * script: what any CodeMirror 6 editor costs that highlights and completes an HTML, CSS and
+ * JavaScript workspace. Search, loaded on first use, stays in a chunk beside it, as in ours.
+ */
+export const buildCodeMirrorWebFloor = (outDir, doc) =>
+  buildFloor(
+    outDir,
+    `import { EditorState } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { autocompletion, closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
+import { html } from '@codemirror/lang-html';
+import { setup } from ${source('elements/editor/setup.ts')};
+import { codeTheme } from ${source('elements/editor/code-theme.ts')};
+new EditorView({
+  parent: document.body,
+  state: EditorState.create({
+    doc: ${JSON.stringify(doc)},
+    extensions: [
+      closeBrackets(),
+      autocompletion(),
+      keymap.of(closeBracketsKeymap),
+      setup(),
+      codeTheme('light'),
+      html(),
+    ],
+  }),
+});
+`,
+  );
+
 /** CodeMirror's core alone: a view of `doc` with no extension at all, what any CodeMirror editor costs. */
 export const buildCodeMirrorCoreFloor = (outDir, doc) =>
   buildFloor(

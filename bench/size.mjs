@@ -4,8 +4,9 @@
 // runtime chunk it starts loading at once, what a studio fetches at once for its first editable
 // file (the preloaded CodeMirror chunk with the HTML grammar), and the full web modes that follow
 // on their own once that file shows. Then the floors, built in the same run (bench/floors.mjs):
-// CodeMirror as the editor sets it up, the zod/mini our schemas call, and lit with @lit/context,
-// each bundled and minified alone. Last, what Chromium really fetches on a first visit.
+// CodeMirror as the editor sets it up (alone, and with completion and the full web modes), the
+// zod/mini our schemas call, and lit with @lit/context, each bundled and minified alone. Last,
+// what Chromium really fetches on a first visit.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -15,6 +16,7 @@ import { chromiumLaunchOptions } from '../scripts/system.mjs';
 import {
   buildCodeMirrorCoreFloor,
   buildCodeMirrorFloor,
+  buildCodeMirrorWebFloor,
   buildLitFloor,
   buildZodFloor,
   zodCalls,
@@ -62,7 +64,8 @@ line(
   `then, once the editor shows its first file (completion, full web modes, ${modes.size} files)`,
   modes,
 );
-line(`first visit in all (${first.size + modes.size} files)`, new Set([...first, ...modes]));
+const visit = new Set([...first, ...modes]);
+line(`first visit in all (${visit.size} files)`, visit);
 
 const floorDir = '.tmp/bench-size';
 const gzipOfFile = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
@@ -70,6 +73,7 @@ const floor = (label, bytes) => console.log(`floor: ${label}: ${kb(bytes)} gzip 
 const floors = {
   codemirror: gzipOfFile(await buildCodeMirrorFloor(join(floorDir, 'codemirror'), '')),
   core: gzipOfFile(await buildCodeMirrorCoreFloor(join(floorDir, 'codemirror-core'), '')),
+  web: gzipOfFile(await buildCodeMirrorWebFloor(join(floorDir, 'codemirror-web'), '')),
   zod: gzipOfFile(await buildZodFloor(join(floorDir, 'zod'))),
   lit: gzipOfFile(await buildLitFloor(join(floorDir, 'lit'))),
 };
@@ -87,6 +91,14 @@ floor('lit + @lit/context alone, all they export', floors.lit);
 floor(
   `CodeMirror as set up, zod and lit together, of our first load's ${kb(gzipOf(first))}`,
   floors.codemirror + floors.zod + floors.lit,
+);
+floor(
+  `CodeMirror as set up with completion and the full HTML, CSS and JavaScript modes, in one script (ours, the editor with them: ${kb(gzipOf(new Set([...editor, ...modes])))})`,
+  floors.web,
+);
+floor(
+  `that CodeMirror, zod and lit together, of our first visit's ${kb(gzipOf(visit))}`,
+  floors.web + floors.zod + floors.lit,
 );
 
 // What Chromium really fetches on a first visit to a page with one `<ca-studio>`, until the
