@@ -23,58 +23,54 @@ async function buildFloor(outDir, contents) {
 }
 
 /**
- * The CodeMirror floor: the editor's extensions (setup.ts), theme and the HTML highlighting it
- * shows a first file with (plain-html.ts), showing `doc` editable and nothing else. What it loads
- * on first use (search, completion) stays in the chunks beside it, as in ours.
+ * A script that shows `doc` editable in an editor with the editor's extensions (setup.ts) and
+ * theme, plus `extensions` (source text) from `imports`, and nothing else.
  */
-export const buildCodeMirrorFloor = (outDir, doc) =>
-  buildFloor(
-    outDir,
-    `import { EditorState } from '@codemirror/state';
+const editorPage = (doc, imports, extensions) => `import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { plainHtml } from ${source('elements/editor/plain-html.ts')};
 import { setup } from ${source('elements/editor/setup.ts')};
 import { codeTheme } from ${source('elements/editor/code-theme.ts')};
+${imports}
 new EditorView({
   parent: document.body,
   state: EditorState.create({
     doc: ${JSON.stringify(doc)},
-    extensions: [setup(), codeTheme('light'), plainHtml],
+    extensions: [setup(), codeTheme('light'), ${extensions}],
   }),
 });
-`,
+`;
+
+/**
+ * The CodeMirror floor: the editor's extensions, theme and the HTML highlighting it shows a first
+ * file with (plain-html.ts). What it loads on first use (search, completion) stays in the chunks
+ * beside it, as in ours.
+ */
+export const buildCodeMirrorFloor = (outDir, doc) =>
+  buildFloor(
+    outDir,
+    editorPage(
+      doc,
+      `import { plainHtml } from ${source('elements/editor/plain-html.ts')};`,
+      'plainHtml',
+    ),
   );
 
 /**
- * The CodeMirror floor of a whole first visit: the editor's extensions, theme, completion and
- * bracket closing, and the full HTML mode with the CSS and JavaScript modes it nests, all in one
+ * The CodeMirror floor of a whole first visit: the editor's extensions and theme with completion
+ * and bracket closing, and the full HTML mode with the CSS and JavaScript modes it nests, in one
  * script: what any CodeMirror 6 editor costs that highlights and completes an HTML, CSS and
  * JavaScript workspace. Search, loaded on first use, stays in a chunk beside it, as in ours.
  */
 export const buildCodeMirrorWebFloor = (outDir, doc) =>
   buildFloor(
     outDir,
-    `import { EditorState } from '@codemirror/state';
-import { EditorView, keymap } from '@codemirror/view';
+    editorPage(
+      doc,
+      `import { keymap } from '@codemirror/view';
 import { autocompletion, closeBrackets, closeBracketsKeymap } from '@codemirror/autocomplete';
-import { html } from '@codemirror/lang-html';
-import { setup } from ${source('elements/editor/setup.ts')};
-import { codeTheme } from ${source('elements/editor/code-theme.ts')};
-new EditorView({
-  parent: document.body,
-  state: EditorState.create({
-    doc: ${JSON.stringify(doc)},
-    extensions: [
-      closeBrackets(),
-      autocompletion(),
-      keymap.of(closeBracketsKeymap),
-      setup(),
-      codeTheme('light'),
-      html(),
-    ],
-  }),
-});
-`,
+import { html } from '@codemirror/lang-html';`,
+      'closeBrackets(), autocompletion(), keymap.of(closeBracketsKeymap), html()',
+    ),
   );
 
 /** CodeMirror's core alone: a view of `doc` with no extension at all, what any CodeMirror editor costs. */
