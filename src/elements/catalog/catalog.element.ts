@@ -49,7 +49,9 @@ const TYPE_AHEAD_RESET_MS = 700;
 /**
  * The tool catalog: every canonical `tools/list` definition with search and scopes, a detail
  * view read from `getToolDefinition()`, and a separate Run sample that calls the tool as a
- * direct local action. Selecting a row only inspects it; destructive samples ask first.
+ * direct local action. Selecting a row only inspects it; destructive samples ask first. The
+ * list follows the registry: tools registered or removed later (a surface's own tools, a host
+ * page's) show and go as they do.
  *
  * @tagname ca-catalog
  * @summary Browse, inspect and try every registered tool.
