@@ -24,8 +24,7 @@ import { PANELS, parsePanels } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
 import { prefetchChunk } from '../shared/prefetch.js';
 import { afterColdStart } from '../shared/cold-start-order.js';
-import { whenIdle } from '../shared/idle.js';
-import { readCarrierOfferFragment } from '../../runtime/carrier/offer-fragment.js';
+import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
 import { customLayoutStyles } from './custom-layout.styles.js';
@@ -243,8 +242,8 @@ export class CaStudio extends LitElement {
   private readonly owner = new RuntimeOwner(this, () =>
     recipeFromAttributes(this, this.workspaceName, this.surfaceName),
   );
+  private readonly hostConnect = new HostConnectLoader(this, () => this.owner.value?.folders);
   private readonly children$ = new MutationObserver(() => this.readLayout());
-  private hostConnectLoading = false;
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
 
@@ -310,26 +309,6 @@ export class CaStudio extends LitElement {
     // and evaluates once a first visit's preview has shown.
     prefetchChunk('code-editor');
     void afterColdStart('preview').then(() => import('../editor/code-editor.js'));
-    this.loadHostConnect();
-  }
-
-  protected override updated(): void {
-    this.loadHostConnect();
-  }
-
-  /**
-   * The host companion's folder option loads where it shows: at once for an offer in the URL
-   * (a token the element takes out of the address bar), else once the page is idle where the
-   * runtime cannot link folders itself (browsers without `showDirectoryPicker`).
-   */
-  private loadHostConnect(): void {
-    if (this.hostConnectLoading) return;
-    const offered = readCarrierOfferFragment(location.hash) !== null;
-    if (!offered && this.owner.value?.folders.canPickWritable() !== false) return;
-    this.hostConnectLoading = true;
-    const load = () => void import('../host-connect/host-connect.js');
-    if (offered) load();
-    else whenIdle(load);
   }
 
   private readLayout(): void {
