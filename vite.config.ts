@@ -11,30 +11,9 @@ const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerD
 const isDependency = (id: string) =>
   dependencies.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
 
-/** A surface's own tools (`runtime/surface-tools.ts`) by the folder they start in. */
-const SURFACE_TOOLS: Record<string, string> = {
-  web: 'web-coding-tools',
-  editor: 'live-editor-tools',
-};
-
-/**
- * A chunk named for the package it starts in (`lang-html`), for the surface whose tools it holds
- * (`web-coding-tools`, not `web`), else for its first module.
- */
-const chunkFileName = ({
-  name,
-  facadeModuleId,
-}: {
-  name: string;
-  facadeModuleId: string | null;
-}) => {
-  const id = facadeModuleId ?? '';
-  const chunk =
-    /node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(id)?.[1] ??
-    SURFACE_TOOLS[/src\/runtime\/tools\/(\w+)\/index\.ts$/.exec(id)?.[1] ?? ''] ??
-    name;
-  return `chunks/${chunk}-[hash].js`;
-};
+/** A chunk named for the package it starts in (`lang-html`), else for its first module. */
+const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId: string | null }) =>
+  `chunks/${/node_modules\/(?:@[^/]+\/)?([^/]+)\//.exec(facadeModuleId ?? '')?.[1] ?? name}-[hash].js`;
 
 // CodeMirror's core with the HTML grammar (`plain-html.ts` highlights a studio's first file, its
 // HTML entry page): one file, not one after the other. The full language modes, completion and
