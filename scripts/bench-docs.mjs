@@ -1,8 +1,9 @@
-// Writes the README's bench figures from bench output, so no figure there is typed by hand.
+// Writes the bench figures of docs/performance.md from bench output, so no figure there is typed
+// by hand.
 // Runs each bench below (after `npm run build`), or only those named on the command line, and
 // replaces the text between its markers `<!-- bench:NAME -->` and `<!-- bench:NAME:end -->` with
 // the lines it picks, as printed.
-//   node scripts/bench-readme.mjs [size] [cold-start] [preview] [workspace]
+//   node scripts/bench-docs.mjs [size] [cold-start] [preview] [workspace]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -34,18 +35,19 @@ const benches = [
 ];
 const chosen = process.argv.slice(2);
 
-let readme = readFileSync('README.md', 'utf8');
+const PAGE = 'docs/performance.md';
+let page = readFileSync(PAGE, 'utf8');
 for (const { name, script, args = [], pick } of benches) {
   if (chosen.length > 0 && !chosen.includes(name)) continue;
   const output = execFileSync(process.execPath, [script, ...args], { encoding: 'utf8' });
   const lines = output.split('\n').filter(pick);
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- bench:${name}:end -->`;
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} markers.`);
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${PAGE} has no ${start} … ${end} markers.`);
   const block = `${start}\n\n\`npm run bench:${name}\` on ${new Date().toISOString().slice(0, 10)}:\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n\n`;
-  readme = readme.slice(0, from) + block + readme.slice(to);
-  console.log(`README.md: bench:${name}, ${lines.length} lines`);
+  page = page.slice(0, from) + block + page.slice(to);
+  console.log(`${PAGE}: bench:${name}, ${lines.length} lines`);
 }
-writeFileSync('README.md', readme);
+writeFileSync(PAGE, page);
