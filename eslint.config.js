@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { LAYERS } from './scripts/layers.mjs';
 
 export default tseslint.config(
   {
@@ -42,50 +43,8 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  // The layers (docs/architecture.md): runtime is the framework-free core; storage and bridge
-  // adapt it to the platform; elements draw it; studio composes them. Imports point inward.
-  ...layerRules([
-    {
-      files: ['src/runtime/**/*.ts'],
-      banned: ['storage', 'bridge', 'elements', 'studio', 'host'],
-      packages: ['lit', 'lit/*', '@lit/*', 'idb'],
-      message:
-        'src/runtime is the framework-free core: it imports no storage, bridge, element, composition or host code.',
-    },
-    {
-      files: ['src/storage/**/*.ts'],
-      banned: ['bridge', 'elements', 'studio', 'host'],
-      packages: ['lit', 'lit/*', '@lit/*'],
-      message: 'src/storage adapts the core to storage: it imports only runtime.',
-    },
-    {
-      files: ['src/bridge/**/*.ts'],
-      banned: ['elements', 'studio', 'storage', 'host'],
-      packages: ['lit', 'lit/*', '@lit/*'],
-      message: 'src/bridge imports no elements, storage, composition or host code.',
-    },
-    {
-      files: ['src/elements/**/*.ts'],
-      banned: ['storage', 'host'],
-      packages: ['idb'],
-      message:
-        'src/elements import no storage or host code: the composition layer (src/studio) wires storage.',
-    },
-    {
-      files: ['src/studio/**/*.ts'],
-      banned: ['elements', 'host'],
-      packages: ['lit', 'lit/*', '@lit/*'],
-      message:
-        'src/studio composes the runtime for the elements: it imports no elements or host code.',
-    },
-    {
-      // The Node companion process behind `context-action-host`: no browser code at all.
-      files: ['src/host/**/*.ts'],
-      banned: ['bridge', 'elements', 'studio'],
-      packages: ['lit', 'lit/*', '@lit/*', 'idb'],
-      message: 'src/host is the Node companion process: it imports only runtime and storage.',
-    },
-  ]),
+  // The layers (docs/architecture.md, scripts/layers.mjs): imports point inward.
+  ...layerRules(LAYERS),
 );
 
 /** One `no-restricted-imports` rule per layer: relative paths into banned folders, and packages. */

@@ -32,6 +32,7 @@ describe('layer boundaries (eslint.config.js)', () => {
     ['elements', 'src/elements/explorer/bad.ts', '../../host/host-folder.js'],
     ['studio', 'src/studio/bad.ts', '../elements/studio/studio.js'],
     ['studio', 'src/studio/bad.ts', 'lit'],
+    ['studio', 'src/studio/bad.ts', '../bridge/preview/index.js'],
     ['host', 'src/host/bad.ts', '../bridge/mcp/index.js'],
     ['host', 'src/host/bad.ts', '../elements/shared/focus.js'],
     ['host', 'src/host/bad.ts', 'idb'],

@@ -1,0 +1,48 @@
+// The source layers and what each may not import: runtime is the framework-free core; storage and
+// bridge adapt it to the platform; elements draw it; studio composes them; host is the Node
+// companion. eslint.config.js turns this list into rules, and docs/architecture.md's layer table
+// is checked against it.
+
+/** Every layer under src/, with the other layers (`banned`) and packages it must not import. */
+export const LAYERS = [
+  {
+    files: ['src/runtime/**/*.ts'],
+    banned: ['storage', 'bridge', 'elements', 'studio', 'host'],
+    packages: ['lit', 'lit/*', '@lit/*', 'idb'],
+    message:
+      'src/runtime is the framework-free core: it imports no storage, bridge, element, composition or host code.',
+  },
+  {
+    files: ['src/storage/**/*.ts'],
+    banned: ['bridge', 'elements', 'studio', 'host'],
+    packages: ['lit', 'lit/*', '@lit/*'],
+    message: 'src/storage adapts the core to storage: it imports only runtime.',
+  },
+  {
+    files: ['src/bridge/**/*.ts'],
+    banned: ['elements', 'studio', 'storage', 'host'],
+    packages: ['lit', 'lit/*', '@lit/*'],
+    message: 'src/bridge imports no elements, storage, composition or host code.',
+  },
+  {
+    files: ['src/elements/**/*.ts'],
+    banned: ['storage', 'host'],
+    packages: ['idb'],
+    message:
+      'src/elements import no storage or host code: the composition layer (src/studio) wires storage.',
+  },
+  {
+    files: ['src/studio/**/*.ts'],
+    banned: ['elements', 'bridge', 'host'],
+    packages: ['lit', 'lit/*', '@lit/*'],
+    message:
+      'src/studio composes the runtime for the elements: it imports only runtime and storage.',
+  },
+  {
+    // The Node companion process behind `context-action-host`: no browser code at all.
+    files: ['src/host/**/*.ts'],
+    banned: ['bridge', 'elements', 'studio'],
+    packages: ['lit', 'lit/*', '@lit/*', 'idb'],
+    message: 'src/host is the Node companion process: it imports only runtime and storage.',
+  },
+];
