@@ -1,6 +1,12 @@
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import { ESLint } from 'eslint';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+// @ts-expect-error -- plain ESM script without type declarations
+import { importCycles } from '../scripts/check-cycles.mjs';
+
+mkdirSync('.tmp', { recursive: true });
 
 /**
  * The layer rules of eslint.config.js (docs/architecture.md), run by ESLint itself on small
@@ -61,5 +67,25 @@ describe('layer boundaries (eslint.config.js)', () => {
     expect(
       await restricted('src/host/good.ts', use('../storage/folder/folder-scan.js')),
     ).to.deep.equal([]);
+  });
+});
+
+describe('import cycles (scripts/check-cycles.mjs, part of npm run lint)', () => {
+  it('finds a cycle made of type-only imports', async () => {
+    const dir = mkdtempSync(join('.tmp', 'cycles-'));
+    try {
+      writeFileSync(
+        join(dir, 'a.ts'),
+        "import type { B } from './b.js';\nexport type A = { b?: B };\n",
+      );
+      writeFileSync(
+        join(dir, 'b.ts'),
+        "import type { A } from './a.js';\nexport type B = { a?: A };\n",
+      );
+      writeFileSync(join(dir, 'c.ts'), "import type { A } from './a.js';\nexport type C = A;\n");
+      expect(await importCycles(dir)).to.deep.equal([['a.ts', 'b.ts']]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -10,16 +10,13 @@
 import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/tools/preview/errors.js';
 import { extensionOf, resolvePreviewReference } from '../../runtime/tools/preview/paths.js';
 import type { CompileContext } from './compile-context.js';
-import type { ModuleOrigin } from './flatten-modules.js';
+import type { FrameModule, ModuleOrigin } from './frame-module.js';
 import { WORKSPACE_URL } from './module-names.js';
 
 export const WORKSPACE_MODULE_PREFIX = '@context-action/workspace/';
 const ERROR_MODULE_PREFIX = '@context-action/preview-error/';
 const INLINE_MODULE_PREFIX = '@context-action/inline-module/';
 const RESERVED_PREFIXES = [WORKSPACE_MODULE_PREFIX, ERROR_MODULE_PREFIX, INLINE_MODULE_PREFIX];
-
-/** A module the frame creates: its MIME type and its (rewritten) source. */
-export type FrameModule = readonly [type: string, source: string];
 
 // An import or export clause may hold quoted names (`import { "a-b" as c } from …`).
 const STATIC_SPECIFIER =

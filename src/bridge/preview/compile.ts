@@ -14,8 +14,9 @@ import {
   type PreviewCompileLimits,
 } from './compile-context.js';
 import { compileHtml, entryImport, type EntryImport } from './compile-html.js';
-import { ModuleGraph, type FrameModule } from './compile-modules.js';
-import type { FlatModules, ModuleOrigin } from './flatten-modules.js';
+import { ModuleGraph } from './compile-modules.js';
+import type { FlatModules } from './flatten-modules.js';
+import type { FrameModule, ModuleOrigin } from './frame-module.js';
 import type { ModuleFlattener } from './module-flattener.js';
 import { noEntryCard } from './card.js';
 

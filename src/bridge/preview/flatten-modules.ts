@@ -12,7 +12,7 @@
  * declines) gives `null`: the graph then loads natively as before, with the browser's own
  * errors.
  */
-import type { FrameModule } from './compile-modules.js';
+import type { FrameModule, ModuleOrigin } from './frame-module.js';
 import { FLAT_SCRIPT_PREFIX, MODULE_LOADER, WORKSPACE_URL } from './module-names.js';
 import {
   bindingExpression,
@@ -24,9 +24,6 @@ import {
   type JavaScriptParser,
   type ModuleShape,
 } from './module-syntax.js';
-
-/** A module's origin: its workspace path and the line of that file its first line is. */
-export type ModuleOrigin = readonly [path: string, line: number];
 
 /**
  * A classic script that hands some of the module functions to the frame's loader. A graph is

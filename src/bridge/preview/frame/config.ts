@@ -1,5 +1,5 @@
 /** The configuration each frame script receives as `CONFIG` (types only: no run-time code). */
-import type { FrameModule } from '../compile-modules.js';
+import type { FrameModule } from '../frame-module.js';
 import type { PreviewDocument } from '../compile.js';
 import type { PREVIEW_MESSAGE_LIMITS, PREVIEW_MESSAGE_TYPES } from '../messages.js';
 
