@@ -3,6 +3,7 @@
 // every event carries its type from the element's `HTMLElementEventMap` declaration.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { elementEntries } from './element-entries.mjs';
+import { documentExportedParts } from './export-parts.mjs';
 
 const MANIFEST = 'custom-elements.json';
 const ELEMENT_MODULE = /^src\/elements\/([a-z-]+)\/\1\.element\.ts$/;
@@ -43,12 +44,13 @@ export function rewriteManifest(manifest, readSource) {
         entry.declaration.module = shippedPath(entry.declaration.module);
     module.path = shippedPath(module.path);
   }
-  return manifest;
+  return documentExportedParts(manifest);
 }
 
-/** Rewrites custom-elements.json in place, after the analyzer wrote it. */
+/** Rewrites custom-elements.json in place, after the analyzer wrote it; returns the manifest. */
 export function writeShippedManifest() {
   const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8'));
   rewriteManifest(manifest, (path) => readFileSync(path, 'utf8'));
   writeFileSync(MANIFEST, `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
 }

@@ -104,68 +104,6 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @csspart splitter - Each splitter between panels.
  * @csspart tabs - The tablist of the single-column layout.
  * @csspart tab - Each tab of the single-column layout.
- * @csspart actions-toolbar - `toolbar` of the `actions` element inside (see its own parts).
- * @csspart actions-error - `error` of the `actions` element inside (see its own parts).
- * @csspart actions-dialog - `dialog` of the `actions` element inside (see its own parts).
- * @csspart explorer-toolbar - `toolbar` of the `explorer` element inside (see its own parts).
- * @csspart explorer-folder - `folder` of the `explorer` element inside (see its own parts).
- * @csspart explorer-tree - `tree` of the `explorer` element inside (see its own parts).
- * @csspart explorer-error - `error` of the `explorer` element inside (see its own parts).
- * @csspart explorer-dialog - `dialog` of the `explorer` element inside (see its own parts).
- * @csspart host-connect-button - `button` of the `host-connect` element inside (see its own parts).
- * @csspart host-connect-dialog - `dialog` of the `host-connect` element inside (see its own parts).
- * @csspart host-connect-offer - `offer` of the `host-connect` element inside (see its own parts).
- * @csspart host-connect-connect - `connect` of the `host-connect` element inside (see its own parts).
- * @csspart host-connect-error - `error` of the `host-connect` element inside (see its own parts).
- * @csspart editor-tabs - `tabs` of the `editor` element inside (see its own parts).
- * @csspart editor-surface - `surface` of the `editor` element inside (see its own parts).
- * @csspart editor-status - `status` of the `editor` element inside (see its own parts).
- * @csspart editor-conflict - `conflict` of the `editor` element inside (see its own parts).
- * @csspart preview-toolbar - `toolbar` of the `preview` element inside (see its own parts).
- * @csspart preview-status - `status` of the `preview` element inside (see its own parts).
- * @csspart preview-frame - `frame` of the `preview` element inside (see its own parts).
- * @csspart preview-iframe - `iframe` of the `preview` element inside (see its own parts).
- * @csspart preview-diagnostics - `diagnostics` of the `preview` element inside (see its own parts).
- * @csspart preview-console - `console` of the `preview` element inside (see its own parts).
- * @csspart catalog-toolbar - `toolbar` of the `catalog` element inside (see its own parts).
- * @csspart catalog-list - `list` of the `catalog` element inside (see its own parts).
- * @csspart catalog-detail - `detail` of the `catalog` element inside (see its own parts).
- * @csspart catalog-schema - `schema` of the `catalog` element inside (see its own parts).
- * @csspart catalog-sample - `sample` of the `catalog` element inside (see its own parts).
- * @csspart catalog-run - `run` of the `catalog` element inside (see its own parts).
- * @csspart catalog-result - `result` of the `catalog` element inside (see its own parts).
- * @csspart catalog-confirm - `confirm` of the `catalog` element inside (see its own parts).
- * @csspart chat-mode - `mode` of the `chat` element inside (see its own parts).
- * @csspart chat-progress - `progress` of the `chat` element inside (see its own parts).
- * @csspart chat-log - `log` of the `chat` element inside (see its own parts).
- * @csspart chat-composer - `composer` of the `chat` element inside (see its own parts).
- * @csspart trace-header - `header` of the `trace` element inside (see its own parts).
- * @csspart trace-table - `table` of the `trace` element inside (see its own parts).
- * @csspart trace-detail - `detail` of the `trace` element inside (see its own parts).
- * @csspart status-bar-status - `status` of the `status-bar` element inside (see its own parts).
- * @csspart status-bar-storage - `storage` of the `status-bar` element inside (see its own parts).
- * @csspart status-bar-storage-error - `storage-error` of the `status-bar` element inside (see its own parts).
- * @csspart status-bar-download-button - `download-button` of the `status-bar` element inside (see its own parts).
- * @csspart status-bar-revision - `revision` of the `status-bar` element inside (see its own parts).
- * @csspart status-bar-changes - `changes` of the `status-bar` element inside (see its own parts).
- * @csspart status-bar-preview - `preview` of the `status-bar` element inside (see its own parts).
- * @csspart status-bar-search-button - `search-button` of the `status-bar` element inside (see its own parts).
- * @csspart status-bar-search - `search` of the `status-bar` element inside (see its own parts).
- * @csspart approval-dialog - `dialog` of the `approval` element inside (see its own parts).
- * @csspart approval-backdrop - `backdrop` of the `approval` element inside (see its own parts).
- * @csspart approval-approve - `approve` of the `approval` element inside (see its own parts).
- * @csspart approval-deny - `deny` of the `approval` element inside (see its own parts).
- * @csspart approval-show-change - `show-change` of the `approval` element inside (see its own parts).
- * @csspart approval-diff - `diff` of the `approval` element inside (see its own parts).
- * @csspart settings-dialog - `dialog` of the `settings` element inside (see its own parts).
- * @csspart settings-form - `form` of the `settings` element inside (see its own parts).
- * @csspart settings-key-toggle - `key-toggle` of the `settings` element inside (see its own parts).
- * @csspart settings-clear-key - `clear-key` of the `settings` element inside (see its own parts).
- * @csspart settings-load-models - `load-models` of the `settings` element inside (see its own parts).
- * @csspart settings-models - `models` of the `settings` element inside (see its own parts).
- * @csspart settings-error - `error` of the `settings` element inside (see its own parts).
- * @csspart settings-cancel - `cancel` of the `settings` element inside (see its own parts).
- * @csspart settings-save - `save` of the `settings` element inside (see its own parts).
  * @cssprop --ca-studio-height - Height of the studio (default: fill the parent).
  * @cssprop --ca-color-background - Panel and input background. Set by `theme`; see docs/theming.md.
  * @cssprop --ca-color-surface - Bars, gutters and the studio behind the panels. Set by `theme`; see docs/theming.md.
