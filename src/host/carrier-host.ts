@@ -1,8 +1,9 @@
 /**
  * The host side of the authenticated carrier (T7) on Node's `http`: binds 127.0.0.1 only and
- * checks, in this order, the path, the Host header (no DNS rebinding), the Origin, the body
- * size, the bearer token, the offer id and generation, expiry and both digests — then the lease
- * and the lease → start → execute → exit order. One lease at a time; each step renews it.
+ * checks, in this order, the path, the Host header (no DNS rebinding), the Origin, the bearer
+ * token (before any body is read), the body size (per request and over all requests at once),
+ * the offer id and generation, expiry and both digests — then the lease and the lease → start →
+ * execute → exit order. One lease at a time; each step renews it.
  */
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -47,7 +48,10 @@ export interface CarrierHost {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** One request's body: a file at the import limit, base64-encoded, with its envelope. */
+export const CARRIER_MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Bodies being read at once, over all requests: bounds memory whatever the client count. */
+export const CARRIER_MAX_TOTAL_BODY_BYTES = 16 * 1024 * 1024;
 const STATUS: Partial<Record<CarrierFailureCode, number>> = {
   [C.CARRIER_AUTH_FAILED]: 401,
   [C.CARRIER_HOST_REJECTED]: 403,
@@ -77,15 +81,26 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
+const tooLarge = () => refuse(C.CARRIER_REQUEST_INVALID, { reason: 'body-too-large' });
+
+/** Reads a body within the per-request cap, charging each byte to `budget` while it is held. */
+async function readBody(request: IncomingMessage, budget: { held: number }): Promise<string> {
+  if (Number(request.headers['content-length'] ?? 0) > CARRIER_MAX_BODY_BYTES) tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) refuse(C.CARRIER_REQUEST_INVALID, { reason: 'body-too-large' });
-    chunks.push(chunk);
+  try {
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      budget.held += chunk.length;
+      if (size > CARRIER_MAX_BODY_BYTES) tooLarge();
+      if (budget.held > CARRIER_MAX_TOTAL_BODY_BYTES)
+        refuse(C.CARRIER_REQUEST_INVALID, { reason: 'host-busy' });
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks).toString('utf8');
+  } finally {
+    budget.held -= size;
   }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 interface Session {
@@ -107,6 +122,7 @@ export async function startCarrierHost(options: CarrierHostOptions): Promise<Car
   const expiresAt = now() + options.offerTtlMs;
   let session: Session | null = null;
   let port = 0;
+  const bodies = { held: 0 };
 
   const probe = (): CarrierProbe => ({
     version: CAPABILITY_MIGRATION_VERSION,
@@ -130,10 +146,13 @@ export async function startCarrierHost(options: CarrierHostOptions): Promise<Car
     return step as CarrierStep;
   }
 
-  function checkEnvelope(request: IncomingMessage, text: string): Record<string, unknown> {
+  function checkToken(request: IncomingMessage): void {
     const auth = request.headers.authorization ?? '';
     if (!auth.startsWith('Bearer ') || !sameSecret(auth.slice(7), token))
       refuse(C.CARRIER_AUTH_FAILED);
+  }
+
+  function checkEnvelope(text: string): Record<string, unknown> {
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -256,7 +275,8 @@ export async function startCarrierHost(options: CarrierHostOptions): Promise<Car
         return;
       }
       if (request.method !== 'POST') refuse(C.CARRIER_REQUEST_INVALID, { reason: 'method' });
-      const body = checkEnvelope(request, await readBody(request));
+      checkToken(request);
+      const body = checkEnvelope(await readBody(request, bodies));
       send(200, { ok: true, value: await handle(step, body) });
     } catch (error) {
       if (error instanceof Refusal) {

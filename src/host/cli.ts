@@ -10,6 +10,8 @@ import { encodeCarrierOfferFragment } from '../runtime/carrier/offer.js';
 import { startCarrierHost } from './carrier-host.js';
 import { createHostFolder } from './host-folder.js';
 import { openHostJournal } from './host-journal.js';
+import { HOST_STATE_FOLDER } from './host-paths.js';
+import { HostStateRefused } from './host-state.js';
 
 const USAGE = `Usage: context-action-host <folder> [options]
 
@@ -25,6 +27,9 @@ Options:
 
 // Fault injection for crash tests: pause every write after its flush, before its rename.
 const FAULT_ENV = 'CONTEXT_ACTION_HOST_FAULT';
+
+// Distinct from usage errors (2): the folder's own state was refused; nothing was changed.
+const STATE_REFUSED_EXIT = 3;
 
 function fail(message: string): never {
   process.stderr.write(`context-action-host: ${message}\n\n${USAGE}\n`);
@@ -64,8 +69,20 @@ async function main() {
   for (const origin of values['allow-origin'] ?? [])
     if (new URL(origin).origin !== origin) fail(`--allow-origin ${origin} is not an origin.`);
 
-  const journal = await openHostJournal(root);
-  const reconciled = await journal.reconcile();
+  let journal;
+  let reconciled;
+  try {
+    journal = await openHostJournal(root);
+    reconciled = await journal.reconcile();
+  } catch (error) {
+    if (!(error instanceof HostStateRefused)) throw error;
+    process.stderr.write(
+      `context-action-host: ${error.message}.\n` +
+        `The folder's ${HOST_STATE_FOLDER} was not made by this companion for this user, or was ` +
+        'changed since. Nothing was changed. Remove that folder and start again.\n',
+    );
+    process.exit(STATE_REFUSED_EXIT);
+  }
   const generation = await journal.nextGeneration();
   // `pause-before-rename` or `pause-after-rename`: the first write stops there for good, so a
   // crash test can kill the process at that step.

@@ -3,18 +3,21 @@
  * written to a temporary file, flushed, and renamed over the target, so a kill at any moment
  * leaves either the old file or the new one, never a mix. At start the companion reconciles the
  * journal: temporary files go, and each interrupted write is reported as completed or rolled
- * back by comparing the target with the digest it was meant to have.
+ * back by comparing the target with the digest it was meant to have. Nothing read back from the
+ * state folder is trusted: its entries are checked (`host-state.ts`) and every journaled path
+ * is resolved again under the served root before its file is hashed.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { CarrierReconciledWrite } from '../runtime/carrier/protocol.js';
-import { HOST_STATE_FOLDER } from './host-paths.js';
+import { makeParentFolders, resolveHostPath } from './host-paths.js';
+import { HostStateRefused, openHostState } from './host-state.js';
 
+/** What a journal entry holds. The target is re-resolved from `path`, never read from disk. */
 interface Intent {
   id: string;
   path: string;
-  absolute: string;
   digest: string;
 }
 
@@ -69,24 +72,58 @@ async function fileDigest(path: string): Promise<string | null> {
 
 const count = async (dir: string) => (await readdir(dir).catch(() => [])).length;
 
+const DIGEST = /^[0-9a-f]{64}$/;
+
+/** A journal entry that parses, with every field in the shape the companion writes. */
+function readIntent(text: string, name: string): Intent | null | 'invalid' {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // An intent torn by the kill was never followed by a write: nothing to report.
+    return null;
+  }
+  const intent = value as Partial<Intent> | null;
+  return typeof intent === 'object' &&
+    intent !== null &&
+    intent.id === name.slice(0, -'.json'.length) &&
+    typeof intent.path === 'string' &&
+    typeof intent.digest === 'string' &&
+    DIGEST.test(intent.digest)
+    ? { id: intent.id, path: intent.path, digest: intent.digest }
+    : 'invalid';
+}
+
+/**
+ * Opens the journal of `root` (a real path). Throws `HostStateRefused` when the state folder
+ * is not one the companion can trust.
+ */
 export async function openHostJournal(root: string): Promise<HostJournal> {
-  const state = join(root, HOST_STATE_FOLDER);
-  const journal = join(state, 'journal');
-  const temporary = join(state, 'tmp');
-  await mkdir(journal, { recursive: true });
-  await mkdir(temporary, { recursive: true });
+  const { journal, temporary, generation: generationFile } = await openHostState(root);
+
+  /** Undoes a write that failed before its rename (a full disk): nothing of it stays. */
+  async function rollBack(entry: string, temp: string): Promise<void> {
+    await rm(temp, { force: true });
+    await rm(entry, { force: true });
+    await syncPath(journal).catch(() => undefined);
+  }
 
   return {
     async write(path, absolute, bytes, digest, pause) {
       const id = randomUUID();
-      const intent: Intent = { id, path, absolute, digest };
+      const intent: Intent = { id, path, digest };
       const entry = join(journal, `${id}.json`);
-      await writeDurably(entry, JSON.stringify(intent));
-      await syncPath(journal);
       const temp = join(temporary, id);
-      await writeDurably(temp, bytes);
-      await mkdir(dirname(absolute), { recursive: true });
-      await pause?.('before-rename');
+      try {
+        await writeDurably(entry, JSON.stringify(intent));
+        await syncPath(journal);
+        await writeDurably(temp, bytes);
+        await makeParentFolders(root, path);
+        await pause?.('before-rename');
+      } catch (error) {
+        await rollBack(entry, temp);
+        throw error;
+      }
       await rename(temp, absolute);
       await syncPath(dirname(absolute));
       await pause?.('after-rename');
@@ -97,18 +134,25 @@ export async function openHostJournal(root: string): Promise<HostJournal> {
       return { temporaryFiles: await count(temporary), journalEntries: await count(journal) };
     },
     async reconcile() {
-      const report: CarrierReconciledWrite[] = [];
+      // Every entry is checked before any is acted on: a crafted journal changes nothing.
+      const found: { entry: string; intent: Intent | null; absolute: string | null }[] = [];
       for (const name of (await readdir(journal)).sort()) {
         const entry = join(journal, name);
-        let intent: Intent | null = null;
-        try {
-          intent = JSON.parse(await readFile(entry, 'utf8')) as Intent;
-        } catch {
-          // An intent torn by the kill was never followed by a write: nothing to report.
+        const intent = readIntent(await readFile(entry, 'utf8'), name);
+        if (intent === 'invalid') throw new HostStateRefused('unknown-entry', entry);
+        if (intent === null) {
+          found.push({ entry, intent: null, absolute: null });
+          continue;
         }
-        if (intent) {
+        const target = await resolveHostPath(root, intent.path, 'reconcile');
+        if (!target.ok) throw new HostStateRefused('unknown-entry', entry);
+        found.push({ entry, intent, absolute: target.value.absolute });
+      }
+      const report: CarrierReconciledWrite[] = [];
+      for (const { entry, intent, absolute } of found) {
+        if (intent && absolute) {
           await rm(join(temporary, intent.id), { force: true });
-          const actual = await fileDigest(intent.absolute);
+          const actual = await fileDigest(absolute);
           report.push({
             path: intent.path,
             outcome: actual === intent.digest ? 'completed' : 'rolled-back',
@@ -122,12 +166,12 @@ export async function openHostJournal(root: string): Promise<HostJournal> {
       return report;
     },
     async nextGeneration() {
-      const file = join(state, 'generation');
-      const previous = Number.parseInt(await readFile(file, 'utf8').catch(() => '0'), 10);
+      const previous = Number.parseInt(await readFile(generationFile, 'utf8').catch(() => '0'), 10);
       const generation = (Number.isSafeInteger(previous) && previous > 0 ? previous : 0) + 1;
-      await writeFile(`${file}.next`, String(generation));
-      await syncPath(`${file}.next`);
-      await rename(`${file}.next`, file);
+      const next = `${generationFile}.next`;
+      await rm(next, { force: true });
+      await writeDurably(next, String(generation));
+      await rename(next, generationFile);
       return generation;
     },
   };

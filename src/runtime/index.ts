@@ -30,6 +30,7 @@ export * from './registry/define-tool.js';
 export * from './registry/registry.js';
 export * from './registry/policy.js';
 export * from './registry/tool-scope.js';
+export * from './registry/person-call.js';
 export {
   DEFAULT_MAX_TOOL_LIST_PAGES,
   listAllTools,

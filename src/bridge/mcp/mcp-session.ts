@@ -4,7 +4,6 @@
  * resources, prompts and completions, sends its own requests (sampling, elicitation) and
  * notifications, and answers every input — hostile ones included — with a response or nothing.
  */
-import type { ToolApprovalQueue } from '../../runtime/approval/approval-queue.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { ToolCallContext } from '../../runtime/protocol/types.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
@@ -65,11 +64,6 @@ export interface MCPSessionOptions {
   /** Served as MCP prompts (chat recipes, a host's own). */
   prompts?: readonly MCPPromptProvider[];
   limits?: Partial<MCPSessionLimits>;
-  /**
-   * The registry's approval queue, to also ask the client's user (through elicitation) to
-   * decide this session's approval cards; the queue still decides, first answer wins.
-   */
-  elicitApprovals?: ToolApprovalQueue;
   /**
    * Where messages go that belong to no request (list changes, resource updates), and a
    * request's own messages when its `handle` call gave no `send`. Without it they are dropped.
@@ -136,9 +130,8 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
     limits,
     outbound,
     clientCapabilities: () => clientCapabilities,
-    ...(options.elicitApprovals ? { elicitApprovals: options.elicitApprovals } : {}),
   });
-  const resources = createSessionResources(options.resources ?? [], sessionSend);
+  const resources = createSessionResources(options.resources ?? [], sessionSend, limits);
   const prompts = createSessionPrompts(options.prompts ?? []);
   const stopListChanges = options.registry.onListChange(() =>
     sessionSend(notification('notifications/tools/list_changed', {})),

@@ -10,7 +10,6 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ToolApprovalQueue } from '../../runtime/approval/approval-queue.js';
 import type { ToolCallContext } from '../../runtime/protocol/types.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import {
@@ -26,9 +25,11 @@ import { createMCPSession, type MCPServerInfo } from './mcp-session.js';
 import { isSupportedProtocolVersion } from './protocol-version.js';
 import type { MCPPromptProvider } from './session-prompts.js';
 import type { MCPResourceProvider } from './session-resources.js';
+import { poolConnections } from './connection-pool.js';
 import { createSessionTable, type SessionEntry } from './session-table.js';
 import type { MCPSessionLimits } from './session-tools.js';
 import { createSessionStreams, DEFAULT_REPLAY_LIMITS, type ReplayLimits } from './sse-streams.js';
+import { createStreamSlots, type SlotRefusal } from './stream-slots.js';
 
 export interface MCPHttpHostOptions {
   registry: ToolRegistry;
@@ -55,16 +56,33 @@ export interface MCPHttpHostOptions {
   headersTimeoutMs?: number;
   /** Default 30 s to receive a whole request (headers and body). */
   bodyTimeoutMs?: number;
-  /** Default 128 open connections; more are refused by the server. */
+  /**
+   * Default 128 open sockets. When full, the oldest socket with no request in flight is closed
+   * for a new one; only when every socket is busy is the new one refused.
+   */
   maxConnections?: number;
+  /**
+   * Default 32 sockets with no request in flight (sending headers, idle keep-alive); past it
+   * the oldest is closed, so slow or silent sockets never crowd out requests.
+   */
+  maxIdleConnections?: number;
+  /**
+   * Default 64 long-held responses over all sessions: GET streams, streamed calls and calls to
+   * tools that may wait for approval. When full, a session holding fewer takes the oldest
+   * stream of the session holding the most; otherwise 503 with JSON-RPC -32000
+   * `{ limit: 'maxStreams' }`.
+   */
+  maxStreams?: number;
+  /** Default 8 long-held responses per session; past it 503, `{ limit: 'maxStreamsPerSession' }`. */
+  maxStreamsPerSession?: number;
+  /** Default 5 minutes: a stream with nothing written this long ends; its client reconnects. */
+  streamIdleMs?: number;
   /** Per-session caps (batch size, concurrent calls, pending approvals, progress interval). */
   limits?: Partial<MCPSessionLimits>;
   /** How much of each session's streams is kept for `Last-Event-ID` resumption. */
   replay?: Partial<ReplayLimits>;
   resources?: readonly MCPResourceProvider[];
   prompts?: readonly MCPPromptProvider[];
-  /** Also ask each client's user (elicitation) to decide its calls' approval cards. */
-  elicitApprovals?: ToolApprovalQueue;
   serverInfo?: MCPServerInfo;
   instructions?: string;
   /** Merged into every call's context; source stays `mcp`, sessionId is the session's. */
@@ -84,6 +102,10 @@ export const DEFAULT_MCP_SESSION_IDLE_MS = 30 * 60_000;
 export const DEFAULT_MCP_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_MCP_BODY_TIMEOUT_MS = 30_000;
 export const DEFAULT_MCP_MAX_CONNECTIONS = 128;
+export const DEFAULT_MCP_MAX_IDLE_CONNECTIONS = 32;
+export const DEFAULT_MCP_MAX_STREAMS = 64;
+export const DEFAULT_MCP_MAX_STREAMS_PER_SESSION = 8;
+export const DEFAULT_MCP_STREAM_IDLE_MS = 5 * 60_000;
 
 const SESSION_HEADER = 'mcp-session-id';
 const VERSION_HEADER = 'mcp-protocol-version';
@@ -146,6 +168,14 @@ const streams = (message: unknown): boolean =>
       (message as { method?: unknown }).method === 'tools/call' &&
       'id' in message;
 
+/** The names of the tools `message` calls (one message or a batch). */
+const calledTools = (message: unknown): unknown[] =>
+  Array.isArray(message)
+    ? message.flatMap(calledTools)
+    : streams(message)
+      ? [((message as { params?: { name?: unknown } }).params ?? {}).name]
+      : [];
+
 export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MCPHttpHost> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
@@ -156,6 +186,25 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     options.maxSessions ?? DEFAULT_MCP_MAX_SESSIONS,
     options.sessionIdleMs ?? DEFAULT_MCP_SESSION_IDLE_MS,
   );
+  const slots = createStreamSlots({
+    maxStreams: options.maxStreams ?? DEFAULT_MCP_MAX_STREAMS,
+    maxStreamsPerSession: options.maxStreamsPerSession ?? DEFAULT_MCP_MAX_STREAMS_PER_SESSION,
+    streamIdleMs: options.streamIdleMs ?? DEFAULT_MCP_STREAM_IDLE_MS,
+  });
+  /** A call to a tool that is not read-only may wait for approval: it holds its response. */
+  const mayWait = (message: unknown) =>
+    calledTools(message).some(
+      (name) =>
+        typeof name !== 'string' ||
+        options.registry.getToolDefinition(name)?.annotations?.readOnlyHint !== true,
+    );
+  const busy = (res: ServerResponse, cors: Record<string, string>, refusal: SlotRefusal) =>
+    send(
+      res,
+      503,
+      failure(null, RPC.LIMIT_EXCEEDED, `Too many open streams (${refusal.limit}).`, refusal),
+      { ...cors, 'retry-after': '1' },
+    );
 
   function openSession(origin: string | undefined): SessionEntry {
     // Streams are only opened once the session exists, so `session` is set when read.
@@ -171,7 +220,6 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.resources ? { resources: options.resources } : {}),
       ...(options.prompts ? { prompts: options.prompts } : {}),
-      ...(options.elicitApprovals ? { elicitApprovals: options.elicitApprovals } : {}),
       // Messages that belong to no open POST stream go to the GET stream, if one is open.
       onMessage: (message) => streams.standalone?.send(message),
     });
@@ -211,8 +259,14 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     if (version !== undefined && !isSupportedProtocolVersion(version)) {
       return refuse(400, 'Unsupported MCP-Protocol-Version.');
     }
+    const streamed =
+      accept !== undefined && /text\/event-stream/i.test(accept) && streams(body.value);
+    if (sessions.get(sessionId) && (streamed || mayWait(body.value))) {
+      const refused = slots.take(sessionId, res, streamed);
+      if (refused) return busy(res, cors, refused);
+    }
     const pending = sessions.use(sessionId, async ({ session, streams: sse }) => {
-      if (accept !== undefined && /text\/event-stream/i.test(accept) && streams(body.value)) {
+      if (streamed) {
         // A streamed call survives a dropped connection: the client resumes by Last-Event-ID
         // or cancels with notifications/cancelled.
         const stream = sse.open(res);
@@ -243,6 +297,8 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     if (sessionId === undefined) return refuse(400, 'Mcp-Session-Id is required.');
     const entry = sessions.get(sessionId);
     if (!entry) return refuse(404, 'Unknown or ended MCP session.');
+    const refused = slots.take(sessionId, res, true);
+    if (refused) return busy(res, cors, refused);
     const lastEventId = header(req, 'last-event-id');
     if (lastEventId !== undefined) {
       if (!entry.streams.resume(lastEventId, res)) {
@@ -307,7 +363,10 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
       });
     },
   );
-  server.maxConnections = options.maxConnections ?? DEFAULT_MCP_MAX_CONNECTIONS;
+  poolConnections(server, {
+    maxConnections: options.maxConnections ?? DEFAULT_MCP_MAX_CONNECTIONS,
+    maxIdleConnections: options.maxIdleConnections ?? DEFAULT_MCP_MAX_IDLE_CONNECTIONS,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -321,6 +380,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     url: `http://${authority}:${port}${path}`,
     async close() {
       sessions.endAll();
+      slots.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -68,9 +68,16 @@ const noCursor = (id: JSONRPCId, params: JSONRPCParams) =>
   // Every list fits one page, so any cursor is one we never issued.
   params.cursor === undefined ? undefined : failure(id, RPC.INVALID_PARAMS, 'Invalid cursor.');
 
+/** What bounds one session's subscriptions: each URI is kept until unsubscribed. */
+export interface SubscriptionLimits {
+  maxSubscriptions: number;
+  maxResourceUriLength: number;
+}
+
 export function createSessionResources(
   providers: readonly MCPResourceProvider[],
   send: MCPSend,
+  limits: SubscriptionLimits,
 ): SessionResources {
   const subscribed = new Set<string>();
   const stops = providers.map((provider) =>
@@ -127,8 +134,31 @@ export function createSessionResources(
     subscribe(id, params, on) {
       const { uri } = params;
       if (typeof uri !== 'string') return failure(id, RPC.INVALID_PARAMS, 'uri must be a string.');
-      if (on) subscribed.add(uri);
-      else subscribed.delete(uri);
+      if (!on) {
+        subscribed.delete(uri);
+        return success(id, {});
+      }
+      const { maxSubscriptions, maxResourceUriLength } = limits;
+      if (uri.length > maxResourceUriLength) {
+        return failure(
+          id,
+          RPC.INVALID_PARAMS,
+          `The URI is over ${maxResourceUriLength} characters.`,
+          {
+            limit: 'maxResourceUriLength',
+            max: maxResourceUriLength,
+          },
+        );
+      }
+      if (!subscribed.has(uri) && subscribed.size >= maxSubscriptions) {
+        return failure(
+          id,
+          RPC.LIMIT_EXCEEDED,
+          `At most ${maxSubscriptions} resources may be subscribed to in one MCP session.`,
+          { limit: 'maxSubscriptions', max: maxSubscriptions },
+        );
+      }
+      subscribed.add(uri);
       return success(id, {});
     },
 

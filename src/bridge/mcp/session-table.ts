@@ -1,7 +1,8 @@
 /**
- * The HTTP host's sessions by id, bounded: when full, the least recently used session with no
- * request in flight is ended to make room (so clients that leave without DELETE never lock
- * out new ones); sessions idle past `idleMs` are ended whenever room is needed.
+ * The HTTP host's sessions by id, bounded: sessions idle past `idleMs` are ended whenever room
+ * is needed; when still full, the session idle longest with no request in flight and no open
+ * GET stream is ended (so clients that leave without DELETE never lock out new ones), and
+ * only when none is left, the one idle longest with a stream.
  */
 import type { MCPSession } from './mcp-session.js';
 import type { SessionStreams } from './sse-streams.js';
@@ -52,10 +53,12 @@ export function createSessionTable(maxSessions: number, idleMs: number): Session
       if (entry.active === 0 && now - entry.lastSeen >= idleMs) close(id, entry);
     }
     if (entries.size < maxSessions) return true;
-    for (const [id, entry] of entries) {
-      if (entry.active === 0) {
-        close(id, entry);
-        return true;
+    for (const withStream of [false, true]) {
+      for (const [id, entry] of entries) {
+        if (entry.active === 0 && (entry.streams.standalone !== undefined) === withStream) {
+          close(id, entry);
+          return true;
+        }
       }
     }
     return false;

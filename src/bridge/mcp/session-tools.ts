@@ -14,8 +14,6 @@ import { toToolListRequest } from '../../runtime/registry/pagination.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { ToolCallContext } from '../../runtime/protocol/types.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
-import type { ToolApprovalQueue } from '../../runtime/approval/approval-queue.js';
-import { elicitApproval } from './elicit-approval.js';
 import {
   failure,
   JSONRPC_ERROR_CODES as RPC,
@@ -57,6 +55,15 @@ export interface MCPSessionLimits {
   maxPendingApprovals: number;
   /** How often a waiting call with a progress token reports progress. Default 10 s. */
   progressIntervalMs: number;
+  /** Resource URIs one session may subscribe to at once. Default 256. */
+  maxSubscriptions: number;
+  /** Characters in a resource URI the session subscribes to. Default 2,048. */
+  maxResourceUriLength: number;
+  /**
+   * How long a call may wait for its approval card. Default 5 minutes; then the call ends with
+   * `TOOL_APPROVAL_TIMEOUT` and the card goes.
+   */
+  approvalTimeoutMs: number;
 }
 
 export const DEFAULT_MCP_SESSION_LIMITS: Readonly<MCPSessionLimits> = Object.freeze({
@@ -64,6 +71,9 @@ export const DEFAULT_MCP_SESSION_LIMITS: Readonly<MCPSessionLimits> = Object.fre
   maxConcurrentCalls: 16,
   maxPendingApprovals: 4,
   progressIntervalMs: 10_000,
+  maxSubscriptions: 256,
+  maxResourceUriLength: 2048,
+  approvalTimeoutMs: 5 * 60_000,
 });
 
 /** One request's way back: its own stream (or the session's) and its cancellation. */
@@ -138,8 +148,6 @@ export function createSessionTools(options: {
   limits: MCPSessionLimits;
   outbound: SessionOutbound;
   clientCapabilities: () => Readonly<Record<string, unknown>>;
-  /** When set, approval cards of this session's calls are also put to the client's user. */
-  elicitApprovals?: ToolApprovalQueue;
 }): SessionTools {
   const { registry, context, limits, outbound } = options;
   const inFlight = new Map<string, AbortController>();
@@ -234,22 +242,18 @@ export function createSessionTools(options: {
       const client = channel(scope, controller.signal, progress.report);
       const resolver: ToolCapabilityResolver = <T>(capability: ToolCapability<T>) =>
         capability.id === MCP_CLIENT_CAPABILITY.id ? (client as T) : undefined;
-      const toolCallId = `mcp-${randomId()}`;
-      const stopEliciting =
-        asks && options.elicitApprovals && options.clientCapabilities().elicitation
-          ? elicitApproval(options.elicitApprovals, toolCallId, client.elicit, controller.signal)
-          : undefined;
       try {
         const result = await registry.callTool(name, args ?? {}, {
           signal: controller.signal,
           context,
-          toolCallId,
+          toolCallId: `mcp-${randomId()}`,
           capabilityResolver: resolver,
+          // A card nobody decides would hold this call, and its connection, for good.
+          approvalTimeout: limits.approvalTimeoutMs,
         });
         // MCP: a cancelled request gets no response.
         return controller.signal.aborted ? undefined : success(id, toMCPCallToolResult(result));
       } finally {
-        stopEliciting?.();
         progress.stop();
         inFlight.delete(key);
         if (asks) mayAsk--;

@@ -12,6 +12,7 @@ import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { actionsStyles } from './actions.styles.js';
+import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 /** What the workspace actions need from a runtime; `createStudioRuntime()` provides it. */
 export interface ActionsRuntime extends ElementRuntime {
@@ -61,8 +62,8 @@ export class CaWorkspaceActions extends LitElement {
     if (!runtime) return null;
     this.busy = true;
     try {
-      const result = await runtime.registry.callTool(name, args, {
-        context: { source: 'local', mode: 'direct', sessionId: this.sessionId },
+      const result = await callAsPerson(runtime.registry, name, args, {
+        context: { sessionId: this.sessionId },
       });
       this.error = result.error ?? null;
       return result;

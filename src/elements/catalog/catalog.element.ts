@@ -24,6 +24,7 @@ import { renderDefinition, renderSampleResult } from './catalog-detail.js';
 import { listKeyTarget, renderToolbar, renderToolList, typeAheadTarget } from './catalog-list.js';
 import { copyOrDownload, downloadJson } from './catalog-download.js';
 import { catalogStyles } from './catalog.styles.js';
+import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 /** What the catalog needs from a runtime; `createStudioRuntime()` provides it. */
 export interface CatalogRuntime extends ElementRuntime {
@@ -230,9 +231,9 @@ export class CaCatalog extends LitElement {
     this.running = true;
     this.status = `Running ${definition.name}…`;
     this.runAbort = new AbortController();
-    const result = await runtime.registry.callTool(definition.name, input, {
+    const result = await callAsPerson(runtime.registry, definition.name, input, {
       signal: this.runAbort.signal,
-      context: { source: 'local', mode: 'direct', sessionId: this.sessionId },
+      context: { sessionId: this.sessionId },
     });
     this.running = false;
     this.runAbort = undefined;

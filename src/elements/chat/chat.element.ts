@@ -11,6 +11,7 @@ import { loadedStudio, loadStudio } from '../shared/load-studio.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
+import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 export interface PromptSubmitDetail {
   prompt: string;
@@ -153,10 +154,10 @@ export class CaChat extends LitElement {
       return;
     }
     const grant = action === 'grant-access';
-    const result = await runtime.registry.callTool(
+    const result = await callAsPerson(
+      runtime.registry,
       grant ? 'workspace.grantFolderAccess' : 'preview.refresh',
       {},
-      { context: { source: 'local', mode: 'direct' } },
     );
     this.recoveryNotice = result.error
       ? `${grant ? 'Grant access' : 'Refresh'} failed: ${failureText(result.error)}`

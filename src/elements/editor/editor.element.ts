@@ -13,12 +13,11 @@ import { themeContext } from '../shared/theme.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
 import { reconcileDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
+import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 export interface EditorChangeDetail {
   path: string;
 }
-
-const DIRECT = { source: 'local', mode: 'direct' } as const;
 
 /**
  * CodeMirror 6 on the active workspace file, one editor state per open file. Keystrokes stay in
@@ -160,11 +159,7 @@ export class CaEditor extends LitElement {
     // conflicting draft waits for the person's choice.
     if (text.length > WORKSPACE_SOURCE_LIMIT || this.conflict?.path === path) return '';
     this.writing.set(path, text);
-    const result = await runtime.registry.callTool(
-      'workspace.writeFile',
-      { path, text },
-      { context: DIRECT },
-    );
+    const result = await callAsPerson(runtime.registry, 'workspace.writeFile', { path, text });
     this.writing.delete(path);
     if (result.error?.code === 'WORKSPACE_REVISION_CONFLICT') {
       // Another tab got there first at the same place: the draft stays, and the person chooses.
@@ -224,11 +219,8 @@ export class CaEditor extends LitElement {
 
   private async open(path: string): Promise<void> {
     await this.flush();
-    await this.runtimeRef.value?.registry.callTool(
-      'workspace.openFile',
-      { path },
-      { context: DIRECT },
-    );
+    const registry = this.runtimeRef.value?.registry;
+    if (registry) await callAsPerson(registry, 'workspace.openFile', { path });
   }
 
   protected override updated(): void {

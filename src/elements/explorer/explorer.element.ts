@@ -26,6 +26,7 @@ import { explorerStyles } from './explorer.styles.js';
 import { renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
 import { FolderPickerController } from './folder-picker-controller.js';
+import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 export interface FileOpenDetail {
   path: string;
@@ -89,9 +90,7 @@ export class CaExplorer extends LitElement {
   private async run(name: string, args: Record<string, unknown>): Promise<ToolCallResult | null> {
     const runtime = this.runtimeRef.value;
     if (!runtime) return null;
-    return runtime.registry.callTool(name, args, {
-      context: { source: 'local', mode: 'direct', sessionId: this.sessionId },
-    });
+    return callAsPerson(runtime.registry, name, args, { context: { sessionId: this.sessionId } });
   }
 
   private async call(name: string, args: Record<string, unknown>): Promise<ToolCallError | null> {

@@ -15,6 +15,7 @@ import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { hostConnectStyles } from './host-connect.styles.js';
+import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 /** The runtime `<ca-host-connect>` needs: the workspace, its registry and folder source. */
 export interface HostConnectRuntime extends ElementRuntime {
@@ -25,7 +26,6 @@ export interface HostConnectRuntime extends ElementRuntime {
 
 // The companion folder each runtime linked, so a fresh offer can reconnect it in place.
 const linkedFolders = new WeakMap<object, HostCompanionFolder>();
-const DIRECT = { context: { source: 'local', mode: 'direct' } } as const;
 
 export interface HostConnectDetail {
   folder: string;
@@ -147,7 +147,7 @@ export class CaHostConnect extends LitElement {
       return false;
     }
     // The fresh session grants access; the tool records it in the folder status.
-    const granted = await runtime.registry.callTool('workspace.grantFolderAccess', {}, DIRECT);
+    const granted = await callAsPerson(runtime.registry, 'workspace.grantFolderAccess', {});
     if (granted.error) {
       this.error = granted.error;
       return false;
@@ -170,11 +170,10 @@ export class CaHostConnect extends LitElement {
     });
     let opened;
     try {
-      opened = await runtime.registry.callTool(
-        'workspace.openFolder',
-        { expectedRevision: runtime.workspace.getSnapshot().revision, discardChanges },
-        DIRECT,
-      );
+      opened = await callAsPerson(runtime.registry, 'workspace.openFolder', {
+        expectedRevision: runtime.workspace.getSnapshot().revision,
+        discardChanges,
+      });
     } finally {
       withdraw();
     }

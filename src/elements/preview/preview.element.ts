@@ -10,6 +10,7 @@ import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import { holdFirstVisit } from '../shared/cold-start-order.js';
 import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
+import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 export type PreviewSelectEvent = CustomEvent<PreviewSelection>;
 export type FullscreenChangeEvent = CustomEvent<{ fullscreen: boolean }>;
@@ -231,12 +232,7 @@ export class CaPreview extends LitElement {
   /** Refresh is `preview.refresh` through the registry (local · direct), so the trace shows it. */
   private refresh(): void {
     const registry = this.activeRuntime?.registry;
-    if (registry)
-      void registry.callTool(
-        'preview.refresh',
-        {},
-        { context: { source: 'local', mode: 'direct' } },
-      );
+    if (registry) void callAsPerson(registry, 'preview.refresh', {});
     else void this.controllerInstance?.refresh(new AbortController().signal);
   }
 

@@ -10,6 +10,7 @@ import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { markFirstMatch } from './search-snippet.js';
 import { searchStyles } from './search.styles.js';
+import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 /** What workspace search needs from a runtime; `createStudioRuntime()` provides it. */
 export interface SearchRuntime extends ElementRuntime {
@@ -125,7 +126,7 @@ export class CaSearch extends LitElement {
   }
 
   private context() {
-    return { source: 'local', mode: 'direct', sessionId: this.sessionId } as const;
+    return { sessionId: this.sessionId };
   }
 
   private async run(): Promise<void> {
@@ -135,7 +136,8 @@ export class CaSearch extends LitElement {
     this.running = controller;
     this.busy = true;
     const searchedFor = this.query;
-    const result = await registry.callTool(
+    const result = await callAsPerson(
+      registry,
       'workspace.search',
       { query: searchedFor, caseSensitive: this.caseSensitive },
       { signal: controller.signal, context: this.context() },
@@ -152,7 +154,8 @@ export class CaSearch extends LitElement {
   private async openMatch(match: WorkspaceSearchMatch | undefined): Promise<void> {
     const registry = this.runtimeRef.value?.registry;
     if (!registry || !match) return;
-    const result = await registry.callTool(
+    const result = await callAsPerson(
+      registry,
       'workspace.openFile',
       { path: match.path },
       { context: this.context() },

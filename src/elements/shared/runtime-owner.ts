@@ -25,6 +25,7 @@ import { openWorkspaceEarly } from '../../studio/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
 import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
 import { readStarterMarkup } from './starter-markup.js';
+import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 /** What an owning element's attributes ask for. */
 export interface RuntimeRecipe {
@@ -179,11 +180,9 @@ export class RuntimeOwner implements ReactiveController {
     if (!runtime || !starter || this.starter.kind !== 'changed') return;
     this.starter = { ...this.starter, busy: true };
     this.host.requestUpdate();
-    const result = await runtime.registry.callTool(
-      'workspace.reset',
-      { expectedRevision: runtime.workspace.getSnapshot().revision },
-      { context: { source: 'local', mode: 'direct' } },
-    );
+    const result = await callAsPerson(runtime.registry, 'workspace.reset', {
+      expectedRevision: runtime.workspace.getSnapshot().revision,
+    });
     if (runtime !== this.current) return;
     if (result.error) {
       this.starter = { kind: 'changed', hash: starter.hash, busy: false, error: result.error };

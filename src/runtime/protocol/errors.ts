@@ -14,6 +14,8 @@ export const TOOL_CALL_ERROR_CODES = {
   TOOL_APPROVAL_DENIED: 'TOOL_APPROVAL_DENIED',
   /** The call needs approval and nothing can give it: no surface connected, no host handler. */
   TOOL_APPROVAL_UNAVAILABLE: 'TOOL_APPROVAL_UNAVAILABLE',
+  /** Nobody decided the approval card within the call's `approvalTimeout`; the card is gone. */
+  TOOL_APPROVAL_TIMEOUT: 'TOOL_APPROVAL_TIMEOUT',
   TOOL_CANCELLED: 'TOOL_CANCELLED',
   TOOL_TIMEOUT: 'TOOL_TIMEOUT',
   TOOL_EXECUTION_FAILED: 'TOOL_EXECUTION_FAILED',

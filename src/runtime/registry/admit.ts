@@ -9,6 +9,7 @@ import {
   type ToolCallError,
 } from '../protocol/errors.js';
 import { isPlainObject } from '../protocol/guards.js';
+import type { ToolCallMode } from '../protocol/types.js';
 import { isReservedToolName } from './names.js';
 import { applyCallOptions } from './options.js';
 import { MAX_NAME_ECHO, type ToolCall } from './tool-call.js';
@@ -78,20 +79,28 @@ function validateArguments(call: ToolCall): ToolCallError | undefined {
 
 /**
  * Options, name and arguments. Emits the `started` event once the options are known (they
- * carry the toolCallId and budgets), whatever comes after; on success `call.tool` and
- * `call.args` are set.
+ * carry the toolCallId and budgets) and the context is final, whatever comes after; on success
+ * `call.tool` and `call.args` are set.
  */
 export function admit(
   call: ToolCall,
-  name: unknown,
-  options: unknown,
-  argumentsError: ToolCallError | undefined,
+  input: {
+    name: unknown;
+    options: unknown;
+    argumentsError?: ToolCallError | undefined;
+    fixedMode?: ToolCallMode | undefined;
+  },
 ): ToolCallError | undefined {
+  const { name, argumentsError, fixedMode } = input;
   let error: ToolCallError | undefined;
   try {
-    error = applyCallOptions(options, call);
+    error = applyCallOptions(input.options, call);
   } catch {
     error = unreadable();
+  }
+  // The card, the started event and the trace read one context: fix the mode before any of them.
+  if (fixedMode !== undefined && call.context.mode !== fixedMode) {
+    call.context = { ...call.context, mode: fixedMode };
   }
   call.env.lifecycle.started(call);
   if (error) return error;

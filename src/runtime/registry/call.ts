@@ -113,11 +113,8 @@ function startCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResu
     input.arguments,
     input.defaultContext,
   );
-  const error = admit(call, input.name, input.options, input.argumentsError);
+  const error = admit(call, input);
   if (error) return Promise.resolve(failCall(call, error));
-  if (input.fixedMode !== undefined && call.context.mode !== input.fixedMode) {
-    call.context = { ...call.context, mode: input.fixedMode };
-  }
   const refused = env.scope && scopeRefusal(env.scope(), call.tool.definition, call.context);
   if (refused) return Promise.resolve(failCall(call, refused));
   call.abort = createCallAbort(call.signal, call.timeoutMs);

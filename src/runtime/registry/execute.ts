@@ -115,7 +115,13 @@ function invoke<T>(call: ToolCall, gate: Gate, settle: Settle<T>): ToolCallResul
 export function execute<T>(call: ToolCall, settle: Settle<T>): ToolCallResult | Promise<T> {
   if (call.abort.kind()) return aborted(call, false);
   const { env } = call;
-  const gate = openGate(env.policy, env.approvalQueue, new PolicyInput(call), call.abort);
+  const gate = openGate(
+    env.policy,
+    env.approvalQueue,
+    new PolicyInput(call),
+    call.abort,
+    call.approvalTimeoutMs,
+  );
   if (!(gate instanceof Promise)) return invoke(call, gate, settle);
   return gate.then((opened) => {
     const result = invoke(call, opened, settle);

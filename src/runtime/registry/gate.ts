@@ -31,18 +31,48 @@ function refuse(input: ToolPolicyInput, decision: unknown): Gate {
   };
 }
 
+/** Asks the queue; after `timeoutMs` the request is withdrawn, which removes its card. */
+function requestWithin(
+  queue: ToolApprovalQueue,
+  input: ToolPolicyInput,
+  signal: AbortSignal,
+  timeoutMs: number | undefined,
+): { answer: Promise<unknown>; expired(): boolean } {
+  if (timeoutMs === undefined)
+    return { answer: queue.request(input, signal), expired: () => false };
+  const withdraw = new AbortController();
+  const timer = setTimeout(() => withdraw.abort(), timeoutMs);
+  const answer = Promise.resolve(
+    queue.request(input, AbortSignal.any([signal, withdraw.signal])),
+  ).finally(() => clearTimeout(timer));
+  return { answer, expired: () => withdraw.signal.aborted };
+}
+
 async function ask(
   queue: ToolApprovalQueue,
   input: ToolPolicyInput,
   abort: CallAbort,
+  timeoutMs: number | undefined,
 ): Promise<Gate> {
   let answer: unknown;
+  const asked = requestWithin(queue, input, abort.signal, timeoutMs);
   try {
-    const raced = await race(Promise.resolve(queue.request(input, abort.signal)), abort);
+    const raced = await race(asked.answer, abort);
     if (!raced) return undefined;
     answer = raced.value;
   } catch {
     answer = 'denied';
+  }
+  if (asked.expired()) {
+    return {
+      ok: false,
+      error: toolError(
+        CODES.TOOL_APPROVAL_TIMEOUT,
+        `Nobody decided the call to ${input.toolName} within ${timeoutMs} ms.`,
+        true,
+        { toolName: input.toolName, approvalTimeoutMs: timeoutMs },
+      ),
+    };
   }
   if (answer === 'approved') return OPEN;
   if (answer === 'unavailable') {
@@ -74,9 +104,10 @@ function decided(
   queue: ToolApprovalQueue | undefined,
   input: ToolPolicyInput,
   abort: CallAbort,
+  approvalTimeoutMs: number | undefined,
 ): Gate | Promise<Gate> {
   if (decision === 'allow') return OPEN;
-  if (decision === 'ask' && queue) return ask(queue, input, abort);
+  if (decision === 'ask' && queue) return ask(queue, input, abort, approvalTimeoutMs);
   return refuse(input, decision);
 }
 
@@ -85,6 +116,7 @@ async function awaitDecision(
   queue: ToolApprovalQueue | undefined,
   input: ToolPolicyInput,
   abort: CallAbort,
+  approvalTimeoutMs: number | undefined,
 ): Promise<Gate> {
   let decision: unknown;
   try {
@@ -94,7 +126,7 @@ async function awaitDecision(
   } catch {
     decision = 'deny';
   }
-  return decided(decision, queue, input, abort);
+  return decided(decision, queue, input, abort, approvalTimeoutMs);
 }
 
 export function openGate(
@@ -102,6 +134,7 @@ export function openGate(
   queue: ToolApprovalQueue | undefined,
   input: ToolPolicyInput,
   abort: CallAbort,
+  approvalTimeoutMs?: number,
 ): Gate | Promise<Gate> {
   let decision: unknown;
   try {
@@ -110,6 +143,6 @@ export function openGate(
     return refuse(input, 'deny');
   }
   return decision instanceof Promise
-    ? awaitDecision(decision, queue, input, abort)
-    : decided(decision, queue, input, abort);
+    ? awaitDecision(decision, queue, input, abort, approvalTimeoutMs)
+    : decided(decision, queue, input, abort, approvalTimeoutMs);
 }

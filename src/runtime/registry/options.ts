@@ -12,6 +12,11 @@ export interface ToolCallOptions {
   signal?: AbortSignal;
   /** One wall-clock budget in ms for policy, approval and handler. */
   timeout?: number;
+  /**
+   * How long the call may wait for its approval card, in ms; then it ends with
+   * `TOOL_APPROVAL_TIMEOUT` and the card is withdrawn. No limit when absent.
+   */
+  approvalTimeout?: number;
   /** UTF-8 budget for content + structuredContent. */
   maxOutputBytes?: number;
   idempotencyKey?: string;
@@ -38,6 +43,7 @@ const invalid = (option: string, message: string): ToolCallError =>
 /** The parsed options, kept only when every one of them is valid. */
 interface ParsedCallOptions {
   signal?: AbortSignal;
+  approvalTimeout?: number;
   timeout?: number;
   maxOutputBytes?: number;
   idempotencyKey?: string;
@@ -59,6 +65,7 @@ export function applyCallOptions(raw: unknown, call: ToolCall): ToolCallError | 
   call.timeoutMs = parsed.timeout;
   call.maxOutputBytes = parsed.maxOutputBytes;
   call.signal = parsed.signal;
+  call.approvalTimeoutMs = parsed.approvalTimeout;
   call.idempotencyKey = parsed.idempotencyKey;
   call.capabilityResolver = parsed.capabilityResolver;
   return undefined;
@@ -82,6 +89,16 @@ function parseCallOptions(
       return invalid('timeout', 'timeout must be a finite number of milliseconds above 0.');
     }
     parsed.timeout = t;
+  }
+  if (o.approvalTimeout !== undefined) {
+    const t = o.approvalTimeout;
+    if (typeof t !== 'number' || !Number.isFinite(t) || t <= 0 || t > MAX_TIMER_MS) {
+      return invalid(
+        'approvalTimeout',
+        'approvalTimeout must be a finite number of milliseconds above 0.',
+      );
+    }
+    parsed.approvalTimeout = t;
   }
   if (o.maxOutputBytes !== undefined) {
     const m = o.maxOutputBytes;

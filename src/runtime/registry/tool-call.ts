@@ -25,6 +25,7 @@ export class ToolCall implements CallTrace {
   toolCallId: string;
   context: ToolCallContext;
   timeoutMs: number | undefined = undefined;
+  approvalTimeoutMs: number | undefined = undefined;
   maxOutputBytes: number | undefined = undefined;
   signal: AbortSignal | undefined = undefined;
   idempotencyKey: string | undefined = undefined;

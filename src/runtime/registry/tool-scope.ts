@@ -67,7 +67,10 @@ export function scopeRefusal(
 
 /**
  * The registry as agents and MCP clients see it: discovery and every export list only the
- * scope's tools. Calls go to the registry itself, which refuses out-of-scope callers.
+ * scope's tools, and `callTool` runs as a model's call (`model · agent` by default, `agent`
+ * whatever context is passed), so the registry's scope, policy and approval apply to it. This
+ * is the object to hand to agent adapters; a person's direct call goes through `callAsPerson`
+ * on the registry itself.
  */
 export function scopeToolRegistry(registry: ToolRegistry, scope: ToolScopeSource): ToolRegistry {
   const shown = (definitions: MCPToolDefinition[]) => {
@@ -77,6 +80,8 @@ export function scopeToolRegistry(registry: ToolRegistry, scope: ToolScopeSource
   const names = () => shown(registry.toMCP()).map((definition) => definition.name);
   return {
     ...registry,
+    callTool: (name, args, options) =>
+      registry.executeModelToolCall({ name, arguments: args }, options),
     listTools(request) {
       const listed = registry.listTools(request);
       return listed.error ? listed : { ...listed, tools: shown(listed.tools) };

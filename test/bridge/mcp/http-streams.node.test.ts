@@ -138,13 +138,11 @@ describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {
     await client.close();
   });
 
-  it('with elicitApprovals, the client user decides the approval card through elicitation', async () => {
-    const asking = await createMCPHttpHost({
-      registry: runtime.registry,
-      elicitApprovals: runtime.approvals,
-    });
+  it('no MCP client approves its own call: a host given elicitApprovals never asks the requesting client', async () => {
+    // The option is gone; a host configured for it still leaves the card to the person.
+    const options = { registry: runtime.registry, elicitApprovals: runtime.approvals };
+    const asking = await createMCPHttpHost(options);
     try {
-      const answers: boolean[] = [true, false];
       const client = new Client(
         { name: 'elicits', version: '0.0.0' },
         { capabilities: { elicitation: {} } },
@@ -152,28 +150,50 @@ describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {
       const asked: string[] = [];
       client.setRequestHandler(ElicitRequestSchema, (request) => {
         asked.push(String(request.params.message));
-        return { action: 'accept', content: { approve: answers.shift()! } };
+        return { action: 'accept', content: { approve: true } };
       });
       await client.connect(new StreamableHTTPClientTransport(new URL(asking.url)));
       const before = write.runs.length;
-      const approved = await client.callTool({
+      const call = client.callTool({
         name: 'probe.write',
         arguments: { path: 'e.txt', source: 'E' },
       });
-      expect(approved.isError).to.not.equal(true);
-      expect(write.runs.length).to.equal(before + 1);
-      const denied = await client.callTool({
-        name: 'probe.write',
-        arguments: { path: 'f.txt', source: 'F' },
-      });
-      expect(denied.isError).to.equal(true);
-      expect(write.runs.length).to.equal(before + 1);
-      expect(asked).to.have.length(2);
-      expect(asked[0]).to.contain('probe.write');
-      expect(runtime.approvals.store.getSnapshot()).to.deep.equal([]);
+      while (runtime.approvals.store.getSnapshot().length === 0) await client.ping();
+      // Give a self-approval every chance to arrive before the person decides.
+      for (let round = 0; round < 20; round++) await client.ping();
+      expect(asked).to.deep.equal([]);
+      expect(write.runs.length).to.equal(before);
+      const [card] = runtime.approvals.store.getSnapshot();
+      runtime.approvals.resolve(card!.id, 'denied');
+      expect((await call).isError).to.equal(true);
+      expect(write.runs.length).to.equal(before);
       await client.close();
     } finally {
       await asking.close();
+    }
+  });
+
+  it('a card nobody decides ends its call with TOOL_APPROVAL_TIMEOUT and the card goes', async () => {
+    const waiting = await createMCPHttpHost({
+      registry: runtime.registry,
+      limits: { approvalTimeoutMs: 300 },
+    });
+    try {
+      const { client } = await connect(waiting.url);
+      const before = write.runs.length;
+      const result = await client.callTool({
+        name: 'probe.write',
+        arguments: { path: 'g.txt', source: 'G' },
+      });
+      expect(result.isError).to.equal(true);
+      expect(result._meta?.['context-action/error']).to.deep.include({
+        code: 'TOOL_APPROVAL_TIMEOUT',
+      });
+      expect(runtime.approvals.store.getSnapshot()).to.deep.equal([]);
+      expect(write.runs.length).to.equal(before);
+      await client.close();
+    } finally {
+      await waiting.close();
     }
   });
 

@@ -1,0 +1,148 @@
+/**
+ * Hostile MCP clients over real sockets, shared by the host's regression tests and its soak:
+ * held streams, slowloris sockets, subscription spam, and the legitimate client whose every
+ * call must still be answered.
+ */
+import { connect, type Socket } from 'node:net';
+
+export const initializeMessage = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'h', version: '1' },
+  },
+};
+
+const JSON_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
+
+export const post = (
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { ...JSON_HEADERS, ...headers },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
+
+/** A new session's id, or undefined when the host refused the initialize. */
+export async function openSession(url: string, signal?: AbortSignal): Promise<string | undefined> {
+  const response = await post(url, initializeMessage, {}, signal);
+  await response.arrayBuffer();
+  return response.status === 200
+    ? (response.headers.get('mcp-session-id') ?? undefined)
+    : undefined;
+}
+
+/**
+ * `sessions` sessions, each holding a GET stream and `calls` streamed `writeFile` calls that
+ * wait for an approval nobody gives. Returns how to let go of all of them.
+ */
+export async function holdStreams(url: string, sessions: number, calls: number, tool: string) {
+  const stop = new AbortController();
+  const held: Promise<unknown>[] = [];
+  for (let n = 0; n < sessions; n++) {
+    const id = await openSession(url, stop.signal).catch(() => undefined);
+    if (!id) continue;
+    const headers = { 'mcp-session-id': id };
+    held.push(
+      fetch(url, {
+        headers: { ...headers, accept: 'text/event-stream' },
+        signal: stop.signal,
+      }).catch(() => undefined),
+    );
+    for (let c = 0; c < calls; c++) {
+      const call = {
+        jsonrpc: '2.0',
+        id: 10 + c,
+        method: 'tools/call',
+        params: { name: tool, arguments: { path: `held-${n}-${c}.txt`, source: 'x' } },
+      };
+      held.push(
+        post(
+          url,
+          call,
+          { ...headers, accept: 'application/json, text/event-stream' },
+          stop.signal,
+        ).catch(() => undefined),
+      );
+    }
+  }
+  // Every held request has its headers answered (or was refused) before the test goes on.
+  await Promise.all(held);
+  return () => stop.abort();
+}
+
+/** `count` sockets that each send half a request line and never finish, reopened when cut. */
+export function slowloris(url: string, count: number) {
+  const { port } = new URL(url);
+  const sockets = new Set<Socket>();
+  let running = true;
+  const open = () => {
+    if (!running) return;
+    const socket = connect(Number(port), '127.0.0.1', () =>
+      socket.write('POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\n'),
+    );
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('data', () => undefined);
+    socket.once('close', () => {
+      sockets.delete(socket);
+      setTimeout(open, 10);
+    });
+  };
+  for (let n = 0; n < count; n++) open();
+  return () => {
+    running = false;
+    for (const socket of sockets) socket.destroy();
+  };
+}
+
+/** Subscribes `session` to `count` distinct URIs of `length` characters; the answers' codes. */
+export async function subscribeSpam(url: string, session: string, count: number, length: number) {
+  const codes: (number | 'ok')[] = [];
+  for (let n = 0; n < count; n++) {
+    const uri = `workspace:///${String(n).padStart(8, '0')}`.padEnd(length, 'a');
+    const response = await post(
+      url,
+      { jsonrpc: '2.0', id: n, method: 'resources/subscribe', params: { uri } },
+      { 'mcp-session-id': session },
+    );
+    const body = (await response.json()) as { error?: { code: number } };
+    codes.push(body.error ? body.error.code : 'ok');
+  }
+  return codes;
+}
+
+/**
+ * One legitimate client's visit: initialize, a read-only tool call, end the session. Resolves
+ * to what went wrong, or undefined when every step was answered as it should be.
+ */
+export async function legitimateVisit(url: string, tool: string): Promise<string | undefined> {
+  try {
+    const id = await openSession(url);
+    if (!id) return 'initialize refused';
+    const headers = { 'mcp-session-id': id };
+    const call = {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: tool, arguments: { path: 'index.html' } },
+    };
+    const response = await post(url, call, headers);
+    const body = (await response.json()) as { result?: { isError?: boolean } };
+    if (response.status !== 200 || !body.result || body.result.isError)
+      return `call ${response.status}`;
+    const ended = await fetch(url, { method: 'DELETE', headers });
+    await ended.arrayBuffer();
+    return ended.status === 204 ? undefined : `delete ${ended.status}`;
+  } catch (error) {
+    return String((error as Error).cause ?? error);
+  }
+}
