@@ -47,7 +47,8 @@ export function toNodeHandler(
         response.write(chunk);
       }
     } catch {
-      // The handler's stream failed after the head was sent: end what was sent.
+      // The stream failed after the head was sent: the client must see it broken, not ended.
+      return void response.destroy();
     }
     response.end();
   };
