@@ -69,7 +69,11 @@ export function streamResponse(script: StreamScript): Response {
         await script.before?.(index);
         controller.enqueue(encoder.encode(sseText([part], false)));
       }
-      if (script.breakOff) return controller.error(new Error('connection lost'));
+      if (script.breakOff) {
+        // Erroring at once would discard the queued parts: let them go out first.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return controller.error(new Error('connection lost'));
+      }
       if (script.done !== false) controller.enqueue(encoder.encode('data: [DONE]\n\n'));
       controller.close();
     },

@@ -40,6 +40,8 @@ export function toNodeHandler(
     });
     const answer = await handler(toRequest(request, gone.signal));
     response.writeHead(answer.status, Object.fromEntries(answer.headers));
+    // A stream's head goes out now, not with its first part: the client knows it was heard.
+    response.flushHeaders();
     if (!answer.body) return void response.end();
     try {
       for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
