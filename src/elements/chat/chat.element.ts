@@ -142,7 +142,9 @@ export class CaChat extends LitElement {
     if (!this.dispatchEvent(event)) return;
     this.draft = '';
     this.recoveryNotice = '';
-    await runtime.agent.run(text, driver ? { driver } : {});
+    const result = await runtime.agent.run(text, driver ? { driver } : {});
+    // A failed prompt comes back to the composer, unless the person already typed another.
+    if (result.status === 'failed' && !this.draft) this.draft = text;
   }
 
   /** Runs one recovery action from a button (a user gesture, as pickers and permissions need). */
