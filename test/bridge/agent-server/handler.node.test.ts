@@ -4,7 +4,6 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import {
   DefaultChatTransport,
   lastAssistantMessageIsCompleteWithToolCalls,
-  readUIMessageStream,
   type UIMessage,
 } from 'ai';
 import {
@@ -18,6 +17,7 @@ import {
 } from '../../support/chat-completions-server.js';
 import { serveOnLoopback } from '../../support/endpoint-loopback.js';
 import { scriptedModel } from '../../support/mock-model.js';
+import { PlainChat } from '../../support/plain-chat.js';
 
 const WRITE_TOOL = {
   workspace__writeFile: {
@@ -272,7 +272,7 @@ describe('createAgentHandler with a scripted OpenAI-compatible server through @a
       baseURL: server.endpoint.replace(/\/chat\/completions$/, ''),
     }).chatModel('scripted-model');
 
-  it('a plain AI SDK chat client runs client-side tools against it, step by step', async () => {
+  it('the AI SDK chat client (AbstractChat, as useChat runs it) runs client-side tools against it', async () => {
     server.reply(
       streamed(
         ['Writing it.'],
@@ -282,42 +282,30 @@ describe('createAgentHandler with a scripted OpenAI-compatible server through @a
     );
     const loopback = await serveOnLoopback(createAgentHandler({ model: model() }));
     try {
-      const transport = new DefaultChatTransport<UIMessage>({
-        api: loopback.url,
-        body: { tools: WRITE_TOOL },
+      const calls: string[] = [];
+      const chat: PlainChat = new PlainChat({
+        transport: new DefaultChatTransport({ api: loopback.url, body: { tools: WRITE_TOOL } }),
+        sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls,
+        onToolCall: ({ toolCall }) => {
+          calls.push(toolCall.toolName);
+          // Not awaited, as the docs advise: the chat is still busy with this response.
+          void chat.addToolOutput({
+            tool: toolCall.toolName as never,
+            toolCallId: toolCall.toolCallId,
+            output: { written: true } as never,
+          });
+        },
       });
-      let messages: UIMessage[] = [ask('Write a.html')];
-      // What useChat does with client-side tools: run each call, add its output, send again.
-      for (let step = 0; step < 3; step++) {
-        const stream = await transport.sendMessages({
-          chatId: 'chat-1',
-          messages,
-          trigger: 'submit-message',
-          messageId: undefined,
-          abortSignal: undefined,
-        });
-        const last = messages.at(-1)!;
-        let reply: UIMessage | undefined;
-        for await (const message of readUIMessageStream({
-          ...(last.role === 'assistant' ? { message: last } : {}),
-          stream,
-        }))
-          reply = message;
-        messages =
-          last.role === 'assistant' ? [...messages.slice(0, -1), reply!] : [...messages, reply!];
-        if (!lastAssistantMessageIsCompleteWithToolCalls({ messages })) {
-          const pending = reply!.parts.find(
-            (part) => part.type === 'tool-workspace__writeFile' && part.state === 'input-available',
-          );
-          if (!pending) break;
-          Object.assign(pending, { state: 'output-available', output: { written: true } });
-        }
-      }
-      const texts = messages
-        .at(-1)!
-        .parts.filter((part) => part.type === 'text')
-        .map((part) => (part as { text: string }).text);
-      expect(texts).to.deep.equal(['Writing it.', 'All done.']);
+      await chat.sendMessage({ text: 'Write a.html' });
+      const deadline = Date.now() + 5_000;
+      const texts = () =>
+        chat.messages
+          .flatMap((message) => message.parts)
+          .flatMap((part) => (part.type === 'text' ? [part.text] : []));
+      while (!texts().includes('All done.') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(texts()).to.deep.equal(['Write a.html', 'Writing it.', 'All done.']);
+      expect(calls).to.deep.equal(['workspace__writeFile']);
       expect(server.requests).to.have.length(2);
       const sent = (server.requests[1]!.body as { messages: { role: string; content: unknown }[] })
         .messages;
