@@ -11,6 +11,8 @@ export interface Loopback {
   url: string;
   /** Every request's parsed JSON body, in order. */
   bodies: unknown[];
+  /** Every request's headers, in order. */
+  headers: Headers[];
   close(): Promise<void>;
 }
 
@@ -18,7 +20,9 @@ export async function serveOnLoopback(
   handler: (request: Request) => Promise<Response>,
 ): Promise<Loopback> {
   const bodies: unknown[] = [];
+  const headers: Headers[] = [];
   const node = toNodeHandler(async (request) => {
+    headers.push(request.headers);
     const copy = request.clone();
     bodies.push(await copy.json().catch(() => undefined));
     return handler(request);
@@ -29,6 +33,7 @@ export async function serveOnLoopback(
   return {
     url: `http://127.0.0.1:${port}/api/agent`,
     bodies,
+    headers,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

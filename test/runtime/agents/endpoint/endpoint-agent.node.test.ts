@@ -265,6 +265,24 @@ describe('the endpoint agent in a studio runtime', () => {
     });
   });
 
+  it('sends the configured headers with every request, read at the start of each run', async () => {
+    let token = 'first';
+    await start(
+      respond(() => streamResponse({ parts: stepParts('Hello.') })),
+      {
+        headers: () => ({ 'x-csrf-token': token }),
+      },
+    );
+    await runtime.agent.run('Hi.');
+    token = 'second';
+    await runtime.agent.run('Hi again.');
+    expect(loopback!.headers.map((headers) => headers.get('x-csrf-token'))).to.deep.equal([
+      'first',
+      'second',
+    ]);
+    expect(loopback!.headers[0]!.get('accept')).to.equal('text/event-stream');
+  });
+
   describe('failures: a typed state and a stable code, nothing written, the prompt kept', () => {
     it('an unreachable endpoint is ENDPOINT_UNREACHABLE', async () => {
       await start(respond(() => new Response('')));
