@@ -10,6 +10,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const dependencies = [...Object.keys(pkg.dependencies), ...Object.keys(pkg.peerDependencies ?? {})];
 const isDependency = (id: string) =>
   dependencies.some((name) => id === name || id.startsWith(`${name}/`)) || id.startsWith('node:');
+/**
+ * The site-model agent's browser chunk carries the AI SDK's stream parser with it: `ai` is an
+ * optional peer for the server entries, and a page's bundler must not need it installed.
+ */
+const BUNDLES_AI = /src[\\/]runtime[\\/]agents[\\/]endpoint[\\/]/;
+const isExternal = (id: string, importer: string | undefined) =>
+  isDependency(id) && !(id === 'ai' && importer !== undefined && BUNDLES_AI.test(importer));
 
 /** A chunk named for the package it starts in (`lang-html`), else for its first module. */
 const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId: string | null }) =>
@@ -30,13 +37,13 @@ const WEB_MODES =
 
 /**
  * The composition layer and what it wires: `createStudioRuntime()`'s chunk (`load-studio.ts`),
- * without what only a later `import()` loads (the local and OpenRouter agents, the host companion's
+ * without what only a later `import()` loads (the local, OpenRouter and site-model agents, the host companion's
  * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer, the HTML
  * export, the File System Access folder, the `web-coding` and `live-editor` surfaces' own tools).
  */
 const RUNTIME = /src[\\/](runtime|studio|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html)|tools[\\/](web|editor)[\\/](?!seed|scenarios))|storage[\\/]folder[\\/]file-system-access/;
+  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html)|tools[\\/](web|editor)[\\/](?!seed|scenarios))|storage[\\/]folder[\\/]file-system-access/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
@@ -164,12 +171,13 @@ export default defineConfig(({ mode }) => {
           'storage/postgres': 'src/storage/postgres.ts',
           'mcp/node': 'src/bridge/mcp/node.ts',
           'ai-sdk': 'src/bridge/ai-sdk/index.ts',
+          'agent-server': 'src/bridge/agent-server/index.ts',
           'host/cli': 'src/host/cli.ts',
         },
         formats: ['es'],
       },
       rollupOptions: {
-        external: isDependency,
+        external: isExternal,
         output: { chunkFileNames: 'lib/[name]-[hash].js' },
       },
     },

@@ -4,6 +4,8 @@ import { chromeLauncher } from '@web/test-runner-chrome';
 import { chromiumLaunchOptions } from './scripts/system.mjs';
 import { commonjsPackages, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
+import { uiStreamScriptMiddleware } from './test/support/ui-stream-script-middleware.mjs';
+import { esmBundles } from './test/support/esm-bundle-plugin.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
 
@@ -14,7 +16,8 @@ export default {
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
   // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
-  middleware: [openAiScriptMiddleware()],
+  // And a scripted site model server on the AI SDK UI message stream (agent-endpoint).
+  middleware: [openAiScriptMiddleware(), uiStreamScriptMiddleware()],
   plugins: [
     skipNodeOnlyTests(),
     // Loopback servers counting what preview documents send out (issue 12).
@@ -22,6 +25,8 @@ export default {
     // Real host companion processes on loopback for the host-connect tests (T7).
     hostCompanionCommands(),
     commonjsPackages(['ajv', 'ajv-formats']),
+    // The site-model agent's AI SDK, bundled as the production build bundles it.
+    esmBundles(['ai']),
     esbuildPlugin({
       ts: true,
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),

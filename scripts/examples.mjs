@@ -8,7 +8,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 /**
  * `build`: the folder the app's build writes (served as the site root). `typeCheck`: the app's own
  * type checker and a component with a deliberately wrong binding (`runtime` set to 42), which the
- * generated typings must reject.
+ * generated typings must reject. `server`: the app is a server of its own, and `e2e` drives it
+ * instead of the shared page checks.
  */
 export const EXAMPLES = [
   { name: 'static', build: '.' },
@@ -41,6 +42,13 @@ export const EXAMPLES = [
   },
   { name: 'angular', build: 'dist/example/browser' },
   { name: 'vite-es2017', build: 'dist' },
+  // A Node server with the site's model behind the page; driven by its own e2e file.
+  {
+    name: 'agent-server',
+    build: '.',
+    server: 'server.mjs',
+    e2e: 'test/examples/agent-server.e2e.ts',
+  },
 ].map((example) => ({
   ...example,
   dir: join(ROOT, 'examples', example.name),

@@ -38,4 +38,5 @@ await run(process.execPath, [
   '--test',
   '--test-reporter=spec',
   'test/examples/examples.e2e.ts',
+  ...EXAMPLES.flatMap((example) => (example.e2e ? [example.e2e] : [])),
 ]);

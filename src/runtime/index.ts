@@ -104,6 +104,8 @@ export type {
   ChatRequestBody,
   ChatToolCall,
 } from './agents/openrouter/protocol.js';
+// The site's own model server
+export * from './agents/endpoint/index.js';
 // Preview
 export * from './tools/preview/errors.js';
 export { resolvePreviewReference, type PreviewReference } from './tools/preview/paths.js';

@@ -5,14 +5,23 @@
  */
 /**
  * `auto` (no `agent` attribute): OpenRouter when a key is saved, else local. `openrouter` is the
- * same choice but says so when it falls back; `local` never calls a provider; `none` refuses.
+ * same choice but says so when it falls back; `local` never calls a provider; `endpoint` runs the
+ * site's own model server at `agentEndpoint`; `none` refuses.
  */
-export type AgentMode = 'auto' | 'local' | 'openrouter' | 'none';
+export type AgentMode = 'auto' | 'local' | 'openrouter' | 'endpoint' | 'none';
 
-export const AGENT_MODES: readonly AgentMode[] = ['auto', 'local', 'openrouter', 'none'];
+export const AGENT_MODES: readonly AgentMode[] = [
+  'auto',
+  'local',
+  'openrouter',
+  'endpoint',
+  'none',
+];
 
 export interface RuntimeConfig {
   agent: AgentMode;
+  /** The site's model server (the `agent-endpoint` attribute); `null`: none. */
+  agentEndpoint: string | null;
   /** Tool names and `prefix.*` globs agents and MCP clients may use; `null`: every tool. */
   tools: readonly string[] | null;
   readOnly: boolean;
@@ -25,7 +34,13 @@ export interface RuntimeConfigStore {
 }
 
 export function createRuntimeConfigStore(initial: Partial<RuntimeConfig> = {}): RuntimeConfigStore {
-  let config: RuntimeConfig = { agent: 'auto', tools: null, readOnly: false, ...initial };
+  let config: RuntimeConfig = {
+    agent: 'auto',
+    agentEndpoint: null,
+    tools: null,
+    readOnly: false,
+    ...initial,
+  };
   const listeners = new Set<() => void>();
   return {
     getSnapshot: () => config,
@@ -46,7 +61,13 @@ export function parseToolPatterns(value: string | null | undefined): readonly st
   return patterns.length ? patterns : null;
 }
 
-/** An `agent` attribute as a mode; anything unknown is `auto`. */
-export function parseAgentMode(value: string | null | undefined): AgentMode {
-  return AGENT_MODES.find((mode) => mode === value) ?? 'auto';
+/**
+ * An `agent` attribute as a mode; anything unknown is `auto`, or `endpoint` when the page names
+ * a model server (`agent-endpoint`).
+ */
+export function parseAgentMode(
+  value: string | null | undefined,
+  endpoint?: string | null,
+): AgentMode {
+  return AGENT_MODES.find((mode) => mode === value) ?? (endpoint ? 'endpoint' : 'auto');
 }

@@ -7,6 +7,7 @@
 import { createAgentRunner, type AgentRunner } from '../runtime/agents/agent-runner.js';
 import type { AgentDriver } from '../runtime/agents/agent-types.js';
 import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
+import { createEndpointAgent } from '../runtime/agents/endpoint/create.js';
 import { lazyLocalAgent } from '../runtime/agents/lazy-agent.js';
 import { noAgent } from '../runtime/agents/no-agent.js';
 import {
@@ -98,9 +99,10 @@ export interface StudioRuntimeOptions {
   /** Where `workspace.openFolder` gets folders. Default: the browser's picker or upload. */
   folderSource?: WorkspaceFolderSource;
   /**
-   * The agent behind the prompt box. Default: per run, from `config.agent`: in `auto` and
-   * `openrouter`, the OpenRouter agent when the `openrouter` store has a key, else the offline
-   * local agent.
+   * The agent behind the prompt box. Default: per run, from `config.agent`: in `endpoint`, the
+   * site's model server at `config.agentEndpoint`; in `auto` and `openrouter`, the OpenRouter
+   * agent when the `openrouter` store has a key, else the offline local agent. A driver from
+   * `createEndpointAgent()` sets the mode to `endpoint`, so the badge says "Site model".
    */
   agent?: AgentDriver;
   /** OpenRouter settings to use. Default: a store on `localStorage` (memory when unavailable). */
@@ -160,7 +162,10 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     options.durableOperationBackend ??
       (memory ? createMemoryDurableOperationBackend() : defaultOperationBackend(databaseName)),
   );
-  const config = createRuntimeConfigStore(options.config);
+  const config = createRuntimeConfigStore({
+    ...(options.agent?.id === 'endpoint' ? { agent: 'endpoint' as const } : {}),
+    ...options.config,
+  });
   // The predicate is rebuilt only when the tool list changes, not on every call.
   let scope: ToolScope = {};
   let scoped: RuntimeConfig | undefined;
@@ -230,6 +235,13 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   const previewSelection = createPreviewSelectionStore();
   const openrouter = options.openrouterSettings ?? createOpenRouterSettingsStore();
   const openrouterAgent = lazyOpenRouterAgent({ settings: openrouter.getSnapshot, stream: true });
+  // One driver per endpoint URL, so its code is loaded once and a changed attribute takes effect.
+  let endpointAgent: { url: string; driver: AgentDriver } | undefined;
+  const endpointDriver = (url: string) => {
+    if (endpointAgent?.url !== url)
+      endpointAgent = { url, driver: createEndpointAgent({ endpoint: url }) };
+    return endpointAgent.driver;
+  };
   const agentTools = scopeToolRegistry(registry, currentScope);
   const agent = createAgentRunner({
     tools: agentTools,
@@ -240,9 +252,10 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
       ? { driver: options.agent }
       : {
           selectDriver: () => {
-            const mode = config.getSnapshot().agent;
+            const { agent: mode, agentEndpoint } = config.getSnapshot();
             if (mode === 'none') return noAgent;
             if (mode === 'local') return lazyLocalAgent;
+            if (mode === 'endpoint') return endpointDriver(agentEndpoint ?? '');
             return openrouter.getSnapshot().apiKey ? openrouterAgent : lazyLocalAgent;
           },
         }),

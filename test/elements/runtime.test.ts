@@ -117,6 +117,7 @@ describe('<ca-runtime> attributes, set in markup and changed at run time', () =>
     expect(changes).to.deep.equal([]);
     expect(runtime.config.getSnapshot()).to.deep.equal({
       agent: 'local',
+      agentEndpoint: null,
       tools: ['preview.*'],
       readOnly: false,
     });
@@ -278,6 +279,29 @@ describe('<ca-studio> takes the same attributes', () => {
     studio.setAttribute('workspace', uniqueName('workspace'));
     await studio.updateComplete;
     expect(studio.runtime).not.to.equal(second);
+  });
+
+  it('agent-endpoint selects the site model unless agent names another mode, live', async () => {
+    const element = await fixture<CaRuntime>(html`
+      <ca-runtime
+        workspace=${uniqueName('endpoint')}
+        storage="memory"
+        agent-endpoint="/api/agent"
+      ></ca-runtime>
+    `);
+    const runtime = element.runtime!;
+    expect(runtime.config.getSnapshot()).to.deep.include({
+      agent: 'endpoint',
+      agentEndpoint: '/api/agent',
+    });
+    element.setAttribute('agent', 'local');
+    await element.updateComplete;
+    expect(runtime.config.getSnapshot().agent).to.equal('local');
+    element.removeAttribute('agent');
+    element.removeAttribute('agent-endpoint');
+    await element.updateComplete;
+    expect(runtime.config.getSnapshot()).to.deep.include({ agent: 'auto', agentEndpoint: null });
+    expect(element.runtime).to.equal(runtime);
   });
 
   it('readonly shows in the header and agent="openrouter" without a key says it fell back', async () => {

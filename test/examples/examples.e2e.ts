@@ -58,7 +58,8 @@ after(async () => {
   await browser?.close();
 });
 
-for (const example of EXAMPLES as Example[]) {
+// An app that is a server of its own (examples/agent-server) has its own e2e file.
+for (const example of (EXAMPLES as (Example & { server?: string })[]).filter((e) => !e.server)) {
   describe(`examples/${example.name}`, () => {
     let server: Server;
     let context: BrowserContext;

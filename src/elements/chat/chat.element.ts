@@ -3,6 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
+import { isEndpointConfigurationError } from '../../runtime/agents/endpoint/errors.js';
 import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/recovery.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
@@ -142,7 +143,9 @@ export class CaChat extends LitElement {
     if (!this.dispatchEvent(event)) return;
     this.draft = '';
     this.recoveryNotice = '';
-    await runtime.agent.run(text, driver ? { driver } : {});
+    const result = await runtime.agent.run(text, driver ? { driver } : {});
+    // A failed prompt comes back to the composer, unless the person already typed another.
+    if (result.status === 'failed' && !this.draft) this.draft = text;
   }
 
   /** Runs one recovery action from a button (a user gesture, as pickers and permissions need). */
@@ -197,11 +200,12 @@ export class CaChat extends LitElement {
           ${last.error.code === 'WORKSPACE_REVISION_CONFLICT' ? 'Re-read & retry' : 'Retry'}
         </button>`
       : nothing;
-    const local = isOpenRouterConfigurationError(last.error)
-      ? html`<button @click=${() => void this.retryLocally(last.prompt)}>
-          Use local agent & retry
-        </button>`
-      : nothing;
+    const local =
+      isOpenRouterConfigurationError(last.error) || isEndpointConfigurationError(last.error)
+        ? html`<button @click=${() => void this.retryLocally(last.prompt)}>
+            Use local agent & retry
+          </button>`
+        : nothing;
     const action = recoveryActionFor(last.error);
     const recovery = action
       ? html`<button data-recovery=${action} @click=${() => this.recover(action)}>

@@ -23,7 +23,8 @@ import { runtimeStyles } from './runtime.styles.js';
  * @summary A runtime for the elements inside it or linked to it, configured by HTML alone.
  * @attr workspace - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace`. Changing it creates a new runtime.
  * @attr storage - `indexeddb` (default; memory where IndexedDB is missing) or `memory` (this page only). Changing it creates a new runtime.
- * @attr agent - Who answers prompts: `local` (the offline agent), `openrouter` (the saved key's model; the local agent, with a notice in the mode badge, while no key is saved) or `none` (prompts explain that no agent is configured). Default: OpenRouter when a key is saved, else local.
+ * @attr agent - Who answers prompts: `local` (the offline agent), `openrouter` (the saved key's model; the local agent, with a notice in the mode badge, while no key is saved), `endpoint` (the site's model server at `agent-endpoint`) or `none` (prompts explain that no agent is configured). Default: `endpoint` when `agent-endpoint` is set, else OpenRouter when a key is saved, else local.
+ * @attr agent-endpoint - URL of the site's model server, which speaks the AI SDK UI message stream protocol (`createAgentHandler` from `@context-action/elements/agent-server`, or any AI SDK chat route); the key stays on that server. Sets `agent` to `endpoint` unless `agent` says otherwise.
  * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
  * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller.
  * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
@@ -37,6 +38,7 @@ export class CaRuntime extends LitElement {
   @property({ reflect: true }) workspace = DEFAULT_STUDIO_DATABASE;
   @property() storage: string | null = null;
   @property() agent: string | null = null;
+  @property({ attribute: 'agent-endpoint' }) agentEndpoint: string | null = null;
   @property() tools: string | null = null;
   @property({ converter: booleanAttribute }) readonly = false;
   @property() src: string | null = null;

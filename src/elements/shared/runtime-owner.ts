@@ -41,6 +41,7 @@ export interface RuntimeRecipe {
 export interface RuntimeAttributes {
   storage: string | null;
   agent: string | null;
+  agentEndpoint: string | null;
   tools: string | null;
   readonly: boolean;
   src: string | null;
@@ -57,7 +58,8 @@ export function recipeFromAttributes(
     storage: attributes.storage === 'memory' ? 'memory' : 'indexeddb',
     surface,
     config: {
-      agent: parseAgentMode(attributes.agent),
+      agent: parseAgentMode(attributes.agent, attributes.agentEndpoint),
+      agentEndpoint: attributes.agentEndpoint || null,
       tools: parseToolPatterns(attributes.tools),
       readOnly: attributes.readonly,
     },

@@ -45,7 +45,7 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * The whole studio: creates one runtime (or takes yours through the `runtime` property),
  * provides it to every element inside through `@lit/context`, and lays out the file tree, editor,
  * preview, agent prompt, trace, approval gate and status bar. The header's Model button names
- * the mode the prompts run in ("Local agent" or "OpenRouter · model") and opens the
+ * the mode the prompts run in ("Local agent", "OpenRouter · model" or "Site model") and opens the
  * `<ca-settings>` dialog. It takes the same runtime attributes and starter files as
  * `<ca-runtime>`; element children other than starter files and named-slot content replace the
  * built-in layout with your own.
@@ -61,7 +61,8 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @attr workspace - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace` on the studio surface, `context-action-<surface>` on the others. Changing it creates a new runtime.
  * @attr database-name - The older name of `workspace`; `workspace` wins when both are set.
  * @attr storage - `indexeddb` (default; memory where IndexedDB is missing) or `memory` (this page only). Changing it creates a new runtime.
- * @attr agent - Who answers prompts: `local`, `openrouter` (the local agent, with a notice in the mode badge, while no key is saved) or `none` (prompts explain that no agent is configured). Default: OpenRouter when a key is saved, else local.
+ * @attr agent - Who answers prompts: `local`, `openrouter` (the local agent, with a notice in the mode badge, while no key is saved), `endpoint` (the site's model server at `agent-endpoint`) or `none` (prompts explain that no agent is configured). Default: `endpoint` when `agent-endpoint` is set, else OpenRouter when a key is saved, else local.
+ * @attr agent-endpoint - URL of the site's model server, which speaks the AI SDK UI message stream protocol (`createAgentHandler` from `@context-action/elements/agent-server`, or any AI SDK chat route); the key stays on that server. Sets `agent` to `endpoint` unless `agent` says otherwise.
  * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
  * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller; the header says Read-only.
  * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
@@ -139,6 +140,7 @@ export class CaStudio extends LitElement {
   @property() workspace: string | null = null;
   @property() storage: string | null = null;
   @property() agent: string | null = null;
+  @property({ attribute: 'agent-endpoint' }) agentEndpoint: string | null = null;
   @property() tools: string | null = null;
   @property({ converter: booleanAttribute }) readonly = false;
   @property() src: string | null = null;

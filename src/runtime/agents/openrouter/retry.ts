@@ -1,6 +1,7 @@
 /**
  * Bounded, abortable backoff (A3): transient provider failures are retried once per configured
- * delay (two by default); an abort during the wait ends it at once.
+ * delay (two by default); an abort during the wait ends it at once. A failure that says when to
+ * come back (`details.retryAfterMs`, from `Retry-After`) waits at least that long.
  */
 import type { Outcome, ToolCallError } from '../../protocol/errors.js';
 import { isTransientOpenRouterError } from './errors.js';
@@ -40,13 +41,24 @@ export async function withRetries<T>(
     delaysMs: readonly number[];
     signal: AbortSignal;
     onRetry?: (notice: RetryNotice) => void;
+    /** Which failures are retried; default: the `OPENROUTER_*` transient ones. */
+    isTransient?: (error: ToolCallError) => boolean;
+    /** The longest `Retry-After` waited for; a longer one fails the run at once. Default 30 s. */
+    maxRetryAfterMs?: number;
   },
 ): Promise<Outcome<T> | undefined> {
+  const isTransient = options.isTransient ?? isTransientOpenRouterError;
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 30_000;
   for (let retry = 0; ; retry++) {
     const outcome = await attempt();
-    if (outcome.ok || !isTransientOpenRouterError(outcome.error)) return outcome;
-    const delayMs = options.delaysMs[retry];
-    if (delayMs === undefined || options.signal.aborted) return outcome;
+    if (outcome.ok || !isTransient(outcome.error)) return outcome;
+    const retryAfterMs = (outcome.error.details as { retryAfterMs?: unknown } | undefined)
+      ?.retryAfterMs;
+    const asked = typeof retryAfterMs === 'number' ? retryAfterMs : 0;
+    const configured = options.delaysMs[retry];
+    if (configured === undefined || asked > maxRetryAfterMs || options.signal.aborted)
+      return outcome;
+    const delayMs = Math.max(configured, asked);
     options.onRetry?.({
       attempt: retry + 1,
       of: options.delaysMs.length,

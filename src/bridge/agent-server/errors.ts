@@ -1,0 +1,31 @@
+/**
+ * `AGENT_SERVER_*` codes: why the handler refused a request before any model call. Every refusal
+ * is a JSON body `{ error: { code, message } }` with a 4xx status.
+ */
+export const AGENT_SERVER_ERROR_CODES = {
+  /** Not a POST. 405 */
+  AGENT_SERVER_METHOD_NOT_ALLOWED: 'AGENT_SERVER_METHOD_NOT_ALLOWED',
+  /** `authorize` threw. 401 */
+  AGENT_SERVER_UNAUTHORIZED: 'AGENT_SERVER_UNAUTHORIZED',
+  /** `authorize` returned `false`. 403 */
+  AGENT_SERVER_FORBIDDEN: 'AGENT_SERVER_FORBIDDEN',
+  /** The body is larger than `maxBodyBytes`. 413 */
+  AGENT_SERVER_BODY_TOO_LARGE: 'AGENT_SERVER_BODY_TOO_LARGE',
+  /** Not JSON, or not `{ messages, tools? }` within the limits. 400 */
+  AGENT_SERVER_INVALID_BODY: 'AGENT_SERVER_INVALID_BODY',
+  /** A tool list that is too long, too deep, too large or oddly named. 400 */
+  AGENT_SERVER_INVALID_TOOLS: 'AGENT_SERVER_INVALID_TOOLS',
+  /** The conversation's last reply already took `maxSteps` model steps. 400 */
+  AGENT_SERVER_STEP_LIMIT: 'AGENT_SERVER_STEP_LIMIT',
+} as const;
+
+export type AgentServerErrorCode =
+  (typeof AGENT_SERVER_ERROR_CODES)[keyof typeof AGENT_SERVER_ERROR_CODES];
+
+export function agentServerError(
+  status: number,
+  code: AgentServerErrorCode,
+  message: string,
+): Response {
+  return Response.json({ error: { code, message } }, { status });
+}

@@ -1,0 +1,133 @@
+/**
+ * `createAgentHandler()`: the site's model behind the studio, on the AI SDK's chat protocol. The
+ * browser posts its conversation as UI messages with the tools it may call; the handler declares
+ * them to `streamText` without `execute`, so every tool call streams back to the browser, which
+ * runs it through its registry (policy, approval, preview) and posts the result for the next
+ * step. The key stays on the server; the browser never names the provider or the model.
+ */
+import {
+  convertToModelMessages,
+  jsonSchema,
+  safeValidateUIMessages,
+  streamText,
+  tool,
+  type LanguageModel,
+  type ToolSet,
+  type UIMessage,
+} from 'ai';
+import { OPENROUTER_SYSTEM_PROMPT } from '../../runtime/agents/openrouter/prompt.js';
+import { AGENT_SERVER_ERROR_CODES as CODES, agentServerError } from './errors.js';
+import { DEFAULT_AGENT_SERVER_LIMITS, type AgentServerLimits } from './limits.js';
+import { readBodyText } from './read-body.js';
+import { checkAgentRequest, type BrowserTool } from './validate.js';
+
+/**
+ * Decides whether a request may reach the model, before its body is read: `true` or nothing lets
+ * it through, `false` answers 403, a `Response` (a 429 with `Retry-After`, say) is sent as it is,
+ * and a throw answers 401.
+ */
+export type AgentAuthorize = (
+  request: Request,
+) => boolean | void | Response | Promise<boolean | void | Response>;
+
+export interface AgentHandlerOptions {
+  /** Any AI SDK language model: `openai('…')`, `anthropic('…')`, `createOpenAICompatible(…)('…')`. */
+  model: LanguageModel;
+  /** Default: the studio's house rules (inspect first, small patches, pass revisions). */
+  system?: string;
+  /** Model steps one reply may take, counted across the browser's tool round trips; default 8. */
+  maxSteps?: number;
+  authorize?: AgentAuthorize;
+  limits?: Partial<AgentServerLimits>;
+}
+
+export const DEFAULT_AGENT_MAX_STEPS = 8;
+export const DEFAULT_AGENT_SYSTEM_PROMPT = OPENROUTER_SYSTEM_PROMPT;
+
+/** Tools the model may call and the browser runs: no `execute` here. */
+function declareTools(tools: Record<string, BrowserTool>): ToolSet {
+  return Object.fromEntries(
+    Object.entries(tools).map(([name, definition]) => [
+      name,
+      tool({
+        ...(definition.description === undefined ? {} : { description: definition.description }),
+        inputSchema: jsonSchema(definition.inputSchema),
+      }),
+    ]),
+  );
+}
+
+/** Steps the reply being continued has taken: the browser resends it with each tool result. */
+function stepsSoFar(messages: readonly UIMessage[]): number {
+  const last = messages.at(-1);
+  if (last?.role !== 'assistant') return 0;
+  return last.parts.filter((part) => part.type === 'step-start').length;
+}
+
+async function authorized(
+  authorize: AgentAuthorize | undefined,
+  request: Request,
+): Promise<Response | null> {
+  if (!authorize) return null;
+  let verdict: Awaited<ReturnType<AgentAuthorize>>;
+  try {
+    verdict = await authorize(request);
+  } catch {
+    return agentServerError(401, CODES.AGENT_SERVER_UNAUTHORIZED, 'This request is not signed in.');
+  }
+  if (verdict instanceof Response) return verdict;
+  return verdict === false
+    ? agentServerError(403, CODES.AGENT_SERVER_FORBIDDEN, 'This request may not use the model.')
+    : null;
+}
+
+export function createAgentHandler(
+  options: AgentHandlerOptions,
+): (request: Request) => Promise<Response> {
+  const limits = { ...DEFAULT_AGENT_SERVER_LIMITS, ...options.limits };
+  const maxSteps = options.maxSteps ?? DEFAULT_AGENT_MAX_STEPS;
+  const system = options.system ?? DEFAULT_AGENT_SYSTEM_PROMPT;
+
+  return async (request) => {
+    if (request.method !== 'POST') {
+      return agentServerError(405, CODES.AGENT_SERVER_METHOD_NOT_ALLOWED, 'Use POST.');
+    }
+    const refused = await authorized(options.authorize, request);
+    if (refused) return refused;
+    const body = await readBodyText(request, limits.maxBodyBytes);
+    if (!body.ok) {
+      return agentServerError(
+        413,
+        CODES.AGENT_SERVER_BODY_TOO_LARGE,
+        `The body is larger than ${limits.maxBodyBytes} bytes.`,
+      );
+    }
+    const checked = checkAgentRequest(body.text, limits);
+    if (!checked.ok) return agentServerError(400, checked.code, checked.message);
+    const tools = declareTools(checked.value.tools);
+    const messages = await safeValidateUIMessages({ messages: checked.value.messages });
+    if (!messages.success) {
+      return agentServerError(
+        400,
+        CODES.AGENT_SERVER_INVALID_BODY,
+        'The messages are not AI SDK UI messages.',
+      );
+    }
+    if (stepsSoFar(messages.data) >= maxSteps) {
+      return agentServerError(
+        400,
+        CODES.AGENT_SERVER_STEP_LIMIT,
+        `This reply already took ${maxSteps} steps.`,
+      );
+    }
+    const result = streamText({
+      model: options.model,
+      system,
+      messages: await convertToModelMessages(messages.data, { tools }),
+      tools,
+      // The browser going away stops the model too.
+      abortSignal: request.signal,
+    });
+    return result.toUIMessageStreamResponse({ originalMessages: messages.data });
+  };
+}

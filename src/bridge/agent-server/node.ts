@@ -1,0 +1,57 @@
+/**
+ * `toNodeHandler()`: a web-standard handler on a plain `node:http` server. The request's body
+ * streams in, the response streams out, and a client that goes away aborts the request's signal,
+ * so the model stops too.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+
+export type NodeRequestHandler = (
+  request: IncomingMessage,
+  response: ServerResponse,
+) => Promise<void>;
+
+function toRequest(request: IncomingMessage, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const entry of Array.isArray(value) ? value : [value]) headers.append(name, entry);
+  }
+  const method = request.method ?? 'GET';
+  const url = new URL(request.url ?? '/', `http://${request.headers.host ?? 'localhost'}`);
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  return new Request(url, {
+    method,
+    headers,
+    signal,
+    ...(hasBody
+      ? { body: Readable.toWeb(request) as ReadableStream<Uint8Array>, duplex: 'half' }
+      : {}),
+  } as RequestInit);
+}
+
+export function toNodeHandler(
+  handler: (request: Request) => Promise<Response>,
+): NodeRequestHandler {
+  return async (request, response) => {
+    const gone = new AbortController();
+    response.once('close', () => {
+      if (!response.writableFinished) gone.abort();
+    });
+    const answer = await handler(toRequest(request, gone.signal));
+    response.writeHead(answer.status, Object.fromEntries(answer.headers));
+    // A stream's head goes out now, not with its first part: the client knows it was heard.
+    response.flushHeaders();
+    if (!answer.body) return void response.end();
+    try {
+      for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
+        if (gone.signal.aborted) break;
+        response.write(chunk);
+      }
+    } catch {
+      // The stream failed after the head was sent: the client must see it broken, not ended.
+      return void response.destroy();
+    }
+    response.end();
+  };
+}

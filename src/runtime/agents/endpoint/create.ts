@@ -1,0 +1,13 @@
+/**
+ * `createEndpointAgent()`: the driver for a site's own model server. Its code, with the AI SDK's
+ * stream parser, loads on the first run, so a page that never runs it never downloads either.
+ */
+import type { AgentDriver } from '../agent-types.js';
+import { lazyAgent } from '../lazy-agent.js';
+import type { EndpointAgentOptions } from './options.js';
+
+export function createEndpointAgent(options: EndpointAgentOptions): AgentDriver {
+  return lazyAgent('endpoint', () =>
+    import('./agent.js').then(({ createEndpointDriver }) => createEndpointDriver(options)),
+  );
+}
