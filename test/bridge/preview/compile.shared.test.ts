@@ -49,7 +49,10 @@ describe('stylesheets and scripts (P2)', () => {
     const html = renderPreviewHtml(document);
     expect(document.sheets).to.deep.equal([':root { --accent: #2563eb; }']);
     expect(html).to.contain('<style data-ca-sheet="0">:root { --accent: #2563eb; }</style>');
-    expect(html).to.contain('<script>window.answer = "<\\/script>";</script>');
+    // A data: URL naming the file and first line, so every engine reports its errors' place.
+    expect(html).to.contain(
+      '<script src="data:text/javascript;file=app.js;line=1,window.answer%20%3D%20%22%3C%2Fscript%3E%22%3B" crossorigin></script>',
+    );
     expect(document.diagnostics).to.deep.equal([]);
   });
 

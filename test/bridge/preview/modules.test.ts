@@ -122,9 +122,7 @@ for (const mode of MODES) {
       });
       expect(await mounted.consoleLine(/^path/)).to.equal(mode.path);
       const outcome = await mounted.settle();
-      expect(!outcome.ok && outcome.error.message).to.contain(
-        'Uncaught Error: boom (src/lib/fail.js:3)',
-      );
+      expect(!outcome.ok && outcome.error.message).to.contain('Error: boom (src/lib/fail.js:3)');
     });
 
     it('names the file and line of a syntax error and of an error in an inline module', async () => {
