@@ -5,6 +5,7 @@ import { commonjsPackages, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
+import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs';
 
 // CA_ENGINE=chromium|firefox|webkit picks the browser (Chromium by default).
 const engine = engineFrom();
@@ -20,6 +21,8 @@ export default {
   // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
   middleware: [openAiScriptMiddleware()],
   plugins: [
+    // Keys, viewport and media commands that behave alike in the three engines.
+    engineCommandsPlugin(),
     skipNodeOnlyTests(),
     // Loopback servers counting what preview documents send out (issue 12).
     requestSinkPlugin(),
