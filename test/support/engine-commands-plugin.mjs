@@ -81,7 +81,9 @@ export function engineCommandsPlugin() {
       if (command === 'set-viewport' && driver) {
         // The window's frame is not the viewport: size it once, then correct by the difference.
         await driver.setWindowSize(payload.width, payload.height);
-        const [width, height] = await driver.execute(() => [innerWidth, innerHeight]);
+        const [width, height] = await driver.execute(
+          'return [window.innerWidth, window.innerHeight]',
+        );
         await driver.setWindowSize(2 * payload.width - width, 2 * payload.height - height);
         return true;
       }
