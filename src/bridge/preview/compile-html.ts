@@ -122,7 +122,7 @@ export function compileHtml(
       return moduleScript(rest, specifier);
     }
     const text = resolved.kind === 'local' ? context.text(resolved.path) : undefined;
-    if (text === undefined) {
+    if (resolved.kind !== 'local' || text === undefined) {
       missing('script', src, 'error');
       return '';
     }

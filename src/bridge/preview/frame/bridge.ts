@@ -84,7 +84,7 @@ function start(config: BridgeConfig): void {
   };
 
   const fail = (message: string) => {
-    const text = bound(message || 'Unknown error', limits.errorMessageChars);
+    const text = bound(locator.named(message) || 'Unknown error', limits.errorMessageChars);
     emitConsole('error', [text]);
     if (!errored) {
       errored = true;

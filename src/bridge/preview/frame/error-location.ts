@@ -17,6 +17,8 @@ export interface ErrorLocator {
   /** `path:line`, or null when the place is not a workspace module. */
   locate(url: string, line: number): string | null;
   fromStack(error: unknown): string | null;
+  /** `message` with each module's `data:` URL (Firefox quotes them) replaced by its file. */
+  named(message: string): string;
 }
 
 export function createErrorLocator(
@@ -54,6 +56,12 @@ export function createErrorLocator(
   };
   return {
     locate,
+    named(message) {
+      if (!message.includes('data:')) return message;
+      for (const [url, specifier] of specifierOf)
+        message = message.split(url).join(config.origins[specifier]?.[0] ?? specifier);
+      return message;
+    },
     fromStack(error) {
       const stack =
         error instanceof NativeError && typeof error.stack === 'string' ? error.stack : '';
