@@ -31,8 +31,11 @@ const WEBDRIVER_KEYS = {
   Space: ' ',
 };
 
+// `KeyD` and `Digit4` name a key by its place; WebDriver takes the character.
+const character = (key) => /^(?:Key([A-Z])|Digit(\d))$/.exec(key)?.slice(1).join('').toLowerCase();
+
 const keyValue = (key) => {
-  const value = WEBDRIVER_KEYS[key] ?? (key.length === 1 ? key : undefined);
+  const value = WEBDRIVER_KEYS[key] ?? (key.length === 1 ? key : character(key));
   if (value === undefined) throw new Error(`No WebDriver key for "${key}".`);
   return value;
 };
