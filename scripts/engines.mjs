@@ -5,12 +5,13 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumLaunchOptions, findChromium } from './system.mjs';
+import { chromiumLaunchOptions } from './system.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
 
 const FIREFOX = ['/usr/bin/firefox-esr', '/usr/bin/firefox'];
 const WEBKIT_DRIVER = ['/usr/bin/WebKitWebDriver'];
+// Debian's libwebkit2gtk-4.1-0 (a dependency of webkit2gtk-driver) ships MiniBrowser here.
 const MINIBROWSER = [
   '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
   '/usr/lib/aarch64-linux-gnu/webkit2gtk-4.1/MiniBrowser',
@@ -18,11 +19,10 @@ const MINIBROWSER = [
 ];
 
 const first = (paths) => paths.find((path) => existsSync(path));
-export const findFirefox = () => first(FIREFOX);
-export const findWebKitDriver = () => first(WEBKIT_DRIVER);
-export const findMiniBrowser = () => first(MINIBROWSER);
-export const findXvfb = () => first(['/usr/bin/Xvfb']);
-export const findXauth = () => first(['/usr/bin/xauth']);
+const findFirefox = () => first(FIREFOX);
+const findWebKitDriver = () => first(WEBKIT_DRIVER);
+const findMiniBrowser = () => first(MINIBROWSER);
+const findXvfb = () => first(['/usr/bin/Xvfb']);
 
 /** The engine named by `CA_ENGINE` (tests) or a `--engine` flag (benchmarks); Chromium by default. */
 export function engineFrom(value = process.env.CA_ENGINE) {
@@ -135,4 +135,4 @@ export function webkitCapabilities() {
   };
 }
 
-export { chromiumLaunchOptions, findChromium };
+export { chromiumLaunchOptions };
