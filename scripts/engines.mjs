@@ -55,6 +55,9 @@ export function firefoxLaunchOptions(downloadDir) {
     browser: 'firefox',
     executablePath,
     headless: true,
+    // Chromium's 800 wide, taller: WebDriver BiDi refuses a pointer outside the viewport, which
+    // CDP lets through, and some tests click below Chromium's 600.
+    defaultViewport: { width: 800, height: 1000 },
     extraPrefsFirefox: {
       'browser.download.alwaysOpenPanel': false,
       'browser.download.folderList': 2,
@@ -62,6 +65,8 @@ export function firefoxLaunchOptions(downloadDir) {
       'browser.download.useDownloadDir': true,
       'browser.download.start_downloads_in_tmp_dir': true,
       'browser.helperApps.deleteTempFileOnExit': true,
+      // ICE to loopback servers, as Chromium does: the WebRTC tests' sinks listen on 127.0.0.1.
+      'media.peerconnection.ice.loopback': true,
     },
   };
 }

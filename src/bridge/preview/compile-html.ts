@@ -22,6 +22,7 @@ export const SHEET_ATTRIBUTE = 'data-ca-sheet';
 const CLASSIC_TYPES = new Set(['', 'text/javascript', 'application/javascript']);
 const ASSET_HREF_TAGS = new Set(['image', 'use', 'feimage']);
 const NO_SRC_REWRITE = new Set(['iframe', 'frame']);
+const RESOURCE_HINTS = new Set(['prefetch', 'preload', 'prerender', 'dns-prefetch', 'preconnect']);
 
 /** Where a module script's text `import "<specifier>";` starts: `parts[part]` at `at`. */
 export interface EntryImport {
@@ -174,6 +175,12 @@ export function compileHtml(
         open: `<style${renderAttributes(kept)}>`,
         css: compileStylesheet(resolved.path, text, context),
       };
+    }
+    // Firefox fetches these hints past the Content-Security-Policy: an external one never stays.
+    const hint = rel.find((name) => RESOURCE_HINTS.has(name));
+    if (hint && resolved.kind === 'external') {
+      blocked(hint, resolved.url);
+      return '';
     }
     return compileAssetTag(whole, 'link', attributes);
   }

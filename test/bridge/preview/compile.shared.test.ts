@@ -139,6 +139,25 @@ describe('external resources (P5)', () => {
     expect(codes(document)).to.deep.equal([CODES.EXTERNAL_BLOCKED, CODES.EXTERNAL_BLOCKED]);
   });
 
+  it('removes external resource hints, which Firefox fetches past the policy, and reports them', () => {
+    const document = compilePreviewDocument(
+      files({
+        'index.html': [
+          '<link rel="prefetch" href="http://127.0.0.1:9/a">',
+          '<link rel="preload" as="image" href="https://cdn.example/b.png">',
+          '<link rel="dns-prefetch preconnect" href="//cdn.example">',
+          '<link rel="prerender" href="https://cdn.example/c">',
+          '<link rel="icon" href="https://cdn.example/favicon.ico"><p>ok</p>',
+        ].join(''),
+      }),
+    );
+    const html = renderPreviewHtml(document);
+    expect(html).not.to.contain('127.0.0.1:9');
+    expect(html.match(/cdn\.example/g)).to.have.length(1);
+    // The icon stays (the policy holds it everywhere) and is reported as before.
+    expect(codes(document)).to.deep.equal(Array(5).fill(CODES.EXTERNAL_BLOCKED));
+  });
+
   it('reports missing local references', () => {
     const document = compilePreviewDocument(
       files({
