@@ -1,24 +1,37 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
-import { chromeLauncher } from '@web/test-runner-chrome';
-import { chromiumLaunchOptions } from './scripts/system.mjs';
+import { browserFor, engineFrom } from './scripts/wtr-engines.mjs';
 import { commonjsPackages, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 import { uiStreamScriptMiddleware } from './test/support/ui-stream-script-middleware.mjs';
 import { esmBundles } from './test/support/esm-bundle-plugin.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
+import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs';
+
+// CA_ENGINE=chromium|firefox|webkit picks the browser (Chromium by default).
+const engine = engineFrom();
 
 export default {
-  files: ['test/**/*.test.ts', '!test/**/*.node.test.ts'],
+  // Chromium runs every browser test; Firefox and WebKit the element and preview/bridge suites
+  // (the studio's journeys among them): the runtime, storage and registry tests exercise no
+  // engine difference, and three full runs would not fit `npm test` in 30 minutes here.
+  files:
+    engine === 'chromium'
+      ? ['test/**/*.test.ts', '!test/**/*.node.test.ts']
+      : ['test/elements/**/*.test.ts', 'test/bridge/**/*.test.ts', '!test/**/*.node.test.ts'],
   nodeResolve: true,
-  concurrency: 2,
+  // WebDriver runs parallel files in iframes of one window, which changes focus and viewport
+  // behaviour: MiniBrowser gets one file at a time in its own window.
+  concurrency: engine === 'webkit' ? 1 : 2,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
   // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
   // And a scripted site model server on the AI SDK UI message stream (agent-endpoint).
   middleware: [openAiScriptMiddleware(), uiStreamScriptMiddleware()],
   plugins: [
+    // Keys, viewport and media commands that behave alike in the three engines.
+    engineCommandsPlugin(),
     skipNodeOnlyTests(),
     // Loopback servers counting what preview documents send out (issue 12).
     requestSinkPlugin(),
@@ -32,12 +45,5 @@ export default {
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
     }),
   ],
-  browsers: [
-    chromeLauncher({
-      launchOptions: chromiumLaunchOptions(),
-      // One browser context per page: files running side by side must not share localStorage
-      // (an OpenRouter key saved by one test would switch another file's studio to the model).
-      createPage: async ({ browser }) => (await browser.createBrowserContext()).newPage(),
-    }),
-  ],
+  browsers: [await browserFor(engine)],
 };

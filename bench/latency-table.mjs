@@ -10,10 +10,10 @@ const fixed = (value, digits = 1) => value.toFixed(digits);
 const ratio = (a, b) =>
   `${fixed(quantile(a, 0.5) / quantile(b, 0.5), 2)}× / ${fixed(quantile(a, 0.9) / quantile(b, 0.9), 2)}×`;
 
-export function printTable({ count, groups }) {
+export function printTable({ count, groups, engine = 'Chromium' }) {
   const lines = [
     `Preview edit → acknowledgement (ours) or → load (playground, floors), ${count} samples each,`,
-    'interleaved round by round in one Chromium run; ms. Ratios: median÷median / p90÷p90.',
+    `interleaved round by round in one ${engine} run; ms. Ratios: median÷median / p90÷p90.`,
     '',
     '| case                                               | median |    p90 | ratios                                                  |',
     '|----------------------------------------------------|--------|--------|---------------------------------------------------------|',
@@ -34,5 +34,17 @@ export function printTable({ count, groups }) {
       );
     }
   }
+  // The warm-up: the first writes after a case opened, in order, against its steady median.
+  lines.push('', 'first writes after load (ms, in order; × the steady median):');
+  for (const { cases, first, samples } of groups)
+    for (const [label, runner] of cases) {
+      if (runner !== 'ours' || !first?.has(label) || !label.startsWith('ours')) continue;
+      const writes = first
+        .get(label)
+        .map((value) => fixed(value))
+        .join(', ');
+      const worst = Math.max(...first.get(label)) / quantile(samples.get(label), 0.5);
+      lines.push(`  ${label}: ${writes} (worst ${fixed(worst, 2)}×)`);
+    }
   console.log(lines.join('\n'));
 }

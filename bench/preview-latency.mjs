@@ -1,4 +1,4 @@
-// Preview latency benchmark, one Chromium run, one page:
+// Preview latency benchmark, one browser run, one page (Chromium unless `--engine` names another):
 // - ours: bench/preview-bench.ts built with vite (minified, as shipped), edit → acknowledgement;
 // - floors, sandboxed `srcdoc` loads: the seed page; for the 200-module workspace the same
 //   modules natively from an import map, and the same code bundled into one classic script;
@@ -7,18 +7,24 @@
 // Every case of a table row group is stepped in turn, one sample each per round (the order
 // rotating), so peers and floors share the same load windows. Prints median/p90 and ratios.
 // `--only=WORD` runs the row groups whose first case names WORD (e.g. `--only=200-module`).
-//   node bench/preview-latency.mjs [edits=50] [--no-playground] [--only=WORD]
+// `--engine=firefox|webkit` runs in that engine (playground-elements in Chromium only). The
+// first writes after each case opens (the warm-up, not in the medians) are printed too.
+//   node bench/preview-latency.mjs [edits=50] [--no-playground] [--only=WORD] [--engine=NAME]
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions } from '../scripts/system.mjs';
+import { engineFrom } from '../scripts/engines.mjs';
+import { engineLabels, openEnginePage, waitInPage } from './engine-browser.mjs';
 import { buildPageScript } from './build-page.mjs';
 import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 import { printTable } from './latency-table.mjs';
 
 const count = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 50);
-const withPlayground = !process.argv.includes('--no-playground');
+const engine = engineFrom(
+  process.argv.find((arg) => arg.startsWith('--engine='))?.slice('--engine='.length),
+);
+// Playground's sandbox needs a service worker on a second origin: measured in Chromium only.
+const withPlayground = !process.argv.includes('--no-playground') && engine === 'chromium';
 const outDir = '.tmp/bench-preview';
 
 await buildPageScript('bench/preview-bench.ts', outDir, 'bench.js');
@@ -90,16 +96,17 @@ const groups = [
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const chosen = only ? groups.filter((group) => group.cases[0][0].includes(only)) : groups;
 
-const browser = await chromium.launch(chromiumLaunchOptions());
+const tab = await openEnginePage(engine, outDir);
 try {
-  const tab = await browser.newPage();
   await tab.goto(`${pages.origin}/`);
-  await tab.waitForFunction(
+  await waitInPage(
+    tab,
     (both) => 'previewBench' in globalThis && (!both || 'playgroundBench' in globalThis),
     withPlayground,
   );
   for (const group of chosen) {
     group.samples = new Map();
+    group.first = new Map();
     const ids = [];
     for (const [, runner, name, kind] of group.cases)
       ids.push(
@@ -122,8 +129,11 @@ try {
       for (let offset = 0; offset < ids.length; offset += 1) {
         const index = (round + offset) % ids.length;
         const elapsed = await step(index);
-        if (round < WARMUP) continue;
         const label = group.cases[index][0];
+        if (round < WARMUP) {
+          group.first.set(label, [...(group.first.get(label) ?? []), elapsed]);
+          continue;
+        }
         group.samples.set(label, [...(group.samples.get(label) ?? []), elapsed]);
       }
     }
@@ -134,9 +144,9 @@ try {
         [group.cases[index][1], id],
       );
   }
-  printTable({ count, groups: chosen });
+  printTable({ count, groups: chosen, engine: `${engineLabels[engine]} ${tab.version}` });
 } finally {
-  await browser.close();
+  await tab.close();
   pages.close();
   sandbox.close();
 }

@@ -3,7 +3,8 @@
 // Runs each bench below (after `npm run build`), or only those named on the command line, and
 // replaces the text between its markers `<!-- bench:NAME -->` and `<!-- bench:NAME:end -->` with
 // the lines it picks, as printed.
-//   node scripts/bench-docs.mjs [size] [cold-start] [preview] [workspace]
+// `preview-engines` runs the preview bench once per engine (the seed's rows) into one block.
+//   node scripts/bench-docs.mjs [size] [cold-start] [preview] [preview-engines] [workspace]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -27,6 +28,19 @@ const benches = [
     pick: (line) => /^(Preview edit|interleaved|\|)/.test(line),
   },
   {
+    name: 'preview-engines',
+    runs: ['chromium', 'firefox', 'webkit'].map((engine) => [
+      'bench/preview-latency.mjs',
+      '30',
+      '--only=four-file',
+      '--no-playground',
+      `--engine=${engine}`,
+    ]),
+    pick: (line) => /^(interleaved|\| ours|first writes| {2}ours)/.test(line),
+    command: 'preview -- --engine=NAME',
+    note: 'Figures taken while other work loaded this 2-core machine; re-run on a quiet one.',
+  },
+  {
     name: 'workspace',
     script: 'bench/workspace.mjs',
     args: ['scale'],
@@ -37,16 +51,19 @@ const chosen = process.argv.slice(2);
 
 const PAGE = 'docs/performance.md';
 let page = readFileSync(PAGE, 'utf8');
-for (const { name, script, args = [], pick } of benches) {
+for (const { name, script, args = [], runs = [[script, ...args]], pick, ...about } of benches) {
   if (chosen.length > 0 && !chosen.includes(name)) continue;
-  const output = execFileSync(process.execPath, [script, ...args], { encoding: 'utf8' });
-  const lines = output.split('\n').filter(pick);
+  const lines = runs.flatMap((run, index) => [
+    ...(index > 0 ? [''] : []),
+    ...execFileSync(process.execPath, run, { encoding: 'utf8' }).split('\n').filter(pick),
+  ]);
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- bench:${name}:end -->`;
   const from = page.indexOf(start);
   const to = page.indexOf(end);
   if (from < 0 || to < from) throw new Error(`${PAGE} has no ${start} … ${end} markers.`);
-  const block = `${start}\n\n\`npm run bench:${name}\` on ${new Date().toISOString().slice(0, 10)}:\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n\n`;
+  const { command = name, note } = about;
+  const block = `${start}\n\n\`npm run bench:${command}\` on ${new Date().toISOString().slice(0, 10)}${note ? ` (${note})` : ''}:\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n\n`;
   page = page.slice(0, from) + block + page.slice(to);
   console.log(`${PAGE}: bench:${name}, ${lines.length} lines`);
 }

@@ -1,4 +1,5 @@
-// Finds the system programs the tests need (Chromium, Redis, PostgreSQL) and, on Debian or
+// Finds the system programs the tests need (Chromium, Firefox ESR, WebKitGTK's WebDriver and
+// MiniBrowser with Xvfb, Redis, PostgreSQL) and, on Debian or
 // Ubuntu as root, installs the missing ones with apt; elsewhere it names what to install.
 import { existsSync, readdirSync } from 'node:fs';
 import { run } from './run.mjs';
@@ -48,8 +49,23 @@ export function chromiumLaunchOptions() {
 
 const findRedis = () => ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find(existsSync);
 
+const firstOf = (paths) => () => paths.find((path) => existsSync(path));
+// The same paths as scripts/engines.mjs, which launches them.
+const findFirefox = firstOf(['/usr/bin/firefox-esr', '/usr/bin/firefox']);
+const findWebKitDriver = firstOf(['/usr/bin/WebKitWebDriver']);
+const findXvfb = firstOf(['/usr/bin/Xvfb']);
+const findXauth = firstOf(['/usr/bin/xauth']);
+
 const REQUIREMENTS = [
   { name: 'Chromium', apt: 'chromium', found: findChromium },
+  { name: 'Firefox ESR', apt: 'firefox-esr', found: findFirefox },
+  {
+    name: 'WebKitGTK WebDriver and MiniBrowser',
+    apt: 'webkit2gtk-driver',
+    found: findWebKitDriver,
+  },
+  { name: 'Xvfb', apt: 'xvfb', found: findXvfb },
+  { name: 'xauth', apt: 'xauth', found: findXauth },
   { name: 'Redis', apt: 'redis-server', found: findRedis },
   { name: 'PostgreSQL', apt: 'postgresql', found: findPostgresBin },
 ];

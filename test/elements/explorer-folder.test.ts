@@ -4,6 +4,7 @@ import type { StudioRuntime } from '../../src/studio/studio-runtime.js';
 import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
 import { openFolderThroughTool } from '../support/open-folder.js';
 import { waitFor } from '../support/wait.js';
+import { NO_OPFS, WITH_OPFS, describeIn } from '../support/engines.js';
 import {
   button,
   dialogClosed,
@@ -102,7 +103,7 @@ describe('<ca-explorer> folders (E3, W9)', () => {
     });
   });
 
-  describe('a linked folder', () => {
+  describeIn(WITH_OPFS, NO_OPFS)('a linked folder', () => {
     /** A real writable folder from the Origin Private File System (a picker cannot be automated). */
     async function linkFolder(runtime: StudioRuntime) {
       const opfs = await navigator.storage.getDirectory();

@@ -14,6 +14,7 @@ import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio
 import type { WorkspaceRepository } from '../../src/runtime/workspace/repository.js';
 import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
 import { createIndexedDbWorkspaceRepository } from '../../src/storage/workspace/indexeddb-repository.js';
+import { NO_OPFS, WITH_OPFS, itIn } from '../support/engines.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
 const runtimes: StudioRuntime[] = [];
@@ -110,22 +111,25 @@ describe('<ca-status-bar>', () => {
       expect(part(bar, 'status').textContent).to.contain('VersionError');
     });
 
-    it('shows a linked folder with each permission state, and the browser once disconnected', async () => {
-      const { runtime, bar } = await setup(
-        createIndexedDbWorkspaceRepository({ databaseName: uniqueName('status') }),
-      );
-      const folder = await linkFolder(runtime);
-      await shows(bar, 'storage', `Folder ${folder.name} · permission granted`);
-      expect(part(bar, 'storage').dataset['mode']).to.equal('folder');
-      for (const permission of ['prompt', 'denied', 'unknown', 'granted'] as const) {
-        folder.setPermission(permission);
-        // workspace.getStatus asks the folder again, as the model would.
-        await runtime.registry.callTool('workspace.getStatus', {});
-        await shows(bar, 'storage', `permission ${permission}`);
-      }
-      await runtime.registry.callTool('workspace.disconnectFolder', {});
-      await shows(bar, 'storage', 'Saved in browser');
-    });
+    itIn(WITH_OPFS, NO_OPFS)(
+      'shows a linked folder with each permission state, and the browser once disconnected',
+      async () => {
+        const { runtime, bar } = await setup(
+          createIndexedDbWorkspaceRepository({ databaseName: uniqueName('status') }),
+        );
+        const folder = await linkFolder(runtime);
+        await shows(bar, 'storage', `Folder ${folder.name} · permission granted`);
+        expect(part(bar, 'storage').dataset['mode']).to.equal('folder');
+        for (const permission of ['prompt', 'denied', 'unknown', 'granted'] as const) {
+          folder.setPermission(permission);
+          // workspace.getStatus asks the folder again, as the model would.
+          await runtime.registry.callTool('workspace.getStatus', {});
+          await shows(bar, 'storage', `permission ${permission}`);
+        }
+        await runtime.registry.callTool('workspace.disconnectFolder', {});
+        await shows(bar, 'storage', 'Saved in browser');
+      },
+    );
   });
 
   it('shows the revision and follows an edit with the changed count', async () => {
@@ -180,39 +184,42 @@ describe('<ca-status-bar>', () => {
       expect(unloadIsVetoed()).to.equal(true);
     });
 
-    it('is present exactly while a linked folder has unsaved changes', async () => {
-      const { runtime, bar } = await setup(
-        createIndexedDbWorkspaceRepository({ databaseName: uniqueName('status') }),
-      );
-      await linkFolder(runtime);
-      await shows(bar, 'changes', 'Folder up to date');
-      expect(unloadIsVetoed()).to.equal(false);
+    itIn(WITH_OPFS, NO_OPFS)(
+      'is present exactly while a linked folder has unsaved changes',
+      async () => {
+        const { runtime, bar } = await setup(
+          createIndexedDbWorkspaceRepository({ databaseName: uniqueName('status') }),
+        );
+        await linkFolder(runtime);
+        await shows(bar, 'changes', 'Folder up to date');
+        expect(unloadIsVetoed()).to.equal(false);
 
-      await write(runtime, 'index.html', '<h1>Edited</h1>');
-      await shows(bar, 'changes', '1 changed not saved to folder');
-      expect(bar.unloadGuarded).to.equal(true);
-      const event = new Event('beforeunload', { cancelable: true }) as BeforeUnloadEvent;
-      window.dispatchEvent(event);
-      expect(event.defaultPrevented).to.equal(true);
-      expect(event.returnValue).to.equal(false);
+        await write(runtime, 'index.html', '<h1>Edited</h1>');
+        await shows(bar, 'changes', '1 changed not saved to folder');
+        expect(bar.unloadGuarded).to.equal(true);
+        const event = new Event('beforeunload', { cancelable: true }) as BeforeUnloadEvent;
+        window.dispatchEvent(event);
+        expect(event.defaultPrevented).to.equal(true);
+        expect(event.returnValue).to.equal(false);
 
-      const saved = await runtime.registry.callTool('workspace.saveAll', {
-        expectedRevision: runtime.workspace.getSnapshot().revision,
-      });
-      expect(saved.error).to.equal(undefined);
-      await shows(bar, 'changes', 'Folder up to date');
-      await stored(runtime);
-      expect(bar.unloadGuarded).to.equal(false);
-      expect(unloadIsVetoed()).to.equal(false);
+        const saved = await runtime.registry.callTool('workspace.saveAll', {
+          expectedRevision: runtime.workspace.getSnapshot().revision,
+        });
+        expect(saved.error).to.equal(undefined);
+        await shows(bar, 'changes', 'Folder up to date');
+        await stored(runtime);
+        expect(bar.unloadGuarded).to.equal(false);
+        expect(unloadIsVetoed()).to.equal(false);
 
-      await write(runtime, 'index.html', '<h1>Again</h1>');
-      await waitFor(() => bar.unloadGuarded, 'the guard to return');
-      expect(unloadIsVetoed()).to.equal(true);
-      await runtime.registry.callTool('workspace.disconnectFolder', {});
-      await waitFor(() => !bar.unloadGuarded, 'the guard to go on disconnect');
-      await stored(runtime);
-      expect(unloadIsVetoed()).to.equal(false);
-    });
+        await write(runtime, 'index.html', '<h1>Again</h1>');
+        await waitFor(() => bar.unloadGuarded, 'the guard to return');
+        expect(unloadIsVetoed()).to.equal(true);
+        await runtime.registry.callTool('workspace.disconnectFolder', {});
+        await waitFor(() => !bar.unloadGuarded, 'the guard to go on disconnect');
+        await stored(runtime);
+        expect(unloadIsVetoed()).to.equal(false);
+      },
+    );
 
     it('asks while an editor draft is still inside its debounce window, and writes it', async () => {
       const runtime = createStudioRuntime({
@@ -247,7 +254,7 @@ describe('<ca-status-bar>', () => {
       expect(unloadIsVetoed()).to.equal(false);
     });
 
-    it('is removed when the bar leaves the page', async () => {
+    itIn(WITH_OPFS, NO_OPFS)('is removed when the bar leaves the page', async () => {
       const { runtime, bar } = await setup();
       await linkFolder(runtime);
       await write(runtime, 'index.html', '<h1>Edited</h1>');

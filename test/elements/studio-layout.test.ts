@@ -4,6 +4,7 @@ import '../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { PALETTES } from '../../src/elements/shared/theme.js';
 import { layoutKey } from '../../src/elements/studio/layout.js';
+import { itIn } from '../support/engines.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
 // Issue 14, items 3 and 4: panels, splitters, the single column of tabs and the themes.
@@ -278,23 +279,27 @@ describe('<ca-studio> themes (issue 14, item 4)', () => {
     await waitFor(() => cm.className === darkClasses, 'CodeMirror back in dark');
   });
 
-  it('follows prefers-color-scheme live with theme="auto"', async () => {
-    const studio = await mount('theme="auto"');
-    const cm = await waitFor(
-      () => shadow(studio).querySelector('ca-editor')?.shadowRoot?.querySelector('.cm-editor'),
-      'CodeMirror',
-    );
-    const lightClasses = cm.className;
-    expect(background(studio)).to.equal(rgb(PALETTES.light['--ca-color-surface']!));
-    await emulateMedia({ colorScheme: 'dark' });
-    await waitFor(
-      () => background(studio) === rgb(PALETTES.dark['--ca-color-surface']!),
-      'the dark palette',
-    );
-    await waitFor(() => cm.className !== lightClasses, 'CodeMirror in dark');
-    await emulateMedia({ colorScheme: 'light' });
-    await waitFor(() => cm.className === lightClasses, 'CodeMirror back in light');
-  });
+  // Elsewhere the explicit themes below run; only the live switch needs emulation.
+  itIn(['chromium'], 'prefers-color-scheme emulation needs CDP')(
+    'follows prefers-color-scheme live with theme="auto"',
+    async () => {
+      const studio = await mount('theme="auto"');
+      const cm = await waitFor(
+        () => shadow(studio).querySelector('ca-editor')?.shadowRoot?.querySelector('.cm-editor'),
+        'CodeMirror',
+      );
+      const lightClasses = cm.className;
+      expect(background(studio)).to.equal(rgb(PALETTES.light['--ca-color-surface']!));
+      await emulateMedia({ colorScheme: 'dark' });
+      await waitFor(
+        () => background(studio) === rgb(PALETTES.dark['--ca-color-surface']!),
+        'the dark palette',
+      );
+      await waitFor(() => cm.className !== lightClasses, 'CodeMirror in dark');
+      await emulateMedia({ colorScheme: 'light' });
+      await waitFor(() => cm.className === lightClasses, 'CodeMirror back in light');
+    },
+  );
 
   for (const theme of ['light', 'dark']) {
     it(`passes axe, colour contrast included, in the ${theme} theme`, async () => {

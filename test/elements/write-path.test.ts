@@ -15,6 +15,7 @@ import type { WorkspaceFolderPermission } from '../../src/runtime/workspace/fold
 import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
 import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio-runtime.js';
 import { openFolderThroughTool } from '../support/open-folder.js';
+import { NO_OPFS, WITH_OPFS, itIn } from '../support/engines.js';
 import { waitFor } from '../support/wait.js';
 
 /**
@@ -131,7 +132,7 @@ describe('every change a person makes is one registry call (issue 10)', () => {
     expectOneCall(changes, 'workspace.createFile');
   });
 
-  it('explorer: Open folder picks inside workspace.openFolder', async () => {
+  itIn(WITH_OPFS, NO_OPFS)('explorer: Open folder picks inside workspace.openFolder', async () => {
     const explorer = inStudio<CaExplorer>('ca-explorer');
     const directory = await opfsFolder({ 'index.html': '<h1>Disk</h1>' });
     const picker = globalThis as { showDirectoryPicker?: () => Promise<FileSystemDirectoryHandle> };
@@ -154,7 +155,7 @@ describe('every change a person makes is one registry call (issue 10)', () => {
     ]);
   });
 
-  it('explorer: Grant access and Disconnect', async () => {
+  itIn(WITH_OPFS, NO_OPFS)('explorer: Grant access and Disconnect', async () => {
     const explorer = inStudio<CaExplorer>('ca-explorer');
     let permission: WorkspaceFolderPermission = 'prompt';
     const folder = createFileSystemAccessFolder(await opfsFolder({ 'index.html': '<p>1</p>' }), {

@@ -5,6 +5,7 @@
  */
 import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/tools/preview/errors.js';
 import { resolvePreviewReference } from '../../runtime/tools/preview/paths.js';
+import { classicScriptUrl } from './classic-script-url.js';
 import type { CompileContext } from './compile-context.js';
 import { compileStylesheet, rewriteCssUrls } from './compile-css.js';
 import type { ModuleGraph } from './compile-modules.js';
@@ -21,6 +22,7 @@ export const SHEET_ATTRIBUTE = 'data-ca-sheet';
 const CLASSIC_TYPES = new Set(['', 'text/javascript', 'application/javascript']);
 const ASSET_HREF_TAGS = new Set(['image', 'use', 'feimage']);
 const NO_SRC_REWRITE = new Set(['iframe', 'frame']);
+const RESOURCE_HINTS = new Set(['prefetch', 'preload', 'prerender', 'dns-prefetch', 'preconnect']);
 
 /** Where a module script's text `import "<specifier>";` starts: `parts[part]` at `at`. */
 export interface EntryImport {
@@ -104,7 +106,7 @@ export function compileHtml(
     const rest = attributes.filter((attribute) => attribute.name !== 'src');
     if (type !== 'module' && !CLASSIC_TYPES.has(type)) return whole;
     if (src === null) {
-      if (type !== 'module') return whole;
+      if (type !== 'module') return classicScript(inlineOnly(rest), content, entryPath, line);
       return moduleScript(rest, graph.inlineEntry(content, entryPath, line));
     }
     const resolved = resolvePreviewReference(entryPath, src);
@@ -121,11 +123,23 @@ export function compileHtml(
       return moduleScript(rest, specifier);
     }
     const text = resolved.kind === 'local' ? context.text(resolved.path) : undefined;
-    if (text === undefined) {
+    if (resolved.kind !== 'local' || text === undefined) {
       missing('script', src, 'error');
       return '';
     }
-    return `<script${renderAttributes(rest)}>${escapeRawText(text, 'script')}</script>`;
+    return classicScript(rest, text, resolved.path, 1);
+  }
+
+  /** See classic-script-url.ts. Fetched in CORS mode, or Firefox mutes the data: URL's errors. */
+  function classicScript(attributes: Attribute[], text: string, path: string, line: number) {
+    const src = { name: 'src', value: classicScriptUrl(text, path, line) };
+    const cors = attributes.filter(({ name }) => name !== 'crossorigin');
+    return `<script${renderAttributes([src, { name: 'crossorigin', value: null }, ...cors])}></script>`;
+  }
+
+  /** An inline script runs in order: `async` and `defer` would make its URL form run later. */
+  function inlineOnly(attributes: Attribute[]) {
+    return attributes.filter(({ name }) => name !== 'async' && name !== 'defer');
   }
 
   /** Appended to `current` by the caller: the import's place is known from its length. */
@@ -161,6 +175,12 @@ export function compileHtml(
         open: `<style${renderAttributes(kept)}>`,
         css: compileStylesheet(resolved.path, text, context),
       };
+    }
+    // Firefox fetches these hints past the Content-Security-Policy: an external one never stays.
+    const hint = rel.find((name) => RESOURCE_HINTS.has(name));
+    if (hint && resolved.kind === 'external') {
+      blocked(hint, resolved.url);
+      return '';
     }
     return compileAssetTag(whole, 'link', attributes);
   }

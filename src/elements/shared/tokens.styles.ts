@@ -35,6 +35,9 @@ export const tokens = css`
     font-family: var(--_font);
     color: var(--_text);
     box-sizing: border-box;
+    /* Scrollbars in the palette: Firefox draws them light in a dark color-scheme otherwise.
+       Inherited into every scroll area; WebKit has no scrollbar-color and follows color-scheme. */
+    scrollbar-color: var(--_muted) var(--_surface);
   }
   /* An element's own display rule must never beat the hidden attribute. */
   :host([hidden]) {

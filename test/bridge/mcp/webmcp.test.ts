@@ -11,6 +11,7 @@ import {
 } from '../../../src/runtime/index.js';
 import { createStudioRuntime } from '../../../src/studio/index.js';
 import { createWriteFile, readFile } from '../../runtime/registry/fixtures.js';
+import { describeIn, engine, itIn } from '../../support/engines.js';
 import { waitFor } from '../../support/wait.js';
 
 /** Chromium's WebMCP testing surface (`--enable-features=WebMCPTesting`). */
@@ -43,7 +44,25 @@ async function execute(name: string, input: unknown) {
   };
 }
 
-describe('WebMCP (document.modelContext)', () => {
+const WEBMCP = 'WebMCP (document.modelContext) exists in Chromium only, behind its testing flag';
+
+itIn(['firefox', 'webkit'], `${engine} has WebMCP`)(
+  'without document.modelContext nothing registers and <ca-studio> works all the same',
+  async () => {
+    expect('modelContext' in document).to.equal(false);
+    const registry = createToolRegistry();
+    registry.register(readFile);
+    expect(exposeRegistryToWebMCP(registry)).to.equal(undefined);
+    const runtime = createStudioRuntime({ workspaceRepository: null });
+    const studio = await fixture<CaStudio>(html`<ca-studio .runtime=${runtime}></ca-studio>`);
+    await runtime.ready;
+    expect(runtime.registry.getToolDefinition('workspace.readFile')).to.not.equal(undefined);
+    studio.remove();
+    runtime.dispose();
+  },
+);
+
+describeIn(['chromium'], WEBMCP)('WebMCP (document.modelContext)', () => {
   it('the browser exposes the testing API under the launch flag', () => {
     expect(typeof modelContext?.getTools).to.equal('function');
   });

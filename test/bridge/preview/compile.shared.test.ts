@@ -49,7 +49,10 @@ describe('stylesheets and scripts (P2)', () => {
     const html = renderPreviewHtml(document);
     expect(document.sheets).to.deep.equal([':root { --accent: #2563eb; }']);
     expect(html).to.contain('<style data-ca-sheet="0">:root { --accent: #2563eb; }</style>');
-    expect(html).to.contain('<script>window.answer = "<\\/script>";</script>');
+    // A data: URL naming the file and first line, so every engine reports its errors' place.
+    expect(html).to.contain(
+      '<script src="data:text/javascript;file=app.js;line=1,window.answer%20%3D%20%22%3C%2Fscript%3E%22%3B" crossorigin></script>',
+    );
     expect(document.diagnostics).to.deep.equal([]);
   });
 
@@ -134,6 +137,25 @@ describe('external resources (P5)', () => {
     const html = renderPreviewHtml(document);
     expect(html).not.to.contain('cdn.example');
     expect(codes(document)).to.deep.equal([CODES.EXTERNAL_BLOCKED, CODES.EXTERNAL_BLOCKED]);
+  });
+
+  it('removes external resource hints, which Firefox fetches past the policy, and reports them', () => {
+    const document = compilePreviewDocument(
+      files({
+        'index.html': [
+          '<link rel="prefetch" href="http://127.0.0.1:9/a">',
+          '<link rel="preload" as="image" href="https://cdn.example/b.png">',
+          '<link rel="dns-prefetch preconnect" href="//cdn.example">',
+          '<link rel="prerender" href="https://cdn.example/c">',
+          '<link rel="icon" href="https://cdn.example/favicon.ico"><p>ok</p>',
+        ].join(''),
+      }),
+    );
+    const html = renderPreviewHtml(document);
+    expect(html).not.to.contain('127.0.0.1:9');
+    expect(html.match(/cdn\.example/g)).to.have.length(1);
+    // The icon stays (the policy holds it everywhere) and is reported as before.
+    expect(codes(document)).to.deep.equal(Array(5).fill(CODES.EXTERNAL_BLOCKED));
   });
 
   it('reports missing local references', () => {

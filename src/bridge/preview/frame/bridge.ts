@@ -84,7 +84,7 @@ function start(config: BridgeConfig): void {
   };
 
   const fail = (message: string) => {
-    const text = bound(message || 'Unknown error', limits.errorMessageChars);
+    const text = bound(locator.named(message) || 'Unknown error', limits.errorMessageChars);
     emitConsole('error', [text]);
     if (!errored) {
       errored = true;
@@ -112,6 +112,13 @@ function start(config: BridgeConfig): void {
     };
   }
 
+  // Our own words for a thrown value: engines word the event's message differently (V8 prefixes
+  // "Uncaught "); the message alone is left when the value is missing.
+  const errorText = (event: ErrorEvent) =>
+    event.error !== undefined && event.error !== null
+      ? describe(event.error)
+      : event.message.replace(/^Uncaught /, '');
+
   window.addEventListener(
     'error',
     (event: Event) => {
@@ -121,7 +128,7 @@ function start(config: BridgeConfig): void {
         const place =
           locator.locate(defining ?? event.filename, event.lineno) ??
           locator.fromStack(event.error);
-        fail(at(event.message || describe(event.error), place));
+        fail(at(errorText(event), place));
       } else if (event.target instanceof HTMLScriptElement) fail('A script failed to load.');
     },
     true,

@@ -1,17 +1,24 @@
 /**
  * Names the workspace file and line where an error happened, from what the frame sees: the
  * script URL and line of an error event, or the frames of an error's stack. A native module's
- * URL is its specifier (its `//# sourceURL`) or, for a syntax error, its `data:` URL; a line of
- * a flattened graph's script maps through that script's line table.
+ * URL is its specifier (its `//# sourceURL`) or, for a syntax error, its `data:` URL; a classic
+ * script's `data:` URL names its file; a line of a flattened graph's script maps through that
+ * script's line table.
  */
+import { classicScriptPlace } from '../classic-script-url.js';
 import type { BridgeConfig } from './config.js';
 
-const STACK_FRAME = /^\s*at (?:.*\()?(.+?):(\d+):\d+\)?$/;
+// V8 writes `at name (url:line:column)`; Gecko and JavaScriptCore write `name@url:line:column`,
+// where the name may be empty or absent.
+const V8_FRAME = /^\s*at (?:.*\()?(.+?):(\d+):\d+\)?$/;
+const PLACE = /^(.+?):(\d+):\d+$/;
 
 export interface ErrorLocator {
   /** `path:line`, or null when the place is not a workspace module. */
   locate(url: string, line: number): string | null;
   fromStack(error: unknown): string | null;
+  /** `message` with each module's `data:` URL (Firefox quotes them) replaced by its file. */
+  named(message: string): string;
 }
 
 export function createErrorLocator(
@@ -22,6 +29,8 @@ export function createErrorLocator(
   const NativeError = Error;
   const flat = new Map(config.flat?.map((script) => [script.name, script.lines]));
   const locate = (url: string, line: number): string | null => {
+    const classic = classicScriptPlace(url, line);
+    if (classic) return classic;
     const lines = flat.get(url);
     if (lines) {
       let found: (typeof lines)[number] | undefined;
@@ -31,14 +40,33 @@ export function createErrorLocator(
     const origin = config.origins[specifierOf.get(url) ?? url];
     return origin ? `${origin[0]}:${origin[1] + line - 1}` : null;
   };
+  // A URL may hold `@` (a scoped package's path), so each `@` is tried as the name's end.
+  const placeOfFrame = (frame: string): string | null => {
+    const v8 = V8_FRAME.exec(frame);
+    if (v8) return locate(v8[1]!, Number(v8[2]));
+    const starts = [0];
+    for (let at = frame.indexOf('@'); at !== -1; at = frame.indexOf('@', at + 1))
+      starts.push(at + 1);
+    for (const start of starts) {
+      const match = PLACE.exec(frame.slice(start));
+      const place = match ? locate(match[1]!, Number(match[2])) : null;
+      if (place) return place;
+    }
+    return null;
+  };
   return {
     locate,
+    named(message) {
+      if (!message.includes('data:')) return message;
+      for (const [url, specifier] of specifierOf)
+        message = message.split(url).join(config.origins[specifier]?.[0] ?? specifier);
+      return message;
+    },
     fromStack(error) {
       const stack =
         error instanceof NativeError && typeof error.stack === 'string' ? error.stack : '';
       for (const frame of stack.split('\n')) {
-        const match = STACK_FRAME.exec(frame);
-        const place = match ? locate(match[1]!, Number(match[2])) : null;
+        const place = placeOfFrame(frame.trim());
         if (place) return place;
       }
       return null;
