@@ -309,6 +309,7 @@ export function createWorkspaceDocumentManager(
         canRedo: history.canRedo,
         sourceLimit: WORKSPACE_SOURCE_LIMIT,
         folder: link.status(),
+        waitingForLock: persistence.waitingForLock,
         unsaved:
           persistence.busy || state.revision !== (persistence.storedRevision ?? hydratedRevision),
       };

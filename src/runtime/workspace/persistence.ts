@@ -117,6 +117,8 @@ export interface PersistenceQueue {
   readonly storedRevision: number | null;
   /** A submitted state is not settled yet. */
   readonly busy: boolean;
+  /** A commit is waiting for another runtime (another tab) to release the store's lock. */
+  readonly waitingForLock: boolean;
   /**
    * Commits `next`, which readers already see. Resolves with the state stored for it (rebased
    * when another runtime committed first, `next` itself in memory mode) or a revision conflict.
@@ -183,6 +185,12 @@ export function createPersistenceQueue(
   let unsettled = 0;
   let chain: Promise<void> = Promise.resolve();
   let unwatch: (() => void) | null = null;
+  let waitingForLock = false;
+  const unwatchLock =
+    repository?.watchLock?.((waiting) => {
+      waitingForLock = waiting;
+      host.onModeChange();
+    }) ?? null;
   /** A commit failed (a full quota): the store is tried again until it takes the state. */
   let retrying: ReturnType<typeof setInterval> | null = null;
   /** Submissions so far, and how many of them a recovery stored at once. */
@@ -348,6 +356,9 @@ export function createPersistenceQueue(
     get busy() {
       return unsettled > 0;
     },
+    get waitingForLock() {
+      return waitingForLock;
+    },
     submit(next, operation, replay) {
       floor = Math.max(floor, next.revision);
       unsettled += 1;
@@ -393,6 +404,7 @@ export function createPersistenceQueue(
     close() {
       unwatch?.();
       unwatch = null;
+      unwatchLock?.();
       stopRetrying();
     },
   };
