@@ -76,6 +76,24 @@ describe('names a person cannot tell apart (Unicode TR39 skeletons)', () => {
     if (!ascii.ok) expect(ascii.error.details).to.include({ existingPath: 'm\u0430in.js' });
   });
 
+  it('skips the second of two look-alike names in an imported folder', async () => {
+    const folder = createDirectoryUploadFolder([
+      new File(['<h1>a</h1>'], 'index.html'),
+      new File(['<h1>b</h1>'], CYRILLIC_I),
+      new File(['x'], 'file1.txt'),
+      new File(['y'], 'filel.txt'),
+    ]);
+    const read = await folder.read();
+    expect(read.ok).to.equal(true);
+    if (!read.ok) return;
+    expect(read.value.files.map((file) => file.path).sort()).to.deep.equal([
+      'file1.txt',
+      'filel.txt',
+      'index.html',
+    ]);
+    expect(read.value.skipped).to.deep.equal([{ path: CYRILLIC_I, reason: 'duplicate-path' }]);
+  });
+
   it('keeps ASCII names apart by the characters typed', async () => {
     const manager = await ready();
     for (const path of ['file1.js', 'filel.js', 'modern.js', 'rnodern.js'])
