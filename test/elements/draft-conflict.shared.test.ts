@@ -2,24 +2,23 @@ import { expect } from 'chai';
 import { bothVersions, reconcileDraft } from '../../src/elements/editor/draft-conflict.js';
 import { describe, it } from '../support/spec.js';
 
-const draft = (text: string) => ({ path: 'index.html', text, basis: 'one two three', revision: 4 });
+const draft = (text: string) => ({ path: 'index.html', text, basis: 'one two three' });
 
 describe('a draft meeting another version of its file', () => {
-  it('merges edits at different places onto the other version and its revision', () => {
-    expect(reconcileDraft(draft('zero one two three'), 'one two three four', 7)).to.deep.equal({
+  it('merges edits at different places onto the other version', () => {
+    expect(reconcileDraft(draft('zero one two three'), 'one two three four')).to.deep.equal({
       kind: 'merged',
       draft: {
         path: 'index.html',
         text: 'zero one two three four',
         basis: 'one two three four',
-        revision: 7,
       },
     });
   });
 
   it('asks when both changed the same place, leaving the draft as typed', () => {
     const typed = draft('one 2 three');
-    expect(reconcileDraft(typed, 'one II three', 7)).to.deep.equal({
+    expect(reconcileDraft(typed, 'one II three')).to.deep.equal({
       kind: 'conflict',
       theirs: 'one II three',
     });

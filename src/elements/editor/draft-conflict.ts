@@ -14,8 +14,6 @@ export interface EditorDraftText {
    * may yet be refused.
    */
   basis: string;
-  /** The workspace revision `basis` was read at: the draft is written only over it. */
-  revision: number;
 }
 
 export type ReconciledDraft =
@@ -23,16 +21,11 @@ export type ReconciledDraft =
   | { kind: 'merged'; draft: EditorDraftText }
   | { kind: 'conflict'; theirs: string };
 
-/** `draft` against the file's `fileText` at `revision`. */
-export function reconcileDraft(
-  draft: EditorDraftText,
-  fileText: string,
-  revision: number,
-): ReconciledDraft {
+export function reconcileDraft(draft: EditorDraftText, fileText: string): ReconciledDraft {
   if (fileText === draft.basis) return { kind: 'current' };
   const merged = mergeText(draft.basis, draft.text, fileText);
   if (merged === null) return { kind: 'conflict', theirs: fileText };
-  return { kind: 'merged', draft: { ...draft, text: merged, basis: fileText, revision } };
+  return { kind: 'merged', draft: { ...draft, text: merged, basis: fileText } };
 }
 
 /**

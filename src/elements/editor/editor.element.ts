@@ -19,8 +19,6 @@ export interface EditorChangeDetail {
 }
 
 const DIRECT = { source: 'local', mode: 'direct' } as const;
-/** Writes of one draft in a row before it waits for the next pause in typing. */
-const WRITE_ATTEMPTS = 3;
 
 /**
  * CodeMirror 6 on the active workspace file, one editor state per open file. Keystrokes stay in
@@ -61,8 +59,8 @@ export class CaEditor extends LitElement {
   @state() private showing = false;
   /** Unsaved drafts by path; a path stays here until a write of exactly its text succeeds. */
   @state() private drafts: ReadonlyMap<string, EditorDraftText> = new Map();
-  /** A file changed elsewhere where its draft changed it too: its text at `revision`. */
-  @state() private conflict?: { path: string; theirs: string; revision: number };
+  /** A file changed elsewhere where its draft changed it too. */
+  @state() private conflict?: { path: string; theirs: string };
   /** The loading offer whose storage is known to hold nothing: its starter files are shown. */
   @state() private freshLoading?: RuntimeLoading;
   private askedFresh?: RuntimeLoading;
@@ -171,7 +169,7 @@ export class CaEditor extends LitElement {
     // conflicting draft waits for the person's choice.
     if (!draft || draft.text.length > WORKSPACE_SOURCE_LIMIT || this.conflict?.path === path)
       return '';
-    const written = this.write(runtime, draft);
+    const written = this.write(runtime, path);
     this.writing.set(path, written);
     try {
       return await written;
@@ -183,38 +181,31 @@ export class CaEditor extends LitElement {
   }
 
   /**
-   * Writes `draft` only over the revision its basis was read at, so the store never merges it
-   * against a version the person has not seen. When the workspace moved on, the draft is
-   * reconciled with what it shows now and written again (a few times at most; after that the
-   * next pause in typing tries again).
+   * Writes the draft of `path` once it is reconciled with what the workspace shows, so the file
+   * there is the draft's basis: a store that moved on meanwhile merges the write against that
+   * basis, or refuses it. A refused write leaves the draft as typed; reconciling it with the
+   * stored version then merges or asks.
    */
-  private async write(runtime: StudioRuntime, first: EditorDraftText): Promise<string> {
-    let draft = first;
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
-      const { path, text, revision } = draft;
-      const result = await runtime.registry.callTool(
-        'workspace.writeFile',
-        { path, text, expectedRevision: revision },
-        { context: DIRECT },
-      );
-      if (!result.error) {
-        const committed = Number(result.structuredContent?.['revision']);
-        const current = this.drafts.get(path);
-        if (current === draft) this.setDraft(path, undefined);
-        // Newer keystrokes were typed on top of the committed write: it is their basis now.
-        else if (current) this.setDraft(path, { ...current, basis: text, revision: committed });
-        return '';
-      }
-      if (result.error.code !== 'WORKSPACE_REVISION_CONFLICT')
-        return `${result.error.code}: ${result.error.message}`;
-      // The draft keeps its committed basis: reconciling it with the stored version merges or
-      // asks, and never counts the person's words as the other version.
-      this.reconcileWith(runtime.workspace.getSnapshot(), path);
-      const next = this.drafts.get(path);
-      if (!next || this.conflict?.path === path) return '';
-      draft = next;
+  private async write(runtime: StudioRuntime, path: string): Promise<string> {
+    this.reconcileWith(runtime.workspace.getSnapshot(), path);
+    const draft = this.drafts.get(path);
+    if (!draft || this.conflict?.path === path) return '';
+    const { text } = draft;
+    // Nothing between here and the write lets the workspace change: it merges against `basis`.
+    const result = await runtime.registry.callTool(
+      'workspace.writeFile',
+      { path, text },
+      { context: DIRECT },
+    );
+    if (result.error?.code === 'WORKSPACE_REVISION_CONFLICT') {
+      this.scheduleSave();
+      return '';
     }
-    this.scheduleSave();
+    if (result.error) return `${result.error.code}: ${result.error.message}`;
+    const current = this.drafts.get(path);
+    if (current === draft) this.setDraft(path, undefined);
+    // Newer keystrokes were typed on top of the committed write: it is their basis now.
+    else if (current) this.setDraft(path, { ...current, basis: text });
     return '';
   }
 
@@ -246,8 +237,8 @@ export class CaEditor extends LitElement {
     const draft = conflict && this.drafts.get(conflict.path);
     if (!conflict || !draft) return;
     const text = choose(draft, conflict.theirs);
-    const { path, theirs, revision } = conflict;
-    this.setDraft(path, { path, text, basis: theirs, revision });
+    const { path, theirs } = conflict;
+    this.setDraft(path, { path, text, basis: theirs });
     this.conflict = undefined;
     if (conflict.path === this.shownPath) this.editor?.show(conflict.path, text);
     void this.flush();
@@ -270,7 +261,7 @@ export class CaEditor extends LitElement {
       const shown = this.shown();
       const saved = shown?.files.find((file) => file.path === path);
       const basis = saved?.kind === 'text' ? saved.text : text;
-      this.setDraft(path, { path, text, basis, revision: shown?.revision ?? 0 });
+      this.setDraft(path, { path, text, basis });
     }
     this.scheduleSave();
     // Steady typing never pauses: the max-wait timer saves anyway (scenario 5).
@@ -363,20 +354,17 @@ export class CaEditor extends LitElement {
     // A file gone elsewhere keeps its draft as it is, for the person to see.
     if (!draft || file?.kind !== 'text') return;
     const { text } = file;
-    const { revision } = snapshot;
     if (this.conflict?.path === path) {
       // The choice always offers the latest other version.
-      if (this.conflict.theirs !== text) this.conflict = { path, theirs: text, revision };
+      if (this.conflict.theirs !== text) this.conflict = { path, theirs: text };
       return;
     }
-    const reconciled = reconcileDraft(draft, text, revision);
-    if (reconciled.kind === 'current') {
-      if (draft.revision !== revision) this.setDraft(path, { ...draft, revision });
-    } else if (reconciled.kind === 'merged') {
+    const reconciled = reconcileDraft(draft, text);
+    if (reconciled.kind === 'merged') {
       // A draft with nothing beyond the other edit is no draft any more.
       this.setDraft(path, reconciled.draft.text === text ? undefined : reconciled.draft);
       this.scheduleSave();
-    } else this.conflict = { path, theirs: reconciled.theirs, revision };
+    } else if (reconciled.kind === 'conflict') this.conflict = { path, theirs: reconciled.theirs };
   }
 
   protected override render() {
