@@ -63,6 +63,15 @@ describe('<ca-explorer> names that look alike or cannot travel (issue scenario 1
     expect(paths(runtime)).not.to.include('ＩＮＤＥＸ.html');
   });
 
+  it('refuses a Cyrillic look-alike of index.html and names the file it looks like', async () => {
+    const { runtime, element } = await setup();
+    await createThroughDialog(element, '\u0456ndex.html');
+    const alert = await dialogAlert(element);
+    expect(alert.textContent).to.contain('WORKSPACE_FILE_CONFLICT');
+    expect(alert.textContent).to.contain('looks like index.html');
+    expect(paths(runtime)).not.to.include('\u0456ndex.html');
+  });
+
   it('lists every skipped entry, and keeps non-UTF-8 text as binary (scenario 7)', async () => {
     const { runtime, element } = await setup();
     const latin1 = new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x0a]);

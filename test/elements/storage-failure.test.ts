@@ -26,7 +26,7 @@ function fillingRepository(databaseName: string) {
       return repository.commit(change);
     },
   };
-  return { repository: wrapped, fill: () => (full = true) };
+  return { repository: wrapped, fill: () => (full = true), free: () => (full = false) };
 }
 
 function unloadIsVetoed(): boolean {
@@ -116,6 +116,56 @@ describe('a storage quota error while typing (issue scenario 6)', () => {
     const entries = unzipStored(file.bytes);
     expect([...entries.keys()]).to.deep.equal([active]);
     expect(entries.get(active)).to.contain('<p>quota</p>');
+    runtime.dispose();
+  });
+
+  it('returns to the browser’s storage once space is freed, storing what was typed meanwhile', async function () {
+    this.timeout(30_000);
+    const databaseName = uniqueName('quota-freed');
+    const { repository, fill, free } = fillingRepository(databaseName);
+    const runtime = createStudioRuntime({
+      workspaceRepository: repository,
+      durableOperationBackend: createMemoryDurableOperationBackend(),
+    });
+    await runtime.ready;
+    const studio = await fixture<CaStudio>(html`<ca-studio .runtime=${runtime}></ca-studio>`);
+    const bar = await waitFor(
+      () => studio.shadowRoot!.querySelector<CaStatusBar>('ca-status-bar'),
+      'the status bar',
+    );
+    const storage = () =>
+      bar.shadowRoot!.querySelector('[part="storage"]')?.textContent?.trim() ?? '';
+    await waitFor(() => !runtime.workspace.getStatus().unsaved, 'the seed to be stored');
+    const write = (text: string) =>
+      runtime.registry.callTool(
+        'workspace.writeFile',
+        { path: 'index.html', text },
+        { context: { source: 'local', mode: 'direct' } },
+      );
+
+    fill();
+    await write('<p>while full</p>');
+    await write('<p>while full</p><p>still full</p>');
+    await waitFor(() => storage().includes('Memory only'), 'memory only');
+    free();
+    // Nothing more is typed: the store is tried again on its own.
+    await waitFor(
+      () => storage().includes('Saved in browser'),
+      'the browser storage again',
+      10_000,
+    );
+    expect(runtime.workspace.getStatus().unsaved).to.equal(false);
+    expect(unloadIsVetoed()).to.equal(false);
+    const stored = await createIndexedDbWorkspaceRepository({ databaseName }).load();
+    const index = stored?.files.find((file) => file.path === 'index.html');
+    expect(index?.kind === 'text' && index.text).to.equal('<p>while full</p><p>still full</p>');
+
+    // Later edits are stored as before.
+    await write('<p>after</p>');
+    const later = await createIndexedDbWorkspaceRepository({ databaseName }).load();
+    const after = later?.files.find((file) => file.path === 'index.html');
+    expect(after?.kind === 'text' && after.text).to.equal('<p>after</p>');
+    expect(later?.metadata.revision).to.equal(runtime.workspace.getSnapshot().revision);
     runtime.dispose();
   });
 });

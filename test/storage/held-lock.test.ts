@@ -1,6 +1,7 @@
 import { expect } from '@open-wc/testing';
 import {
   createHeldLock,
+  LOCK_WAIT_NOTICE_MS,
   MAX_HOLD_MS,
   type HeldLock,
 } from '../../src/storage/workspace/held-lock.js';
@@ -20,6 +21,27 @@ const turn = () => new Promise((resolve) => setTimeout(resolve, 20));
 const released = (lock: HeldLock) => new Promise<void>((resolve) => lock.afterRelease(resolve));
 
 describe('the workspace Web Lock held across a burst of commits', () => {
+  it(`reports a task waiting over ${LOCK_WAIT_NOTICE_MS} ms for another holder, and the end of the wait`, async () => {
+    const name = freshName();
+    const lock = createHeldLock(name)!;
+    const reports: boolean[] = [];
+    lock.watchWaiting((waiting) => reports.push(waiting));
+    let letGo!: () => void;
+    await new Promise<void>((granted) => {
+      void navigator.locks.request(name, () => {
+        granted();
+        return new Promise<void>((resolve) => (letGo = resolve));
+      });
+    });
+    const task = lock.run(async (hold) => hold);
+    await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_NOTICE_MS + 100));
+    expect(reports).to.deep.equal([true]);
+    letGo();
+    expect(await task).to.be.an('object');
+    expect(reports).to.deep.equal([true, false]);
+    lock.close();
+  });
+
   it('keeps the lock between tasks of one burst and releases it once the loop turns idle', async () => {
     const name = freshName();
     const lock = createHeldLock(name)!;

@@ -11,7 +11,7 @@ import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
-import { reconcileDraft, type EditorDraftText } from './draft-conflict.js';
+import { bothVersions, reconcileDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
 import { callAsPerson } from '../../runtime/registry/person-call.js';
 
@@ -28,7 +28,7 @@ export interface EditorChangeDetail {
  * runtime's code loads, already editable: what is typed then is a draft, written once the
  * workspace has hydrated. When the file changes elsewhere under a draft (another
  * tab or studio), edits at different places merge; edits at the same place keep the draft and
- * ask: keep mine, or use the other version.
+ * ask: keep both (for the person to merge), keep mine, or use the other version.
  *
  * @tagname ca-editor
  * @summary Source editor for the workspace.
@@ -79,8 +79,11 @@ export class CaEditor extends LitElement {
   });
   private idleTimer?: ReturnType<typeof setTimeout>;
   private maxWaitTimer?: ReturnType<typeof setTimeout>;
-  /** The text of each write in flight: its echo is not a change made elsewhere. */
-  private readonly writing = new Map<string, string>();
+  /**
+   * The write in flight for each path. Until it settles the workspace may show it uncommitted,
+   * so the draft is not reconciled with what the workspace shows; writes of one path queue.
+   */
+  private readonly writing = new Map<string, Promise<string>>();
   private shownPath = '';
   private unregisterDraft?: () => void;
   private registeredWith?: StudioRuntime;
@@ -148,29 +151,62 @@ export class CaEditor extends LitElement {
     // Drafts typed before the runtime existed wait for hydration, which refuses writes.
     await runtime.ready.catch(() => undefined);
     const errors = await Promise.all(
-      [...this.drafts.values()].map((draft) => this.save(runtime, draft)),
+      [...this.drafts.keys()].map((path) => this.save(runtime, path)),
     );
     this.writeError = errors.find(Boolean) ?? '';
   }
 
-  private async save(runtime: StudioRuntime, draft: EditorDraftText): Promise<string> {
-    const { path, text } = draft;
+  /** Writes the draft of `path` as it is once the write before it has settled. */
+  private async save(runtime: StudioRuntime, path: string): Promise<string> {
+    let previous = this.writing.get(path);
+    while (previous) {
+      await previous;
+      previous = this.writing.get(path);
+    }
+    const draft = this.drafts.get(path);
     // Over the limit the write could only fail: the draft stays, marked in the status bar. A
     // conflicting draft waits for the person's choice.
-    if (text.length > WORKSPACE_SOURCE_LIMIT || this.conflict?.path === path) return '';
-    this.writing.set(path, text);
+    if (!draft || draft.text.length > WORKSPACE_SOURCE_LIMIT || this.conflict?.path === path)
+      return '';
+    const written = this.write(runtime, path);
+    this.writing.set(path, written);
+    try {
+      return await written;
+    } finally {
+      this.writing.delete(path);
+      // What the workspace shows now is committed: reconcile the draft with it.
+      this.requestUpdate();
+    }
+  }
+
+  /**
+   * Writes the draft of `path` once it is reconciled with what the workspace shows, so the file
+   * there is the draft's basis: a store that moved on meanwhile merges the write against that
+   * basis, or refuses it. A refused write leaves the draft as typed; reconciling it with the
+   * stored version then merges or asks.
+   */
+  private async write(runtime: StudioRuntime, path: string): Promise<string> {
+    this.reconcileWith(runtime.workspace.getSnapshot(), path);
+    const draft = this.drafts.get(path);
+    if (!draft || this.conflict?.path === path) return '';
+    const { text } = draft;
+    // Nothing between here and the write lets the workspace change: it merges against `basis`.
     const result = await callAsPerson(runtime.registry, 'workspace.writeFile', { path, text });
-    this.writing.delete(path);
     if (result.error?.code === 'WORKSPACE_REVISION_CONFLICT') {
-      // Another tab got there first at the same place: the draft stays, and the person chooses.
-      const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
-      if (file?.kind === 'text') this.conflict = { path, theirs: file.text };
+      this.scheduleSave();
       return '';
     }
     if (result.error) return `${result.error.code}: ${result.error.message}`;
-    // Newer keystrokes may have replaced the draft while this write was in flight.
-    if (this.drafts.get(path) === draft) this.setDraft(path, undefined);
+    const current = this.drafts.get(path);
+    if (current === draft) this.setDraft(path, undefined);
+    // Newer keystrokes were typed on top of the committed write: it is their basis now.
+    else if (current) this.setDraft(path, { ...current, basis: text });
     return '';
+  }
+
+  private scheduleSave(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => void this.flush(), this.idleMs);
   }
 
   private setDraft(path: string, draft: EditorDraftText | undefined): void {
@@ -182,11 +218,24 @@ export class CaEditor extends LitElement {
 
   /** Writes the draft over the other version: the person chose theirs to go. */
   private keepMine(): void {
+    this.resolve((draft) => draft.text);
+  }
+
+  /** Puts both versions of the conflicting place in the draft, for the person to merge. */
+  private keepBoth(): void {
+    this.resolve((draft, theirs) => bothVersions(draft, theirs));
+  }
+
+  /** Replaces the draft with `choose(draft, theirs)` on top of the other version, and writes it. */
+  private resolve(choose: (draft: EditorDraftText, theirs: string) => string): void {
     const conflict = this.conflict;
     const draft = conflict && this.drafts.get(conflict.path);
     if (!conflict || !draft) return;
-    this.setDraft(conflict.path, { ...draft, basis: conflict.theirs });
+    const text = choose(draft, conflict.theirs);
+    const { path, theirs } = conflict;
+    this.setDraft(path, { path, text, basis: theirs });
     this.conflict = undefined;
+    if (conflict.path === this.shownPath) this.editor?.show(conflict.path, text);
     void this.flush();
   }
 
@@ -201,11 +250,15 @@ export class CaEditor extends LitElement {
 
   private onUserChange(path: string, text: string): void {
     if (!path) return;
-    const saved = this.shown()?.files.find((file) => file.path === path);
-    const basis = this.drafts.get(path)?.basis ?? (saved?.kind === 'text' ? saved.text : text);
-    this.setDraft(path, { path, text, basis });
-    clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.flush(), this.idleMs);
+    const draft = this.drafts.get(path);
+    if (draft) this.setDraft(path, { ...draft, text });
+    else {
+      const shown = this.shown();
+      const saved = shown?.files.find((file) => file.path === path);
+      const basis = saved?.kind === 'text' ? saved.text : text;
+      this.setDraft(path, { path, text, basis });
+    }
+    this.scheduleSave();
     // Steady typing never pauses: the max-wait timer saves anyway (scenario 5).
     this.maxWaitTimer ??= setTimeout(() => void this.flush(), this.maxWaitMs);
     this.dispatchEvent(
@@ -270,33 +323,40 @@ export class CaEditor extends LitElement {
     if (!editor || !snapshot) return;
     editor.setReadOnly(this.readOnly());
     editor.retain(new Set([...snapshot.files.map((file) => file.path), ...this.drafts.keys()]));
+    for (const path of this.drafts.keys())
+      if (!this.writing.has(path)) this.reconcileWith(snapshot, path);
     const file = snapshot.files.find((entry) => entry.path === snapshot.activePath);
     if (!file || file.kind !== 'text') return;
-    const draft = this.drafts.get(file.path);
-    // A pending draft is newer than the workspace: never overwrite it, but take in what changed
-    // elsewhere, or ask when both changed the same place.
-    if (draft && this.conflict?.path !== file.path) {
-      if (file.text === this.writing.get(file.path) || file.text === draft.text) {
-        // This editor's own write: later keystrokes build on it.
-        draft.basis = file.text;
-      } else {
-        const reconciled = reconcileDraft(draft, file.text);
-        if (reconciled.kind === 'merged')
-          // A draft with nothing beyond the other edit is no draft any more.
-          this.setDraft(
-            file.path,
-            reconciled.draft.text === file.text ? undefined : reconciled.draft,
-          );
-        else if (reconciled.kind === 'conflict')
-          this.conflict = { path: file.path, theirs: reconciled.theirs };
-      }
-    }
     const text = this.drafts.get(file.path)?.text ?? file.text;
     if (this.shownPath !== file.path || editor.text() !== text) {
       this.shownPath = file.path;
       editor.show(file.path, text);
       this.showing = true;
     }
+  }
+
+  /**
+   * A pending draft is newer than the workspace: never overwrite it, but take in what changed
+   * elsewhere, or ask when both changed the same place. While this editor's write is in flight
+   * the workspace may show it uncommitted, so the caller waits for the write to settle.
+   */
+  private reconcileWith(snapshot: WorkspaceSnapshot, path: string): void {
+    const draft = this.drafts.get(path);
+    const file = snapshot.files.find((entry) => entry.path === path);
+    // A file gone elsewhere keeps its draft as it is, for the person to see.
+    if (!draft || file?.kind !== 'text') return;
+    const { text } = file;
+    if (this.conflict?.path === path) {
+      // The choice always offers the latest other version.
+      if (this.conflict.theirs !== text) this.conflict = { path, theirs: text };
+      return;
+    }
+    const reconciled = reconcileDraft(draft, text);
+    if (reconciled.kind === 'merged') {
+      // A draft with nothing beyond the other edit is no draft any more.
+      this.setDraft(path, reconciled.draft.text === text ? undefined : reconciled.draft);
+      this.scheduleSave();
+    } else if (reconciled.kind === 'conflict') this.conflict = { path, theirs: reconciled.theirs };
   }
 
   protected override render() {
@@ -332,6 +392,7 @@ export class CaEditor extends LitElement {
               <span
                 >${this.conflict.path} changed in another tab or studio where you are typing.</span
               >
+              <button @click=${this.keepBoth}>Keep both</button>
               <button @click=${this.keepMine}>Keep my version</button>
               <button @click=${this.useTheirs}>Use the other version</button>
             </div>`

@@ -34,8 +34,8 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
 
 /**
  * The studio's status bar (E9): where edits are kept (browser IndexedDB, memory only with the
- * storage error, or a linked folder with its permission), the revision, changed and deleted
- * files, and the preview state, announced politely to screen readers. While a linked, writable
+ * storage error, or a linked folder with its permission; "Waiting for another tab" while another
+ * page holds the workspace's lock), the revision, changed and deleted files, and the preview state, announced politely to screen readers. While a linked, writable
  * folder has edits not yet saved to it, a `beforeunload` guard asks before the tab closes; so
  * does an editor draft still inside its debounce window, a commit still in flight, and any edit
  * held only in memory (a browser-only workspace whose edits are written asks nothing). In

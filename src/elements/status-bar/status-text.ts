@@ -29,6 +29,8 @@ function storageOf(status: WorkspaceStatus): Pick<StatusSummary, 'storage' | 'st
       }`,
     };
   if (status.storageMode === 'memory') return { storage: 'memory', storageLabel: 'Memory only' };
+  if (status.waitingForLock)
+    return { storage: 'indexeddb', storageLabel: 'Waiting for another tab' };
   return { storage: 'indexeddb', storageLabel: 'Saved in browser' };
 }
 

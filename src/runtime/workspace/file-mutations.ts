@@ -7,6 +7,7 @@ import type { Outcome } from '../protocol/errors.js';
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
 import { isHtmlPath, workspaceFileFamily, workspaceFileKind } from './file-types.js';
 import { mergeText } from './merge.js';
+import { isAscii, skeletonKeys } from './confusables.js';
 import { lookAlikeKey } from './names.js';
 import { applyLiteralPatch, type LiteralPatch } from './patch.js';
 import { PathMap, type PathKeys } from './path-map.js';
@@ -41,32 +42,57 @@ const notFound = (operation: string, path: string) =>
   });
 
 /**
- * Why `path` cannot be added next to the existing files (`ignore` is a rename's source). Names a
- * case-insensitive file system or a person cannot tell apart (`ＩＮＤＥＸ.html` beside
- * `index.html`) are collisions too.
+ * Why `path` cannot be added next to the existing files (`ignore` is a rename's source), naming
+ * the file in the way. Names a case-insensitive file system or a person cannot tell apart
+ * (`ＩＮＤＥＸ.html` or `іndex.html` with a Cyrillic `і` beside `index.html`) are collisions too.
  */
 function placementConflict(state: WorkspaceState, path: string, operation: string, ignore = '') {
   const files = PathMap.of(state.files);
-  const taken = (paths: readonly string[]) => paths.some((existing) => existing !== ignore);
-  let reason: string | null = null;
+  const other = (paths: readonly string[]) => paths.find((existing) => existing !== ignore);
   // Indexed lookups rather than a pass over every file: a create costs the same at any size.
-  if (path !== ignore && files.has(path)) reason = 'exists';
-  else if (taken(files.matching(path.toLowerCase(), lowerCaseKey))) reason = 'case-collision';
-  else if (taken(files.matching(lookAlikeKey(path), lookAlikeKeys))) reason = 'look-alike';
-  else if (taken(files.matching(path, ancestorsOf))) reason = 'is-directory';
-  else if (taken(ancestorsOf(path).filter((folder) => files.has(folder))))
-    reason = 'parent-is-file';
-  if (!reason) return null;
-  return workspaceError(
-    CODES.WORKSPACE_FILE_CONFLICT,
-    `Cannot place a file at ${path} (${reason}).`,
-    {
-      operation,
-      path,
-      reason,
-    },
+  const checks: [string, () => string | undefined][] = [
+    ['exists', () => (path !== ignore && files.has(path) ? path : undefined)],
+    ['case-collision', () => other(files.matching(path.toLowerCase(), lowerCaseKey))],
+    ['look-alike', () => other(files.matching(lookAlikeKey(path), lookAlikeKeys))],
+    ['look-alike', () => confusableOf(files, path, ignore)],
+    ['is-directory', () => other(files.matching(path, ancestorsOf))],
+    ['parent-is-file', () => other(ancestorsOf(path).filter((folder) => files.has(folder)))],
+  ];
+  for (const [reason, check] of checks) {
+    const existingPath = check();
+    if (existingPath === undefined) continue;
+    const like = reason === 'look-alike' ? `: it looks like ${existingPath}` : '';
+    return workspaceError(
+      CODES.WORKSPACE_FILE_CONFLICT,
+      `Cannot place a file at ${path} (${reason}${like}).`,
+      { operation, path, reason, existingPath },
+    );
+  }
+  return null;
+}
+
+/**
+ * An existing file whose TR39 skeleton `path` shares. Two ASCII names never count: a person
+ * tells `file1.js` from `filel.js` by the characters they typed.
+ */
+function confusableOf(files: PathMap<WorkspaceFile>, path: string, ignore: string) {
+  const keys = skeletonKeys();
+  if (!keys) return undefined;
+  const ascii = isAscii(path);
+  return files
+    .matching(keys(path)[0]!, keys)
+    .find((existing) => existing !== ignore && !(ascii && isAscii(existing)));
+}
+
+/** Whether placing `paths` among `files` needs the confusables table (a name outside ASCII). */
+export function needsSkeleton(files: ReadonlyMap<string, WorkspaceFile>, paths: readonly string[]) {
+  if (skeletonKeys()) return false;
+  return (
+    paths.some((path) => !isAscii(path)) || PathMap.of(files).matching('', nonAsciiKeys).length > 0
   );
 }
+
+const nonAsciiKeys: PathKeys = (path) => (isAscii(path) ? [] : ['']);
 
 const lowerCaseKey: PathKeys = (path) => [path.toLowerCase()];
 const lookAlikeKeys: PathKeys = (path) => [lookAlikeKey(path)];

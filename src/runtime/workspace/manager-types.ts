@@ -28,6 +28,8 @@ export interface WorkspaceStatus extends WorkspaceSnapshot {
    * this tab's memory (memory-only mode).
    */
   unsaved: boolean;
+  /** A commit is waiting for another tab holding the workspace's lock (docs/workspace-coordination.md). */
+  waitingForLock: boolean;
 }
 
 export interface WorkspaceSaveResult {

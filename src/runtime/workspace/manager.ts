@@ -6,6 +6,7 @@
  */
 import type { Outcome } from '../protocol/errors.js';
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
+import { loadSkeleton } from './confusables.js';
 import * as transitions from './file-mutations.js';
 import type { FileTransition } from './file-mutations.js';
 import { createFolderLink } from './folder-link.js';
@@ -197,6 +198,15 @@ export function createWorkspaceDocumentManager(
     return next.ok ? apply(operation, next.value, prepared.value, options) : next;
   }
 
+  /**
+   * Runs a mutation that places `paths`, once the confusables table is there when a name outside
+   * ASCII needs it; an ASCII workspace runs it at once, changing state synchronously as ever.
+   */
+  function named(paths: readonly string[], run: () => Result): Result {
+    if (!transitions.needsSkeleton(state.files, paths)) return run();
+    return loadSkeleton().then(run);
+  }
+
   function travel(direction: 'undo' | 'redo', options?: WorkspaceMutationOptions): Result {
     const conflict = guard(direction, options);
     if (conflict) return Promise.resolve({ ok: false, error: conflict });
@@ -299,6 +309,7 @@ export function createWorkspaceDocumentManager(
         canRedo: history.canRedo,
         sourceLimit: WORKSPACE_SOURCE_LIMIT,
         folder: link.status(),
+        waitingForLock: persistence.waitingForLock,
         unsaved:
           persistence.busy || state.revision !== (persistence.storedRevision ?? hydratedRevision),
       };
@@ -331,8 +342,10 @@ export function createWorkspaceDocumentManager(
       }));
     },
     createFile: (path, text, options) =>
-      mutation('createFile', [path], options, (base, p) =>
-        transitions.createFile(base, p as string, text),
+      named([path], () =>
+        mutation('createFile', [path], options, (base, p) =>
+          transitions.createFile(base, p as string, text),
+        ),
       ),
     writeFile(path, text, options) {
       // The text this write replaced: a rebase merges against it rather than overwriting.
@@ -358,8 +371,10 @@ export function createWorkspaceDocumentManager(
       };
     },
     renameFile: (from, to, options) =>
-      mutation('renameFile', [from, to], options, (base, a, b) =>
-        transitions.renameFile(base, a as string, b as string),
+      named([to], () =>
+        mutation('renameFile', [from, to], options, (base, a, b) =>
+          transitions.renameFile(base, a as string, b as string),
+        ),
       ),
     deleteFile: (path, options) =>
       mutation('deleteFile', [path], options, (base, p) =>

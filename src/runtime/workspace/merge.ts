@@ -3,14 +3,15 @@
  * each side's change is one replaced region of the common basis; regions that do not touch are
  * both kept, anything else is a conflict rather than one side silently winning.
  */
-interface Splice {
+export interface Splice {
   start: number;
   /** End of the replaced region in the basis. */
   end: number;
   text: string;
 }
 
-function spliceOf(basis: string, edited: string): Splice {
+/** The one region of `basis` that `edited` replaced, and its replacement. */
+export function spliceOf(basis: string, edited: string): Splice {
   const shorter = Math.min(basis.length, edited.length);
   let start = 0;
   while (start < shorter && basis[start] === edited[start]) start += 1;

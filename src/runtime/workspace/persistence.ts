@@ -4,7 +4,9 @@
  * transaction per state, in mutation order, naming the stored revision it builds on. When
  * another runtime committed first, the change is re-applied (rebased) onto what the store holds
  * now, or refused as a `WORKSPACE_REVISION_CONFLICT`; it never overwrites the other commit.
- * The first storage failure switches the workspace to memory mode instead of losing the edit.
+ * The first storage failure switches the workspace to memory mode instead of losing the edit;
+ * after a failed commit (a full quota) the store is tried again, and once it takes the whole
+ * state the workspace is stored in the browser again.
  */
 import type { Outcome } from '../protocol/errors.js';
 import {
@@ -115,6 +117,8 @@ export interface PersistenceQueue {
   readonly storedRevision: number | null;
   /** A submitted state is not settled yet. */
   readonly busy: boolean;
+  /** A commit is waiting for another runtime (another tab) to release the store's lock. */
+  readonly waitingForLock: boolean;
   /**
    * Commits `next`, which readers already see. Resolves with the state stored for it (rebased
    * when another runtime committed first, `next` itself in memory mode) or a revision conflict.
@@ -140,10 +144,18 @@ interface Pending {
   operation: string;
   replay: Replay | undefined;
   settle(outcome: Outcome<WorkspaceState>): void;
+  /** Its place among every submission. */
+  seq: number;
 }
 
 /** Without Web Locks a stale commit is only refused, so retrying is bounded. */
 const MAX_ATTEMPTS = 16;
+
+const MOVED_ON =
+  'Another tab stored changes since, so these edits stay in memory: download them to keep them.';
+
+/** How often a store that failed a commit is tried again while nothing new is submitted. */
+export const STORAGE_RETRY_MS = 2_000;
 
 function conflict(operation: string, details: Record<string, unknown>) {
   return {
@@ -173,6 +185,17 @@ export function createPersistenceQueue(
   let unsettled = 0;
   let chain: Promise<void> = Promise.resolve();
   let unwatch: (() => void) | null = null;
+  let waitingForLock = false;
+  const unwatchLock =
+    repository?.watchLock?.((waiting) => {
+      waitingForLock = waiting;
+      host.onModeChange();
+    }) ?? null;
+  /** A commit failed (a full quota): the store is tried again until it takes the state. */
+  let retrying: ReturnType<typeof setInterval> | null = null;
+  /** Submissions so far, and how many of them a recovery stored at once. */
+  let submitted = 0;
+  let storedThrough = 0;
 
   const exclusive = <T>(task: () => Promise<T>): Promise<T> =>
     repository?.exclusive ? repository.exclusive(task) : task();
@@ -264,13 +287,60 @@ export function createPersistenceQueue(
 
   async function process(item: Pending): Promise<void> {
     pending.splice(pending.indexOf(item), 1);
-    if (error !== undefined) return item.settle({ ok: true, value: item.next ?? host.current() });
+    const memory = { ok: true as const, value: item.next ?? host.current() };
+    if (error !== undefined && !(retrying && (await recover()))) return item.settle(memory);
+    // The recovery stored the whole state, this change with it.
+    if (item.seq <= storedThrough) return item.settle(memory);
     try {
       item.settle(await exclusive(() => commitOne(item)));
     } catch (cause) {
       queue.fail(cause);
-      item.settle({ ok: true, value: item.next ?? host.current() });
+      startRetrying();
+      item.settle(memory);
     }
+  }
+
+  function startRetrying(): void {
+    retrying ??= setInterval(() => {
+      if (pending.length === 0)
+        void queue.submit(host.current(), 'recover', (base) => ({ ok: true, value: base }));
+    }, STORAGE_RETRY_MS);
+  }
+
+  function stopRetrying(): void {
+    if (retrying) clearInterval(retrying);
+    retrying = null;
+  }
+
+  /**
+   * Stores everything kept in memory since the failed commit, as one commit over what the store
+   * held then. When another runtime has committed since, the memory-only edits are not written
+   * over its commit: the workspace stays in memory, and says so.
+   */
+  async function recover(): Promise<boolean> {
+    const local = host.current();
+    const through = submitted;
+    try {
+      const result = await exclusive(() =>
+        repository!.commit(commitFor(confirmed, local, host.folder())),
+      );
+      if (!result.committed) {
+        stopRetrying();
+        error = boundStorageError(`${error ?? ''} ${MOVED_ON}`);
+        host.onModeChange();
+        return false;
+      }
+    } catch {
+      return false;
+    }
+    confirmed = local;
+    storedThrough = through;
+    floor = Math.max(floor, local.revision);
+    stopRetrying();
+    mode = repository!.storageMode;
+    error = undefined;
+    host.onModeChange();
+    return true;
   }
 
   const queue: PersistenceQueue = {
@@ -286,6 +356,9 @@ export function createPersistenceQueue(
     get busy() {
       return unsettled > 0;
     },
+    get waitingForLock() {
+      return waitingForLock;
+    },
     submit(next, operation, replay) {
       floor = Math.max(floor, next.revision);
       unsettled += 1;
@@ -294,7 +367,8 @@ export function createPersistenceQueue(
           unsettled -= 1;
           resolve(outcome);
         };
-        const item: Pending = { next, operation, replay, settle };
+        submitted += 1;
+        const item: Pending = { next, operation, replay, settle, seq: submitted };
         pending.push(item);
         chain = chain.then(() => process(item));
       });
@@ -330,6 +404,8 @@ export function createPersistenceQueue(
     close() {
       unwatch?.();
       unwatch = null;
+      unwatchLock?.();
+      stopRetrying();
     },
   };
   return queue;

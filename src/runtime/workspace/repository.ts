@@ -71,6 +71,11 @@ export interface WorkspaceRepository {
    * one step). Without it, the revision check in `commit` alone keeps commits safe.
    */
   exclusive?<T>(task: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` when a commit starts or stops waiting for another runtime (another tab)
+   * holding the store's lock.
+   */
+  watchLock?(listener: (waiting: boolean) => void): () => void;
   /** Calls `listener` with the revision of every commit made by another runtime. */
   watch?(listener: (revision: number) => void): () => void;
   close(): void;

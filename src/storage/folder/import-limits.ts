@@ -13,6 +13,7 @@ import type {
   WorkspaceSkippedEntry,
 } from '../../runtime/workspace/folder-port.js';
 import { decodeUtf8Text } from '../../runtime/workspace/encoding.js';
+import { isAscii, loadSkeleton, skeletonKeys } from '../../runtime/workspace/confusables.js';
 import { lookAlikeKey } from '../../runtime/workspace/names.js';
 import { normalizeWorkspacePath } from '../../runtime/workspace/paths.js';
 import type { WorkspaceFile } from '../../runtime/workspace/types.js';
@@ -35,6 +36,31 @@ export interface FolderScan {
   scannedEntries: number;
 }
 
+/**
+ * Names already accepted that a person cannot tell from a new one by their TR39 skeletons (two
+ * ASCII names never count). The confusables table loads only for a folder with a name outside
+ * ASCII.
+ */
+async function confusableCheck(files: readonly ScannedFile[]) {
+  const outsideAscii = files.some((file) => !isAscii(file.path));
+  if (outsideAscii) await loadSkeleton();
+  const keys = outsideAscii ? skeletonKeys() : undefined;
+  /** Skeleton → whether a name outside ASCII has it. */
+  const skeletons = new Map<string, boolean>();
+  const keyOf = (path: string) => keys?.(path)[0];
+  return {
+    seen(path: string): boolean {
+      const key = keyOf(path);
+      if (key === undefined || !skeletons.has(key)) return false;
+      return !isAscii(path) || skeletons.get(key) === true;
+    },
+    add(path: string): void {
+      const key = keyOf(path);
+      if (key !== undefined) skeletons.set(key, skeletons.get(key) === true || !isAscii(path));
+    },
+  };
+}
+
 /** Turns a scan into workspace files, applying every limit; rejects empty or unsupported input. */
 export async function collectFolderImport(
   scan: FolderScan,
@@ -51,6 +77,7 @@ export async function collectFolderImport(
   for (const entry of scan.skipped) skip(entry.path, entry.reason);
   const accepted: { path: string; kind: 'text' | 'asset'; entry: ScannedFile }[] = [];
   const seen = new Set<string>();
+  const confusable = await confusableCheck(scan.files);
   let totalBytes = 0;
   for (const entry of scan.files) {
     const normalized = normalizeWorkspacePath(entry.path, 'importFolder');
@@ -61,7 +88,7 @@ export async function collectFolderImport(
     const path = normalized.value;
     const kind = workspaceFileKind(path);
     if (!kind) skip(path, 'unsupported-type');
-    else if (seen.has(lookAlikeKey(path))) skip(path, 'duplicate-path');
+    else if (seen.has(lookAlikeKey(path)) || confusable.seen(path)) skip(path, 'duplicate-path');
     else if (entry.size > limits.maxFileBytes) skip(path, 'file-too-large');
     else if (accepted.length >= limits.maxFiles) {
       limit ??= { reason: 'file-count-limit', limit: limits.maxFiles };
@@ -71,6 +98,7 @@ export async function collectFolderImport(
       break;
     } else {
       seen.add(lookAlikeKey(path));
+      confusable.add(path);
       totalBytes += entry.size;
       accepted.push({ path, kind, entry });
     }

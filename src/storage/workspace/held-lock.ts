@@ -10,12 +10,25 @@
 /** Longest a burst keeps the lock from other runtimes before queueing behind them. */
 export const MAX_HOLD_MS = 50;
 
+/** A task waiting longer than this for the lock is reported as waiting for another tab. */
+export const LOCK_WAIT_NOTICE_MS = 300;
+
+/**
+ * Longest a task waits for the lock (another page may hold it for as long as it likes). Then the
+ * task runs without it, as where Web Locks are missing: the commit's in-transaction revision
+ * check alone keeps it safe. Until the other page lets go, later tasks do not wait again.
+ */
+export const LOCK_WAIT_LIMIT_MS = 10_000;
+
 export interface HeldLock {
   /**
    * Runs `task` while this runtime holds the lock; tasks run one after another. `hold` is the
-   * same object for every task of one uninterrupted hold, and a new one after each release.
+   * same object for every task of one uninterrupted hold, and a new one after each release;
+   * `null` when the task runs without the lock, after waiting `LOCK_WAIT_LIMIT_MS` for it.
    */
-  run<T>(task: (hold: object) => Promise<T>): Promise<T>;
+  run<T>(task: (hold: object | null) => Promise<T>): Promise<T>;
+  /** Calls `listener` when a task starts or stops waiting for another page to release the lock. */
+  watchWaiting(listener: (waiting: boolean) => void): () => void;
   /** Runs `action` once the lock is released (at once when it is not held). */
   afterRelease(action: () => void): void;
   /** Releases the lock as soon as the running task ends. */
@@ -29,6 +42,8 @@ interface Session {
   /** Set once the session takes no new tasks. */
   closed: boolean;
   grantedAt: number;
+  /** The wait for the lock ran out: its tasks run without it. */
+  unlocked: boolean;
   release(): void;
   /** Settles once the lock is released. */
   released: Promise<unknown>;
@@ -42,26 +57,68 @@ export function createHeldLock(name: string): HeldLock | null {
   let onRelease: (() => void)[] = [];
   // A message, unlike a timer, is not throttled to a second in a background tab.
   let turn: MessageChannel | null = null;
+  /** A request whose wait ran out, still queued behind another page's hold. */
+  let stuck = false;
+  let waiting = false;
+  const waitListeners = new Set<(waiting: boolean) => void>();
+
+  function setWaiting(value: boolean): void {
+    if (waiting === value) return;
+    waiting = value;
+    for (const listener of [...waitListeners]) listener(value);
+  }
+
+  /** A session that runs its tasks at once, without the lock. */
+  const unlockedSession = (): Session => ({
+    tail: Promise.resolve(),
+    pending: 0,
+    closed: false,
+    grantedAt: 0,
+    unlocked: true,
+    release: () => undefined,
+    released: Promise.resolve(),
+  });
 
   function open(): Session {
+    if (stuck) return unlockedSession();
     let release!: () => void;
     let granted!: () => void;
+    let expire!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const grant = new Promise<void>((resolve) => (granted = resolve));
+    const expired = new Promise<void>((resolve) => (expire = resolve));
+    const notice = setTimeout(() => setWaiting(true), LOCK_WAIT_NOTICE_MS);
+    const limit = setTimeout(() => {
+      opened.unlocked = stuck = true;
+      setWaiting(false);
+      expire();
+    }, LOCK_WAIT_LIMIT_MS);
+    const settled = () => {
+      clearTimeout(notice);
+      clearTimeout(limit);
+    };
     // The callback runs later, once the lock is granted; `opened` exists by then.
     const request = locks.request(name, () => {
+      settled();
+      // Granted after the wait ran out: its tasks ran without it, so it is let go at once.
+      if (opened.unlocked) {
+        stuck = false;
+        return undefined;
+      }
+      setWaiting(false);
       opened.grantedAt = performance.now();
       granted();
       return held;
     });
     const opened: Session = {
       // A refused request (the document is going away) fails the tasks waiting for it.
-      tail: Promise.race([grant, request]),
+      tail: Promise.race([grant, request, expired]),
       pending: 0,
       closed: false,
       grantedAt: 0,
+      unlocked: false,
       release,
-      released: request.catch(() => undefined),
+      released: request.catch(() => undefined).finally(settled),
     };
     return opened;
   }
@@ -93,7 +150,7 @@ export function createHeldLock(name: string): HeldLock | null {
       if (!session || session.closed) session = open();
       const current = session;
       current.pending += 1;
-      const result = current.tail.then(() => task(current));
+      const result = current.tail.then(() => task(current.unlocked ? null : current));
       current.tail = result
         .catch(() => undefined)
         .then(() => {
@@ -101,6 +158,10 @@ export function createHeldLock(name: string): HeldLock | null {
           if (current.pending === 0) endAfterTurn(current);
         });
       return result;
+    },
+    watchWaiting(listener) {
+      waitListeners.add(listener);
+      return () => waitListeners.delete(listener);
     },
     afterRelease(action) {
       if (session) onRelease.push(action);

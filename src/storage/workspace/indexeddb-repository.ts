@@ -177,6 +177,7 @@ export function createIndexedDbWorkspaceRepository(
         }
       });
     },
+    watchLock: (listener) => lock?.watchWaiting(listener) ?? (() => undefined),
     watch(listener) {
       if (typeof BroadcastChannel === 'undefined') return () => undefined;
       channel ??= listen();

@@ -45,6 +45,62 @@ describe('path identity is NFC', () => {
   });
 });
 
+describe('names a person cannot tell apart (Unicode TR39 skeletons)', () => {
+  const CYRILLIC_I = '\u0456ndex.html';
+  const CYRILLIC_E = 'ind\u0435x.html';
+
+  it('refuses Cyrillic look-alikes of index.html, naming the existing file', async () => {
+    const manager = await ready();
+    for (const path of [CYRILLIC_I, CYRILLIC_E, '\u0406NDEX.html']) {
+      const created = await manager.createFile(path, '');
+      expect(created.ok, path).to.equal(false);
+      if (created.ok) continue;
+      expect(created.error.code).to.equal('WORKSPACE_FILE_CONFLICT');
+      expect(created.error.details).to.include({
+        reason: 'look-alike',
+        path,
+        existingPath: 'index.html',
+      });
+      expect(created.error.message).to.contain('looks like index.html');
+    }
+    const renamed = await manager.renameFile('app.js', CYRILLIC_E);
+    expect(renamed.ok).to.equal(false);
+    expect(manager.getSnapshot().files.map((file) => file.path)).to.include('app.js');
+  });
+
+  it('refuses an ASCII name beside its look-alike already in the workspace', async () => {
+    const manager = await ready();
+    expect((await manager.createFile('m\u0430in.js', '')).ok).to.equal(true);
+    const ascii = await manager.createFile('main.js', '');
+    expect(ascii.ok).to.equal(false);
+    if (!ascii.ok) expect(ascii.error.details).to.include({ existingPath: 'm\u0430in.js' });
+  });
+
+  it('skips the second of two look-alike names in an imported folder', async () => {
+    const folder = createDirectoryUploadFolder([
+      new File(['<h1>a</h1>'], 'index.html'),
+      new File(['<h1>b</h1>'], CYRILLIC_I),
+      new File(['x'], 'file1.txt'),
+      new File(['y'], 'filel.txt'),
+    ]);
+    const read = await folder.read();
+    expect(read.ok).to.equal(true);
+    if (!read.ok) return;
+    expect(read.value.files.map((file) => file.path).sort()).to.deep.equal([
+      'file1.txt',
+      'filel.txt',
+      'index.html',
+    ]);
+    expect(read.value.skipped).to.deep.equal([{ path: CYRILLIC_I, reason: 'duplicate-path' }]);
+  });
+
+  it('keeps ASCII names apart by the characters typed', async () => {
+    const manager = await ready();
+    for (const path of ['file1.js', 'filel.js', 'modern.js', 'rnodern.js'])
+      expect((await manager.createFile(path, '')).ok, path).to.equal(true);
+  });
+});
+
 describe('names that cannot travel', () => {
   it('warns on Windows device names with or without extensions, in any folder', () => {
     for (const path of ['CON', 'con.txt', 'docs/nul.txt', 'COM1.log', 'lpt9.md', 'aux.tar.gz'])
