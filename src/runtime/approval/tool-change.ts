@@ -99,7 +99,8 @@ export function plannedChange(
   planned: Outcome<Iterable<WorkspaceFile>>,
 ): ToolChange {
   if (!planned.ok) return { files: [], note: `Would fail: ${planned.error.message}` };
-  return { files: changeBetween(workspace.getSnapshot().files, planned.value) };
+  const files = changeBetween(workspace.getSnapshot().files, planned.value);
+  return files.length ? { files } : { files, note: 'No file would change.' };
 }
 
 /** A call that changes no file's text, with what it does instead. */

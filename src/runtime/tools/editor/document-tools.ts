@@ -209,16 +209,17 @@ export function createEditorDocumentTools(
       outputSchema: z.extend(editorMutationOutput, { writtenPaths: z.array(z.string()) }),
       annotations: { title: 'Change the runner scenario', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
-      describeChange: ({ scenario }, workspace) => ({
+      describeChange: ({ scenario }, workspace) => {
         // Each example replaces one file: their changes are independent of one another.
-        files: examplePaths().flatMap(
+        const files = examplePaths().flatMap(
           ([kind, path]) =>
             plannedChange(
               workspace,
               workspace.plan.writeFile(path, EDITOR_SCENARIOS[scenario].examples[kind]),
             ).files,
-        ),
-      }),
+        );
+        return files.length ? { files } : noFileChange('No file would change.');
+      },
     },
     async ({ scenario, ...expected }, context) => {
       const stale = clockConflict(document, 'setScenario', expected);
