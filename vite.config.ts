@@ -24,9 +24,10 @@ const chunkFileName = ({ name, facadeModuleId }: { name: string; facadeModuleId:
 
 // CodeMirror's core with the HTML grammar (`plain-html.ts` highlights a studio's first file, its
 // HTML entry page): one file, not one after the other. The full language modes, completion and
-// search stay their own chunks, loaded once the first file shows or when a key first needs them.
+// search stay their own chunks, loaded once the first file shows or when a key first needs them;
+// so does the approval diff (`@codemirror/merge`), loaded when a person first asks to see one.
 const CODE_EDITOR_CORE =
-  /node_modules[\\/](@codemirror[\\/](?!lang-|search[\\/]|autocomplete[\\/])|@lezer[\\/](common|lr|highlight|html)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
+  /node_modules[\\/](@codemirror[\\/](?!lang-|search[\\/]|autocomplete[\\/]|merge[\\/])|@lezer[\\/](common|lr|highlight|html)[\\/]|style-mod|w3c-keyname|crelt|@marijn)|elements[\\/]editor[\\/]code-editor\.ts/;
 
 /** Completion and bracket closing (`lazy-completion.ts`), which the JavaScript mode uses too. */
 const COMPLETION = /node_modules[\\/]@codemirror[\\/]autocomplete[\\/]/;

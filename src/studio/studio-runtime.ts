@@ -18,7 +18,6 @@ import {
   createToolApprovalQueue,
   type ToolApprovalQueue,
 } from '../runtime/approval/approval-queue.js';
-import { describeWorkspaceChange } from '../runtime/approval/workspace-change.js';
 import { createCapabilityTable, type CapabilityTable } from '../runtime/capabilities.js';
 import { createDraftRegistry, type DraftRegistry } from '../runtime/drafts.js';
 import { createDurableSideEffectRunner } from '../runtime/durable/side-effect-runner.js';
@@ -180,23 +179,6 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     }
     return scope;
   };
-  const approvals = createToolApprovalQueue({
-    safeArgumentNames: SAFE_ARGUMENT_NAMES,
-    idPrefix: 'approval-',
-    // Approval-gated calls fail at once (TOOL_APPROVAL_UNAVAILABLE) while nothing can answer.
-    requireSurface: true,
-    describeChange: (input) => describeWorkspaceChange(workspace, input),
-  });
-  const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
-  const registry = createToolRegistry({
-    ...options.registry,
-    toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
-    scope: currentScope,
-    approvalQueue: approvals,
-    capabilityResolver: capabilities.resolve,
-    durableOperationStore: operations,
-    durableOperationOwnerId: ownerId,
-  });
   const repository =
     options.workspaceRepository !== undefined
       ? options.workspaceRepository
@@ -211,6 +193,24 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
       : {}),
     restoreFolder: restoreFileSystemAccessFolder,
     seed: options.seed ?? surfaceSeed(options.surface ?? 'studio'),
+  });
+  const approvals = createToolApprovalQueue({
+    safeArgumentNames: SAFE_ARGUMENT_NAMES,
+    idPrefix: 'approval-',
+    // Approval-gated calls fail at once (TOOL_APPROVAL_UNAVAILABLE) while nothing can answer.
+    requireSurface: true,
+    // Tools describe their change from the workspace; its changes keep waiting cards true.
+    workspace,
+  });
+  const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
+  const registry = createToolRegistry({
+    ...options.registry,
+    toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
+    scope: currentScope,
+    approvalQueue: approvals,
+    capabilityResolver: capabilities.resolve,
+    durableOperationStore: operations,
+    durableOperationOwnerId: ownerId,
   });
   const drafts = createDraftRegistry();
   for (const tool of [

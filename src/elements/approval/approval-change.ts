@@ -1,6 +1,6 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 import { formatCount } from '../../runtime/format-count.js';
-import type { LineDiff } from '../../runtime/approval/line-diff.js';
+import type { ApprovalChange, ApprovalFileChange } from '../../runtime/approval/approval-change.js';
 import type { TextArgumentSize } from '../../runtime/approval/safe-arguments.js';
 
 const count = (value: number, unit: string) =>
@@ -10,12 +10,58 @@ const count = (value: number, unit: string) =>
 export const renderTextSize = (size: TextArgumentSize) =>
   `${count(size.characters, 'character')} · ${count(size.lines, 'line')}`;
 
-const PREFIX = { added: '+', removed: '−', context: ' ' } as const;
+const STATUS = { added: 'new', deleted: 'deleted', modified: 'changed', renamed: 'renamed' };
 
-/** The bounded diff behind "Show change", one row per line. */
-export function renderChange(change: LineDiff) {
-  return html`<pre id="diff" part="diff" tabindex="0" aria-label="Change">
-${change.lines.map(
-      (line) => html`<span class=${line.kind}>${PREFIX[line.kind]} ${line.text}</span> `,
-    )}${change.omitted ? html`<span class="omitted">… ${count(change.omitted, 'more line')}</span>` : ''}</pre>`;
+export const fileName = (file: ApprovalFileChange) =>
+  file.to === undefined ? file.path : `${file.path} → ${file.to}`;
+
+/** "1,204 → 1,260 characters · 40 → 42 lines", or one side for a new or deleted file. */
+function sizes(file: ApprovalFileChange): string {
+  const side = (before: number, after: number, unit: string) =>
+    file.status === 'added'
+      ? count(after, unit)
+      : file.status === 'deleted'
+        ? count(before, unit)
+        : `${formatCount(before)} → ${count(after, unit)}`;
+  return `${side(file.beforeCharacters, file.afterCharacters, 'character')} · ${side(file.beforeLines, file.afterLines, 'line')}`;
+}
+
+/** The change's one-line total, beside "Show change". */
+export const renderChangeTotal = (change: ApprovalChange) =>
+  html`<span class="added">+${formatCount(change.added)}</span>
+    <span class="removed">−${formatCount(change.removed)}</span> lines in
+    ${count(change.files.length, 'file')}`;
+
+/**
+ * Every file the call changes, with its size and line counts; `expanded` adds a container per
+ * file where the diff view mounts. A card recomputed after the workspace moved says so first.
+ */
+export function renderChangedFiles(change: ApprovalChange, expanded: boolean) {
+  return html`<div id="change" class="change">
+    ${
+      change.stale
+        ? html`<p class="stale" role="note">
+            The workspace changed while this request waited, so the call would now make another
+            change than the one requested. Shown: the change against the current files. Approve
+            fails with a revision conflict and changes nothing; the requester reads the files again.
+          </p>`
+        : nothing
+    }
+    ${change.note ? html`<p class="note">${change.note}</p>` : nothing}
+    <ul class="files">
+      ${change.files.map(
+        (file, index) =>
+          html`<li>
+            <div class="file-header">
+              <span class="path">${fileName(file)}</span>
+              <span class="status">${STATUS[file.status]}</span>
+              <span class="added">+${formatCount(file.added)}</span>
+              <span class="removed">−${formatCount(file.removed)}</span>
+              <span class="size">${sizes(file)}</span>
+            </div>
+            ${expanded ? html`<div class="diff" part="diff" data-file=${index}></div>` : nothing}
+          </li>`,
+      )}
+    </ul>
+  </div>`;
 }

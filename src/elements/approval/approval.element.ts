@@ -5,8 +5,11 @@ import type { ToolApprovalSnapshot } from '../../runtime/approval/approval-queue
 import { ModalController } from '../shared/modal-controller.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
-import { renderChange, renderTextSize } from './approval-change.js';
+import { ContextConsumer } from '@lit/context';
+import { themeContext } from '../shared/theme.js';
+import { renderChangedFiles, renderChangeTotal, renderTextSize } from './approval-change.js';
 import { approvalStyles } from './approval.styles.js';
+import { DiffViews } from './diff-views.js';
 
 export interface ApprovalDecisionDetail {
   id: string;
@@ -16,8 +19,12 @@ export interface ApprovalDecisionDetail {
 
 /**
  * Shows the oldest pending tool approval as a keyboard-modal dialog: tool, description,
- * source · mode, safe argument values, the size of every text argument and a +/− summary of
- * the change; "Show change" reveals a bounded diff. File source is never shown unasked.
+ * source · mode, safe argument values, the size of every text argument, and what the call would
+ * change as the tool itself describes it: every file with +/− lines, size and line counts. "Show
+ * change" reveals each file's unified, syntax-highlighted diff (changed hunks first, loaded on
+ * first use). File source is never shown unasked. The card stays true while it waits: when the
+ * workspace changes under it the change is recomputed, and Approve for a change the call would
+ * no longer make fails with `WORKSPACE_REVISION_CONFLICT`.
  * Whenever the request at the head changes, focus moves to the dialog and Approve stays
  * disabled for `approve-delay-ms`, so a keystroke meant for one request never approves the
  * next. Approve runs the call; Deny, Escape, the backdrop and removing the element deny it.
@@ -40,7 +47,7 @@ export interface ApprovalDecisionDetail {
  * @csspart approve - The Approve button.
  * @csspart deny - The Deny button.
  * @csspart show-change - The button that reveals the change.
- * @csspart diff - The revealed change, one line per row.
+ * @csspart diff - One file's revealed change: a read-only unified diff.
  * @cssprop --ca-approval-backdrop - Backdrop colour behind the dialog.
  */
 export class CaApproval extends LitElement {
@@ -70,6 +77,13 @@ export class CaApproval extends LitElement {
     dismiss: () => this.decide('denied'),
     inertScope: () => (this.pageModal ? undefined : this.siblings()),
   });
+  /** The studio's resolved theme for the diff's colours (light without a studio). */
+  private readonly theme = new ContextConsumer(this, { context: themeContext, subscribe: true });
+  private readonly diffs = new DiffViews(
+    this,
+    () => (this.expanded ? (this.current?.change?.files ?? []) : []),
+    () => this.theme.value ?? 'light',
+  );
   private shownId?: string;
   private focusPending = false;
   private armTimer?: ReturnType<typeof setTimeout>;
@@ -167,22 +181,25 @@ export class CaApproval extends LitElement {
           change
             ? html`<dt>Change</dt>
                 <dd>
-                  <span class="added">+${change.added}</span>
-                  <span class="removed">−${change.removed}</span> lines
-                  <button
-                    type="button"
-                    part="show-change"
-                    aria-expanded=${this.expanded ? 'true' : 'false'}
-                    aria-controls="diff"
-                    @click=${() => (this.expanded = !this.expanded)}
-                  >
-                    ${this.expanded ? 'Hide change' : 'Show change'}
-                  </button>
+                  ${renderChangeTotal(change)}
+                  ${
+                    change.files.length
+                      ? html`<button
+                          type="button"
+                          part="show-change"
+                          aria-expanded=${this.expanded ? 'true' : 'false'}
+                          aria-controls="change"
+                          @click=${() => (this.expanded = !this.expanded)}
+                        >
+                          ${this.expanded ? 'Hide change' : 'Show change'}
+                        </button>`
+                      : nothing
+                  }
                 </dd>`
             : nothing
         }
       </dl>
-      ${change && this.expanded ? renderChange(change) : nothing}
+      ${change ? renderChangedFiles(change, this.expanded) : nothing}
       ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
       <div class="actions">
         <button part="deny" @click=${() => this.decide('denied')}>Deny</button>

@@ -65,18 +65,48 @@ export const approvalStyles = [
       margin-left: 0.5rem;
       font-size: 0.8rem;
     }
-    pre {
+    .files {
+      display: grid;
+      gap: 0.5rem;
+      margin: 0 0 0.75rem;
+      padding: 0;
+      list-style: none;
+      font-size: 0.8rem;
+    }
+    .file-header {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25rem 0.6rem;
+      align-items: baseline;
+    }
+    .path {
+      font-family: var(--_mono);
+      overflow-wrap: anywhere;
+    }
+    .status,
+    .size,
+    .note {
+      color: var(--_muted);
+    }
+    .stale {
+      padding: 0.5rem;
+      border: 1px solid var(--_danger);
+      border-radius: var(--_radius);
+      color: var(--_text);
+    }
+    /* One file's diff: a bounded, scrollable CodeMirror view; lines wrap, never one long row. */
+    .diff {
+      margin-top: 0.25rem;
       max-height: 16rem;
       overflow: auto;
-      margin: 0 0 0.75rem;
-      padding: 0.5rem;
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
-      font-family: var(--_mono);
       font-size: 0.8rem;
-      white-space: pre;
     }
-    .omitted {
+    .diff:empty::before {
+      display: block;
+      padding: 0.5rem;
+      content: 'Loading the change…';
       color: var(--_muted);
     }
     .queue {

@@ -3,8 +3,12 @@
  * renders. It never holds raw arguments and never runs a tool. Each request is bound to its
  * toolCallId, tool name and argument fingerprint; once resolved it is never asked again.
  */
+import type { ToolCallError } from '../protocol/errors.js';
 import type { ToolPolicyInput } from '../registry/policy.js';
-import { diffLines, type LineDiff } from './line-diff.js';
+import { WORKSPACE_ERROR_CODES, workspaceError } from '../workspace/codes.js';
+import type { WorkspaceSource } from '../workspace/types.js';
+import { trackChange, type ApprovalChange } from './approval-change.js';
+import type { WorkspaceChangeSource } from './tool-change.js';
 import {
   summarizeSafeArguments,
   summarizeTextArguments,
@@ -12,14 +16,15 @@ import {
 } from './safe-arguments.js';
 
 export type ToolApprovalDecision = 'approved' | 'denied';
-/** `unavailable`: the queue needs a connected surface and has none (TOOL_APPROVAL_UNAVAILABLE). */
-export type ToolApprovalAnswer = ToolApprovalDecision | 'unavailable';
-
-/** The text a call would replace and the text it would put there, for the change summary. */
-export interface ToolApprovalChangeInput {
-  before: string;
-  after: string;
+/** An approval the queue could not honour: the call fails with `error` and runs no handler. */
+export interface ToolApprovalRefusal {
+  error: ToolCallError;
 }
+/**
+ * `unavailable`: the queue needs a connected surface and has none (TOOL_APPROVAL_UNAVAILABLE);
+ * a refusal: approved, but for a change the call would no longer make.
+ */
+export type ToolApprovalAnswer = ToolApprovalDecision | 'unavailable' | ToolApprovalRefusal;
 
 export interface ToolApprovalSnapshot {
   id: string;
@@ -36,8 +41,11 @@ export interface ToolApprovalSnapshot {
   safeArguments: Record<string, string | number | boolean | null>;
   /** Every other text argument, by size only: characters and lines. */
   textArguments: TextArgumentSize[];
-  /** +/− lines of the change the call would make, with a bounded diff shown only on request. */
-  change?: LineDiff;
+  /**
+   * What the call would change, from the tool's own `describeChange`, kept current while the
+   * request waits: per file, its text before and after with +/− line and size counts.
+   */
+  change?: ApprovalChange;
   createdAt: number;
 }
 
@@ -68,26 +76,31 @@ export interface ToolApprovalQueueOptions {
   maxResolved?: number;
   /** Answer `unavailable` while no surface is connected, instead of waiting for one. */
   requireSurface?: boolean;
-  /** The before/after text of a call that changes a file, for the card's change summary. */
-  describeChange?: (input: ToolPolicyInput) => ToolApprovalChangeInput | undefined;
-}
-
-function changeOf(
-  describe: ToolApprovalQueueOptions['describeChange'],
-  input: ToolPolicyInput,
-): LineDiff | undefined {
-  try {
-    const change = describe?.(input);
-    return change ? diffLines(change.before, change.after) : undefined;
-  } catch {
-    // A card without a summary (undefined) still shows every text argument's size.
-  }
+  /**
+   * What tools' `describeChange` reads. Its changes recompute every waiting card, and an
+   * approval whose call would now make another edit than requested fails with
+   * `WORKSPACE_REVISION_CONFLICT`.
+   */
+  workspace?: WorkspaceChangeSource & Pick<WorkspaceSource, 'subscribe'>;
 }
 
 interface Pending {
   snapshot: ToolApprovalSnapshot;
   binding: string;
-  settle(decision: ToolApprovalDecision): void;
+  input: ToolPolicyInput;
+  /** The edit the request asked for; undefined when the tool describes no change. */
+  requestedEdit?: string;
+  settle(answer: ToolApprovalDecision | ToolApprovalRefusal): void;
+}
+
+function staleRefusal(toolName: string): ToolApprovalRefusal {
+  return {
+    error: workspaceError(
+      WORKSPACE_ERROR_CODES.WORKSPACE_REVISION_CONFLICT,
+      `The workspace changed while the call to ${toolName} waited for approval; read it again.`,
+      { operation: toolName, reason: 'changed-while-waiting' },
+    ),
+  };
 }
 
 export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}): ToolApprovalQueue {
@@ -101,6 +114,33 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
   let snapshot: readonly ToolApprovalSnapshot[] = Object.freeze([]);
   let counter = 0;
   let surfaces = 0;
+  const workspace = options.workspace;
+  let unwatch: (() => void) | undefined;
+
+  /** Recomputes every waiting card's change; publishes when one differs. */
+  const recompute = () => {
+    let moved = false;
+    for (const entry of pending.values()) {
+      if (entry.requestedEdit === undefined) continue;
+      const now = trackChange(entry.input, workspace, entry.requestedEdit);
+      const before = entry.snapshot.change;
+      if (now && before && JSON.stringify(now.change) === JSON.stringify(before)) continue;
+      const { change: _dropped, ...rest } = entry.snapshot;
+      entry.snapshot = Object.freeze(now ? { ...rest, change: now.change } : rest);
+      moved = true;
+    }
+    if (moved) publish();
+  };
+
+  /** Watches the workspace only while a card with a change waits. */
+  const watch = () => {
+    const needed = [...pending.values()].some((entry) => entry.requestedEdit !== undefined);
+    if (needed && !unwatch && workspace) unwatch = workspace.subscribe(recompute);
+    if (!needed && unwatch) {
+      unwatch();
+      unwatch = undefined;
+    }
+  };
 
   const publish = () => {
     snapshot = Object.freeze([...pending.values()].map((entry) => entry.snapshot));
@@ -126,7 +166,13 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
     pending.delete(id);
     pendingCalls.delete(entry.snapshot.toolCallId);
     remember(entry.binding);
-    entry.settle(decision);
+    watch();
+    // Checked as the handler is about to run: the approval holds for the edit requested only.
+    const stale =
+      decision === 'approved' &&
+      entry.requestedEdit !== undefined &&
+      trackChange(entry.input, workspace, entry.requestedEdit)?.change.stale !== false;
+    entry.settle(stale ? staleRefusal(entry.input.toolName) : decision);
     publish();
     return true;
   };
@@ -145,11 +191,14 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
       if (options.requireSurface && surfaces === 0) return Promise.resolve('unavailable');
       const id = `${idPrefix}${++counter}`;
       const safeArguments = summarizeSafeArguments(input.arguments, safeNames);
-      const change = changeOf(options.describeChange, input);
+      const tracked = trackChange(input, workspace);
+      const change = tracked?.change;
       return new Promise<ToolApprovalAnswer>((resolve) => {
         const onAbort = () => finish(id, 'denied');
         pending.set(id, {
           binding,
+          input,
+          ...(tracked ? { requestedEdit: tracked.edit } : {}),
           settle(decision) {
             signal?.removeEventListener('abort', onAbort);
             resolve(decision);
@@ -173,6 +222,7 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
           }),
         });
         pendingCalls.add(input.toolCallId);
+        watch();
         // `settle` removes the listener, whoever finishes the request.
         signal?.addEventListener('abort', onAbort);
         publish();

@@ -6,6 +6,7 @@
  * object), at definition for any other schema, so one MCP cannot carry fails at once.
  */
 import { z } from 'zod/mini';
+import type { DescribeChange } from '../approval/tool-change.js';
 import type { ToolCapability } from '../protocol/capability.js';
 import type { Outcome, ToolCallError } from '../protocol/errors.js';
 import type {
@@ -77,6 +78,11 @@ export interface ToolDefinitionInput<
   /** Artifact kinds every successful terminal must carry (T3). */
   evidence?: readonly string[];
   preview?: ToolPreviewContract;
+  /**
+   * What a call would change, for its approval card: every tool that changes anything has one
+   * (a tool that writes no file says what it does instead). It reads and never writes.
+   */
+  describeChange?: DescribeChange<z.output<In>>;
 }
 
 type OutputOf<S> = S extends z.core.$ZodObject ? z.output<S> : Record<string, unknown>;
@@ -89,6 +95,7 @@ export interface ToolDescriptor<Args = unknown> {
   readonly capabilities: readonly string[];
   readonly evidence: readonly string[];
   readonly preview?: ToolPreviewContract;
+  readonly describeChange?: DescribeChange<Args>;
   readonly inputSchema: z.core.$ZodType;
   readonly outputSchema?: z.core.$ZodType;
   readonly handler: ToolHandler<Args, Record<string, unknown>>;
@@ -194,6 +201,9 @@ export function defineTool<
     ...(definition.preview === undefined
       ? {}
       : { preview: deepFreeze(structuredClone(definition.preview)) }),
+    ...(definition.describeChange === undefined
+      ? {}
+      : { describeChange: definition.describeChange }),
     inputSchema: definition.inputSchema,
     ...(definition.outputSchema === undefined ? {} : { outputSchema: definition.outputSchema }),
     handler: handler as ToolHandler<z.output<In>, Record<string, unknown>>,

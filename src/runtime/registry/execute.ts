@@ -21,6 +21,7 @@ class PolicyInput implements ToolPolicyInput {
   readonly definition: ToolPolicyInput['definition'];
   readonly arguments: Record<string, unknown>;
   readonly context: ToolCallContext;
+  readonly describeChange: ToolPolicyInput['describeChange'];
   private fingerprint: string | undefined = undefined;
 
   constructor(call: ToolCall) {
@@ -29,6 +30,7 @@ class PolicyInput implements ToolPolicyInput {
     this.definition = call.tool.definition;
     this.arguments = call.args;
     this.context = call.context;
+    this.describeChange = call.tool.describeChange as ToolPolicyInput['describeChange'];
   }
 
   /** Computed only when a policy or the approval queue reads it. */

@@ -75,6 +75,10 @@ async function ask(
     };
   }
   if (answer === 'approved') return OPEN;
+  // Approved for a change the call would no longer make: it fails as the queue says.
+  if (typeof answer === 'object' && answer !== null && 'error' in answer) {
+    return { ok: false, error: (answer as { error: ToolCallError }).error };
+  }
   if (answer === 'unavailable') {
     return {
       ok: false,

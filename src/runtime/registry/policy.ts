@@ -3,6 +3,7 @@
  * refuses it, `ask` hands it to the approval queue. `destructiveHint` and `openWorldHint` are
  * metadata; the policy is the gate.
  */
+import type { DescribeChange } from '../approval/tool-change.js';
 import type { MCPToolDefinition, ToolCallContext } from '../protocol/types.js';
 
 export type ToolPolicyDecision = 'allow' | 'ask' | 'deny';
@@ -18,6 +19,8 @@ export interface ToolPolicyInput {
   /** Binds an approval to these exact arguments without holding them. */
   argumentFingerprint: string;
   context: ToolCallContext;
+  /** The tool's own account of what the call would change (its definition's `describeChange`). */
+  describeChange?: DescribeChange<Record<string, unknown>>;
 }
 
 export type ToolPolicy = (

@@ -60,12 +60,32 @@ export interface WorkspaceDocumentManagerOptions {
 
 export type WorkspaceResult = Promise<Outcome<WorkspaceSnapshot>>;
 
+/** The files a step would leave, or the error it would fail with. */
+export type WorkspacePlan = Outcome<readonly WorkspaceFile[]>;
+
+/**
+ * Each mutation run as a dry run against the current state, by the same transition the
+ * mutation runs: what an approval card shows is what the call would do. Nothing changes.
+ */
+export interface WorkspacePlanner {
+  createFile(path: string, text: string): WorkspacePlan;
+  writeFile(path: string, text: string): WorkspacePlan;
+  applyPatch(path: string, patch: LiteralPatch): WorkspacePlan;
+  renameFile(from: string, to: string): WorkspacePlan;
+  deleteFile(path: string): WorkspacePlan;
+  revertFile(path: string): WorkspacePlan;
+  undo(): WorkspacePlan;
+  redo(): WorkspacePlan;
+  reset(): WorkspacePlan;
+}
+
 export interface WorkspaceDocumentManager extends WorkspaceSource {
   /** Resolves when hydration is done; mutations before it fail with a retryable conflict. */
   readonly ready: Promise<void>;
   getStatus(): WorkspaceStatus;
   /** Looks one file up by any spelling of its path. */
   getFile(path: string, operation?: string): Outcome<WorkspaceFile>;
+  readonly plan: WorkspacePlanner;
   openFile(path: string): WorkspaceResult;
   createFile(path: string, text: string, options?: WorkspaceMutationOptions): WorkspaceResult;
   writeFile(path: string, text: string, options?: WorkspaceMutationOptions): WorkspaceResult;

@@ -17,8 +17,11 @@ import type {
   WorkspaceDocumentManager,
   WorkspaceDocumentManagerOptions,
   WorkspaceMutationOptions,
+  WorkspacePlan,
+  WorkspacePlanner,
   WorkspaceResult as Result,
 } from './manager-types.js';
+import type { LiteralPatch } from './patch.js';
 import { normalizeWorkspacePath } from './paths.js';
 import { PathMap } from './path-map.js';
 import { createPersistenceQueue, type Replay } from './persistence.js';
@@ -207,22 +210,72 @@ export function createWorkspaceDocumentManager(
     return loadSkeleton().then(run);
   }
 
-  function travel(direction: 'undo' | 'redo', options?: WorkspaceMutationOptions): Result {
+  /** A mutation's transition run on the current state without applying it: `plan`. */
+  function planned(
+    operation: string,
+    paths: readonly string[],
+    run: (base: WorkspaceState, ...canonical: string[]) => Outcome<FileTransition>,
+  ): WorkspacePlan {
+    const prepared = prepare(operation, paths, undefined, run);
+    if (!prepared.ok) return prepared;
+    const next = prepared.value(state);
+    return next.ok ? { ok: true, value: [...next.value.files.values()] } : next;
+  }
+
+  const plannedFiles = (found: Outcome<HistoryEntry>): WorkspacePlan =>
+    found.ok ? { ok: true, value: [...found.value.files.values()] } : found;
+
+  const plan: WorkspacePlanner = Object.freeze({
+    createFile: (path: string, text: string) =>
+      planned('createFile', [path], (base, p) => transitions.createFile(base, p as string, text)),
+    writeFile: (path: string, text: string) =>
+      planned('writeFile', [path], (base, p) => transitions.writeFile(base, p as string, text)),
+    applyPatch: (path: string, patch: LiteralPatch) =>
+      planned('applyPatch', [path], (base, p) => transitions.patchFile(base, p as string, patch)),
+    renameFile: (from: string, to: string) =>
+      planned('renameFile', [from, to], (base, a, b) =>
+        transitions.renameFile(base, a as string, b as string),
+      ),
+    deleteFile: (path: string) =>
+      planned('deleteFile', [path], (base, p) => transitions.deleteFile(base, p as string)),
+    revertFile: (path: string) =>
+      planned('revertFile', [path], (base, p) => transitions.revertFile(base, p as string)),
+    undo: () => plannedFiles(travelTarget('undo')),
+    redo: () => plannedFiles(travelTarget('redo')),
+    reset: (): WorkspacePlan => {
+      const conflict = guard('reset') ?? link.browserOnlyConflict('reset');
+      if (conflict) return { ok: false, error: conflict };
+      return { ok: true, value: [...seedState(seed).files.values()] };
+    },
+  });
+
+  /** The history entry `direction` would restore, or why it cannot. */
+  function travelTarget(
+    direction: 'undo' | 'redo',
+    options?: WorkspaceMutationOptions,
+  ): Outcome<HistoryEntry> {
     const conflict = guard(direction, options);
-    if (conflict) return Promise.resolve({ ok: false, error: conflict });
+    if (conflict) return { ok: false, error: conflict };
     const target = history.peek(direction);
     if (!target)
-      return Promise.resolve({
+      return {
         ok: false,
         error: workspaceError(CODES.WORKSPACE_HISTORY_EMPTY, `Nothing to ${direction}.`, {
           operation: direction,
         }),
-      });
+      };
     for (const [path, file] of target.files) {
       if (file.kind !== 'text' || state.files.get(path) === file) continue;
       const limit = transitions.checkSourceLimit(file.text, direction, path);
-      if (limit) return Promise.resolve({ ok: false, error: limit });
+      if (limit) return { ok: false, error: limit };
     }
+    return { ok: true, value: target };
+  }
+
+  function travel(direction: 'undo' | 'redo', options?: WorkspaceMutationOptions): Result {
+    const found = travelTarget(direction, options);
+    if (!found.ok) return Promise.resolve(found);
+    const target = found.value;
     history[direction](entryOf(target.structural));
     // Source edits keep the tab the user is on; structural steps restore the recorded tab.
     const preferred = target.structural ? target.activePath : state.activePath;
@@ -290,6 +343,7 @@ export function createWorkspaceDocumentManager(
   const manager: WorkspaceDocumentManager = {
     ready,
     getSnapshot: () => snapshot,
+    plan,
     provisionalSnapshot: () =>
       hydrated
         ? undefined

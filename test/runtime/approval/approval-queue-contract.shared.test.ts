@@ -4,6 +4,7 @@ import {
   fingerprintArguments,
   type ToolPolicyInput,
 } from '../../../src/runtime/index.js';
+import { createWorkspaceDocumentManager } from '../../../src/runtime/workspace/manager.js';
 import { describe, it } from '../../support/spec.js';
 
 function input(
@@ -103,12 +104,13 @@ describe('approval queue contract (R18)', () => {
   });
 
   it('R18 a change summary that throws leaves the card without one', () => {
-    const queue = createToolApprovalQueue({
+    const queue = createToolApprovalQueue({ workspace: createWorkspaceDocumentManager() });
+    void queue.request({
+      ...input('a'),
       describeChange: () => {
         throw new Error('no file');
       },
     });
-    void queue.request(input('a'));
     const [snapshot] = queue.store.getSnapshot();
     expect(snapshot).not.to.have.property('change');
     expect(snapshot!.textArguments.map((text) => text.name)).to.deep.equal(['path', 'source']);

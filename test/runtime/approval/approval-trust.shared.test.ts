@@ -6,6 +6,7 @@ import {
   diffLines,
   TOOL_CALL_ERROR_CODES as CODES,
 } from '../../../src/runtime/index.js';
+import { createWorkspaceDocumentManager } from '../../../src/runtime/workspace/manager.js';
 import { describe, it } from '../../support/spec.js';
 import { createWriteFile, tick } from '../registry/fixtures.js';
 
@@ -82,9 +83,12 @@ describe('approvals a person can trust (issue 11)', () => {
     const source = `${'typo '.repeat(14_000)}`;
     const queue = createToolApprovalQueue({
       safeArgumentNames: ['path'],
-      describeChange: () => ({ before: 'a\nb\nc', after: 'a\nB\nc\nd' }),
+      workspace: createWorkspaceDocumentManager(),
     });
     void queue.request({
+      describeChange: () => ({
+        files: [{ path: 'index.html', before: 'a\nb\nc', after: 'a\nB\nc\nd', status: 'modified' }],
+      }),
       method: 'tools/call',
       toolCallId: 'big',
       toolName: 'workspace.applyPatch',
@@ -99,7 +103,7 @@ describe('approvals a person can trust (issue 11)', () => {
       { name: 'replace', characters: 70_000, lines: 1 },
       { name: 'occurrence', characters: 5, lines: 1 },
     ]);
-    expect(snapshot!.change).to.deep.include({ added: 2, removed: 1, omitted: 0 });
+    expect(snapshot!.change).to.deep.include({ added: 2, removed: 1, stale: false });
     expect(JSON.stringify(snapshot)).not.to.include('typo typo');
     queue.denyAll();
   });

@@ -5,11 +5,17 @@
  * Source is controlled text; nothing here runs script outside the sandboxed preview.
  */
 import { z } from 'zod/mini';
+import {
+  noFileChange,
+  plannedChange,
+  type ToolChange,
+  type WorkspaceChangeSource,
+} from '../../approval/tool-change.js';
 import { failure, type Outcome } from '../../protocol/errors.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
-import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
+import type { WorkspaceDocumentManager, WorkspacePlan } from '../../workspace/manager.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';
 import { respond } from '../workspace/respond.js';
 import { pathInput, SOURCE_BUDGET_NOTE, sourceInput } from '../workspace/schemas.js';
@@ -54,6 +60,17 @@ export function createEditorDocumentTools(
     return { ok: true, value: { path: activePath, text } };
   }
 
+  /** The change `plan` would make to the open document, or why there is none. */
+  function onDocument(
+    operation: string,
+    plan: (path: string) => WorkspacePlan,
+    workspace: WorkspaceChangeSource,
+  ): ToolChange {
+    const open = openDocument(operation);
+    if (!open.ok) return noFileChange(`Would fail: ${open.error.message}`);
+    return plannedChange(workspace, plan(open.value.path));
+  }
+
   async function finish<Extra extends Record<string, unknown> = Record<never, never>>(
     context: ToolHandlerContext,
     written: Outcome<WorkspaceSnapshot>,
@@ -83,6 +100,7 @@ export function createEditorDocumentTools(
       outputSchema: editorMutationOutput,
       annotations: { title: 'Open a file', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
+      describeChange: ({ path }) => noFileChange(`Opens ${path} as the document; no file changes.`),
     },
     async ({ path, expectedWorkspaceRevision }, context) => {
       const stale = clockConflict(document, 'openFile', { expectedWorkspaceRevision });
@@ -110,6 +128,8 @@ export function createEditorDocumentTools(
       outputSchema: editorMutationOutput,
       annotations: { title: 'Replace the document', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
+      describeChange: ({ text }, workspace) =>
+        onDocument('setDocument', (path) => workspace.plan.writeFile(path, text), workspace),
     },
     async ({ text, ...expected }, context) => {
       const stale = clockConflict(document, 'setDocument', expected);
@@ -138,6 +158,12 @@ export function createEditorDocumentTools(
       outputSchema: z.extend(editorMutationOutput, { replacements: z.int() }),
       annotations: { title: 'Patch the document', ...edit },
       capabilities: [previewHostCapability],
+      describeChange: ({ search, replace, occurrence }, workspace) =>
+        onDocument(
+          'applyPatch',
+          (path) => workspace.plan.applyPatch(path, { search, replace, occurrence }),
+          workspace,
+        ),
     },
     async ({ search, replace, occurrence, ...expected }, context) => {
       const stale = clockConflict(document, 'applyPatch', expected);
@@ -183,6 +209,17 @@ export function createEditorDocumentTools(
       outputSchema: z.extend(editorMutationOutput, { writtenPaths: z.array(z.string()) }),
       annotations: { title: 'Change the runner scenario', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
+      describeChange: ({ scenario }, workspace) => {
+        // Each example replaces one file: their changes are independent of one another.
+        const files = examplePaths().flatMap(
+          ([kind, path]) =>
+            plannedChange(
+              workspace,
+              workspace.plan.writeFile(path, EDITOR_SCENARIOS[scenario].examples[kind]),
+            ).files,
+        );
+        return files.length ? { files } : noFileChange('No file would change.');
+      },
     },
     async ({ scenario, ...expected }, context) => {
       const stale = clockConflict(document, 'setScenario', expected);
@@ -224,6 +261,14 @@ export function createEditorDocumentTools(
       outputSchema: editorMutationOutput,
       annotations: { title: 'Reset the document', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
+      describeChange: (_args, workspace) => {
+        const open = openDocument('resetDocument');
+        const kind = open.ok ? documentKindOf(open.value.path) : null;
+        if (!open.ok || !kind)
+          return noFileChange('Would fail: no HTML, CSS or JavaScript document is open.');
+        const example = EDITOR_SCENARIOS[document.getSnapshot().scenario].examples[kind];
+        return plannedChange(workspace, workspace.plan.writeFile(open.value.path, example));
+      },
     },
     async (expected, context) => {
       const stale = clockConflict(document, 'resetDocument', expected);

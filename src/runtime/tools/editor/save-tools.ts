@@ -7,6 +7,7 @@
  * that `recoverEditorSave` checks before completing it.
  */
 import { z } from 'zod/mini';
+import { filesNote, noFileChange } from '../../approval/tool-change.js';
 import { failure, type ToolCallError } from '../../protocol/errors.js';
 import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
@@ -137,6 +138,10 @@ export function createEditorSaveTools(
       }),
       outputSchema: saveOutput,
       annotations: { title: 'Save a file to the folder', ...save },
+      describeChange: ({ path }, workspace) =>
+        noFileChange(
+          `Writes ${path ?? workspace.getSnapshot().activePath ?? 'the open file'} to the local folder; no workspace file changes.`,
+        ),
     },
     async ({ path, expectedWorkspaceRevision }, context) => {
       const stale = clockConflict(document, 'saveFile', { expectedWorkspaceRevision });
@@ -173,6 +178,10 @@ export function createEditorSaveTools(
       }),
       outputSchema: saveOutput,
       annotations: { title: 'Save all files to the folder', ...save },
+      describeChange: (_args, workspace) =>
+        noFileChange(
+          `Writes ${filesNote(workspace.getSnapshot().dirtyPaths)} to the local folder; no workspace file changes.`,
+        ),
     },
     async ({ expectedWorkspaceRevision }, context) => {
       const stale = clockConflict(document, 'saveAll', { expectedWorkspaceRevision });

@@ -7,6 +7,7 @@
  * No tool runs script in the preview.
  */
 import { z } from 'zod/mini';
+import { noFileChange } from '../../approval/tool-change.js';
 import type { Outcome } from '../../protocol/errors.js';
 import {
   defineTool,
@@ -15,6 +16,7 @@ import {
 } from '../../registry/define-tool.js';
 import type { WorkspaceSnapshot, WorkspaceSource } from '../../workspace/types.js';
 import { expectedRevisionOf } from '../workspace/schemas.js';
+import { describeVisualEdit } from './describe-visual-edit.js';
 import { resolvePreviewEntry, resolvePreviewStylesheet } from './entry.js';
 import { PREVIEW_ERROR_CODES, previewError } from './errors.js';
 import { previewHostCapability, type PreviewHost } from './preview-host.js';
@@ -167,6 +169,8 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       outputSchema: z.object({ revision: z.number(), preview: ack }),
       annotations: { idempotentHint: true },
       capabilities: [previewHostCapability],
+      describeChange: () =>
+        noFileChange('Reloads the preview at the current revision; no file changes.'),
     },
     async (_args, context) => {
       const host = context.require(previewHostCapability);
@@ -191,6 +195,10 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       inputSchema: z.object({ accent: z.enum(accents), expectedRevision }),
       outputSchema: z.extend(mutationOutput, { accent: z.enum(accents) }),
       capabilities: [previewHostCapability],
+      describeChange: ({ accent }, workspace) =>
+        describeVisualEdit(workspace, 'stylesheet', (css, path) =>
+          setAccent(css, path, PREVIEW_ACCENTS[accent]),
+        ),
     },
     async (args, context) => {
       const result = await runVisualEdit(
@@ -225,6 +233,13 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
         ),
       outputSchema: mutationOutput,
       capabilities: [previewHostCapability],
+      describeChange: ({ title, subtitle }, workspace) =>
+        describeVisualEdit(workspace, 'entry', (html, path) =>
+          updateHero(html, path, {
+            ...(title === undefined ? {} : { title }),
+            ...(subtitle === undefined ? {} : { subtitle }),
+          }),
+        ),
     },
     (args, context) =>
       runVisualEdit(workspace, context, 'entry', args.expectedRevision, (html, path) =>
@@ -248,6 +263,10 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       }),
       outputSchema: mutationOutput,
       capabilities: [previewHostCapability],
+      describeChange: ({ title, description }, workspace) =>
+        describeVisualEdit(workspace, 'entry', (html, path) =>
+          appendFeature(html, path, { title, description }),
+        ),
     },
     (args, context) =>
       runVisualEdit(workspace, context, 'entry', args.expectedRevision, (html, path) =>

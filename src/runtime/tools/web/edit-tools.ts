@@ -5,6 +5,8 @@
  * acknowledged the new revision.
  */
 import { z } from 'zod/mini';
+import { plannedChange } from '../../approval/tool-change.js';
+import { describeVisualEdit } from '../preview/describe-visual-edit.js';
 import { failure, type Outcome } from '../../protocol/errors.js';
 import { resolvePreviewEntry, resolvePreviewStylesheet } from '../preview/entry.js';
 import { PREVIEW_ERROR_CODES, previewError } from '../preview/errors.js';
@@ -89,6 +91,8 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: z.extend(mutationOutput, { replacements: z.int() }),
       annotations: { title: 'Patch a web file', ...edit },
       capabilities: [previewHostCapability],
+      describeChange: ({ path, search, replace, occurrence }, workspace) =>
+        plannedChange(workspace, workspace.plan.applyPatch(path, { search, replace, occurrence })),
     },
     async ({ path, search, replace, occurrence, expectedRevision }, context) => {
       const conflict = stale('applyPatch', expectedRevision);
@@ -121,6 +125,8 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: mutationOutput,
       annotations: { title: 'Write a web file', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
+      describeChange: ({ path, text }, workspace) =>
+        plannedChange(workspace, workspace.plan.writeFile(path, text)),
     },
     async ({ path, text, expectedRevision }, context) => {
       const conflict = stale('writeFile', expectedRevision);
@@ -145,6 +151,10 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: mutationOutput,
       annotations: { title: 'Set the accent theme', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
+      describeChange: ({ accent }, workspace) =>
+        describeVisualEdit(workspace, 'stylesheet', (css, path) =>
+          setAccent(css, path, PREVIEW_ACCENTS[accent]),
+        ),
     },
     ({ accent, expectedRevision }, context) =>
       visualEdit(
@@ -170,6 +180,10 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: mutationOutput,
       annotations: { title: 'Add a feature card', ...edit },
       capabilities: [previewHostCapability],
+      describeChange: ({ title, description }, workspace) =>
+        describeVisualEdit(workspace, 'entry', (html, path) =>
+          appendFeature(html, path, { title, description }),
+        ),
     },
     ({ title, description, expectedRevision }, context) =>
       visualEdit(
@@ -201,6 +215,13 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: mutationOutput,
       annotations: { title: 'Update the hero copy', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
+      describeChange: ({ title, subtitle }, workspace) =>
+        describeVisualEdit(workspace, 'entry', (html, path) =>
+          updateHero(html, path, {
+            ...(title === undefined ? {} : { title }),
+            ...(subtitle === undefined ? {} : { subtitle }),
+          }),
+        ),
     },
     ({ title, subtitle, expectedRevision }, context) =>
       visualEdit(

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod/mini';
 import type { Outcome } from '../../protocol/errors.js';
+import { noFileChange, plannedChange } from '../../approval/tool-change.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
@@ -70,6 +71,8 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: mutationOutput,
       annotations: { title: 'Create a file', ...edit },
       capabilities: [previewHostCapability],
+      describeChange: ({ path, text }, workspace) =>
+        plannedChange(workspace, workspace.plan.createFile(path, text)),
     },
     async ({ path, text, expectedRevision }, context) => {
       const outcome = await manager.createFile(path, text, { expectedRevision });
@@ -96,6 +99,8 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: mutationOutput,
       annotations: { title: 'Rename a file', ...edit },
       capabilities: [previewHostCapability],
+      describeChange: ({ from, to }, workspace) =>
+        plannedChange(workspace, workspace.plan.renameFile(from, to)),
     },
     async ({ from, to, expectedRevision }, context) => {
       const outcome = await manager.renameFile(from, to, { expectedRevision });
@@ -122,6 +127,8 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: mutationOutput,
       annotations: { title: 'Write a file', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],
+      describeChange: ({ path, text }, workspace) =>
+        plannedChange(workspace, workspace.plan.writeFile(path, text)),
     },
     async ({ path, text, expectedRevision }, context) => {
       const outcome = await manager.writeFile(path, text, { expectedRevision });
@@ -153,6 +160,8 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: z.extend(mutationOutput, { replacements: z.int() }),
       annotations: { title: 'Patch a file', ...edit },
       capabilities: [previewHostCapability],
+      describeChange: ({ path, search, replace, occurrence }, workspace) =>
+        plannedChange(workspace, workspace.plan.applyPatch(path, { search, replace, occurrence })),
     },
     async ({ path, search, replace, occurrence, expectedRevision }, context) => {
       const outcome = await manager.applyPatch(
@@ -180,6 +189,8 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: mutationOutput,
       annotations: { title: 'Delete a file', ...destructive },
       capabilities: [previewHostCapability],
+      describeChange: ({ path }, workspace) =>
+        plannedChange(workspace, workspace.plan.deleteFile(path)),
     },
     async ({ path, expectedRevision }, context) =>
       finish(
@@ -202,6 +213,12 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       outputSchema: mutationOutput,
       annotations: { title: 'Revert a file', ...destructive },
       capabilities: [previewHostCapability],
+      describeChange: ({ path }, workspace) => {
+        const target = path ?? workspace.getSnapshot().activePath;
+        return target === null
+          ? noFileChange('Would fail: no file is open.')
+          : plannedChange(workspace, workspace.plan.revertFile(target));
+      },
     },
     async ({ path, expectedRevision }, context) => {
       const target = path ?? manager.getSnapshot().activePath;
@@ -232,6 +249,7 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
         outputSchema: mutationOutput,
         annotations: { title: direction === 'undo' ? 'Undo' : 'Redo', ...edit },
         capabilities: [previewHostCapability],
+        describeChange: (_args, workspace) => plannedChange(workspace, workspace.plan[direction]()),
       },
       async ({ expectedRevision }, context) =>
         finish(

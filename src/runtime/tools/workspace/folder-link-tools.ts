@@ -4,6 +4,7 @@
  * asks again for write access to the linked folder. Both are ordinary registry calls, so a
  * person's click shows in the trace and a model's call waits for approval like any other.
  */
+import { filesNote, noFileChange } from '../../approval/tool-change.js';
 import { z } from 'zod/mini';
 import { TOOL_CALL_ERROR_CODES, toolError } from '../../protocol/errors.js';
 import { defineTool } from '../../registry/define-tool.js';
@@ -59,6 +60,15 @@ export function createFolderLinkTools(
         openWorldHint: false,
       },
       capabilities: [folderPickerCapability, previewHostCapability],
+      describeChange: ({ discardChanges }, workspace) => {
+        const { files, dirtyPaths } = workspace.getSnapshot();
+        const replaced = `Asks you to pick a folder, then replaces all ${filesNote(files.map((file) => file.path))} with its files.`;
+        return noFileChange(
+          discardChanges && dirtyPaths.length
+            ? `${replaced} Unsaved changes to ${filesNote(dirtyPaths)} are discarded.`
+            : replaced,
+        );
+      },
     },
     async ({ expectedRevision, discardChanges }, context) => {
       // Unsaved work and a stale revision are refused before the person is asked to pick.
@@ -115,6 +125,8 @@ export function createFolderLinkTools(
         idempotentHint: true,
         openWorldHint: false,
       },
+      describeChange: () =>
+        noFileChange('Asks you for write access to the linked folder; no workspace file changes.'),
     },
     async () => {
       if (!manager.getFolder())

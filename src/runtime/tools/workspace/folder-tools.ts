@@ -6,6 +6,7 @@ import { z } from 'zod/mini';
 import { createDurableOperationStore } from '../../durable/store.js';
 import { createMemoryDurableOperationBackend } from '../../durable/memory-backend.js';
 import { createDurableSideEffectRunner } from '../../durable/side-effect-runner.js';
+import { filesNote, noFileChange, plannedChange } from '../../approval/tool-change.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';
 import {
@@ -63,6 +64,12 @@ export function createFolderTools(
       inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
       outputSchema: z.extend(saveOutput, { folder: folderStatusOutput }),
       annotations: { title: 'Save to folder', ...save },
+      describeChange: (_args, workspace) => {
+        const { dirtyPaths, deletedPaths } = workspace.getSnapshot();
+        return noFileChange(
+          `Writes ${filesNote(dirtyPaths)} to the linked folder and deletes ${filesNote(deletedPaths)} there; no workspace file changes.`,
+        );
+      },
     },
     async ({ expectedRevision }, context) => {
       const saved = await saveWorkspaceToFolder(manager, {
@@ -99,6 +106,10 @@ export function createFolderTools(
         idempotentHint: true,
         openWorldHint: false,
       },
+      describeChange: (_args, workspace) =>
+        noFileChange(
+          `Marks ${filesNote(workspace.getSnapshot().dirtyPaths)} as saved in the browser; no file's text changes.`,
+        ),
     },
     async ({ expectedRevision }) => {
       const saved = await manager.saveCheckpoint({ expectedRevision });
@@ -124,6 +135,10 @@ export function createFolderTools(
       outputSchema: folderLoadOutput,
       annotations: { title: 'Reload folder', ...save },
       capabilities: [previewHostCapability],
+      describeChange: (_args, workspace) =>
+        noFileChange(
+          `Replaces all ${filesNote(workspace.getSnapshot().files.map((file) => file.path))} with what the linked folder holds when the call runs.`,
+        ),
     },
     async ({ expectedRevision }, context) => {
       const loaded = await reloadWorkspaceFolder(manager, {
@@ -154,6 +169,8 @@ export function createFolderTools(
         idempotentHint: true,
         openWorldHint: false,
       },
+      describeChange: () =>
+        noFileChange('Stops syncing with the linked folder; no workspace file changes.'),
     },
     async () => {
       const snapshot = await manager.disconnectFolder();
@@ -174,6 +191,7 @@ export function createFolderTools(
       outputSchema: mutationOutput,
       annotations: { title: 'Reset workspace', ...save },
       capabilities: [previewHostCapability],
+      describeChange: (_args, workspace) => plannedChange(workspace, workspace.plan.reset()),
     },
     async ({ expectedRevision }, context) => {
       const outcome = await manager.reset({ expectedRevision });

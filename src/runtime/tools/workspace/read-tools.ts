@@ -1,4 +1,5 @@
 /** The read side of the catalog: status, listing, reading, opening and downloading files. */
+import { noFileChange } from '../../approval/tool-change.js';
 import { z } from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
 import { previewHostCapability } from '../preview/preview-host.js';
@@ -199,6 +200,7 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
         openWorldHint: false,
       },
       capabilities: [previewHostCapability],
+      describeChange: ({ path }) => noFileChange(`Opens ${path} in the editor; no file changes.`),
     },
     async ({ path }, context) => {
       const opened = await manager.openFile(path);
@@ -232,6 +234,10 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
         idempotentHint: false,
         openWorldHint: true,
       },
+      describeChange: ({ path }, workspace) =>
+        noFileChange(
+          `Downloads ${path ?? workspace.getSnapshot().activePath ?? 'the open file'} through the browser; no file changes.`,
+        ),
     },
     async ({ path }) => {
       const target = targetPath(manager, path, 'downloadFile');
