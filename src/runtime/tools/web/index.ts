@@ -2,8 +2,10 @@
  * The realtime web-coding catalog (`web.*`): a three-file workspace on one revision clock, with
  * the default policies of the seed's web-coding table.
  */
+import type { ToolDescriptor } from '../../registry/define-tool.js';
 import type { ToolPolicyDecision } from '../../registry/policy.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
+import { reportUnacknowledgedPreview } from '../preview/unacknowledged.js';
 import { createWebEditTools } from './edit-tools.js';
 import { createWebReadTools } from './read-tools.js';
 
@@ -21,5 +23,8 @@ export const WEB_TOOL_POLICIES: Readonly<Record<string, ToolPolicyDecision>> = O
 });
 
 export function createWebCodingTools(manager: WorkspaceDocumentManager) {
-  return [...createWebReadTools(manager), ...createWebEditTools(manager)];
+  return reportUnacknowledgedPreview(
+    [...createWebReadTools(manager), ...createWebEditTools(manager)] as ToolDescriptor<never>[],
+    manager,
+  );
 }
