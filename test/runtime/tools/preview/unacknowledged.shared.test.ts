@@ -9,7 +9,6 @@ import { createWorkspaceTools } from '../../../../src/runtime/tools/workspace/in
 import { describe, it } from '../../../support/spec.js';
 import { errorOf, structured, surfaceRegistry } from '../surface-support.js';
 
-
 const studio = () =>
   surfaceRegistry(
     WEB_CODING_SEED,
