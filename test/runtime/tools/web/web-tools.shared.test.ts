@@ -34,7 +34,10 @@ describe('the web.* catalog matches the seed table', () => {
     const names = registry.listTools().tools.map((tool) => tool.name);
     expect(names.sort()).to.deep.equal([...CATALOG].sort());
     expect(Object.keys(WEB_TOOL_POLICIES).sort()).to.deep.equal([...CATALOG].sort());
-    expect(Object.values(WEB_TOOL_POLICIES)).to.deep.equal(Array(7).fill('allow'));
+    expect(Object.values(WEB_TOOL_POLICIES)).to.deep.equal([
+      ...Array(2).fill('allow'),
+      ...Array(5).fill('ask'),
+    ]);
     expect(names).not.to.include('web.runScript');
   });
   it('marks the reads read-only and takes expectedRevision on every mutation', async () => {
