@@ -250,9 +250,12 @@ export class CaStudio extends LitElement {
   private readonly openrouter = new StoreController(this, () => this.owner.value?.openrouter);
   private readonly agentState = new StoreController(this, () => this.owner.value?.agent);
   private readonly config = new StoreController(this, () => this.owner.value?.config);
-  private readonly webmcp = new WebMCPController(this, () =>
-    this.noWebmcp ? undefined : this.owner.value?.agentTools,
-  );
+  private readonly webmcp = new WebMCPController(this, () => {
+    const runtime = this.owner.value;
+    return this.noWebmcp || !runtime
+      ? undefined
+      : { registry: runtime.agentTools, signal: runtime.signal };
+  });
 
   private get surfaceName(): StudioSurface {
     return isStudioSurface(this.surface) ? this.surface : 'studio';
