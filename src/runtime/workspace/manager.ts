@@ -258,6 +258,7 @@ export function createWorkspaceDocumentManager(
     if (record) {
       const stored = record.metadata.folder;
       link.set(stored && options.restoreFolder ? options.restoreFolder(stored) : null, 'prompt');
+      if (stored && !link.folder) link.markLost(stored.name);
       const restored = stateFromRecord(record);
       state = restored.state;
       persistence.setBaseline(state);
@@ -299,6 +300,7 @@ export function createWorkspaceDocumentManager(
         canRedo: history.canRedo,
         sourceLimit: WORKSPACE_SOURCE_LIMIT,
         folder: link.status(),
+        folderLinkLost: link.lost,
         unsaved:
           persistence.busy || state.revision !== (persistence.storedRevision ?? hydratedRevision),
       };
