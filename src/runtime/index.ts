@@ -126,6 +126,7 @@ export * from './surfaces.js';
 export * from './surface-tools.js';
 export * from './tools/web/index.js';
 export * from './tools/editor/index.js';
+export { WORKSPACE_TOOL_POLICIES } from './tools/policy-table.js';
 export * from './agents/recovery.js';
 // Capability migration (T6)
 export * from './migration/live-state.js';

@@ -133,6 +133,11 @@ export interface StudioRuntime {
   openrouter: OpenRouterSettingsStore;
   /** Resolves once the workspace is hydrated and the surface's own tools are registered. */
   ready: Promise<void>;
+  /**
+   * Aborted by `dispose()`: what was started on this runtime's behalf (a WebMCP registration of
+   * its tools) ends with it.
+   */
+  readonly signal: AbortSignal;
   /** Denies pending approvals, cancels the agent, stops tracing and closes storage. */
   dispose(): void;
 }
@@ -232,6 +237,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     for (const tool of tools) registry.register(tool);
   });
   const disconnectTrace = connectTrace(registry, trace);
+  const disposed = new AbortController();
   const previewSelection = createPreviewSelectionStore();
   const openrouter = options.openrouterSettings ?? createOpenRouterSettingsStore();
   const openrouterAgent = lazyOpenRouterAgent({ settings: openrouter.getSnapshot, stream: true });
@@ -275,7 +281,9 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     previewSelection,
     openrouter,
     ready: Promise.all([workspace.ready, surfaceTools]).then(() => undefined),
+    signal: disposed.signal,
     dispose() {
+      disposed.abort();
       approvals.denyAll();
       agent.cancel();
       disconnectTrace();

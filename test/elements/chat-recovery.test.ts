@@ -9,11 +9,11 @@ import { acknowledgingHost } from '../runtime/tools/workspace/support.js';
 import { waitFor } from '../support/wait.js';
 
 /** A scripted model turn: one tool call through the model call path, its failure reported. */
-const callsOnce = (name: string): AgentDriver => ({
+const callsOnce = (name: string, args: Record<string, unknown> = {}): AgentDriver => ({
   id: 'scripted',
   async run({ tools, context, signal }) {
     const result = await tools.executeModelToolCall(
-      { id: 'call-1', name, arguments: {} },
+      { id: 'call-1', name, arguments: args },
       { signal, context },
     );
     return result.error ? { status: 'failed', error: result.error } : { status: 'completed' };
@@ -59,6 +59,31 @@ describe('<ca-chat> recovery actions after typed failures', () => {
       'preview.refresh local·direct completed',
     ]);
     await expect(element).to.be.accessible();
+  });
+
+  it('reports a model write whose preview did not acknowledge as failed, with Refresh preview', async () => {
+    const { runtime, element, recovery } = await setup(
+      callsOnce('workspace.writeFile', { path: 'index.html', text: '<p>x</p>' }),
+    );
+    runtime.capabilities.provide(
+      previewHostCapability,
+      acknowledgingHost(runtime.workspace, {
+        code: 'PREVIEW_ACK_TIMEOUT',
+        message: 'No acknowledgement.',
+        retryable: true,
+      }),
+    );
+    const before = runtime.workspace.getSnapshot().revision;
+    await element.submit('write');
+    await element.updateComplete;
+    expect(runtime.agent.getSnapshot().lastRun?.error).to.deep.include({
+      code: 'PREVIEW_ACK_TIMEOUT',
+      retryable: true,
+    });
+    expect(runtime.agent.getSnapshot().lastRun?.error?.details).to.deep.include({
+      committedRevision: before + 1,
+    });
+    expect(recovery()?.textContent?.trim()).to.equal('Refresh preview');
   });
 
   it('offers Reconnect folder after a save without a folder and asks the page for a picker', async () => {

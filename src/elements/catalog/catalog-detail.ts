@@ -1,10 +1,12 @@
 import { html, nothing } from 'lit';
+import type { RecoveryAction } from '../../runtime/agents/recovery.js';
 import { summarizeDefaultPolicy } from '../../runtime/catalog/policy-summary.js';
 import type {
   MCPToolDefinition,
   ToolAnnotations,
   ToolCallResult,
 } from '../../runtime/protocol/types.js';
+import { renderRecovery } from '../shared/recovery.js';
 
 const HINTS: readonly (keyof ToolAnnotations)[] = [
   'readOnlyHint',
@@ -56,10 +58,18 @@ export function renderDefinition(definition: MCPToolDefinition) {
     }`;
 }
 
-/** The last sample's result, or its structured error with code; Retry only when retryable. */
+/**
+ * The last sample's result, or its structured error with code; its recovery (as in the chat),
+ * and Retry only when retryable — "Re-read & retry" for a moved revision.
+ */
 export function renderSampleResult(
   result: ToolCallResult,
-  actions: { running: boolean; onRetry(): void },
+  actions: {
+    running: boolean;
+    notice: string;
+    onRetry(): void;
+    onRecover(action: RecoveryAction): void;
+  },
 ) {
   const { error } = result;
   const shown = error
@@ -68,13 +78,15 @@ export function renderSampleResult(
   return html`<div class="result ${error ? 'failed' : 'completed'}" part="result">
     <h4>${error ? html`Failed · <code>${error.code}</code>` : 'Result'}</h4>
     ${error ? html`<p class="error-message">${error.message}</p>` : nothing}
+    ${renderRecovery(error, actions.onRecover, actions.running)}
     ${
       error?.retryable
         ? html`<button data-action="retry" ?disabled=${actions.running} @click=${actions.onRetry}>
-            Retry
+            ${error.code === 'WORKSPACE_REVISION_CONFLICT' ? 'Re-read & retry' : 'Retry'}
           </button>`
         : nothing
     }
+    ${actions.notice ? html`<p class="notice">${actions.notice}</p>` : nothing}
     <pre tabindex="0">${json(shown)}</pre>
   </div>`;
 }

@@ -11,12 +11,14 @@ import {
   sampleToolArguments,
 } from '../../runtime/catalog/sample-arguments.js';
 import { CATALOG_SCOPES, filterCatalog, type CatalogScope } from '../../runtime/catalog/scopes.js';
+import type { RecoveryAction } from '../../runtime/agents/recovery.js';
 import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/types.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
 import { listAllTools } from '../../runtime/registry/pagination.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { TraceStore } from '../../runtime/trace/trace-store.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
+import { runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { ConfirmController } from './catalog-confirm.js';
@@ -44,13 +46,25 @@ interface SampleRun {
   result: ToolCallResult;
 }
 
+/** A moved revision's retry takes the revision the conflict reports as current. */
+function reread(run: SampleRun): Record<string, unknown> {
+  const current = run.result.error?.details?.currentRevision;
+  return run.result.error?.code === 'WORKSPACE_REVISION_CONFLICT' &&
+    'expectedRevision' in run.args &&
+    typeof current === 'number'
+    ? { ...run.args, expectedRevision: current }
+    : run.args;
+}
+
 const LIST_FILE = 'context-action-tools.json';
 const TYPE_AHEAD_RESET_MS = 700;
 
 /**
  * The tool catalog: every canonical `tools/list` definition with search and scopes, a detail
  * view read from `getToolDefinition()`, and a separate Run sample that calls the tool as a
- * direct local action. Selecting a row only inspects it; destructive samples ask first. The
+ * direct local action. Selecting a row only inspects it; destructive samples ask first. A failed
+ * sample offers the chat's recovery (Reconnect folder, Grant access, Refresh preview), and Retry
+ * when retryable ("Re-read & retry" with the current revision after a revision conflict). The
  * list follows the registry: tools registered or removed later (a surface's own tools, a host
  * page's) show and go as they do.
  *
@@ -60,6 +74,7 @@ const TYPE_AHEAD_RESET_MS = 700;
  * @attr scope - Scope filter: `all`, `read-only`, `workspace` or `preview`.
  * @attr query - Search text matched against name, title and description.
  * @fires ca-tool-run - A sample run finished. Detail: `{ name, result }`.
+ * @fires ca-folder-reconnect - The person asked to reconnect the workspace folder after a folder failure.
  * @csspart toolbar - Search, scopes and list actions.
  * @csspart list - The tool listbox.
  * @csspart detail - The inspected definition, sample editor and result.
@@ -87,6 +102,8 @@ export class CaCatalog extends LitElement {
   @state() private status = '';
   @state() private running = false;
   @state() private lastRun?: SampleRun;
+  /** What the last recovery button did, shown under the failed sample. */
+  @state() private recoveryNotice = '';
 
   /** Edited samples by tool name; untouched tools show a freshly generated sample. */
   private readonly edits = new Map<string, string>();
@@ -229,6 +246,7 @@ export class CaCatalog extends LitElement {
       }
     }
     this.running = true;
+    this.recoveryNotice = '';
     this.status = `Running ${definition.name}…`;
     this.runAbort = new AbortController();
     const result = await callAsPerson(runtime.registry, definition.name, input, {
@@ -248,6 +266,12 @@ export class CaCatalog extends LitElement {
         composed: true,
       }),
     );
+  }
+
+  private async recover(action: RecoveryAction): Promise<void> {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return;
+    this.recoveryNotice = await runRecovery(this, runtime.registry, action);
   }
 
   private async copyList(): Promise<void> {
@@ -377,7 +401,9 @@ export class CaCatalog extends LitElement {
         run
           ? renderSampleResult(run.result, {
               running: this.running,
-              onRetry: () => this.runSample(definition, run.args),
+              notice: this.recoveryNotice,
+              onRetry: () => this.runSample(definition, reread(run)),
+              onRecover: (action) => void this.recover(action),
             })
           : nothing
       }`;

@@ -4,11 +4,11 @@ import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
 import { isEndpointConfigurationError } from '../../runtime/agents/endpoint/errors.js';
-import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/recovery.js';
-import type { ToolCallError } from '../../runtime/protocol/errors.js';
+import type { RecoveryAction } from '../../runtime/agents/recovery.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { loadedStudio, loadStudio } from '../shared/load-studio.js';
+import { failureText, renderRecovery, runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
@@ -18,26 +18,12 @@ export interface PromptSubmitDetail {
   prompt: string;
 }
 
-const RECOVERY_LABELS: Readonly<Record<RecoveryAction, string>> = {
-  'reconnect-folder': 'Reconnect folder',
-  'grant-access': 'Grant access',
-  'refresh-preview': 'Refresh preview',
-};
-
 function progressText(progress: AgentProgress | undefined): string {
   if (progress?.kind === 'turn') return `turn ${progress.turn} of ${progress.of}`;
   if (progress?.kind === 'retry')
     return `retrying (${progress.attempt} of ${progress.of}) after ${progress.code}`;
   return '';
 }
-
-/** OpenRouter messages already lead with their code; others get it in front. */
-const failureText = (error: ToolCallError | undefined) =>
-  !error
-    ? ''
-    : error.message.startsWith(error.code)
-      ? error.message
-      : `${error.code}: ${error.message}`;
 
 /**
  * The prompt box: a bounded transcript, prompt recipes (those whose tools the registry has),
@@ -152,21 +138,7 @@ export class CaChat extends LitElement {
   private async recover(action: RecoveryAction): Promise<void> {
     const runtime = this.runtimeRef.value;
     if (!runtime) return;
-    if (action === 'reconnect-folder') {
-      this.dispatchEvent(new CustomEvent('ca-folder-reconnect', { bubbles: true, composed: true }));
-      return;
-    }
-    const grant = action === 'grant-access';
-    const result = await callAsPerson(
-      runtime.registry,
-      grant ? 'workspace.grantFolderAccess' : 'preview.refresh',
-      {},
-    );
-    this.recoveryNotice = result.error
-      ? `${grant ? 'Grant access' : 'Refresh'} failed: ${failureText(result.error)}`
-      : grant
-        ? 'Folder access requested.'
-        : 'Preview refreshed.';
+    this.recoveryNotice = await runRecovery(this, runtime.registry, action);
   }
 
   private onKeydown(event: KeyboardEvent): void {
@@ -206,12 +178,7 @@ export class CaChat extends LitElement {
             Use local agent & retry
           </button>`
         : nothing;
-    const action = recoveryActionFor(last.error);
-    const recovery = action
-      ? html`<button data-recovery=${action} @click=${() => this.recover(action)}>
-          ${RECOVERY_LABELS[action]}
-        </button>`
-      : nothing;
+    const recovery = renderRecovery(last.error, (action) => void this.recover(action));
     const notice = this.recoveryNotice
       ? html`<span class="notice">${this.recoveryNotice}</span>`
       : nothing;

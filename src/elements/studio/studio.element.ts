@@ -8,6 +8,7 @@ import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { recipeFromAttributes, RuntimeOwner } from '../shared/runtime-owner.js';
 import { starterNotice, starterNoticeStyles } from '../shared/starter-notice.js';
+import { folderLinkNotice, lostFolderStore } from './folder-link-notice.js';
 import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
@@ -86,6 +87,7 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @slot empty - Shown when `panels` names no panel.
  * @csspart header - The header bar.
  * @csspart starter-notice - The starter-file notice: a refused set, or changed starter files with Reset and Keep.
+ * @csspart folder-notice - The header notice that the folder linked before the reload is unavailable, with Open folder.
  * @csspart read-only - The header's Read-only badge.
  * @csspart layout - The box around your own layout (default slot).
  * @csspart model-button - The header button that opens the model settings.
@@ -190,9 +192,15 @@ export class CaStudio extends LitElement {
   private readonly openrouter = new StoreController(this, () => this.owner.value?.openrouter);
   private readonly agentState = new StoreController(this, () => this.owner.value?.agent);
   private readonly config = new StoreController(this, () => this.owner.value?.config);
-  private readonly webmcp = new WebMCPController(this, () =>
-    this.noWebmcp ? undefined : this.owner.value?.agentTools,
+  private readonly lostFolder = new StoreController(this, () =>
+    lostFolderStore(this.owner.value?.workspace),
   );
+  private readonly webmcp = new WebMCPController(this, () => {
+    const runtime = this.owner.value;
+    return this.noWebmcp || !runtime
+      ? undefined
+      : { registry: runtime.agentTools, signal: runtime.signal };
+  });
 
   private get surfaceName(): StudioSurface {
     return isStudioSurface(this.surface) ? this.surface : 'studio';
@@ -343,6 +351,7 @@ export class CaStudio extends LitElement {
         ></ca-host-connect>
         <slot name="header-actions"></slot>
         ${starterNotice(this.owner)}
+        ${folderLinkNotice(this.lostFolder.value, () => void this.explorer?.openFolder())}
       </div>
       ${this.layout.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}
       <div

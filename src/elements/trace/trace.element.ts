@@ -1,8 +1,10 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import type { RecoveryAction } from '../../runtime/agents/recovery.js';
 import type { TraceRow } from '../../runtime/trace/trace-row.js';
 import { downloadBlob } from '../shared/download.js';
+import { renderRecovery, runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { exportTraceRows } from './trace-export.js';
@@ -23,6 +25,9 @@ const detailText = (row: TraceRow) =>
     2,
   );
 
+/** A failure a retry may fix, or one it cannot. */
+const failureKind = (error: { retryable: boolean }) => (error.retryable ? 'retryable' : 'terminal');
+
 const formatDuration = (row: TraceRow) =>
   row.durationMs === undefined ? '…' : `${Math.max(0, Math.round(row.durationMs))} ms`;
 
@@ -31,11 +36,13 @@ const formatDuration = (row: TraceRow) =>
  * `agent.request`, with source · mode, status, duration and both the provider call id and the
  * internal trace id. Copy and Download export metadata only. Each call row opens a detail view
  * of its bounded, redacted arguments and result (source-like values appear as a character count),
- * with its own Copy.
+ * with its own Copy. A failure reads as retryable or terminal, and a failed row offers the chat's
+ * recovery (Reconnect folder, Grant access, Refresh preview).
  *
  * @tagname ca-trace
  * @summary Live trace of every tool call.
  * @fires ca-trace-clear - The person cleared the trace.
+ * @fires ca-folder-reconnect - The person asked to reconnect the workspace folder after a folder failure.
  * @csspart header - The toolbar above the rows.
  * @csspart table - The rows table.
  * @csspart detail - The open detail view of one row.
@@ -54,6 +61,8 @@ export class CaTrace extends LitElement {
   /** The traceId whose detail view is open. */
   @state() private expanded = '';
   @state() private detailCopied = false;
+  /** What a row's recovery button did, shown in that row. */
+  @state() private notice?: { traceId: string; text: string };
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly rows = new StoreController(this, () => this.runtimeRef.value?.trace);
@@ -88,8 +97,10 @@ export class CaTrace extends LitElement {
         <span
           class="status ${row.status}"
           title=${row.error ? `${row.error.code}: ${row.error.message}` : ''}
-          >${row.status}${row.error ? ` · ${row.error.code}` : ''}</span
+          >${row.status}${row.error ? ` · ${row.error.code} · ${failureKind(row.error)}` : ''}</span
         >
+        ${row.status === 'failed' ? renderRecovery(row.error, (action) => void this.recover(row, action)) : nothing}
+        ${this.notice?.traceId === row.traceId ? html`<span class="notice">${this.notice.text}</span>` : nothing}
       </td>
       <td>${formatDuration(row)}</td>
       <td class="ids" title=${`toolCallId ${row.toolCallId ?? '—'} · traceId ${row.traceId}`}>
@@ -110,6 +121,12 @@ export class CaTrace extends LitElement {
         }
       </td>
     </tr>`;
+  }
+
+  private async recover(row: TraceRow, action: RecoveryAction): Promise<void> {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return;
+    this.notice = { traceId: row.traceId, text: await runRecovery(this, runtime.registry, action) };
   }
 
   private renderDetail(row: TraceRow) {

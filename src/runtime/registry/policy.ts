@@ -5,6 +5,7 @@
  */
 import type { DescribeChange } from '../approval/tool-change.js';
 import type { MCPToolDefinition, ToolCallContext } from '../protocol/types.js';
+import { seedPolicyOf } from '../tools/policy-table.js';
 
 export type ToolPolicyDecision = 'allow' | 'ask' | 'deny';
 
@@ -32,7 +33,8 @@ export type ToolPolicy = (
  * R19 as one table, read by both the gate (`createDefaultToolPolicy`) and the catalog's policy
  * summary: read-only tools run for every caller; other tools run for an explicit `local` +
  * `direct` call (a person's own click) and ask for every other caller (model, MCP, agent,
- * prompt-originated local calls).
+ * prompt-originated local calls) — unless the seed's table has a row for the tool
+ * (`../tools/policy-table.ts`), which then decides for those other callers.
  */
 export const DEFAULT_TOOL_POLICY = Object.freeze({
   readOnly: Object.freeze({ direct: 'allow', other: 'allow' }),
@@ -48,7 +50,8 @@ export function defaultPolicyDecision(
     definition.annotations?.readOnlyHint === true
       ? DEFAULT_TOOL_POLICY.readOnly
       : DEFAULT_TOOL_POLICY.mutating;
-  return context.source === 'local' && context.mode === 'direct' ? row.direct : row.other;
+  if (context.source === 'local' && context.mode === 'direct') return row.direct;
+  return seedPolicyOf(definition.name) ?? row.other;
 }
 
 export function createDefaultToolPolicy(): ToolPolicy {

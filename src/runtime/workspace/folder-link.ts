@@ -12,8 +12,14 @@ import type { WorkspaceFolderRecord } from './repository.js';
 
 export interface FolderLink {
   readonly folder: WorkspaceFolder | null;
-  /** Links `folder` (or none) with its known permission. */
+  /** Links `folder` (or none) with its known permission; a lost link is then no longer news. */
   set(folder: WorkspaceFolder | null, permission: WorkspaceFolderPermission): void;
+  /**
+   * The name of the folder linked before the reload whose link could not be restored, until a
+   * folder is opened or the link is cleared: saves reach only this browser meanwhile.
+   */
+  readonly lost: string | null;
+  markLost(name: string): void;
   /** Returns whether the permission changed. */
   setPermission(permission: WorkspaceFolderPermission): boolean;
   record(): WorkspaceFolderRecord | null;
@@ -25,11 +31,19 @@ export interface FolderLink {
 export function createFolderLink(): FolderLink {
   let folder: WorkspaceFolder | null = null;
   let permission: WorkspaceFolderPermission = 'disconnected';
+  let lost: string | null = null;
   return {
     get folder() {
       return folder;
     },
+    get lost() {
+      return lost;
+    },
+    markLost(name) {
+      lost = name;
+    },
     set(next, nextPermission) {
+      lost = null;
       folder = next;
       permission = next ? nextPermission : 'disconnected';
     },

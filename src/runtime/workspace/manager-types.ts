@@ -24,6 +24,12 @@ export interface WorkspaceStatus extends WorkspaceSnapshot {
   sourceLimit: number;
   folder: WorkspaceFolderStatus;
   /**
+   * The folder linked before the last reload whose link could not be restored (its handle or
+   * the browser's support is gone), or null. Until a folder is opened again, saves stay in this
+   * browser; the studio's header says so.
+   */
+  folderLinkLost: string | null;
+  /**
    * Closing the page now would lose edits: a commit is still in flight, or edits exist only in
    * this tab's memory (memory-only mode).
    */

@@ -321,6 +321,7 @@ export function createWorkspaceDocumentManager(
     if (record) {
       const stored = record.metadata.folder;
       link.set(stored && options.restoreFolder ? options.restoreFolder(stored) : null, 'prompt');
+      if (stored && !link.folder) link.markLost(stored.name);
       const restored = stateFromRecord(record);
       state = restored.state;
       persistence.setBaseline(state);
@@ -364,6 +365,7 @@ export function createWorkspaceDocumentManager(
         sourceLimit: WORKSPACE_SOURCE_LIMIT,
         folder: link.status(),
         waitingForLock: persistence.waitingForLock,
+        folderLinkLost: link.lost,
         unsaved:
           persistence.busy || state.revision !== (persistence.storedRevision ?? hydratedRevision),
       };

@@ -2,8 +2,9 @@
  * The Live Code Editor catalog (`editor.*`): a workspace plus its open document on two revision
  * clocks, with the default policies of the seed's editor table. There is no `runScript` tool.
  */
-import type { ToolPolicyDecision } from '../../registry/policy.js';
+import type { ToolDescriptor } from '../../registry/define-tool.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
+import { reportUnacknowledgedPreview } from '../preview/unacknowledged.js';
 import { createLiveDocument, type LiveDocument } from './document.js';
 import { createEditorDocumentTools } from './document-tools.js';
 import { createEditorReadTools } from './read-tools.js';
@@ -19,20 +20,7 @@ export {
   type EditorScenarioName,
 } from './scenarios.js';
 
-/** "Local demo allow" is `allow` for direct calls and approval elsewhere (R19). */
-export const EDITOR_TOOL_POLICIES: Readonly<Record<string, ToolPolicyDecision>> = Object.freeze({
-  'editor.getStatus': 'allow',
-  'editor.listFiles': 'allow',
-  'editor.openFile': 'allow',
-  'editor.saveFile': 'ask',
-  'editor.saveAll': 'ask',
-  'editor.getDocument': 'allow',
-  'editor.getPreviewStatus': 'allow',
-  'editor.setDocument': 'allow',
-  'editor.applyPatch': 'allow',
-  'editor.setScenario': 'allow',
-  'editor.resetDocument': 'allow',
-});
+export { EDITOR_TOOL_POLICIES } from '../policy-table.js';
 
 export interface LiveEditorToolOptions extends EditorSaveOptions {
   /** The document clock to share with elements; default: one over `manager`. */
@@ -44,9 +32,12 @@ export function createLiveEditorTools(
   options: LiveEditorToolOptions = {},
 ) {
   const document = options.document ?? createLiveDocument(manager);
-  return [
-    ...createEditorReadTools(manager, document),
-    ...createEditorDocumentTools(manager, document),
-    ...createEditorSaveTools(manager, document, options),
-  ];
+  return reportUnacknowledgedPreview(
+    [
+      ...createEditorReadTools(manager, document),
+      ...createEditorDocumentTools(manager, document),
+      ...createEditorSaveTools(manager, document, options),
+    ] as ToolDescriptor<never>[],
+    manager,
+  );
 }

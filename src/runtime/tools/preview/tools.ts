@@ -15,11 +15,13 @@ import {
   type ToolHandlerContext,
 } from '../../registry/define-tool.js';
 import type { WorkspaceSnapshot, WorkspaceSource } from '../../workspace/types.js';
-import { expectedRevisionOf } from '../workspace/schemas.js';
+import { acknowledge } from '../workspace/respond.js';
+import { expectedRevisionOf, previewOutput } from '../workspace/schemas.js';
 import { describeVisualEdit } from './describe-visual-edit.js';
 import { resolvePreviewEntry, resolvePreviewStylesheet } from './entry.js';
 import { PREVIEW_ERROR_CODES, previewError } from './errors.js';
-import { previewHostCapability, type PreviewHost } from './preview-host.js';
+import { previewHostCapability } from './preview-host.js';
+import { reportUnacknowledgedPreview } from './unacknowledged.js';
 import {
   appendFeature,
   PREVIEW_ACCENTS,
@@ -62,7 +64,7 @@ const mutationOutput = z.object({
   revision: z.number(),
   activePath: z.nullable(z.string()),
   path: z.string(),
-  preview: ack,
+  preview: previewOutput,
   storageMode: z.enum(['indexeddb', 'memory']),
   storageError: z.optional(z.string()),
 });
@@ -101,22 +103,19 @@ async function runVisualEdit(
     revision === undefined ? {} : { expectedRevision: revision },
   );
   if (!written.ok) return written;
-  return acknowledged(host.value, written.value, file.path, context.signal);
+  return acknowledged(context, written.value, file.path);
 }
 
 async function acknowledged(
-  host: PreviewHost,
+  context: ToolHandlerContext,
   snapshot: WorkspaceSnapshot,
   path: string,
-  signal: AbortSignal,
 ) {
-  const preview = await host.waitForRevision(snapshot.revision, signal);
-  if (!preview.ok) return preview;
   const structuredContent: z.output<typeof mutationOutput> = {
     revision: snapshot.revision,
     activePath: snapshot.activePath,
     path,
-    preview: preview.value,
+    preview: await acknowledge(context, snapshot.revision),
     storageMode: snapshot.storageMode,
     ...(snapshot.storageError === undefined ? {} : { storageError: snapshot.storageError }),
   };
@@ -274,5 +273,8 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       ),
   );
 
-  return [getStatus, refresh, setTheme, updateHeroTool, addFeature] as ToolDescriptor<never>[];
+  return reportUnacknowledgedPreview(
+    [getStatus, refresh, setTheme, updateHeroTool, addFeature] as ToolDescriptor<never>[],
+    workspace,
+  );
 }

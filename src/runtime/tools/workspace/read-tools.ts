@@ -53,6 +53,15 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
         canRedo: z.boolean(),
         sourceLimit: z.int(),
         folder: folderStatusOutput,
+        folderLinkLost: z.optional(
+          z
+            .string()
+            .check(
+              z.describe(
+                'The folder linked before the reload whose link could not be restored: saves stay in the browser until it is opened again.',
+              ),
+            ),
+        ),
         preview: z.object({
           state: z.enum(['idle', 'loading', 'ready', 'error', 'unavailable']),
           revision: z.optional(z.int()),
@@ -85,6 +94,7 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
         canRedo: status.canRedo,
         sourceLimit: status.sourceLimit,
         folder: status.folder,
+        ...(status.folderLinkLost === null ? {} : { folderLinkLost: status.folderLinkLost }),
         preview,
       });
     },

@@ -19,7 +19,10 @@ export function storageFieldsOf(snapshot: WorkspaceSnapshot) {
   };
 }
 
-/** Waits for the preview to acknowledge `revision`; no mounted preview is reported, not failed. */
+/**
+ * Waits for the preview to acknowledge `revision`; no mounted preview is reported, not failed. An
+ * `error` here never reaches a caller: `reportUnacknowledgedPreview` makes it the call's failure.
+ */
 export async function acknowledge(
   context: ToolHandlerContext,
   revision: number,
@@ -28,8 +31,12 @@ export async function acknowledge(
   if (!host.ok) return { state: 'unavailable' };
   const ack = await host.value.waitForRevision(revision, context.signal);
   if (ack.ok) return { state: 'ready', revision: ack.value.revision };
-  const { code, message, retryable } = ack.error;
-  return { state: 'error', revision, error: { code, message, retryable } };
+  const { code, message, retryable, details } = ack.error;
+  return {
+    state: 'error',
+    revision,
+    error: { code, message, retryable, ...(details === undefined ? {} : { details }) },
+  };
 }
 
 export async function mutationFields(

@@ -35,7 +35,14 @@ export const expectedRevisionInput = expectedRevisionOf(
 export const previewOutput = z.object({
   state: z.enum(['ready', 'error', 'unavailable']),
   revision: z.optional(z.int()),
-  error: z.optional(z.object({ code: z.string(), message: z.string(), retryable: z.boolean() })),
+  error: z.optional(
+    z.object({
+      code: z.string(),
+      message: z.string(),
+      retryable: z.boolean(),
+      details: z.optional(z.record(z.string(), z.unknown())),
+    }),
+  ),
 });
 
 export type PreviewField = z.output<typeof previewOutput>;

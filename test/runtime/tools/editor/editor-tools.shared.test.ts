@@ -45,10 +45,15 @@ describe('the editor.* catalog matches the seed table', () => {
     expect(names.sort()).to.deep.equal([...CATALOG].sort());
     expect(names.some((name) => /script/i.test(name))).to.equal(false);
   });
-  it('exports the seed policies: approval for the two saves, allow for the rest', () => {
+  it('exports the seed policies for other callers: the reads run, the rest asks', () => {
     expect(Object.keys(EDITOR_TOOL_POLICIES).sort()).to.deep.equal([...CATALOG].sort());
-    const asks = Object.entries(EDITOR_TOOL_POLICIES).filter(([, p]) => p === 'ask');
-    expect(asks.map(([name]) => name).sort()).to.deep.equal(['editor.saveAll', 'editor.saveFile']);
+    const allowed = Object.entries(EDITOR_TOOL_POLICIES).filter(([, p]) => p === 'allow');
+    expect(allowed.map(([name]) => name).sort()).to.deep.equal([
+      'editor.getDocument',
+      'editor.getPreviewStatus',
+      'editor.getStatus',
+      'editor.listFiles',
+    ]);
   });
   it('annotates reads read-only and saves destructive', async () => {
     const { registry } = await editor();

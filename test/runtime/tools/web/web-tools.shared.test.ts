@@ -34,7 +34,10 @@ describe('the web.* catalog matches the seed table', () => {
     const names = registry.listTools().tools.map((tool) => tool.name);
     expect(names.sort()).to.deep.equal([...CATALOG].sort());
     expect(Object.keys(WEB_TOOL_POLICIES).sort()).to.deep.equal([...CATALOG].sort());
-    expect(Object.values(WEB_TOOL_POLICIES)).to.deep.equal(Array(7).fill('allow'));
+    expect(Object.values(WEB_TOOL_POLICIES)).to.deep.equal([
+      ...Array(2).fill('allow'),
+      ...Array(5).fill('ask'),
+    ]);
     expect(names).not.to.include('web.runScript');
   });
   it('marks the reads read-only and takes expectedRevision on every mutation', async () => {
@@ -159,10 +162,11 @@ describe('web.* mutations answer after the preview acknowledgement', () => {
     for (const [name, args] of MUTATIONS.slice(2))
       expect(errorOf(await call(name, args)).code, name).to.equal('PREVIEW_TARGET_NOT_FOUND');
   });
-  it('reports the preview ack error after the edit landed', async () => {
+  it('fails with the preview ack error after the edit landed', async () => {
     const { call, manager } = await web({ preview: 'timeout' });
-    const result = structured(await call('web.setTheme', { accent: 'teal' }));
-    expect(result.preview).to.deep.include({ state: 'error', revision: 2 });
+    const error = errorOf(await call('web.setTheme', { accent: 'teal' }));
+    expect(error).to.deep.include({ code: 'PREVIEW_ACK_TIMEOUT', retryable: true });
+    expect(error.details).to.deep.include({ committedRevision: 2 });
     expect(manager.getSnapshot().revision).to.equal(2);
   });
   it('reports memory storage with a bounded storageError', async () => {

@@ -31,14 +31,11 @@ describe('workspace mutations return revision, activePath, preview ack and stora
     const result = structured(await call('writeFile', { path: 'app.js', text: 'x' }));
     expect(result.preview).to.deep.equal({ state: 'unavailable' });
   });
-  it('reports a preview acknowledgement error with its code, after the edit landed', async () => {
+  it('fails with the retryable preview error naming the committed revision; the edit stays', async () => {
     const { call, manager } = await workspaceRegistry({ preview: 'timeout' });
-    const result = structured(await call('writeFile', { path: 'app.js', text: 'x' }));
-    expect(result.preview).to.deep.equal({
-      state: 'error',
-      revision: 2,
-      error: { code: 'PREVIEW_ACK_TIMEOUT', message: 'No acknowledgement.', retryable: true },
-    });
+    const error = errorOf(await call('writeFile', { path: 'app.js', text: 'x' }));
+    expect(error).to.deep.include({ code: 'PREVIEW_ACK_TIMEOUT', retryable: true });
+    expect(error.details).to.deep.include({ committedRevision: 2, path: 'app.js' });
     expect(manager.getSnapshot().revision).to.equal(2);
   });
   it('reports a bounded storageError in memory mode', async () => {

@@ -14,6 +14,8 @@ const RUNS_FOR_EVERY_CALLER = [
   'workspace.exportHtml',
   'workspace.getStatus',
   'workspace.listFiles',
+  // Not read-only (it persists the active path), but the seed's table allows it for every caller.
+  'workspace.openFile',
   'workspace.readFile',
   'workspace.search',
 ];
@@ -51,7 +53,7 @@ async function decisions() {
 }
 
 describe('the workspace.* default policy is the gate the registry runs (R19)', () => {
-  it('read-only tools run for every caller; every other tool asks model, MCP and agent calls', async () => {
+  it('read-only tools and workspace.openFile run for every caller; every other tool asks model, MCP and agent calls', async () => {
     const { table } = await decisions();
     for (const [name, row] of table) {
       const free = RUNS_FOR_EVERY_CALLER.includes(name);
@@ -62,8 +64,7 @@ describe('the workspace.* default policy is the gate the registry runs (R19)', (
         'mcp · agent': free ? 'allow' : 'ask',
       });
     }
-    // The three the old constant called "allow" do ask a model or an MCP client.
-    for (const name of ['workspace.openFile', 'workspace.createFile', 'workspace.writeFile'])
+    for (const name of ['workspace.createFile', 'workspace.writeFile'])
       expect(table.get(name), name).to.include({ 'model · agent': 'ask', 'mcp · agent': 'ask' });
   });
 

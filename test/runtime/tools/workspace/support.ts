@@ -29,13 +29,17 @@ import { createMemoryWorkspaceRepository } from '../../../../src/runtime/workspa
 export function acknowledgingHost(
   manager: { getSnapshot(): { revision: number } },
   failWith?: { code: string; message: string; retryable: boolean },
-): PreviewHost & { waited: number[] } {
+): PreviewHost & { waited: number[]; failWith?: typeof failWith } {
   const waited: number[] = [];
+  // `failWith` stays writable: a test lets a failing preview recover.
   const ack = (revision: number): Outcome<PreviewAcknowledgement> =>
-    failWith ? { ok: false, error: failWith } : { ok: true, value: { revision, state: 'ready' } };
-  return {
+    host.failWith
+      ? { ok: false, error: host.failWith }
+      : { ok: true, value: { revision, state: 'ready' } };
+  const host = {
+    failWith,
     waited,
-    async waitForRevision(revision) {
+    async waitForRevision(revision: number) {
       waited.push(revision);
       return ack(revision);
     },
@@ -44,9 +48,10 @@ export function acknowledgingHost(
     },
     getStatus() {
       const revision = manager.getSnapshot().revision;
-      return { revision, acknowledgedRevision: revision, state: 'ready', diagnostics: [] };
+      return { revision, acknowledgedRevision: revision, state: 'ready' as const, diagnostics: [] };
     },
   };
+  return host;
 }
 
 /**

@@ -1,0 +1,71 @@
+/**
+ * The seed's policy tables, as the decision for every call that is not a person's own direct
+ * call (a model's, an MCP client's, the local agent's): "allow" rows run, "local demo allow" and
+ * "approval required" rows ask. A person's direct call runs either way (docs/architecture.md,
+ * "Where we differ from the seed"). The default policy's gate reads these rows; a tool without a
+ * row falls back to R19 (read-only runs, anything else asks). Data only: the registry imports it
+ * without pulling in any catalog's code.
+ */
+import type { ToolPolicyDecision } from '../registry/policy.js';
+
+type PolicyTable = Readonly<Record<string, ToolPolicyDecision>>;
+
+export const WORKSPACE_TOOL_POLICIES: PolicyTable = Object.freeze({
+  'workspace.getStatus': 'allow',
+  'workspace.listFiles': 'allow',
+  'workspace.readFile': 'allow',
+  'workspace.downloadFile': 'ask',
+  'workspace.openFile': 'allow',
+  'workspace.createFile': 'ask',
+  'workspace.renameFile': 'ask',
+  'workspace.writeFile': 'ask',
+  'workspace.applyPatch': 'ask',
+  'workspace.undo': 'ask',
+  'workspace.redo': 'ask',
+  'workspace.deleteFile': 'ask',
+  'workspace.revertFile': 'ask',
+  'workspace.saveAll': 'ask',
+  'workspace.saveCheckpoint': 'ask',
+  'workspace.reloadFolder': 'ask',
+  'workspace.disconnectFolder': 'ask',
+  'workspace.reset': 'ask',
+  'preview.setTheme': 'ask',
+  'preview.addFeature': 'ask',
+  'preview.updateHero': 'ask',
+  'preview.getStatus': 'allow',
+  'preview.refresh': 'ask',
+});
+
+export const WEB_TOOL_POLICIES: PolicyTable = Object.freeze({
+  'web.getWorkspace': 'allow',
+  'web.readFile': 'allow',
+  'web.applyPatch': 'ask',
+  'web.writeFile': 'ask',
+  'web.setTheme': 'ask',
+  'web.addFeature': 'ask',
+  'web.updateHero': 'ask',
+});
+
+export const EDITOR_TOOL_POLICIES: PolicyTable = Object.freeze({
+  'editor.getStatus': 'allow',
+  'editor.listFiles': 'allow',
+  'editor.openFile': 'ask',
+  'editor.saveFile': 'ask',
+  'editor.saveAll': 'ask',
+  'editor.getDocument': 'allow',
+  'editor.getPreviewStatus': 'allow',
+  'editor.setDocument': 'ask',
+  'editor.applyPatch': 'ask',
+  'editor.setScenario': 'ask',
+  'editor.resetDocument': 'ask',
+});
+
+const ROWS: PolicyTable = Object.freeze({
+  ...WORKSPACE_TOOL_POLICIES,
+  ...WEB_TOOL_POLICIES,
+  ...EDITOR_TOOL_POLICIES,
+});
+
+/** The seed row of `name`, if the seed has one. */
+export const seedPolicyOf = (name: string): ToolPolicyDecision | undefined =>
+  Object.hasOwn(ROWS, name) ? ROWS[name] : undefined;
