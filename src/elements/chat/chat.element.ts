@@ -80,17 +80,21 @@ export class CaChat extends LitElement {
   private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
   private readonly recipes = new StoreController(this, () => {
     // The recipes come with the composition layer's chunk, not up front; the tools an agent may
-    // use decide which show (a `tools` scope hides the recipes that would be refused).
+    // use decide which show (a `tools` scope hides the recipes that would be refused), and so
+    // does the workspace (no accent chip without a `--accent` to change).
     const studio = loadedStudio();
-    return studio
+    const runtime = this.runtimeRef.value;
+    return studio && runtime
       ? storeView(
-          this.runtimeRef.value?.agentTools,
+          runtime.agentTools,
           'recipes',
-          studio.availableRecipes,
+          (registry) => studio.availableRecipes(registry, runtime.workspace.getStatus()),
           (registry, listener) => registry.onListChange(listener),
         )
       : undefined;
   });
+  /** Only re-renders: a workspace change may add or remove recipes. */
+  private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
 
   override connectedCallback(): void {
