@@ -10,14 +10,18 @@ import type { WorkspaceSource } from '../../runtime/workspace/types.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
-import { StoreController } from '../shared/store-controller.js';
+import { StoreController, type ReadableStore } from '../shared/store-controller.js';
 import { actionsStyles } from './actions.styles.js';
 
 /** What the workspace actions need from a runtime; `createStudioRuntime()` provides it. */
 export interface ActionsRuntime extends ElementRuntime {
   workspace: WorkspaceSource & { getStatus(): WorkspaceStatus };
   registry: ToolRegistry;
+  /** Read-only mode turns the changing actions off; absent: never read-only. */
+  config?: ReadableStore<{ readOnly: boolean }>;
 }
+
+const READ_ONLY_REASON = 'Read-only: the workspace cannot be changed here.';
 
 /**
  * The person's workspace actions: Undo, Redo, Download (the open file), Export HTML and Reset.
@@ -47,6 +51,7 @@ export class CaWorkspaceActions extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<ActionsRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
+  private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
   private readonly modal = new ModalController(this, {
     dialog: () => this.dialog,
     isOpen: () => this.open,
@@ -98,15 +103,19 @@ export class CaWorkspaceActions extends LitElement {
   protected override render() {
     const status = this.workspace.value ? this.runtimeRef.value?.workspace.getStatus() : undefined;
     const idle = !!status && !this.busy;
+    const locked = this.config.value?.readOnly ?? false;
+    const reason = locked ? READ_ONLY_REASON : nothing;
     return html`<div role="toolbar" part="toolbar" aria-label="Workspace actions">
         <button
-          ?disabled=${!idle || !status?.canUndo}
+          ?disabled=${locked || !idle || !status?.canUndo}
+          title=${reason}
           @click=${() => this.guarded('workspace.undo')}
         >
           Undo
         </button>
         <button
-          ?disabled=${!idle || !status?.canRedo}
+          ?disabled=${locked || !idle || !status?.canRedo}
+          title=${reason}
           @click=${() => this.guarded('workspace.redo')}
         >
           Redo
@@ -118,7 +127,12 @@ export class CaWorkspaceActions extends LitElement {
           Download
         </button>
         <button ?disabled=${!idle} @click=${() => this.exportHtml()}>Export HTML</button>
-        <button ?disabled=${!idle} aria-haspopup="dialog" @click=${() => (this.open = true)}>
+        <button
+          ?disabled=${locked || !idle}
+          title=${reason}
+          aria-haspopup="dialog"
+          @click=${() => (this.open = true)}
+        >
           Reset
         </button>
       </div>

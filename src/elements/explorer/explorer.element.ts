@@ -23,7 +23,7 @@ import {
 } from './explorer-dialog.js';
 import { isSaveShortcut, renderFolderBar } from './explorer-folder.js';
 import { explorerStyles } from './explorer.styles.js';
-import { renderToolbar } from './explorer-toolbar.js';
+import { READ_ONLY_REASON, renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
 import { FolderPickerController } from './folder-picker-controller.js';
 
@@ -49,6 +49,7 @@ const asDialogError = (error: ToolCallError, reread: () => void): DialogError =>
  * @summary File tree with new, rename, delete, revert, save and folder actions.
  * @fires ca-file-open - The person opened a file from the tree. Detail: `{ path }`.
  * @csspart toolbar - The file actions (New file, Rename, Delete, Revert, Save).
+ * @csspart read-only - Why the file actions are off in a read-only workspace.
  * @csspart folder - The folder bar (Open folder, Grant access, Reload, Disconnect).
  * @csspart tree - The `role="tree"` list of folders and files.
  * @csspart error - The inline error of the last failed action.
@@ -72,6 +73,7 @@ export class CaExplorer extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
+  private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
   private readonly dialog = new ExplorerDialogController(this, (opener) =>
     // A row opener may now show another file (rows are reused): focus the row the action left.
     opener?.getAttribute('role') === 'treeitem'
@@ -337,6 +339,10 @@ export class CaExplorer extends LitElement {
     if (files.length > 0 && runtime) void this.openFolder(runtime.folders.fromUpload(files));
   }
 
+  private get readOnly(): boolean {
+    return this.config.value?.readOnly ?? false;
+  }
+
   private unsavedCount(): number {
     const snapshot = this.workspace.value;
     return (snapshot?.dirtyPaths.length ?? 0) + (snapshot?.deletedPaths.length ?? 0);
@@ -383,6 +389,10 @@ export class CaExplorer extends LitElement {
     const move = treeKeyTarget(event.key, rows, index, this.collapsed);
     if (!move) return;
     event.preventDefault();
+    if (this.readOnly && (move.command === 'rename' || move.command === 'delete')) {
+      this.notice = READ_ONLY_REASON;
+      return;
+    }
     if (row && move.command === 'activate') this.activate(row);
     if (row && move.command === 'rename') void this.rename(row.node.path);
     if (row && move.command === 'delete') void this.deleteFile(row.node.path);
@@ -418,6 +428,7 @@ export class CaExplorer extends LitElement {
     const target = this.targetFile();
     return html`
       ${renderToolbar(target, {
+        readOnly: this.readOnly,
         canRevert: target !== null && dirty.has(target),
         canSave: this.unsavedCount() > 0,
         create: () => void this.newFile(),
