@@ -63,9 +63,9 @@ describe('<ca-workspace-actions>', () => {
     ]);
   });
 
-  it('Download hands the open file to the download helper through workspace.downloadFile', async () => {
+  it('Download file hands the open file to the download helper through workspace.downloadFile', async () => {
     const { button, downloads, calls } = await setup();
-    button('Download').click();
+    button('Download file').click();
     await waitFor(() => downloads.length === 1, 'a download');
     expect(downloads[0]!.fileName).to.equal('index.html');
     expect(await downloads[0]!.blob.text()).to.contain('<header class="hero">');

@@ -55,10 +55,10 @@ describe('<ca-chat> recipes fit the surface and the workspace', () => {
 
   it('offers Undo only once there is a change to undo', async () => {
     const { runtime, element } = await setup('studio');
-    expect(labels(element)).not.to.include('Undo');
+    expect(labels(element)).not.to.include('Undo last change');
     expect(labels(element)).to.include('Green accent');
     await runtime.registry.callTool('workspace.createFile', { path: 'extra.md' });
-    await waitFor(() => labels(element).includes('Undo'), 'Undo to appear');
+    await waitFor(() => labels(element).includes('Undo last change'), 'Undo to appear');
   });
 
   it('keeps Retry clear of the recipe chips: a click on its centre hits Retry', async () => {

@@ -17,6 +17,8 @@ import { actionsStyles } from './actions.styles.js';
 export interface ActionsRuntime extends ElementRuntime {
   workspace: WorkspaceSource & { getStatus(): WorkspaceStatus };
   registry: ToolRegistry;
+  /** Editor text not yet written; flushed before the project is exported. */
+  drafts?: { flushAll(): Promise<unknown> };
   /** Read-only mode turns the changing actions off; absent: never read-only. */
   config?: ReadableStore<{ readOnly: boolean }>;
 }
@@ -24,13 +26,15 @@ export interface ActionsRuntime extends ElementRuntime {
 const READ_ONLY_REASON = 'Read-only: the workspace cannot be changed here.';
 
 /**
- * The person's workspace actions: Undo, Redo, Download (the open file), Export HTML and Reset.
+ * The person's workspace actions: Undo, Redo, Download file (the open file), Export HTML (one
+ * standalone page), Export project (every file as a `.zip`) and Reset.
  * Each is a `workspace.*` registry call made as `local·direct` with the revision on screen, so it
- * shows in the trace and meets the same revision guard as a model's call. Reset first asks in an
+ * shows in the trace and meets the same revision guard as a model's call (Export project reads
+ * the files the person sees, drafts included, and changes nothing). Reset first asks in an
  * in-app, keyboard-modal confirmation. A failed call shows its code and message.
  *
  * @tagname ca-workspace-actions
- * @summary Undo, Redo, Download, Export HTML and Reset as registry calls.
+ * @summary Undo, Redo, Download file, Export HTML, Export project and Reset.
  * @csspart toolbar - The row of action buttons.
  * @csspart error - The last failed action's code and message.
  * @csspart dialog - The Reset confirmation.
@@ -95,6 +99,25 @@ export class CaWorkspaceActions extends LitElement {
     });
   }
 
+  /** Every file of the workspace, editor drafts included, as one `.zip`. */
+  private async exportProject() {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return;
+    this.busy = true;
+    try {
+      await runtime.drafts?.flushAll();
+      const snapshot = runtime.workspace.getSnapshot();
+      // The zip writer loads with the first export, not with the header.
+      const { zipWorkspaceFiles } = await import('../../runtime/workspace/zip.js');
+      browserDownload({
+        fileName: `project-rev${snapshot.revision}.zip`,
+        blob: await zipWorkspaceFiles(snapshot.files),
+      });
+    } finally {
+      this.busy = false;
+    }
+  }
+
   private async confirmReset() {
     const result = await this.guarded('workspace.reset');
     if (!result?.error) this.open = false;
@@ -122,11 +145,13 @@ export class CaWorkspaceActions extends LitElement {
         </button>
         <button
           ?disabled=${!idle || !status?.activePath}
+          title=${status?.activePath ? `Download ${status.activePath}` : nothing}
           @click=${() => this.call('workspace.downloadFile', { path: status?.activePath })}
         >
-          Download
+          Download file
         </button>
         <button ?disabled=${!idle} @click=${() => this.exportHtml()}>Export HTML</button>
+        <button ?disabled=${!idle} @click=${() => this.exportProject()}>Export project</button>
         <button
           ?disabled=${locked || !idle}
           title=${reason}

@@ -104,7 +104,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
   },
   {
     id: 'download-file',
-    label: 'Download file',
+    label: 'Download open file',
     prompt: 'Download the open file',
     tools: ['workspace.downloadFile'],
     needsApproval: true,
@@ -112,7 +112,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
   },
   {
     id: 'undo',
-    label: 'Undo',
+    label: 'Undo last change',
     prompt: 'Undo the last change',
     tools: ['workspace.undo'],
     needsApproval: true,
@@ -120,7 +120,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
   },
   {
     id: 'redo',
-    label: 'Redo',
+    label: 'Redo change',
     prompt: 'Redo the change',
     tools: ['workspace.redo'],
     needsApproval: true,

@@ -60,12 +60,12 @@ describe('recipes offered for a workspace', () => {
     const runtime = await approvingRuntime('studio');
     const labels = () =>
       availableRecipes(runtime.agentTools, runtime.workspace.getStatus()).map((r) => r.label);
-    expect(labels()).to.not.include('Undo');
-    expect(labels()).to.not.include('Redo');
+    expect(labels()).to.not.include('Undo last change');
+    expect(labels()).to.not.include('Redo change');
     await runtime.registry.callTool('workspace.createFile', { path: 'extra.md' });
-    expect(labels()).to.include('Undo');
+    expect(labels()).to.include('Undo last change');
     await runtime.registry.callTool('workspace.undo', {});
-    expect(labels()).to.include('Redo');
+    expect(labels()).to.include('Redo change');
     runtime.dispose();
   });
 });
