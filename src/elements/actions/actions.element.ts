@@ -67,7 +67,7 @@ export class CaWorkspaceActions extends LitElement {
   /** Runs `name` as the person's direct call; resolves its error or null. */
   async call(name: string, args: Record<string, unknown> = {}) {
     const runtime = this.runtimeRef.value;
-    if (!runtime) return null;
+    if (!runtime || this.busy) return null;
     this.busy = true;
     try {
       const result = await runtime.registry.callTool(name, args, {
@@ -102,7 +102,7 @@ export class CaWorkspaceActions extends LitElement {
   /** Every file of the workspace, editor drafts included, as one `.zip`. */
   private async exportProject() {
     const runtime = this.runtimeRef.value;
-    if (!runtime) return;
+    if (!runtime || this.busy) return;
     this.busy = true;
     try {
       await runtime.drafts?.flushAll();
@@ -118,6 +118,20 @@ export class CaWorkspaceActions extends LitElement {
     }
   }
 
+  /**
+   * Runs a button's action; one that turned its own button off (the last Undo) hands focus to
+   * the first action still on, so the next Tab starts here and not at the top of the page.
+   */
+  private async act(event: Event, action: () => Promise<unknown>): Promise<void> {
+    const button = event.currentTarget as HTMLButtonElement;
+    await action();
+    await this.updateComplete;
+    if (button.disabled && !this.open)
+      this.renderRoot
+        .querySelector<HTMLButtonElement>('[role="toolbar"] button:not(:disabled)')
+        ?.focus();
+  }
+
   private async confirmReset() {
     const result = await this.guarded('workspace.reset');
     if (!result?.error) this.open = false;
@@ -125,35 +139,46 @@ export class CaWorkspaceActions extends LitElement {
 
   protected override render() {
     const status = this.workspace.value ? this.runtimeRef.value?.workspace.getStatus() : undefined;
-    const idle = !!status && !this.busy;
+    const ready = !!status;
     const locked = this.config.value?.readOnly ?? false;
     const reason = locked ? READ_ONLY_REASON : nothing;
+    // A running action marks the buttons busy instead of disabling them: disabling the focused
+    // button would drop focus to the page.
+    const busy = this.busy ? 'true' : 'false';
     return html`<div role="toolbar" part="toolbar" aria-label="Workspace actions">
         <button
-          ?disabled=${locked || !idle || !status?.canUndo}
+          ?disabled=${locked || !ready || !status?.canUndo}
+          aria-disabled=${busy}
           title=${reason}
-          @click=${() => this.guarded('workspace.undo')}
+          @click=${(event: Event) => this.act(event, () => this.guarded('workspace.undo'))}
         >
           Undo
         </button>
         <button
-          ?disabled=${locked || !idle || !status?.canRedo}
+          ?disabled=${locked || !ready || !status?.canRedo}
+          aria-disabled=${busy}
           title=${reason}
-          @click=${() => this.guarded('workspace.redo')}
+          @click=${(event: Event) => this.act(event, () => this.guarded('workspace.redo'))}
         >
           Redo
         </button>
         <button
-          ?disabled=${!idle || !status?.activePath}
+          ?disabled=${!ready || !status?.activePath}
+          aria-disabled=${busy}
           title=${status?.activePath ? `Download ${status.activePath}` : nothing}
           @click=${() => this.call('workspace.downloadFile', { path: status?.activePath })}
         >
           Download file
         </button>
-        <button ?disabled=${!idle} @click=${() => this.exportHtml()}>Export HTML</button>
-        <button ?disabled=${!idle} @click=${() => this.exportProject()}>Export project</button>
+        <button ?disabled=${!ready} aria-disabled=${busy} @click=${() => this.exportHtml()}>
+          Export HTML
+        </button>
+        <button ?disabled=${!ready} aria-disabled=${busy} @click=${() => this.exportProject()}>
+          Export project
+        </button>
         <button
-          ?disabled=${locked || !idle}
+          ?disabled=${locked || !ready}
+          aria-disabled=${busy}
           title=${reason}
           aria-haspopup="dialog"
           @click=${() => (this.open = true)}

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
@@ -73,6 +74,7 @@ export class CaChat extends LitElement {
   @state() private recoveryNotice = '';
 
   @query('.log') private log?: HTMLElement;
+  @query('textarea') private textarea?: HTMLTextAreaElement;
   private scrolledFor?: readonly unknown[];
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
@@ -107,11 +109,20 @@ export class CaChat extends LitElement {
       );
   }
 
+  /** The chip that had focus before this update, when one had. */
+  private focusedChip?: HTMLElement;
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('prompt')) this.draft = this.prompt;
+    const active = this.shadowRoot?.activeElement;
+    this.focusedChip =
+      active instanceof HTMLElement && active.dataset['recipe'] ? active : undefined;
   }
 
   protected override updated(): void {
+    // A recipe that no longer fits the workspace leaves; focus goes to the prompt, not the page.
+    if (this.focusedChip && !this.focusedChip.isConnected) this.textarea?.focus();
+    this.focusedChip = undefined;
     // Only a changed transcript scrolls: reading scrollHeight forces a layout, on a studio's
     // first render the whole page's.
     const messages = this.agent.value?.messages;
@@ -243,10 +254,15 @@ export class CaChat extends LitElement {
       </div>
       <div class="status ${last?.status ?? ''}" role="status">${this.renderStatus(state)}</div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
-        ${(this.recipes.value ?? []).map(
+        ${repeat(
+          this.recipes.value ?? [],
+          (recipe) => recipe.id,
+          // Not `disabled` while running: a disabled chip drops focus to the page, and focus
+          // comes back to the chip after an approval.
           (recipe) =>
             html`<button
-              ?disabled=${running}
+              data-recipe=${recipe.id}
+              aria-disabled=${running ? 'true' : 'false'}
               @click=${() => this.submit(recipe.prompt)}
               title=${recipe.prompt}
             >
