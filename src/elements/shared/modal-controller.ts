@@ -20,8 +20,11 @@ export interface ModalOptions {
    * handled here because a non-modal dialog gets no `cancel`. Undefined: modal to the page.
    */
   inertScope?(): readonly Element[] | undefined;
-  /** Where focus goes when the dialog closes; the opener when absent. */
-  refocus?(opener: HTMLElement | undefined): HTMLElement | undefined;
+  /**
+   * Where focus goes when the dialog closes; the opener when absent. `null`: nowhere, as the
+   * host moved focus itself (a chosen search result focuses the editor).
+   */
+  refocus?(opener: HTMLElement | undefined): HTMLElement | null | undefined;
 }
 
 const FOCUSABLE =
@@ -38,7 +41,7 @@ const FOCUSABLE =
 export class ModalController implements ReactiveController {
   private opener?: HTMLElement;
   /** Where focus returns, chosen as the host closes (before the browser restores focus itself). */
-  private returnTo?: HTMLElement;
+  private returnTo?: HTMLElement | null;
   private unlockScroll?: () => void;
   /** The elements this controller made inert, to release them exactly. */
   private madeInert: HTMLElement[] = [];
@@ -118,7 +121,7 @@ export class ModalController implements ReactiveController {
     if (this.options.dialog()?.open) return;
     if (this.options.isOpen()) this.options.dismiss();
     this.release();
-    const opener = this.returnTo ?? this.opener;
+    const opener = this.returnTo === undefined ? this.opener : this.returnTo;
     this.opener = undefined;
     this.returnTo = undefined;
     if (opener?.isConnected) opener.focus();

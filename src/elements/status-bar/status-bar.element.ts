@@ -4,6 +4,7 @@ import type { DraftRegistry } from '../../runtime/drafts.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';
+import { shiftShortcutLabel } from '../shared/shortcut-label.js';
 import { browserDownload } from '../../runtime/tools/workspace/options.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -185,7 +186,7 @@ export class CaStatusBar extends LitElement {
         aria-keyshortcuts="Control+Shift+F Meta+Shift+F"
         @click=${() => this.openSearch()}
       >
-        Search <kbd>⇧⌘F</kbd>
+        Search <kbd>${shiftShortcutLabel('F')}</kbd>
       </button>
       <ca-search part="search" .runtime=${runtime}></ca-search>
     `;
