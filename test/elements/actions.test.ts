@@ -53,7 +53,11 @@ describe('<ca-workspace-actions>', () => {
     await el.updateComplete;
     button('Undo').click();
     await waitFor(() => text(runtime, 'app.js') !== '// edited', 'undo to land');
-    await waitFor(() => !button('Redo').disabled, 'Redo to become available');
+    // Busy buttons stay focusable and say so with aria-disabled until the call returns.
+    await waitFor(
+      () => !button('Redo').disabled && button('Redo').ariaDisabled === 'false',
+      'Redo to become available',
+    );
     button('Redo').click();
     await waitFor(() => calls()[1]?.endsWith('completed'), 'redo to finish');
     expect(text(runtime, 'app.js')).to.equal('// edited');
@@ -63,9 +67,9 @@ describe('<ca-workspace-actions>', () => {
     ]);
   });
 
-  it('Download hands the open file to the download helper through workspace.downloadFile', async () => {
+  it('Download file hands the open file to the download helper through workspace.downloadFile', async () => {
     const { button, downloads, calls } = await setup();
-    button('Download').click();
+    button('Download file').click();
     await waitFor(() => downloads.length === 1, 'a download');
     expect(downloads[0]!.fileName).to.equal('index.html');
     expect(await downloads[0]!.blob.text()).to.contain('<header class="hero">');

@@ -164,7 +164,7 @@ describe('<ca-trace> (E4)', () => {
     const { element, runtime } = await tracedRuntime();
     const downloads = watchDownloads();
     try {
-      await clickReal(buttonNamed(element, 'Download'));
+      await clickReal(buttonNamed(element, 'Download trace'));
       const [download] = await waitFor(
         () => (downloads.saved.length ? downloads.saved : undefined),
         'the download',

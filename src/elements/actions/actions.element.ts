@@ -10,7 +10,7 @@ import type { WorkspaceSource } from '../../runtime/workspace/types.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
-import { StoreController } from '../shared/store-controller.js';
+import { StoreController, type ReadableStore } from '../shared/store-controller.js';
 import { actionsStyles } from './actions.styles.js';
 import { callAsPerson } from '../../runtime/registry/person-call.js';
 
@@ -18,16 +18,24 @@ import { callAsPerson } from '../../runtime/registry/person-call.js';
 export interface ActionsRuntime extends ElementRuntime {
   workspace: WorkspaceSource & { getStatus(): WorkspaceStatus };
   registry: ToolRegistry;
+  /** Editor text not yet written; flushed before the project is exported. */
+  drafts?: { flushAll(): Promise<unknown> };
+  /** Read-only mode turns the changing actions off; absent: never read-only. */
+  config?: ReadableStore<{ readOnly: boolean }>;
 }
 
+const READ_ONLY_REASON = 'Read-only: the workspace cannot be changed here.';
+
 /**
- * The person's workspace actions: Undo, Redo, Download (the open file), Export HTML and Reset.
+ * The person's workspace actions: Undo, Redo, Download file (the open file), Export HTML (one
+ * standalone page), Export project (every file as a `.zip`) and Reset.
  * Each is a `workspace.*` registry call made as `local·direct` with the revision on screen, so it
- * shows in the trace and meets the same revision guard as a model's call. Reset first asks in an
+ * shows in the trace and meets the same revision guard as a model's call (Export project reads
+ * the files the person sees, drafts included, and changes nothing). Reset first asks in an
  * in-app, keyboard-modal confirmation. A failed call shows its code and message.
  *
  * @tagname ca-workspace-actions
- * @summary Undo, Redo, Download, Export HTML and Reset as registry calls.
+ * @summary Undo, Redo, Download file, Export HTML, Export project and Reset.
  * @csspart toolbar - The row of action buttons.
  * @csspart error - The last failed action's code and message.
  * @csspart dialog - The Reset confirmation.
@@ -48,6 +56,7 @@ export class CaWorkspaceActions extends LitElement {
 
   private readonly runtimeRef = new RuntimeController<ActionsRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
+  private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
   private readonly modal = new ModalController(this, {
     dialog: () => this.dialog,
     isOpen: () => this.open,
@@ -59,7 +68,7 @@ export class CaWorkspaceActions extends LitElement {
   /** Runs `name` as the person's direct call; resolves its error or null. */
   async call(name: string, args: Record<string, unknown> = {}) {
     const runtime = this.runtimeRef.value;
-    if (!runtime) return null;
+    if (!runtime || this.busy) return null;
     this.busy = true;
     try {
       const result = await callAsPerson(runtime.registry, name, args, {
@@ -91,6 +100,39 @@ export class CaWorkspaceActions extends LitElement {
     });
   }
 
+  /** Every file of the workspace, editor drafts included, as one `.zip`. */
+  private async exportProject() {
+    const runtime = this.runtimeRef.value;
+    if (!runtime || this.busy) return;
+    this.busy = true;
+    try {
+      await runtime.drafts?.flushAll();
+      const snapshot = runtime.workspace.getSnapshot();
+      // The zip writer loads with the first export, not with the header.
+      const { zipWorkspaceFiles } = await import('../../runtime/workspace/zip.js');
+      browserDownload({
+        fileName: `project-rev${snapshot.revision}.zip`,
+        blob: await zipWorkspaceFiles(snapshot.files),
+      });
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /**
+   * Runs a button's action; one that turned its own button off (the last Undo) hands focus to
+   * the first action still on, so the next Tab starts here and not at the top of the page.
+   */
+  private async act(event: Event, action: () => Promise<unknown>): Promise<void> {
+    const button = event.currentTarget as HTMLButtonElement;
+    await action();
+    await this.updateComplete;
+    if (button.disabled && !this.open)
+      this.renderRoot
+        .querySelector<HTMLButtonElement>('[role="toolbar"] button:not(:disabled)')
+        ?.focus();
+  }
+
   private async confirmReset() {
     const result = await this.guarded('workspace.reset');
     if (!result?.error) this.open = false;
@@ -98,28 +140,50 @@ export class CaWorkspaceActions extends LitElement {
 
   protected override render() {
     const status = this.workspace.value ? this.runtimeRef.value?.workspace.getStatus() : undefined;
-    const idle = !!status && !this.busy;
+    const ready = !!status;
+    const locked = this.config.value?.readOnly ?? false;
+    const reason = locked ? READ_ONLY_REASON : nothing;
+    // A running action marks the buttons busy instead of disabling them: disabling the focused
+    // button would drop focus to the page.
+    const busy = this.busy ? 'true' : 'false';
     return html`<div role="toolbar" part="toolbar" aria-label="Workspace actions">
         <button
-          ?disabled=${!idle || !status?.canUndo}
-          @click=${() => this.guarded('workspace.undo')}
+          ?disabled=${locked || !ready || !status?.canUndo}
+          aria-disabled=${busy}
+          title=${reason}
+          @click=${(event: Event) => this.act(event, () => this.guarded('workspace.undo'))}
         >
           Undo
         </button>
         <button
-          ?disabled=${!idle || !status?.canRedo}
-          @click=${() => this.guarded('workspace.redo')}
+          ?disabled=${locked || !ready || !status?.canRedo}
+          aria-disabled=${busy}
+          title=${reason}
+          @click=${(event: Event) => this.act(event, () => this.guarded('workspace.redo'))}
         >
           Redo
         </button>
         <button
-          ?disabled=${!idle || !status?.activePath}
+          ?disabled=${!ready || !status?.activePath}
+          aria-disabled=${busy}
+          title=${status?.activePath ? `Download ${status.activePath}` : nothing}
           @click=${() => this.call('workspace.downloadFile', { path: status?.activePath })}
         >
-          Download
+          Download file
         </button>
-        <button ?disabled=${!idle} @click=${() => this.exportHtml()}>Export HTML</button>
-        <button ?disabled=${!idle} aria-haspopup="dialog" @click=${() => (this.open = true)}>
+        <button ?disabled=${!ready} aria-disabled=${busy} @click=${() => this.exportHtml()}>
+          Export HTML
+        </button>
+        <button ?disabled=${!ready} aria-disabled=${busy} @click=${() => this.exportProject()}>
+          Export project
+        </button>
+        <button
+          ?disabled=${locked || !ready}
+          aria-disabled=${busy}
+          title=${reason}
+          aria-haspopup="dialog"
+          @click=${() => (this.open = true)}
+        >
           Reset
         </button>
       </div>

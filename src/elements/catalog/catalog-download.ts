@@ -1,11 +1,11 @@
-import { downloadBlob } from '../shared/download.js';
+import { browserDownload } from '../../runtime/tools/workspace/options.js';
 
 /** Where the catalog's JSON went: the clipboard, or a downloaded file. */
 export type CatalogDelivery = 'copied' | 'downloaded';
 
 /** Saves `text` as a JSON file. */
 export function downloadJson(fileName: string, text: string): void {
-  downloadBlob(fileName, new Blob([text], { type: 'application/json' }));
+  browserDownload({ fileName, blob: new Blob([text], { type: 'application/json' }) });
 }
 
 /** Copies `text` when the Clipboard API is permitted, else downloads it as `fileName`. */

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
+import { repeat } from 'lit/directives/repeat.js';
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
@@ -61,6 +62,7 @@ export class CaChat extends LitElement {
   @state() private recoveryNotice = '';
 
   @query('.log') private log?: HTMLElement;
+  @query('textarea') private textarea?: HTMLTextAreaElement;
   private scrolledFor?: readonly unknown[];
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
@@ -68,17 +70,21 @@ export class CaChat extends LitElement {
   private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
   private readonly recipes = new StoreController(this, () => {
     // The recipes come with the composition layer's chunk, not up front; the tools an agent may
-    // use decide which show (a `tools` scope hides the recipes that would be refused).
+    // use decide which show (a `tools` scope hides the recipes that would be refused), and so
+    // does the workspace (no accent chip without a `--accent` to change).
     const studio = loadedStudio();
-    return studio
+    const runtime = this.runtimeRef.value;
+    return studio && runtime
       ? storeView(
-          this.runtimeRef.value?.agentTools,
+          runtime.agentTools,
           'recipes',
-          studio.availableRecipes,
+          (registry) => studio.availableRecipes(registry, runtime.workspace.getStatus()),
           (registry, listener) => registry.onListChange(listener),
         )
       : undefined;
   });
+  /** Only re-renders: a workspace change may add or remove recipes. */
+  private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
 
   override connectedCallback(): void {
@@ -91,11 +97,20 @@ export class CaChat extends LitElement {
       );
   }
 
+  /** The chip that had focus before this update, when one had. */
+  private focusedChip?: HTMLElement;
+
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('prompt')) this.draft = this.prompt;
+    const active = this.shadowRoot?.activeElement;
+    this.focusedChip =
+      active instanceof HTMLElement && active.dataset['recipe'] ? active : undefined;
   }
 
   protected override updated(): void {
+    // A recipe that no longer fits the workspace leaves; focus goes to the prompt, not the page.
+    if (this.focusedChip && !this.focusedChip.isConnected) this.textarea?.focus();
+    this.focusedChip = undefined;
     // Only a changed transcript scrolls: reading scrollHeight forces a layout, on a studio's
     // first render the whole page's.
     const messages = this.agent.value?.messages;
@@ -211,10 +226,15 @@ export class CaChat extends LitElement {
       </div>
       <div class="status ${last?.status ?? ''}" role="status">${this.renderStatus(state)}</div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
-        ${(this.recipes.value ?? []).map(
+        ${repeat(
+          this.recipes.value ?? [],
+          (recipe) => recipe.id,
+          // Not `disabled` while running: a disabled chip drops focus to the page, and focus
+          // comes back to the chip after an approval.
           (recipe) =>
             html`<button
-              ?disabled=${running}
+              data-recipe=${recipe.id}
+              aria-disabled=${running ? 'true' : 'false'}
               @click=${() => this.submit(recipe.prompt)}
               title=${recipe.prompt}
             >

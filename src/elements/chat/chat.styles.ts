@@ -89,7 +89,18 @@ export const chatStyles = [
       border: 1px solid var(--_border);
       border-radius: calc(var(--_radius) - 2px);
     }
+    /* Only the transcript gives up height: a squeezed status line would let its Retry paint
+       under the recipe chips that follow. */
+    .status,
+    .recipes,
+    form {
+      flex-shrink: 0;
+    }
     .status {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.35rem;
       padding: 0 0.75rem;
       color: var(--_muted);
       font-size: 0.8rem;

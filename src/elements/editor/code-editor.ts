@@ -32,7 +32,8 @@ export interface CursorInfo {
 export interface CodeEditorOptions {
   parent: HTMLElement;
   root: ShadowRoot | Document;
-  label: string;
+  /** The text box's accessible name for the file shown. */
+  label: (path: string) => string;
   theme: ResolvedTheme;
   onUserChange(path: string, text: string): void;
   onCursor(info: CursorInfo): void;
@@ -53,6 +54,8 @@ export interface CodeEditor {
   /** The shown file's text with its own line breaks. */
   text(): string;
   focus(): void;
+  /** Puts the cursor at `line`:`column` (1-based) of the shown file, scrolls to it, focuses. */
+  reveal(line: number, column: number): void;
   destroy(): void;
 }
 
@@ -127,7 +130,8 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   ];
 
   const shared: Extension = [
-    EditorView.contentAttributes.of({ 'aria-label': options.label }),
+    // Read at every update, so the name follows the file shown.
+    EditorView.contentAttributes.of(() => ({ 'aria-label': options.label(shownPath) })),
     // Pasted or dropped text takes the file's line breaks, so a CRLF file stays CRLF.
     EditorView.clipboardInputFilter.of((text, state) => withLineBreak(text, state.lineBreak)),
     EditorView.updateListener.of((update) => {
@@ -250,6 +254,17 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     },
     text: () => view?.state.sliceDoc() ?? '',
     focus: () => view?.focus(),
+    reveal(line, column) {
+      if (!view) return;
+      const { doc } = view.state;
+      const target = doc.line(Math.min(Math.max(line, 1), doc.lines));
+      const anchor = Math.min(target.from + Math.max(column - 1, 0), target.to);
+      view.dispatch({
+        selection: { anchor },
+        effects: EditorView.scrollIntoView(anchor, { y: 'center' }),
+      });
+      view.focus();
+    },
     destroy() {
       destroyed = true;
       view?.destroy();

@@ -124,7 +124,7 @@ export class CaEditor extends LitElement {
       this.editor = createCodeEditor({
         parent: this.surface,
         root: this.renderRoot as ShadowRoot,
-        label: 'Source',
+        label: (path) => (path ? `Source of ${path}` : 'Source'),
         theme: this.theme.value ?? 'light',
         onUserChange: (path, text) => this.onUserChange(path, text),
         onCursor: (info) => (this.cursor = info),
@@ -139,6 +139,17 @@ export class CaEditor extends LitElement {
     } finally {
       release?.();
     }
+  }
+
+  /**
+   * Shows `path` at `line`:`column` (1-based) with the cursor there and focus in the text, as
+   * after choosing a search result. Resolves false when the file is not the open one.
+   */
+  async reveal(path: string, line: number, column: number): Promise<boolean> {
+    await this.updateComplete;
+    if (!this.editor || this.shownPath !== path) return false;
+    this.editor.reveal(line, column);
+    return true;
   }
 
   /** Writes every pending draft that fits the size limit through `workspace.writeFile`. */

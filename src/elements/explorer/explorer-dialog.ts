@@ -31,8 +31,12 @@ export class ExplorerDialogController {
   private busy = false;
   private readonly modal: ModalController;
 
-  constructor(private readonly host: ReactiveControllerHost & HTMLElement) {
+  constructor(
+    private readonly host: ReactiveControllerHost & HTMLElement,
+    refocus?: (opener: HTMLElement | undefined) => HTMLElement | undefined,
+  ) {
     this.modal = new ModalController(host, {
+      refocus,
       dialog: () => this.dialog,
       isOpen: () => this.isOpen,
       dismiss: () => this.close(),

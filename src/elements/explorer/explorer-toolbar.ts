@@ -1,6 +1,8 @@
-import { html } from 'lit';
+import { html, nothing } from 'lit';
 
 export interface ToolbarActions {
+  /** The workspace refuses every change: the changing actions are off, and say why. */
+  readOnly: boolean;
   canRevert: boolean;
   canSave: boolean;
   create: () => void;
@@ -10,20 +12,46 @@ export interface ToolbarActions {
   save: () => void;
 }
 
+export const READ_ONLY_REASON =
+  'Read-only: files cannot be created, renamed, deleted or saved here.';
+
 /** The file actions; Rename, Delete and Revert act on `target`, the focused or open file. */
 export function renderToolbar(target: string | null, on: ToolbarActions) {
+  const locked = on.readOnly;
+  const file = (path: string | null) => !locked && path !== null;
+  const reason = locked ? READ_ONLY_REASON : nothing;
   return html`<div class="toolbar" part="toolbar">
-    <button @click=${on.create}>New file</button>
-    <button ?disabled=${!target} @click=${() => target && on.rename(target)}>Rename</button>
-    <button ?disabled=${!target} @click=${() => target && on.remove(target)}>Delete</button>
-    <button ?disabled=${!on.canRevert} @click=${() => target && on.revert(target)}>Revert</button>
-    <button
-      class="primary"
-      ?disabled=${!on.canSave}
-      aria-keyshortcuts="Control+S Meta+S"
-      @click=${on.save}
-    >
-      Save
-    </button>
-  </div>`;
+      <button ?disabled=${locked} title=${reason} @click=${on.create}>New file</button>
+      <button
+        ?disabled=${!file(target)}
+        title=${reason}
+        @click=${() => target && on.rename(target)}
+      >
+        Rename
+      </button>
+      <button
+        ?disabled=${!file(target)}
+        title=${reason}
+        @click=${() => target && on.remove(target)}
+      >
+        Delete
+      </button>
+      <button
+        ?disabled=${locked || !on.canRevert}
+        title=${reason}
+        @click=${() => target && on.revert(target)}
+      >
+        Revert
+      </button>
+      <button
+        class="primary"
+        ?disabled=${locked || !on.canSave}
+        title=${reason}
+        aria-keyshortcuts="Control+S Meta+S"
+        @click=${on.save}
+      >
+        Save
+      </button>
+    </div>
+    ${locked ? html`<p class="read-only" part="read-only">${READ_ONLY_REASON}</p>` : nothing}`;
 }

@@ -23,7 +23,7 @@ import {
 } from './explorer-dialog.js';
 import { isSaveShortcut, renderFolderBar } from './explorer-folder.js';
 import { explorerStyles } from './explorer.styles.js';
-import { renderToolbar } from './explorer-toolbar.js';
+import { READ_ONLY_REASON, renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
 import { FolderPickerController } from './folder-picker-controller.js';
 import { callAsPerson } from '../../runtime/registry/person-call.js';
@@ -50,6 +50,7 @@ const asDialogError = (error: ToolCallError, reread: () => void): DialogError =>
  * @summary File tree with new, rename, delete, revert, save and folder actions.
  * @fires ca-file-open - The person opened a file from the tree. Detail: `{ path }`.
  * @csspart toolbar - The file actions (New file, Rename, Delete, Revert, Save).
+ * @csspart read-only - Why the file actions are off in a read-only workspace.
  * @csspart folder - The folder bar (Open folder, Grant access, Reload, Disconnect).
  * @csspart tree - The `role="tree"` list of folders and files.
  * @csspart error - The inline error of the last failed action.
@@ -67,10 +68,19 @@ export class CaExplorer extends LitElement {
   @state() private focusedPath = '';
   @state() private error: DialogError | null = null;
   @state() private notice = '';
+  /** The open file at the last render: when it changes, the tree's focus row follows it. */
+  private shownActive: string | null = null;
+  private visibleRows: VisibleTreeNode[] = [];
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
-  private readonly dialog = new ExplorerDialogController(this);
+  private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
+  private readonly dialog = new ExplorerDialogController(this, (opener) =>
+    // A row opener may now show another file (rows are reused): focus the row the action left.
+    opener?.getAttribute('role') === 'treeitem'
+      ? (this.rowElement(this.focusedPath) ?? opener)
+      : opener,
+  );
   private readonly sessionId = `explorer-${randomId()}`;
   private readonly folderPicker = new FolderPickerController(
     this,
@@ -190,11 +200,17 @@ export class CaExplorer extends LitElement {
         confirmLabel: 'Rename',
         input: { label: 'New path', value: from },
       },
-      async (to, revision) =>
-        this.warnAboutName(
+      async (to, revision) => {
+        const error = await this.call('workspace.renameFile', {
+          from,
           to,
-          await this.call('workspace.renameFile', { from, to, expectedRevision: revision }),
-        ),
+          expectedRevision: revision,
+        });
+        const canonical = normalizeWorkspacePath(to);
+        // The renamed file keeps the tree's focus, so the next F2 or Delete acts on it again.
+        if (!error && canonical.ok) this.focusedPath = canonical.value;
+        return this.warnAboutName(to, error);
+      },
     );
   }
 
@@ -216,8 +232,25 @@ export class CaExplorer extends LitElement {
         confirmLabel: 'Delete',
         danger: true,
       },
-      (_value, revision) => this.call('workspace.deleteFile', { path, expectedRevision: revision }),
+      async (_value, revision) => {
+        const next = this.neighbourOf(path);
+        const error = await this.call('workspace.deleteFile', { path, expectedRevision: revision });
+        if (!error) this.focusedPath = next;
+        return error;
+      },
     );
+  }
+
+  /** The row focus moves to when `path` leaves the tree: the next visible row, else the previous. */
+  private neighbourOf(path: string): string {
+    const index = this.visibleRows.findIndex((row) => row.node.path === path);
+    const next = this.visibleRows[index + 1] ?? this.visibleRows[index - 1];
+    return next?.node.path ?? '';
+  }
+
+  private rowElement(path: string): HTMLElement | undefined {
+    const rows = this.renderRoot.querySelectorAll<HTMLElement>('[role="treeitem"]');
+    return [...rows].find((row) => row.dataset['path'] === path);
   }
 
   private revert(path: string): Promise<void> {
@@ -305,6 +338,10 @@ export class CaExplorer extends LitElement {
     if (files.length > 0 && runtime) void this.openFolder(runtime.folders.fromUpload(files));
   }
 
+  private get readOnly(): boolean {
+    return this.config.value?.readOnly ?? false;
+  }
+
   private unsavedCount(): number {
     const snapshot = this.workspace.value;
     return (snapshot?.dirtyPaths.length ?? 0) + (snapshot?.deletedPaths.length ?? 0);
@@ -336,8 +373,7 @@ export class CaExplorer extends LitElement {
   private async focusRow(path: string): Promise<void> {
     this.focusedPath = path;
     await this.updateComplete;
-    const rows = this.renderRoot.querySelectorAll<HTMLElement>('[role="treeitem"]');
-    [...rows].find((row) => row.dataset['path'] === path)?.focus();
+    this.rowElement(path)?.focus();
   }
 
   private activate(row: VisibleTreeNode): void {
@@ -352,6 +388,10 @@ export class CaExplorer extends LitElement {
     const move = treeKeyTarget(event.key, rows, index, this.collapsed);
     if (!move) return;
     event.preventDefault();
+    if (this.readOnly && (move.command === 'rename' || move.command === 'delete')) {
+      this.notice = READ_ONLY_REASON;
+      return;
+    }
     if (row && move.command === 'activate') this.activate(row);
     if (row && move.command === 'rename') void this.rename(row.node.path);
     if (row && move.command === 'delete') void this.deleteFile(row.node.path);
@@ -362,6 +402,12 @@ export class CaExplorer extends LitElement {
   protected override willUpdate(): void {
     const snapshot = this.workspace.value;
     if (!snapshot) return;
+    // A new, renamed or newly opened file is the one the person sees highlighted: the toolbar
+    // and the tree's roving focus act on it, not on a row focused before.
+    if (snapshot.activePath !== this.shownActive) {
+      this.shownActive = snapshot.activePath;
+      if (snapshot.activePath) this.focusedPath = snapshot.activePath;
+    }
     const paths = new Set(snapshot.files.map((file) => file.path));
     const inTree = (path: string) =>
       paths.has(path) || [...paths].some((file) => file.startsWith(`${path}/`));
@@ -376,10 +422,12 @@ export class CaExplorer extends LitElement {
     const tree = buildFileTree(snapshot?.files.map((file) => file.path) ?? []);
     const expanded = new Set(folderPaths(tree).filter((path) => !this.collapsed.has(path)));
     const rows = visibleTreeNodes(tree, expanded);
+    this.visibleRows = rows;
     const dirty = new Set(snapshot?.dirtyPaths ?? []);
     const target = this.targetFile();
     return html`
       ${renderToolbar(target, {
+        readOnly: this.readOnly,
         canRevert: target !== null && dirty.has(target),
         canSave: this.unsavedCount() > 0,
         create: () => void this.newFile(),

@@ -83,6 +83,12 @@ export const explorerStyles = [
       color: var(--_danger);
       border-top: 1px solid var(--_border);
     }
+    .read-only {
+      margin: 0;
+      padding: 0.3rem 0.6rem;
+      color: var(--_muted);
+      font-size: 0.8rem;
+    }
     .notice {
       margin: 0;
       padding: 0 0.6rem;

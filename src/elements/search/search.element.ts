@@ -39,12 +39,13 @@ const DEBOUNCE_MS = 150;
  * the chosen result through `workspace.openFile` — both as local direct registry calls, so they
  * appear in the trace. Typing searches after a short pause and cancels the search before it;
  * ArrowUp/ArrowDown move through results, Enter opens one, Escape or the backdrop closes the
- * dialog and focus returns to where it was. `<ca-status-bar>` opens it on ⌘/Ctrl+Shift+F.
+ * dialog and focus returns to where it was. A page that shows the chosen match (as `<ca-studio>`
+ * does, in its editor at the match) cancels `ca-search-select` and takes focus there. `<ca-status-bar>` opens it on ⌘/Ctrl+Shift+F.
  *
  * @tagname ca-search
  * @summary Workspace-wide search dialog routed through the tool registry.
  * @attr open - Whether the dialog is showing. Reflects; prefer `show()` and `close()`.
- * @fires ca-search-select - The user opened a result; `detail` is `{ path, line, column }`.
+ * @fires ca-search-select - The user opened a result; `detail` is `{ path, line, column }`. Cancel it to keep focus where the listener put it (at the match); else focus returns to the opener.
  * @csspart dialog - The dialog box.
  * @csspart input - The search field.
  * @csspart results - The list of matching lines.
@@ -81,10 +82,18 @@ export class CaSearch extends LitElement {
     isOpen: () => this.open,
     dismiss: () => (this.open = false),
     shown: () => {
+      this.chosen = false;
       this.input?.focus();
       this.input?.select();
     },
+    // A chosen result hands focus to whoever shows the match (see `openMatch`).
+    refocus: (opener) => {
+      this.opener = opener;
+      return this.chosen ? null : opener;
+    },
   });
+  private chosen = false;
+  private opener?: HTMLElement;
   private timer?: ReturnType<typeof setTimeout>;
   private running?: AbortController;
 
@@ -162,14 +171,18 @@ export class CaSearch extends LitElement {
     );
     this.error = result.error;
     if (this.error) return;
+    this.chosen = true;
     this.close();
-    this.dispatchEvent(
-      new CustomEvent<SearchSelectDetail>('ca-search-select', {
-        detail: { path: match.path, line: match.line, column: match.column },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    // Closed first: closing a dialog moves focus, and the match's listener moves it after.
+    await this.updateComplete;
+    const select = new CustomEvent<SearchSelectDetail>('ca-search-select', {
+      detail: { path: match.path, line: match.line, column: match.column },
+      bubbles: true,
+      composed: true,
+      cancelable: true,
+    });
+    // A listener that shows the match cancels the event and takes focus; else it goes back.
+    if (this.dispatchEvent(select)) this.opener?.focus();
   }
 
   private onInput(event: Event): void {

@@ -20,6 +20,11 @@ export interface ModalOptions {
    * handled here because a non-modal dialog gets no `cancel`. Undefined: modal to the page.
    */
   inertScope?(): readonly Element[] | undefined;
+  /**
+   * Where focus goes when the dialog closes; the opener when absent. `null`: nowhere, as the
+   * host moved focus itself (a chosen search result focuses the editor).
+   */
+  refocus?(opener: HTMLElement | undefined): HTMLElement | null | undefined;
 }
 
 const FOCUSABLE =
@@ -35,6 +40,8 @@ const FOCUSABLE =
  */
 export class ModalController implements ReactiveController {
   private opener?: HTMLElement;
+  /** Where focus returns, chosen as the host closes (before the browser restores focus itself). */
+  private returnTo?: HTMLElement | null;
   private unlockScroll?: () => void;
   /** The elements this controller made inert, to release them exactly. */
   private madeInert: HTMLElement[] = [];
@@ -68,6 +75,7 @@ export class ModalController implements ReactiveController {
       }
       this.options.shown?.();
     } else if (!open && dialog.open) {
+      this.returnTo = this.options.refocus?.(this.opener);
       dialog.close();
       // As a modal dialog frees the page at once, free the scope now, not at `close` a task later.
       this.releaseScope();
@@ -113,8 +121,9 @@ export class ModalController implements ReactiveController {
     if (this.options.dialog()?.open) return;
     if (this.options.isOpen()) this.options.dismiss();
     this.release();
-    const opener = this.opener;
+    const opener = this.returnTo === undefined ? this.opener : this.returnTo;
     this.opener = undefined;
+    this.returnTo = undefined;
     if (opener?.isConnected) opener.focus();
   };
 

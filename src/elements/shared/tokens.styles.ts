@@ -57,7 +57,7 @@ export const tokens = css`
     padding: 0.3rem 0.7rem;
     cursor: pointer;
   }
-  button:hover:not(:disabled) {
+  button:hover:not(:disabled, [aria-disabled='true']) {
     border-color: var(--_accent);
   }
   button:focus-visible,
@@ -66,7 +66,8 @@ export const tokens = css`
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
   }
-  button:disabled {
+  button:disabled,
+  button[aria-disabled='true'] {
     opacity: 0.55;
     cursor: not-allowed;
   }

@@ -4,7 +4,8 @@ import type { DraftRegistry } from '../../runtime/drafts.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';
-import { downloadBlob } from '../shared/download.js';
+import { shiftShortcutLabel } from '../shared/shortcut-label.js';
+import { browserDownload } from '../../runtime/tools/workspace/options.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -116,7 +117,10 @@ export class CaStatusBar extends LitElement {
     const files = snapshot.files.filter((file) => changed.has(file.path));
     // The zip writer loads with the first download, not with the status bar.
     const { zipWorkspaceFiles } = await import('../../runtime/workspace/zip.js');
-    downloadBlob(`workspace-unsaved-rev${snapshot.revision}.zip`, await zipWorkspaceFiles(files));
+    browserDownload({
+      fileName: `workspace-unsaved-rev${snapshot.revision}.zip`,
+      blob: await zipWorkspaceFiles(files),
+    });
   }
 
   /**
@@ -182,7 +186,7 @@ export class CaStatusBar extends LitElement {
         aria-keyshortcuts="Control+Shift+F Meta+Shift+F"
         @click=${() => this.openSearch()}
       >
-        Search <kbd>⇧⌘F</kbd>
+        Search <kbd>${shiftShortcutLabel('F')}</kbd>
       </button>
       <ca-search part="search" .runtime=${runtime}></ca-search>
     `;

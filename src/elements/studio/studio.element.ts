@@ -11,6 +11,7 @@ import { starterNotice, starterNoticeStyles } from '../shared/starter-notice.js'
 import { folderLinkNotice, lostFolderStore } from './folder-link-notice.js';
 import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
+import type { CaEditor } from '../editor/editor.element.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
 import { isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
@@ -188,6 +189,7 @@ export class CaStudio extends LitElement {
   private readonly children$ = new MutationObserver(() => this.readLayout());
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
+  @query('ca-editor') private editorPanel?: CaEditor;
 
   private readonly openrouter = new StoreController(this, () => this.owner.value?.openrouter);
   private readonly agentState = new StoreController(this, () => this.owner.value?.agent);
@@ -245,6 +247,13 @@ export class CaStudio extends LitElement {
     });
     // The chat's Reconnect folder recovery opens the explorer's folder picker.
     this.addEventListener('ca-folder-reconnect', () => void this.explorer?.openFolder());
+    // A chosen search result opens in the editor at the match, with focus there.
+    this.addEventListener('ca-search-select', (event) => {
+      if (!this.editorPanel) return;
+      event.preventDefault();
+      const { path, line, column } = event.detail;
+      void this.editorPanel.reveal(path, line, column);
+    });
   }
 
   override connectedCallback(): void {

@@ -3,8 +3,8 @@ import { property, state } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import type { RecoveryAction } from '../../runtime/agents/recovery.js';
 import type { TraceRow } from '../../runtime/trace/trace-row.js';
-import { downloadBlob } from '../shared/download.js';
 import { renderRecovery, runRecovery } from '../shared/recovery.js';
+import { browserDownload } from '../../runtime/tools/workspace/options.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { exportTraceRows } from './trace-export.js';
@@ -142,7 +142,7 @@ export class CaTrace extends LitElement {
 
   private download(): void {
     const blob = new Blob([exportTraceRows(this.allRows)], { type: 'application/json' });
-    downloadBlob('context-action-trace.json', blob);
+    browserDownload({ fileName: 'context-action-trace.json', blob });
   }
 
   private clear(): void {
@@ -175,7 +175,7 @@ export class CaTrace extends LitElement {
         <button @click=${this.copy} ?disabled=${rows.length === 0}>
           ${this.copied ? 'Copied' : 'Copy'}
         </button>
-        <button @click=${this.download} ?disabled=${rows.length === 0}>Download</button>
+        <button @click=${this.download} ?disabled=${rows.length === 0}>Download trace</button>
         <button @click=${this.clear} ?disabled=${running || rows.length === 0}>Clear</button>
       </header>
       <div class="rows" tabindex="0" role="region" aria-labelledby="trace-title">

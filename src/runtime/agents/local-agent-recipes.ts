@@ -3,6 +3,17 @@
  * path as free-form text.
  */
 import type { ToolRegistry } from '../registry/registry.js';
+import { resolvePreviewEntry, resolvePreviewStylesheet } from '../tools/preview/entry.js';
+import { appendFeature, setAccent, updateHero } from '../tools/preview/visual-edits.js';
+import type { WorkspaceFile } from '../workspace/types.js';
+
+/** What a recipe may look at to tell whether it can succeed in the workspace as it is now. */
+export interface RecipeWorkspace {
+  files: readonly WorkspaceFile[];
+  activePath: string | null;
+  canUndo: boolean;
+  canRedo: boolean;
+}
 
 export interface LocalAgentRecipe {
   id: string;
@@ -12,7 +23,23 @@ export interface LocalAgentRecipe {
   tools: readonly string[];
   /** Whether a model- or agent-originated run must wait for approval. */
   needsApproval: boolean;
+  /** Whether the recipe can succeed on `workspace`; absent: always. */
+  fits?: (workspace: RecipeWorkspace) => boolean;
 }
+
+/** The visual edit a recipe ends in succeeds on the entry page (or its stylesheet) as it is. */
+const entryEdit =
+  (edit: (text: string, path: string) => { ok: boolean }, target: 'entry' | 'stylesheet') =>
+  ({ files }: RecipeWorkspace) => {
+    const entry = resolvePreviewEntry(files);
+    const file = target === 'entry' ? entry : resolvePreviewStylesheet(files, entry);
+    return file !== undefined && edit(file.text, file.path).ok;
+  };
+
+const textFile = (workspace: RecipeWorkspace, path: string) => {
+  const file = workspace.files.find((entry) => entry.path === path);
+  return file?.kind === 'text' ? file : undefined;
+};
 
 export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
   {
@@ -21,6 +48,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     prompt: 'Make the accent green',
     tools: ['preview.setTheme'],
     needsApproval: true,
+    fits: entryEdit((text, path) => setAccent(text, path, '#16a34a'), 'stylesheet'),
   },
   {
     id: 'hero-copy',
@@ -28,6 +56,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     prompt: 'Set the hero title to "Build with tools" and subtitle to "Every edit is a tool call"',
     tools: ['preview.updateHero'],
     needsApproval: true,
+    fits: entryEdit((text, path) => updateHero(text, path, { title: '', subtitle: '' }), 'entry'),
   },
   {
     id: 'feature-card',
@@ -35,6 +64,10 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     prompt: 'Add a feature "Offline agent" with description "Runs without an API key"',
     tools: ['preview.addFeature'],
     needsApproval: true,
+    fits: entryEdit(
+      (text, path) => appendFeature(text, path, { title: '', description: '' }),
+      'entry',
+    ),
   },
   {
     id: 'replace-text',
@@ -42,6 +75,8 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     prompt: 'In index.html replace "Context-Action" with "Context Action"',
     tools: ['workspace.applyPatch'],
     needsApproval: true,
+    fits: (workspace) =>
+      textFile(workspace, 'index.html')?.text.includes('Context-Action') ?? false,
   },
   {
     id: 'status',
@@ -56,6 +91,8 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     prompt: 'Open styles.css',
     tools: ['workspace.openFile'],
     needsApproval: true,
+    fits: (workspace) =>
+      textFile(workspace, 'styles.css') !== undefined && workspace.activePath !== 'styles.css',
   },
   {
     id: 'create-file',
@@ -63,27 +100,31 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     prompt: 'Create the file "notes.md"',
     tools: ['workspace.createFile'],
     needsApproval: true,
+    fits: (workspace) => !workspace.files.some((file) => file.path === 'notes.md'),
   },
   {
     id: 'download-file',
-    label: 'Download file',
+    label: 'Download open file',
     prompt: 'Download the open file',
     tools: ['workspace.downloadFile'],
     needsApproval: true,
+    fits: (workspace) => workspace.activePath !== null,
   },
   {
     id: 'undo',
-    label: 'Undo',
+    label: 'Undo last change',
     prompt: 'Undo the last change',
     tools: ['workspace.undo'],
     needsApproval: true,
+    fits: (workspace) => workspace.canUndo,
   },
   {
     id: 'redo',
-    label: 'Redo',
+    label: 'Redo change',
     prompt: 'Redo the change',
     tools: ['workspace.redo'],
     needsApproval: true,
+    fits: (workspace) => workspace.canRedo,
   },
   {
     // workspace.saveAll instead when a writable folder is linked.
@@ -110,13 +151,17 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
 ];
 
 /**
- * The recipes whose tools are all registered: a surface or a tool allowlist without them
- * offers no button that could only fail.
+ * The recipes whose tools are all registered and, given the workspace, that can succeed on it:
+ * a surface, a tool allowlist or a workspace without their target offers no button that could
+ * only fail.
  */
 export function availableRecipes(
   registry: Pick<ToolRegistry, 'getToolDefinition'>,
+  workspace?: RecipeWorkspace,
 ): readonly LocalAgentRecipe[] {
-  return LOCAL_AGENT_RECIPES.filter((recipe) =>
-    recipe.tools.every((name) => registry.getToolDefinition(name) !== undefined),
+  return LOCAL_AGENT_RECIPES.filter(
+    (recipe) =>
+      recipe.tools.every((name) => registry.getToolDefinition(name) !== undefined) &&
+      (!workspace || !recipe.fits || recipe.fits(workspace)),
   );
 }

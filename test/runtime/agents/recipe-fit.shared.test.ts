@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { availableRecipes } from '../../../src/runtime/agents/local-agent-recipes.js';
+import { createOpenRouterSettingsStore } from '../../../src/runtime/agents/openrouter/settings.js';
+import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
+import type { StudioSurface } from '../../../src/runtime/surfaces.js';
+import { previewHostCapability } from '../../../src/runtime/tools/preview/preview-host.js';
+import { createStudioRuntime } from '../../../src/studio/studio-runtime.js';
+import { describe, it } from '../../support/spec.js';
+import { acknowledgingHost } from '../tools/workspace/support.js';
+
+async function approvingRuntime(surface: StudioSurface) {
+  const runtime = createStudioRuntime({
+    surface,
+    workspaceRepository: null,
+    durableOperationBackend: createMemoryDurableOperationBackend(),
+    workspaceTools: { download: () => undefined },
+    openrouterSettings: createOpenRouterSettingsStore({ storage: null, events: null }),
+  });
+  runtime.approvals.connect();
+  await runtime.ready;
+  runtime.capabilities.provide(previewHostCapability, acknowledgingHost(runtime.workspace));
+  runtime.approvals.store.subscribe(() => {
+    for (const request of runtime.approvals.store.getSnapshot())
+      runtime.approvals.resolve(request.id, 'approved');
+  });
+  return runtime;
+}
+
+describe('recipes offered for a workspace', () => {
+  for (const surface of ['studio', 'web-coding', 'live-editor'] as const) {
+    it(`every recipe offered on the ${surface} surface completes there`, async () => {
+      const runtime = await approvingRuntime(surface);
+      const offered = availableRecipes(runtime.agentTools, runtime.workspace.getStatus());
+      const outcomes: string[] = [];
+      for (const recipe of offered) {
+        // Each on the workspace as it is offered: the list is read again after every run.
+        if (!availableRecipes(runtime.agentTools, runtime.workspace.getStatus()).includes(recipe))
+          continue;
+        const result = await runtime.agent.run(recipe.prompt);
+        outcomes.push(`${recipe.label}: ${result.status}`);
+      }
+      expect(outcomes.filter((outcome) => !outcome.endsWith('completed'))).to.deep.equal([]);
+      expect(outcomes.length).to.be.greaterThan(5);
+      runtime.dispose();
+    });
+  }
+
+  it('leaves out the visual recipes on a workspace without a hero, features or accent', async () => {
+    const runtime = await approvingRuntime('live-editor');
+    const labels = availableRecipes(runtime.agentTools, runtime.workspace.getStatus()).map(
+      (recipe) => recipe.label,
+    );
+    expect(labels).to.not.include.members(['Green accent']);
+    expect(labels).to.not.include('New hero title');
+    expect(labels).to.not.include('Add a feature');
+    runtime.dispose();
+  });
+
+  it('offers Undo and Redo only when the history has a step', async () => {
+    const runtime = await approvingRuntime('studio');
+    const labels = () =>
+      availableRecipes(runtime.agentTools, runtime.workspace.getStatus()).map((r) => r.label);
+    expect(labels()).to.not.include('Undo last change');
+    expect(labels()).to.not.include('Redo change');
+    await runtime.registry.callTool('workspace.createFile', { path: 'extra.md' });
+    expect(labels()).to.include('Undo last change');
+    await runtime.registry.callTool('workspace.undo', {});
+    expect(labels()).to.include('Redo change');
+    runtime.dispose();
+  });
+});
