@@ -267,6 +267,7 @@ export class PreviewController implements PreviewHost {
       limits: PREVIEW_MESSAGE_LIMITS,
       sheetAttribute: SHEET_ATTRIBUTE,
       guardSource: FRAME_GUARD_SOURCE,
+      blockedType: TYPES.blocked,
     };
     const page = assemblePreviewDocument(renderPreviewHtml(document), {
       script: this.bridgeScript,
@@ -373,6 +374,13 @@ export class PreviewController implements PreviewHost {
         return;
       case TYPES.capped:
         this.reportCap(message.revision);
+        return;
+      case TYPES.blocked:
+        this.stop(
+          load,
+          PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED,
+          'The preview or a frame in it tried to open another document; the navigation was blocked and the frame reset.',
+        );
         return;
       case TYPES.failed:
         this.stop(

@@ -53,11 +53,21 @@ function start(config: BridgeConfig): void {
   let bytes = 0;
   let capped = false;
 
-  installFrameGuard(config);
+  // A navigation of this document (its `beforeunload` comes first, before any request) or of a
+  // nested frame is reported once, and no ready follows it.
+  let left = false;
+  const leave = () => {
+    if (left) return;
+    left = true;
+    send({ type: types.blocked, revision });
+  };
+  installFrameGuard(config, leave);
+  window.addEventListener('beforeunload', leave, true);
 
   // Console, selection and escape messages count against the per-revision caps; the outcome
   // messages (ready, error) are at most a few per revision and always go through.
   const post = (message: Outgoing, size = 0) => {
+    if (left) return;
     const counted = message.type !== types.ready && message.type !== types.error;
     if (counted) {
       if (capped) return;
