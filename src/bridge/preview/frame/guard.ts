@@ -161,6 +161,11 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
     const name = localName(element) as string;
     if (FRAME_NAMES[name] === true) secure(element);
     if (name === 'template' && hasAttribute(element, DECLARED_SHADOW_ROOT)) declare(element);
+    // A refresh navigates once the document has loaded: reported now, before any ready.
+    if (name === 'meta') {
+      const equiv = getAttribute(element, 'http-equiv');
+      if (typeof equiv === 'string' && toLowerCase(equiv) === 'refresh') once();
+    }
     const root = openRoot(element) as ShadowRoot | null;
     if (root && !isWatched(watched, root)) watchRoot(root);
   };
@@ -223,7 +228,7 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ['srcdoc', 'src'],
+    attributeFilter: ['srcdoc', 'src', 'http-equiv'],
   };
   function watchRoot(root: Node) {
     markWatched(watched, root);
