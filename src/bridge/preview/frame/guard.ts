@@ -170,10 +170,36 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
     if (root && !isWatched(watched, root)) watchRoot(root);
   };
 
-  // A declared root, attached once its template is complete (the parser fills a template until
-  // its end tag: all are, once the document is parsed) and watched before its content moves in.
+  // A declared root, attached once its template is complete, and watched before its content
+  // (and any frame in it) moves in.
+  // As with the parser's roots, a custom element finds its declared root through its internals,
+  // and its own first `attachShadow` of the same mode takes it over, emptied.
+  const declaredRoots = new WeakMap<Element, ShadowRoot>();
+  const hostOf = new WeakMap<ElementInternals, Element>();
+  const getDeclared = method(WeakMap.prototype, 'get');
+  const setDeclared = method(WeakMap.prototype, 'set');
+  const forgetDeclared = method(WeakMap.prototype, 'delete');
+  const rootMode = getter(ShadowRoot.prototype, 'mode');
+  const replaceChildren = method(ShadowRoot.prototype, 'replaceChildren');
+  const pending = new Set<Element>();
+  const wait = method(Set.prototype, 'add');
+  const done = method(Set.prototype, 'delete');
+  const eachPending = method(Set.prototype, 'forEach');
+  const nextSibling = getter(Node.prototype, 'nextSibling');
+  // The parser fills a template until its end tag; once it has put anything after the template
+  // in document order (or finished), the template is complete.
+  const complete = (template: Element) => {
+    if (readyState(marker) !== 'loading') return true;
+    for (let node: unknown = template; node !== null; node = parentNode(node))
+      if (nextSibling(node) !== null) return true;
+    return false;
+  };
   const declare = (template: Element) => {
-    if (readyState(marker) === 'loading') return;
+    if (!complete(template)) {
+      wait(pending, template);
+      return;
+    }
+    done(pending, template);
     const host = parentNode(template);
     // Already attached (a record about a template since moved out) or not under an element.
     if (host === null || nodeType(host) !== 1) return;
@@ -188,6 +214,7 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
     } catch {
       return; // The host already has a root: as with markup, the template stays a template.
     }
+    setDeclared(declaredRoots, host, root);
     watchRoot(root);
     appendChild(root, templateContent(template));
     removeElement(template);
@@ -223,6 +250,7 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
         }
       }
     }
+    eachPending(pending, declare);
   });
   const options: MutationObserverInit = {
     subtree: true,
@@ -240,9 +268,21 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
   // Shadow roots are outside the document's subtree: each one is watched as it is created, or
   // when a custom element reaches its own through its internals.
   E.attachShadow = function (this: Element, init: ShadowRootInit) {
+    const declared = getDeclared(declaredRoots, this) as ShadowRoot | undefined;
+    if (declared && rootMode(declared) === init?.mode) {
+      forgetDeclared(declaredRoots, this);
+      replaceChildren(declared);
+      return declared;
+    }
     const root = attachShadow(this, init) as ShadowRoot;
     if (!isWatched(watched, root)) watchRoot(root);
     return root;
+  };
+  const attachInternals = method(HTMLElement.prototype, 'attachInternals');
+  HTMLElement.prototype.attachInternals = function (this: HTMLElement) {
+    const internals = attachInternals(this) as ElementInternals;
+    setDeclared(hostOf, internals, this);
+    return internals;
   };
 
   const internalsRoot = getOwnPropertyDescriptor(ElementInternals.prototype, 'shadowRoot');
@@ -251,13 +291,23 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
     Object.defineProperty(ElementInternals.prototype, 'shadowRoot', {
       configurable: true,
       get(this: ElementInternals) {
-        const root = apply(get, this, []) as ShadowRoot | null;
+        const root =
+          (apply(get, this, []) as ShadowRoot | null) ??
+          (getDeclared(declaredRoots, getDeclared(hostOf, this)) as ShadowRoot | undefined) ??
+          null;
         if (root && !isWatched(watched, root)) watchRoot(root);
         return root;
       },
     });
   }
-  addEventListener('DOMContentLoaded', () => secureTree(marker), true);
+  addEventListener(
+    'DOMContentLoaded',
+    () => {
+      secureTree(marker);
+      eachPending(pending, declare);
+    },
+    true,
+  );
 
   // Markup that declares shadow roots declares open ones, which the guard finds and watches.
   const template = createElement(document, 'template') as HTMLTemplateElement;
