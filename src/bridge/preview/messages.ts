@@ -157,6 +157,8 @@ export function frameMessageBytes(message: FrameMessage): number {
     case PREVIEW_MESSAGE_TYPES.error:
     case PREVIEW_MESSAGE_TYPES.failed:
       return message.message.length * 2;
+    case PREVIEW_MESSAGE_TYPES.fetch:
+      return message.path.length * 2;
     default:
       return 0;
   }
