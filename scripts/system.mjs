@@ -43,6 +43,9 @@ export function chromiumLaunchOptions() {
       '--no-first-run',
       // WebMCP (`document.modelContext`) behind its testing flag, for the WebMCP tests.
       '--enable-features=WebMCPTesting',
+      // The preview tests' stand-in for an attacker's DNS: only the reserved `.test` domain
+      // `leak.test` resolves (to loopback, where a sink reads TLS server names).
+      '--host-resolver-rules=MAP *.leak.test 127.0.0.1',
     ],
   };
 }

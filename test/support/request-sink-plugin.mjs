@@ -1,6 +1,8 @@
 // A @web/test-runner plugin: servers on 127.0.0.1 that count every request preview documents
 // manage to send out — HTTP requests (fetch, images, navigations, forms), UDP datagrams (STUN)
-// and TCP connections (TURN over TCP or TLS, whose SNI would carry data). Browser tests read
+// TCP connections (TURN over TCP or TLS) and, at a raw TCP sink, the TLS server names (SNI) of
+// connections to `*.leak.test` (the browser's resolver rule maps that domain to loopback,
+// standing in for an attacker's DNS: a host name carries data out). Browser tests read
 // and reset the counts with `executeServerCommand('request-sink', { reset })`.
 //
 // Each test file (its browser session) gets servers of its own on first use: files run side by
@@ -9,13 +11,14 @@
 import dgram from 'node:dgram';
 import http from 'node:http';
 import net from 'node:net';
+import { tlsServerName } from './tls-server-name.mjs';
 
 const listen = (server, ...args) =>
   new Promise((resolve) => server.listen(0, '127.0.0.1', ...args, resolve));
 
 /** One set of sink servers and what they have counted. */
 async function startSink() {
-  const counts = { http: [], udp: 0, tcp: 0 };
+  const counts = { http: [], udp: 0, tcp: 0, names: [] };
   const web = http.createServer((request, response) => {
     counts.http.push(`${request.method} ${request.url}`.slice(0, 200));
     response.setHeader('access-control-allow-origin', '*');
@@ -27,15 +30,30 @@ async function startSink() {
     counts.tcp += 1;
     socket.destroy();
   });
+  // Reads the ClientHello and closes: the handshake never completes, the name is already out.
+  const tls = net.createServer((socket) => {
+    socket.once('data', (bytes) => {
+      counts.names.push(tlsServerName(bytes) ?? '(no server name)');
+      socket.destroy();
+    });
+    socket.on('error', () => {});
+  });
   await listen(web);
+  await listen(tls);
   await new Promise((resolve) => udp.bind(0, '127.0.0.1', resolve));
   await listen(tcp);
   return {
     counts,
-    ports: { http: web.address().port, udp: udp.address().port, tcp: tcp.address().port },
+    ports: {
+      http: web.address().port,
+      udp: udp.address().port,
+      tcp: tcp.address().port,
+      tls: tls.address().port,
+    },
     close: () => {
       web.close();
       tcp.close();
+      tls.close();
       udp.close();
     },
   };
@@ -53,11 +71,18 @@ export function requestSinkPlugin() {
       if (command !== 'request-sink') return undefined;
       if (!sinks.has(session.id)) sinks.set(session.id, startSink());
       const { counts, ports } = await sinks.get(session.id);
-      const snapshot = { ports, http: [...counts.http], udp: counts.udp, tcp: counts.tcp };
+      const snapshot = {
+        ports,
+        http: [...counts.http],
+        udp: counts.udp,
+        tcp: counts.tcp,
+        names: [...counts.names],
+      };
       if (payload?.reset) {
         counts.http.length = 0;
         counts.udp = 0;
         counts.tcp = 0;
+        counts.names.length = 0;
       }
       return snapshot;
     },

@@ -7,6 +7,7 @@
  */
 import { FRAME_SHELL_SOURCE } from './frame-sources.generated.js';
 import type { ShellConfig } from './frame/config.js';
+import { DECLARED_SHADOW_ROOT } from './frame/declared-shadow.js';
 import { frameScriptTag, scriptJson } from './frame/script-tag.js';
 import { PREVIEW_MESSAGE_TYPES } from './messages.js';
 
@@ -67,6 +68,7 @@ let around: { html: string; script: string; before: string; after: string } | un
 function serialize(html: string, bridge: { script: string; mark: string } | null): string {
   // A file's byte order mark survives into its text; before `<html>` it would mean quirks mode.
   const parsed = new DOMParser().parseFromString(html.replace(/^\uFEFF/, ''), 'text/html');
+  handDeclaredShadowRootsToGuard(parsed);
   const policy = parsed.createElement('meta');
   policy.httpEquiv = 'Content-Security-Policy';
   policy.content = PREVIEW_CONTENT_SECURITY_POLICY;
@@ -81,6 +83,18 @@ function serialize(html: string, bridge: { script: string; mark: string } | null
     policy.after(config, script);
   }
   return doctypeOf(parsed) + parsed.documentElement.outerHTML;
+}
+
+/** Declarative shadow roots are attached by the frame's guard (see `DECLARED_SHADOW_ROOT`). */
+function handDeclaredShadowRootsToGuard(root: ParentNode): void {
+  for (const template of root.querySelectorAll('template')) {
+    const mode = template.getAttribute('shadowrootmode');
+    if (mode !== null) {
+      template.removeAttribute('shadowrootmode');
+      template.setAttribute(DECLARED_SHADOW_ROOT, mode);
+    }
+    handDeclaredShadowRootsToGuard(template.content);
+  }
 }
 
 const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;');

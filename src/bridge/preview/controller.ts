@@ -55,6 +55,7 @@ import {
   type ShellLoadMessage,
   type ShellMessage,
 } from './messages.js';
+import { TaskBudget } from './task-budget.js';
 import { FrameTraffic, trafficCapMessage } from './traffic.js';
 
 /** Exactly this: scripts run, but the documents never share the host's origin. */
@@ -104,6 +105,8 @@ export class PreviewController implements PreviewHost {
   private readonly waiters = new AckWaiters();
   private readonly log = new PreviewConsole(() => this.notify());
   private readonly listeners = new Set<() => void>();
+  /** Fetch answers, served in short tasks: a burst of requests never makes a long host task. */
+  private readonly answers = new TaskBudget();
   private state: PreviewViewState;
   private generation = 0;
   private disposed = false;
@@ -228,6 +231,7 @@ export class PreviewController implements PreviewHost {
     this.disposed = true;
     window.removeEventListener('message', this.onWindowMessage);
     this.waiters.close();
+    this.answers.clear();
     this.unload();
     this.listeners.clear();
   }
@@ -267,6 +271,7 @@ export class PreviewController implements PreviewHost {
       limits: PREVIEW_MESSAGE_LIMITS,
       sheetAttribute: SHEET_ATTRIBUTE,
       guardSource: FRAME_GUARD_SOURCE,
+      blockedType: TYPES.blocked,
     };
     const page = assemblePreviewDocument(renderPreviewHtml(document), {
       script: this.bridgeScript,
@@ -369,10 +374,17 @@ export class PreviewController implements PreviewHost {
         this.options.onEscape?.();
         return;
       case TYPES.fetch:
-        this.serve(load, message.id, message.path);
+        this.answers.push(() => this.serve(load, message.id, message.path));
         return;
       case TYPES.capped:
         this.reportCap(message.revision);
+        return;
+      case TYPES.blocked:
+        this.stop(
+          load,
+          PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED,
+          'The preview or a frame in it tried to open another document; the navigation was blocked and the frame reset.',
+        );
         return;
       case TYPES.failed:
         this.stop(

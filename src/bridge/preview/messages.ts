@@ -23,6 +23,7 @@ export const PREVIEW_MESSAGE_TYPES = {
   channel: 'context-action.preview.channel',
   load: 'context-action.preview.load',
   left: 'context-action.preview.left',
+  blocked: 'context-action.preview.blocked',
   missing: 'context-action.preview.missing',
   ready: 'context-action.preview.ready',
   error: 'context-action.preview.error',
@@ -62,6 +63,8 @@ export type FrameMessage = { revision: number } & (
   | { type: typeof PREVIEW_MESSAGE_TYPES.console; level: ConsoleLevel; args: string[] }
   | { type: typeof PREVIEW_MESSAGE_TYPES.selection; selection: PreviewSelection }
   | { type: typeof PREVIEW_MESSAGE_TYPES.escape }
+  /** The document or a frame nested in it tried to navigate (or held a frame nobody watched). */
+  | { type: typeof PREVIEW_MESSAGE_TYPES.blocked }
   | { type: typeof PREVIEW_MESSAGE_TYPES.capped; messages: number; bytes: number }
   | { type: typeof PREVIEW_MESSAGE_TYPES.fetch; id: number; path: string }
 );
@@ -114,6 +117,7 @@ export function isFrameMessage(data: unknown): data is FrameMessage {
   switch (data.type) {
     case PREVIEW_MESSAGE_TYPES.ready:
     case PREVIEW_MESSAGE_TYPES.escape:
+    case PREVIEW_MESSAGE_TYPES.blocked:
       return true;
     case PREVIEW_MESSAGE_TYPES.error:
     case PREVIEW_MESSAGE_TYPES.failed:
@@ -153,6 +157,8 @@ export function frameMessageBytes(message: FrameMessage): number {
     case PREVIEW_MESSAGE_TYPES.error:
     case PREVIEW_MESSAGE_TYPES.failed:
       return message.message.length * 2;
+    case PREVIEW_MESSAGE_TYPES.fetch:
+      return message.path.length * 2;
     default:
       return 0;
   }

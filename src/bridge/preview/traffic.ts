@@ -1,6 +1,6 @@
 /**
  * The host's count of what one loaded document sent on its port, per revision: console,
- * selection and escape messages stop counting once the count or byte cap is reached. The
+ * selection, escape and fetch messages stop counting once the count or byte cap is reached. The
  * bridge applies the same caps before posting; this side holds even if it did not.
  */
 import {
@@ -10,7 +10,7 @@ import {
   type FrameMessage,
 } from './messages.js';
 
-const COUNTED = new Set<string>([TYPES.console, TYPES.selection, TYPES.escape]);
+const COUNTED = new Set<string>([TYPES.console, TYPES.selection, TYPES.escape, TYPES.fetch]);
 
 export class FrameTraffic {
   private revision = -1;

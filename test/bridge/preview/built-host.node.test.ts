@@ -116,14 +116,17 @@ describe('the preview in an es2017 host build (issue 13 item 1, issue 12)', () =
     longTasks: number;
     consoleLog: number;
     diagnostics: string[];
+    result: unknown;
   };
-  const flood = (script: string) =>
+  const flood = (script: string, files: Record<string, string> = {}) =>
     page.evaluate(
-      (source) =>
+      ([source, data]) =>
         (
-          window as unknown as { previewHost: { flood(s: string): Promise<Flood> } }
-        ).previewHost.flood(source),
-      script,
+          window as unknown as {
+            previewHost: { flood(s: string, f: Record<string, string>): Promise<Flood> };
+          }
+        ).previewHost.flood(source, data),
+      [script, files] as const,
     );
   const report = (name: string, result: Flood) =>
     console.log(
@@ -156,6 +159,18 @@ describe('the preview in an es2017 host build (issue 13 item 1, issue 12)', () =
     );
     report('100,000 forged console messages (to top and to the shell)', result);
     expect(result.consoleLog).to.equal(0);
+  });
+
+  it('counts fetches under the per-revision caps and answers them in short host tasks', async () => {
+    const result = await flood(
+      `const settled = await Promise.allSettled(Array.from({ length: 100000 }, () => fetch('data.json')));
+       return settled.filter((r) => r.status === 'fulfilled').length;`,
+      { 'data.json': JSON.stringify({ rows: Array.from({ length: 200 }, (_, i) => i) }) },
+    );
+    report('100,000 fetch calls of a workspace file', result);
+    expect(result.result).to.equal(PREVIEW_MESSAGE_LIMITS.messagesPerRevision);
+    expect(result.diagnostics).to.include('PREVIEW_TRAFFIC_CAPPED');
+    expect(result.longest).to.be.below(100);
   });
 
   it('stays responsive under 300,000 small messages', async () => {

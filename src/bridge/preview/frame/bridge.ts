@@ -53,22 +53,34 @@ function start(config: BridgeConfig): void {
   let bytes = 0;
   let capped = false;
 
-  installFrameGuard(config);
+  // A navigation of this document (its `beforeunload` comes first, before any request) or of a
+  // nested frame is reported once, and no ready follows it.
+  let left = false;
+  const leave = () => {
+    if (left) return;
+    left = true;
+    send({ type: types.blocked, revision });
+  };
+  installFrameGuard(config, leave);
+  window.addEventListener('beforeunload', leave, true);
 
-  // Console, selection and escape messages count against the per-revision caps; the outcome
-  // messages (ready, error) are at most a few per revision and always go through.
-  const post = (message: Outgoing, size = 0) => {
-    const counted = message.type !== types.ready && message.type !== types.error;
-    if (counted) {
-      if (capped) return;
-      if (sent + 1 > limits.messagesPerRevision || bytes + size > limits.bytesPerRevision) {
-        capped = true;
-        send({ type: types.capped, revision, messages: sent, bytes });
-        return;
-      }
-      sent += 1;
-      bytes += size;
+  // Console, selection, escape and fetch messages count against the per-revision caps; the
+  // outcome messages (ready, error) are at most a few per revision and always go through.
+  const admit = (size: number): boolean => {
+    if (capped) return false;
+    if (sent + 1 > limits.messagesPerRevision || bytes + size > limits.bytesPerRevision) {
+      capped = true;
+      send({ type: types.capped, revision, messages: sent, bytes });
+      return false;
     }
+    sent += 1;
+    bytes += size;
+    return true;
+  };
+  const post = (message: Outgoing, size = 0) => {
+    if (left) return;
+    const counted = message.type !== types.ready && message.type !== types.error;
+    if (counted && !admit(size)) return;
     send({ ...message, revision } as FrameMessage);
   };
 
@@ -188,6 +200,8 @@ function start(config: BridgeConfig): void {
   // else goes to the real fetch, where the Content-Security-Policy refuses the network.
   const nativeFetch = window.fetch.bind(window);
   const NativeResponse = Response;
+  const NativePromise = Promise;
+  const NativeTypeError = TypeError;
   const fetchable = new Set(config.fetchable);
   const awaited = new Map<
     number,
@@ -205,9 +219,12 @@ function start(config: BridgeConfig): void {
       const url = new URL(raw, workspaceBase);
       const path = decodeURIComponent(url.pathname.slice(1));
       if (fetchable.has(path)) {
+        // Past the caps a fetch fails as a refused request does, without reaching the host.
+        if (left || !admit(path.length * 2))
+          return NativePromise.reject(new NativeTypeError('Too many requests in this revision.'));
         const id = (fetches += 1);
         send({ type: types.fetch, revision, id, path });
-        return new Promise<Response>((resolve) =>
+        return new NativePromise<Response>((resolve) =>
           awaited.set(id, ({ body, mimeType }) =>
             resolve(
               body === null

@@ -6,6 +6,8 @@ import type { PREVIEW_MESSAGE_LIMITS, PREVIEW_MESSAGE_TYPES } from '../messages.
 export interface GuardConfig {
   /** The guard's own compiled source, written into every nested frame's document. */
   guardSource: string;
+  /** The window message a nested document's guard posts to its parent on a blocked navigation. */
+  blockedType: string;
 }
 
 export interface BridgeConfig extends GuardConfig {

@@ -4,8 +4,8 @@
  * - the bridge's private port, from the first `hello` of the current inner window that names
  *   its load's nonce (the bridge is the first script there, so its hello is first);
  * - `missing` when the inner document loaded without a hello (the bridge failed to start);
- * - `left` when the inner frame loads a second document: ours loads once, so any later load is
- *   a navigation (blocked ones end on an error page) or a reload.
+ * - `left` when the inner frame loads a second document (ours loads once, so any later load is
+ *   a navigation: blocked ones end on an error page) or when this document's policy blocks one.
  * The shell outlives a reload: on the host's `load` it replaces the inner frame with a fresh
  * one holding the next page, so a reload makes one frame, not two. Each message to the host
  * names its load, so the host drops what a replaced inner frame caused.
@@ -50,6 +50,13 @@ function watch(load: InnerLoad): InnerLoad {
   });
   return load;
 }
+
+// The inner frame's navigations are checked against this document's `frame-src 'none'`, and
+// this document loads nothing else: every violation here is a blocked navigation. Firefox keeps
+// the old document after one and fires no load, so this is the report that holds everywhere.
+document.addEventListener('securitypolicyviolation', () => {
+  if (current.frame) host.postMessage({ type: types.left, id: current.id }, '*');
+});
 
 window.addEventListener('message', (event) => {
   if (event.source === host) {
