@@ -152,7 +152,7 @@ describe('a storage quota error while typing (issue scenario 6)', () => {
     await waitFor(
       () => storage().includes('Saved in browser'),
       'the browser storage again',
-      10_000,
+      20_000,
     );
     expect(runtime.workspace.getStatus().unsaved).to.equal(false);
     expect(unloadIsVetoed()).to.equal(false);

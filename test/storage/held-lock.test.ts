@@ -5,6 +5,7 @@ import {
   MAX_HOLD_MS,
   type HeldLock,
 } from '../../src/storage/workspace/held-lock.js';
+import { waitFor } from '../support/wait.js';
 
 const freshName = () => `held-lock-test-${crypto.randomUUID()}`;
 
@@ -33,8 +34,10 @@ describe('the workspace Web Lock held across a burst of commits', () => {
         return new Promise<void>((resolve) => (letGo = resolve));
       });
     });
+    const started = performance.now();
     const task = lock.run(async (hold) => hold);
-    await new Promise((resolve) => setTimeout(resolve, LOCK_WAIT_NOTICE_MS + 100));
+    await waitFor(() => reports.length > 0, 'the waiting report');
+    expect(performance.now() - started).to.be.at.least(LOCK_WAIT_NOTICE_MS - 5);
     expect(reports).to.deep.equal([true]);
     letGo();
     expect(await task).to.be.an('object');
