@@ -52,6 +52,16 @@ export {
 } from './registry/names.js';
 export * from './registry/idempotency.js';
 export * from './approval/approval-queue.js';
+export type { ApprovalChange, ApprovalFileChange } from './approval/approval-change.js';
+export {
+  changeBetween,
+  noFileChange,
+  plannedChange,
+  type DescribeChange,
+  type FileChange,
+  type ToolChange,
+  type WorkspaceChangeSource,
+} from './approval/tool-change.js';
 export { diffLines, type DiffLine, type LineDiff } from './approval/line-diff.js';
 export type { TextArgumentSize } from './approval/safe-arguments.js';
 export * from './observability/limits.js';

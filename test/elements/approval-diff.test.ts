@@ -88,6 +88,10 @@ describe('<ca-approval> shows the change as a diff', () => {
     // Syntax highlighting: the tag names are styled spans, not plain text.
     expect(diff.querySelector('.cm-content span[class]')).to.not.equal(null);
     expect(diff.scrollWidth - diff.clientWidth, 'no sideways scrolling').to.be.at.most(1);
+    // The diff box scrolls with the keyboard too: it takes focus and is named for its file.
+    expect(part(element, 'diff')!.tabIndex).to.equal(0);
+    expect(part(element, 'diff')!.getAttribute('aria-label')).to.equal('Change to index.html');
+    await expect(element).to.be.accessible();
 
     part(element, 'deny')!.click();
     expect((await call).error?.code).to.equal('TOOL_APPROVAL_DENIED');

@@ -59,7 +59,18 @@ export function renderChangedFiles(change: ApprovalChange, expanded: boolean) {
               <span class="removed">−${formatCount(file.removed)}</span>
               <span class="size">${sizes(file)}</span>
             </div>
-            ${expanded ? html`<div class="diff" part="diff" data-file=${index}></div>` : nothing}
+            ${
+              expanded
+                ? html`<div
+                    class="diff"
+                    part="diff"
+                    data-file=${index}
+                    tabindex="0"
+                    role="region"
+                    aria-label=${`Change to ${fileName(file)}`}
+                  ></div>`
+                : nothing
+            }
           </li>`,
       )}
     </ul>

@@ -9,7 +9,7 @@ import { ContextConsumer } from '@lit/context';
 import { themeContext } from '../shared/theme.js';
 import { renderChangedFiles, renderChangeTotal, renderTextSize } from './approval-change.js';
 import { approvalStyles } from './approval.styles.js';
-import { DiffViews } from './diff-views.js';
+import type { DiffViews } from './diff-views.js';
 
 export interface ApprovalDecisionDetail {
   id: string;
@@ -79,11 +79,9 @@ export class CaApproval extends LitElement {
   });
   /** The studio's resolved theme for the diff's colours (light without a studio). */
   private readonly theme = new ContextConsumer(this, { context: themeContext, subscribe: true });
-  private readonly diffs = new DiffViews(
-    this,
-    () => (this.expanded ? (this.current?.change?.files ?? []) : []),
-    () => this.theme.value ?? 'light',
-  );
+  /** The diff views, loaded with `@codemirror/merge` when a change is first shown. */
+  private diffs?: DiffViews;
+  private diffsLoading?: Promise<void>;
   private shownId?: string;
   private focusPending = false;
   private armTimer?: ReturnType<typeof setTimeout>;
@@ -96,6 +94,7 @@ export class CaApproval extends LitElement {
   }
 
   override disconnectedCallback(): void {
+    this.diffs?.clear();
     this.connectTo(undefined);
     clearTimeout(this.armTimer);
     this.shownId = undefined;
@@ -139,10 +138,32 @@ export class CaApproval extends LitElement {
   }
 
   protected override updated(_changed: PropertyValues): void {
+    this.syncDiffs();
     if (!this.focusPending || !this.dialog?.open) return;
     this.focusPending = false;
     // Focus on the box itself: Enter or Space pressed for the previous request hits nothing.
     this.dialog.focus();
+  }
+
+  /** Shows each file's diff while the change is expanded; the module loads on first use. */
+  private syncDiffs(): void {
+    const files = this.expanded ? (this.current?.change?.files ?? []) : [];
+    if (this.diffs) {
+      this.diffs.sync(this.shadowRoot!, files, this.theme.value ?? 'light');
+    } else if (files.length) {
+      this.diffsLoading ??= import('./diff-views.js').then(
+        ({ DiffViews }) => {
+          this.diffs = new DiffViews();
+          if (this.isConnected) this.syncDiffs();
+        },
+        () => {
+          // Shown in place of each diff; the next Show change tries again.
+          this.diffsLoading = undefined;
+          for (const element of this.shadowRoot!.querySelectorAll('.diff'))
+            element.textContent = 'The change could not be shown.';
+        },
+      );
+    }
   }
 
   private decide(decision: 'approved' | 'denied'): void {

@@ -1,33 +1,23 @@
 /**
- * Mounts a diff view into each `.diff[data-file]` container the card renders, loading the
- * diff module (and `@codemirror/merge`) on first use. A container whose file changed (the
- * card was recomputed) gets a new view; views of containers gone are destroyed.
+ * Keeps a diff view in each `.diff[data-file]` container of the card: a container whose file
+ * changed (the card was recomputed) gets a new view; views of containers gone are destroyed.
+ * Part of the lazily loaded diff chunk, with `@codemirror/merge`.
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { EditorView } from '@codemirror/view';
 import type { ApprovalFileChange } from '../../runtime/approval/approval-change.js';
 import type { ResolvedTheme } from '../shared/theme.js';
+import { mountDiff } from './approval-diff.js';
 
 interface Mounted {
   file: ApprovalFileChange;
   view?: EditorView;
 }
 
-export class DiffViews implements ReactiveController {
+export class DiffViews {
   private readonly mounted = new Map<HTMLElement, Mounted>();
 
-  constructor(
-    private readonly host: ReactiveControllerHost & HTMLElement,
-    private readonly files: () => readonly ApprovalFileChange[],
-    private readonly theme: () => ResolvedTheme,
-  ) {
-    host.addController(this);
-  }
-
-  hostUpdated(): void {
-    const root = this.host.shadowRoot;
-    if (!root) return;
-    const files = this.files();
+  /** Mounts, replaces and drops views to match the containers now in `root`. */
+  sync(root: ShadowRoot, files: readonly ApprovalFileChange[], theme: ResolvedTheme): void {
     const containers = new Map(
       [...root.querySelectorAll<HTMLElement>('.diff[data-file]')].map(
         (element) => [element, files[Number(element.dataset.file)]] as const,
@@ -41,24 +31,28 @@ export class DiffViews implements ReactiveController {
       if (!file || this.mounted.has(element)) continue;
       const entry: Mounted = { file };
       this.mounted.set(element, entry);
-      void this.mount(element, entry, root);
+      void this.mount(element, entry, root, theme);
     }
   }
 
-  hostDisconnected(): void {
+  clear(): void {
     for (const [element, entry] of this.mounted) this.drop(element, entry);
   }
 
-  private async mount(element: HTMLElement, entry: Mounted, root: ShadowRoot): Promise<void> {
+  private async mount(
+    element: HTMLElement,
+    entry: Mounted,
+    root: ShadowRoot,
+    theme: ResolvedTheme,
+  ): Promise<void> {
     try {
-      const { mountDiff } = await import('./approval-diff.js');
-      const view = await mountDiff(element, entry.file, root, this.theme());
+      const view = await mountDiff(element, entry.file, root, theme);
       // The card may have moved on while the module loaded.
       if (this.mounted.get(element) === entry) entry.view = view;
       else view.destroy();
     } catch {
       if (this.mounted.get(element) === entry)
-        element.textContent = 'The change could not be shown; reload the page to try again.';
+        element.textContent = 'The change could not be shown.';
     }
   }
 
