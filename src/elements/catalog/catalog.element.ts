@@ -26,7 +26,7 @@ import { renderDefinition, renderSampleResult } from './catalog-detail.js';
 import { listKeyTarget, renderToolbar, renderToolList, typeAheadTarget } from './catalog-list.js';
 import { copyOrDownload, downloadJson } from './catalog-download.js';
 import { catalogStyles } from './catalog.styles.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
+import { callAsPerson, PERSON_DIRECT_CONTEXT } from '../../runtime/registry/person-call.js';
 
 /** What the catalog needs from a runtime; `createStudioRuntime()` provides it. */
 export interface CatalogRuntime extends ElementRuntime {
@@ -165,7 +165,7 @@ export class CaCatalog extends LitElement {
     this.listError = '';
     this.tools = listed.value;
     runtime.trace?.recordList({
-      context: { source: 'local', mode: 'direct', sessionId: this.sessionId },
+      context: { ...PERSON_DIRECT_CONTEXT, sessionId: this.sessionId },
       toolCount: listed.value.length,
       durationMs: performance.now() - started,
     });

@@ -13,7 +13,6 @@ import { failureText, renderRecovery, runRecovery } from '../shared/recovery.js'
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 export interface PromptSubmitDetail {
   prompt: string;
