@@ -1,12 +1,14 @@
 import { expect } from 'chai';
 import { describe, it } from 'node:test';
 import { sampleToolArguments } from '../../src/runtime/catalog/sample-arguments.js';
+import { defaultPolicyDecision } from '../../src/runtime/registry/policy.js';
 import type { StudioSurface } from '../../src/runtime/surfaces.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 
-// Every tool a studio registers that can change anything asks a model's call for approval, and
-// its card says what the call would change: computed by the tool's own describeChange. A new
-// mutating tool without one fails here.
+// Every tool a studio registers whose model call asks for approval has a card that says what the
+// call would change: computed by the tool's own describeChange. A new such tool without one fails
+// here. (Tools the policy runs for a model without asking, such as workspace.openFile, show no
+// card.)
 
 /** Sample arguments that change something where the schema's sample would not (blue is the seed's accent). */
 const OVERRIDES: Record<string, Record<string, unknown>> = {
@@ -19,9 +21,10 @@ async function cardsOf(surface: StudioSurface) {
   await runtime.ready;
   await runtime.workspace.ready;
   const disconnect = runtime.approvals.connect();
+  const model = { source: 'model', mode: 'agent' } as const;
   const mutating = runtime.registry
     .listTools()
-    .tools.filter((tool) => tool.annotations?.readOnlyHint !== true);
+    .tools.filter((tool) => defaultPolicyDecision(tool, model) === 'ask');
   const cards = [];
   for (const tool of mutating) {
     const { revision, activePath } = runtime.workspace.getSnapshot();
@@ -31,7 +34,7 @@ async function cardsOf(surface: StudioSurface) {
         ...sampleToolArguments(tool.inputSchema, { revision, activePath }),
         ...OVERRIDES[tool.name],
       },
-      { context: { source: 'model', mode: 'agent' } },
+      { context: model },
     );
     const [card] = runtime.approvals.store.getSnapshot();
     cards.push({ name: tool.name, change: card?.change });
