@@ -54,7 +54,7 @@ export interface MCPHttpHostOptions {
   /** Default 30 minutes: a session unused this long is ended when room is needed. */
   sessionIdleMs?: number;
   /**
-   * Default 250 ms: a session used this recently is never ended to make room; when every session
+   * Default 100 ms: a session used this recently is never ended to make room; when every session
    * is that fresh an initialize gets 503.
    */
   sessionGraceMs?: number;
@@ -105,7 +105,7 @@ export interface MCPHttpHost {
 export const DEFAULT_MCP_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MCP_MAX_SESSIONS = 64;
 export const DEFAULT_MCP_SESSION_IDLE_MS = 30 * 60_000;
-export const DEFAULT_MCP_SESSION_GRACE_MS = 250;
+export const DEFAULT_MCP_SESSION_GRACE_MS = 100;
 export const DEFAULT_MCP_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_MCP_BODY_TIMEOUT_MS = 30_000;
 export const DEFAULT_MCP_MAX_CONNECTIONS = 128;

@@ -107,7 +107,7 @@ describe('MCP host under hostile clients', () => {
   });
 
   it('a burst of initializes never ends a session used within the grace period', async () => {
-    await withHost({}, async (url) => {
+    await withHost({ sessionGraceMs: 5000 }, async (url) => {
       const session = (await openSession(url))!;
       const statuses = new Set<number>();
       for (let n = 0; n < 80; n++) {

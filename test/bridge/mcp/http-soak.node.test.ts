@@ -1,29 +1,17 @@
 import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { createMCPHttpHost, createWorkspaceResources } from '../../../src/bridge/mcp/node.js';
 import { createStudioRuntime } from '../../../src/studio/index.js';
-import {
-  holdStreams,
-  legitimateVisit,
-  openSession,
-  post,
-  slowloris,
-  subscribeSpam,
-} from './hostile-load.js';
+import { legitimateVisit } from './hostile-load.js';
 
 /** Wall time of the soak; `CA_SOAK_MS` shortens it for a quick local run. */
 const SOAK_MS = Number(process.env.CA_SOAK_MS ?? 60_000);
 const RSS_LIMIT = 768 * 1024 * 1024;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Repeats `step` until `until`, each run a fresh promise, errors swallowed (it is an attacker). */
-async function repeat(until: number, step: () => Promise<unknown>, pauseMs = 0) {
-  while (Date.now() < until) {
-    await step().catch(() => undefined);
-    if (pauseMs) await sleep(pauseMs);
-  }
-}
-
+// The attackers run in a process of their own; this one holds the host and the legitimate client.
 describe('MCP host soak', () => {
   it(`answers every legitimate call for ${SOAK_MS / 1000} s of mixed hostile load, RSS bounded, workspace intact`, async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
@@ -44,42 +32,20 @@ describe('MCP host soak', () => {
     const sampler = setInterval(() => {
       peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }, 250);
-    const stopLoris = slowloris(url, 130);
-    const attackers = [
-      // Held streams: 26 sessions × (GET + 4 waiting writes), taken again every 5 s.
-      repeat(until, async () => {
-        const release = await holdStreams(url, 26, 4, 'workspace.writeFile');
-        await sleep(5000);
-        release();
-      }),
-      // Subscription spam: long URIs and many short ones, from ever new sessions.
-      repeat(
-        until,
-        async () => {
-          const session = await openSession(url);
-          if (!session) return;
-          await subscribeSpam(url, session, 2, 900_000);
-          await subscribeSpam(url, session, 300, 64);
-        },
-        100,
-      ),
-      // 200 clients opening sessions and pinging, never saying goodbye.
-      ...Array.from({ length: 200 }, () =>
-        repeat(
-          until,
-          async () => {
-            const session = await openSession(url);
-            if (session)
-              await post(
-                url,
-                { jsonrpc: '2.0', id: 5, method: 'ping' },
-                { 'mcp-session-id': session },
-              );
-          },
-          500,
-        ),
-      ),
-    ];
+    const attackers = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./soak-attackers.ts', import.meta.url)),
+        url,
+        String(SOAK_MS),
+      ],
+      { stdio: 'inherit' },
+    );
+    const attacked = new Promise((resolve) => attackers.once('exit', resolve));
+    // The attackers stop on their own at the deadline; a straggler is stopped a little later.
+    const straggler = setTimeout(() => attackers.kill(), SOAK_MS + 10_000);
     const failures: string[] = [];
     const latencies: number[] = [];
     try {
@@ -91,8 +57,8 @@ describe('MCP host soak', () => {
         await sleep(50);
       }
     } finally {
-      stopLoris();
-      await Promise.all(attackers);
+      await attacked;
+      clearTimeout(straggler);
       clearInterval(sampler);
       await host.close();
     }
