@@ -46,12 +46,18 @@ export interface MCPHttpHostOptions {
   /** Default 1 MiB; larger bodies get 413. */
   maxBodyBytes?: number;
   /**
-   * Default 64. When full, the least recently used session with no request in flight is
-   * ended to make room; only when every session is busy does an initialize get 503.
+   * Default 64. When full, stale sessions (`sessionIdleMs`) end first, then the one idle
+   * longest with no request in flight and no GET stream, then one with a stream; a session
+   * used within `sessionGraceMs` never ends for a newcomer. Otherwise an initialize gets 503.
    */
   maxSessions?: number;
   /** Default 30 minutes: a session unused this long is ended when room is needed. */
   sessionIdleMs?: number;
+  /**
+   * Default 100 ms: a session used this recently is never ended to make room; when every session
+   * is that fresh an initialize gets 503.
+   */
+  sessionGraceMs?: number;
   /** Default 10 s to receive a request's headers. */
   headersTimeoutMs?: number;
   /** Default 30 s to receive a whole request (headers and body). */
@@ -99,6 +105,7 @@ export interface MCPHttpHost {
 export const DEFAULT_MCP_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_MCP_MAX_SESSIONS = 64;
 export const DEFAULT_MCP_SESSION_IDLE_MS = 30 * 60_000;
+export const DEFAULT_MCP_SESSION_GRACE_MS = 100;
 export const DEFAULT_MCP_HEADERS_TIMEOUT_MS = 10_000;
 export const DEFAULT_MCP_BODY_TIMEOUT_MS = 30_000;
 export const DEFAULT_MCP_MAX_CONNECTIONS = 128;
@@ -185,6 +192,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
   const sessions = createSessionTable(
     options.maxSessions ?? DEFAULT_MCP_MAX_SESSIONS,
     options.sessionIdleMs ?? DEFAULT_MCP_SESSION_IDLE_MS,
+    options.sessionGraceMs ?? DEFAULT_MCP_SESSION_GRACE_MS,
   );
   const slots = createStreamSlots({
     maxStreams: options.maxStreams ?? DEFAULT_MCP_MAX_STREAMS,

@@ -2,7 +2,9 @@
  * The HTTP host's sessions by id, bounded: sessions idle past `idleMs` are ended whenever room
  * is needed; when still full, the session idle longest with no request in flight and no open
  * GET stream is ended (so clients that leave without DELETE never lock out new ones), and
- * only when none is left, the one idle longest with a stream.
+ * only when none is left, the one idle longest with a stream. A session used within the grace
+ * period is never ended for a newcomer, so a burst of initializes cannot push out a client
+ * between two of its requests.
  */
 import type { MCPSession } from './mcp-session.js';
 import type { SessionStreams } from './sse-streams.js';
@@ -30,7 +32,12 @@ export interface SessionTable {
   endAll(): void;
 }
 
-export function createSessionTable(maxSessions: number, idleMs: number): SessionTable {
+export function createSessionTable(
+  maxSessions: number,
+  idleMs: number,
+  /** A session used more recently than this is never ended for a newcomer (503 instead). */
+  graceMs: number,
+): SessionTable {
   // A Map keeps insertion order; touching an entry moves it to the end, so the first idle
   // entry is the least recently used one.
   const entries = new Map<string, Entry>();
@@ -55,7 +62,11 @@ export function createSessionTable(maxSessions: number, idleMs: number): Session
     if (entries.size < maxSessions) return true;
     for (const withStream of [false, true]) {
       for (const [id, entry] of entries) {
-        if (entry.active === 0 && (entry.streams.standalone !== undefined) === withStream) {
+        if (
+          entry.active === 0 &&
+          now - entry.lastSeen >= graceMs &&
+          (entry.streams.standalone !== undefined) === withStream
+        ) {
           close(id, entry);
           return true;
         }

@@ -3,6 +3,7 @@
  * held streams, slowloris sockets, subscription spam, and the legitimate client whose every
  * call must still be answered.
  */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
 export const initializeMessage = {
@@ -121,28 +122,53 @@ export async function subscribeSpam(url: string, session: string, count: number,
 }
 
 /**
- * One legitimate client's visit: initialize, a read-only tool call, end the session. Resolves
- * to what went wrong, or undefined when every step was answered as it should be.
+ * One request on a fresh connection of its own, as a separate client process makes it: the
+ * legitimate client never queues behind the attackers' pooled connections in this process.
  */
-export async function legitimateVisit(url: string, tool: string): Promise<string | undefined> {
+function request(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; headers: IncomingHttpHeaders; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers, agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
+    req.on('error', reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+/**
+ * One legitimate client's visit: initialize, a tool call, end the session. Resolves to what
+ * went wrong, or undefined when every step was answered as it should be.
+ */
+export async function legitimateVisit(
+  url: string,
+  tool: string,
+  args: Record<string, unknown> = { path: 'index.html' },
+): Promise<string | undefined> {
   try {
-    const id = await openSession(url);
-    if (!id) return 'initialize refused';
-    const headers = { 'mcp-session-id': id };
+    const opened = await request(url, 'POST', JSON_HEADERS, initializeMessage);
+    const id = opened.headers['mcp-session-id'];
+    if (opened.status !== 200 || typeof id !== 'string') return `initialize ${opened.status}`;
+    const headers = { ...JSON_HEADERS, 'mcp-session-id': id };
     const call = {
       jsonrpc: '2.0',
       id: 2,
       method: 'tools/call',
-      params: { name: tool, arguments: { path: 'index.html' } },
+      params: { name: tool, arguments: args },
     };
-    const response = await post(url, call, headers);
-    const body = (await response.json()) as { result?: { isError?: boolean } };
-    if (response.status !== 200 || !body.result || body.result.isError)
-      return `call ${response.status}`;
-    const ended = await fetch(url, { method: 'DELETE', headers });
-    await ended.arrayBuffer();
+    const called = await request(url, 'POST', headers, call);
+    const body = JSON.parse(called.text) as { result?: { isError?: boolean } };
+    if (called.status !== 200 || !body.result || body.result.isError)
+      return `call ${called.status}`;
+    const ended = await request(url, 'DELETE', { 'mcp-session-id': id });
     return ended.status === 204 ? undefined : `delete ${ended.status}`;
   } catch (error) {
-    return String((error as Error).cause ?? error);
+    return String(error);
   }
 }

@@ -5,6 +5,7 @@ import { createToolApprovalQueue, createToolRegistry } from '../../../src/runtim
 import { createWriteFile, readFile } from '../../runtime/registry/fixtures.js';
 import {
   holdStreams,
+  initializeMessage,
   legitimateVisit,
   openSession,
   post,
@@ -83,7 +84,7 @@ describe('MCP host under hostile clients', () => {
   });
 
   it('64 initializes evict idle stream-less sessions first, never one with an open GET stream', async () => {
-    await withHost({}, async (url) => {
+    await withHost({ sessionGraceMs: 0 }, async (url) => {
       const session = (await openSession(url))!;
       const stop = new AbortController();
       const stream = await fetch(url, {
@@ -102,6 +103,25 @@ describe('MCP host under hostile clients', () => {
       } finally {
         stop.abort();
       }
+    });
+  });
+
+  it('a burst of initializes never ends a session used within the grace period', async () => {
+    await withHost({ sessionGraceMs: 5000 }, async (url) => {
+      const session = (await openSession(url))!;
+      const statuses = new Set<number>();
+      for (let n = 0; n < 80; n++) {
+        const response = await post(url, initializeMessage);
+        await response.arrayBuffer();
+        statuses.add(response.status);
+      }
+      expect([...statuses].sort()).to.deep.equal([200, 503]);
+      const ping = await post(
+        url,
+        { jsonrpc: '2.0', id: 2, method: 'ping' },
+        { 'mcp-session-id': session },
+      );
+      expect(ping.status).to.equal(200);
     });
   });
 

@@ -53,7 +53,7 @@ async function session(url: string, protocolVersion?: string) {
 
 describe('MCP host: clients that leave without DELETE never lock out new ones', () => {
   it('64 official clients that list and close leave room for the 65th, which evicts the least recently used', async () => {
-    await withHost({}, async (url) => {
+    await withHost({ sessionGraceMs: 0 }, async (url) => {
       const ids: string[] = [];
       for (let n = 0; n < 64; n++) {
         const transport = new StreamableHTTPClientTransport(new URL(url));
@@ -73,8 +73,8 @@ describe('MCP host: clients that leave without DELETE never lock out new ones', 
     });
   });
 
-  it('300 rapid initializes into 8 slots never get 503', async () => {
-    await withHost({ maxSessions: 8 }, async (url) => {
+  it('300 rapid initializes into 8 slots never get 503 once past the grace period', async () => {
+    await withHost({ maxSessions: 8, sessionGraceMs: 0 }, async (url) => {
       const statuses = new Set<number>();
       for (let n = 0; n < 300; n++) statuses.add((await post(url, initialize())).status);
       expect([...statuses]).to.deep.equal([200]);

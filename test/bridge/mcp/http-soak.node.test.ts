@@ -1,0 +1,80 @@
+import { expect } from 'chai';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, it } from 'node:test';
+import { createMCPHttpHost, createWorkspaceResources } from '../../../src/bridge/mcp/node.js';
+import { createStudioRuntime } from '../../../src/studio/index.js';
+import { legitimateVisit } from './hostile-load.js';
+
+/** Wall time of the soak; `CA_SOAK_MS` shortens it for a quick local run. */
+const SOAK_MS = Number(process.env.CA_SOAK_MS ?? 60_000);
+const RSS_LIMIT = 768 * 1024 * 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The attackers run in a process of their own; this one holds the host and the legitimate client.
+describe('MCP host soak', () => {
+  it(`answers every legitimate call for ${SOAK_MS / 1000} s of mixed hostile load, RSS bounded, workspace intact`, async () => {
+    const runtime = createStudioRuntime({ workspaceRepository: null });
+    // An approval surface that never decides: hostile writes wait until their approval times out.
+    runtime.approvals.connect();
+    await runtime.ready;
+    const before = JSON.stringify(runtime.workspace.getSnapshot().files);
+    const path = runtime.workspace.getSnapshot().files[0]!.path;
+    const host = await createMCPHttpHost({
+      registry: runtime.registry,
+      resources: [createWorkspaceResources(runtime.workspace)],
+      limits: { approvalTimeoutMs: 5000 },
+      streamIdleMs: 10_000,
+    });
+    const url = host.url;
+    const until = Date.now() + SOAK_MS;
+    let peakRss = 0;
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    }, 250);
+    const attackers = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        fileURLToPath(new URL('./soak-attackers.ts', import.meta.url)),
+        url,
+        String(SOAK_MS),
+      ],
+      { stdio: 'inherit' },
+    );
+    const attacked = new Promise((resolve) => attackers.once('exit', resolve));
+    // The attackers stop at the deadline; one still finishing its last round is stopped.
+    const straggler = setTimeout(() => attackers.kill(), SOAK_MS + 1000);
+    const failures: string[] = [];
+    const latencies: number[] = [];
+    try {
+      while (Date.now() < until) {
+        const started = Date.now();
+        const failed = await legitimateVisit(url, 'workspace.readFile', { path });
+        latencies.push(Date.now() - started);
+        if (failed) failures.push(failed);
+        await sleep(50);
+      }
+    } finally {
+      await attacked;
+      clearTimeout(straggler);
+      clearInterval(sampler);
+      await host.close();
+    }
+    latencies.sort((a, b) => a - b);
+    const figures = {
+      visits: latencies.length,
+      failures: failures.length,
+      p50Ms: latencies[Math.floor(latencies.length / 2)],
+      p99Ms: latencies[Math.floor(latencies.length * 0.99)],
+      peakRssMiB: Math.round(peakRss / 2 ** 20),
+    };
+    console.log('soak', JSON.stringify(figures));
+    expect(failures, JSON.stringify(failures.slice(0, 5))).to.deep.equal([]);
+    expect(latencies.length).to.be.greaterThan(10);
+    expect(peakRss).to.be.lessThan(RSS_LIMIT);
+    expect(JSON.stringify(runtime.workspace.getSnapshot().files)).to.equal(before);
+    runtime.dispose();
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * The soak's hostile clients, run as a process of their own (as attackers are): `node --import
+ * tsx soak-attackers.ts <url> <ms>`. Slowloris sockets, held streams, subscription spam and
+ * 200 clients opening sessions, until the time is up.
+ */
+import { holdStreams, openSession, post, slowloris, subscribeSpam } from './hostile-load.js';
+
+const [url, ms] = process.argv.slice(2);
+const until = Date.now() + Number(ms);
+const sleep = (delay: number) => new Promise((resolve) => setTimeout(resolve, delay));
+
+/** Repeats `step` until the time is up; an attacker shrugs off every refusal. */
+async function repeat(step: () => Promise<unknown>, pauseMs: number) {
+  while (Date.now() < until) {
+    await step().catch(() => undefined);
+    await sleep(pauseMs);
+  }
+}
+
+const stopLoris = slowloris(url!, 130);
+await Promise.all([
+  // 26 sessions × (GET stream + 4 writes waiting for approval), taken again every 5 s.
+  repeat(async () => {
+    const release = await holdStreams(url!, 26, 4, 'workspace.writeFile');
+    await sleep(5000);
+    release();
+  }, 0),
+  // Long URIs and many short ones, from ever new sessions.
+  repeat(async () => {
+    const session = await openSession(url!);
+    if (!session) return;
+    await subscribeSpam(url!, session, 2, 900_000);
+    await subscribeSpam(url!, session, 300, 64);
+  }, 100),
+  // 200 clients opening sessions and pinging, never saying goodbye.
+  ...Array.from({ length: 200 }, () =>
+    repeat(async () => {
+      const session = await openSession(url!);
+      if (session)
+        await post(url!, { jsonrpc: '2.0', id: 5, method: 'ping' }, { 'mcp-session-id': session });
+    }, 1000),
+  ),
+]);
+stopLoris();
+process.exit(0);
