@@ -137,6 +137,8 @@ describe('the endpoint agent in a studio runtime', () => {
         streamed(['The page now has the new heading.']),
       );
       await start(createAgentHandler({ model: provider() }));
+      // A driver from createEndpointAgent puts the runtime in endpoint mode ("Site model").
+      expect(runtime.config.getSnapshot().agent).to.equal('endpoint');
       const result = await runtime.agent.run('Rewrite the page.');
       expect(result.status, JSON.stringify(result.error)).to.equal('completed');
       expect(textOf('index.html')).to.equal(PAGE);
