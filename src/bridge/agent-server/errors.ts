@@ -1,6 +1,7 @@
 /**
  * `AGENT_SERVER_*` codes: why the handler refused a request before any model call. Every refusal
- * is a JSON body `{ error: { code, message } }` with a 4xx status.
+ * is a JSON body `{ error: { code, message } }` with a 4xx status; only a handler that throws
+ * gets a 500.
  */
 export const AGENT_SERVER_ERROR_CODES = {
   /** Not a POST. 405 */
@@ -17,6 +18,8 @@ export const AGENT_SERVER_ERROR_CODES = {
   AGENT_SERVER_INVALID_TOOLS: 'AGENT_SERVER_INVALID_TOOLS',
   /** The conversation's last reply already took `maxSteps` model steps. 400 */
   AGENT_SERVER_STEP_LIMIT: 'AGENT_SERVER_STEP_LIMIT',
+  /** The handler itself threw (a bug, or a model that cannot start): `toNodeHandler` answers 500. */
+  AGENT_SERVER_FAILED: 'AGENT_SERVER_FAILED',
 } as const;
 
 export type AgentServerErrorCode =

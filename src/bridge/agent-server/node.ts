@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { AGENT_SERVER_ERROR_CODES as CODES, agentServerError } from './errors.js';
 
 export type NodeRequestHandler = (
   request: IncomingMessage,
@@ -38,7 +39,13 @@ export function toNodeHandler(
     response.once('close', () => {
       if (!response.writableFinished) gone.abort();
     });
-    const answer = await handler(toRequest(request, gone.signal));
+    let answer: Response;
+    try {
+      answer = await handler(toRequest(request, gone.signal));
+    } catch {
+      // The details stay in this process; the browser learns only that the server failed.
+      answer = agentServerError(500, CODES.AGENT_SERVER_FAILED, 'The model server failed.');
+    }
     response.writeHead(answer.status, Object.fromEntries(answer.headers));
     // A stream's head goes out now, not with its first part: the client knows it was heard.
     response.flushHeaders();

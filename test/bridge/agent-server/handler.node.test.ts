@@ -259,6 +259,23 @@ describe('createAgentHandler refuses bad requests with 4xx JSON and never calls 
   });
 });
 
+describe('toNodeHandler', () => {
+  it('answers a handler that throws with 500 AGENT_SERVER_FAILED, its message kept on the server', async () => {
+    const loopback = await serveOnLoopback(async () => {
+      throw new Error('secret detail');
+    });
+    try {
+      const response = await fetch(loopback.url, { method: 'POST', body: '{}' });
+      expect(response.status).to.equal(500);
+      const text = await response.text();
+      expect(JSON.parse(text).error.code).to.equal(CODES.AGENT_SERVER_FAILED);
+      expect(text).to.not.contain('secret detail');
+    } finally {
+      await loopback.close();
+    }
+  });
+});
+
 describe('createAgentHandler with a scripted OpenAI-compatible server through @ai-sdk/openai-compatible', () => {
   let server: ChatCompletionsServer;
   before(async () => {

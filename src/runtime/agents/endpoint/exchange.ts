@@ -32,6 +32,9 @@ export interface EndpointExchange {
   onMessage(message: UIMessage, inputChars: ReadonlyMap<string, number>): void;
 }
 
+const stallError = (timeoutMs: number) =>
+  endpointError(CODES.ENDPOINT_TIMEOUT, `Nothing arrived for ${timeoutMs} ms.`, { timeoutMs });
+
 type ChunkResult = { success: true; value: UIMessageChunk } | { success: false; error: unknown };
 
 export async function exchangeWithEndpoint(request: EndpointExchange): Promise<Outcome<UIMessage>> {
@@ -131,7 +134,7 @@ export async function exchangeWithEndpoint(request: EndpointExchange): Promise<O
       request.onMessage(message, inputChars);
     }
     if (request.signal.aborted) return failed(cancelledError());
-    if (stalled) throw new Error('stalled');
+    if (stalled) return failed(stallError(request.stallTimeoutMs));
     if (!finished || !last) {
       return failed(
         endpointError(
@@ -144,13 +147,7 @@ export async function exchangeWithEndpoint(request: EndpointExchange): Promise<O
   } catch {
     if (broken) return failed(broken);
     if (request.signal.aborted) return failed(cancelledError());
-    if (stalled) {
-      return failed(
-        endpointError(CODES.ENDPOINT_TIMEOUT, `Nothing arrived for ${request.stallTimeoutMs} ms.`, {
-          timeoutMs: request.stallTimeoutMs,
-        }),
-      );
-    }
+    if (stalled) return failed(stallError(request.stallTimeoutMs));
     return failed(
       reached
         ? endpointError(CODES.ENDPOINT_STREAM_INTERRUPTED, 'The stream broke off.')
