@@ -1,9 +1,11 @@
 /**
- * The documents the preview frames load. The compiled page is parsed with the browser's HTML
- * parser and serialized again, so the Content-Security-Policy and the bridge (its configuration,
- * then its script) become the first children of the real `<head>` whatever the page holds
- * (markup before `<html>`, no head, a `>` inside an attribute, a comment that looks like a tag, a
- * second head), and the doctype, hence standards or quirks mode, stays as written.
+ * The documents the preview frames load. The Content-Security-Policy and the bridge (its
+ * configuration, then its script) are written before the page, so the frame's parser makes them
+ * the first children of the real `<head>` whatever the page holds: markup before `<html>`, no
+ * head, a `>` inside an attribute, a comment that looks like a tag, a second head. The page's
+ * `<html>` attributes join ours; its own doctype and `<head>` tag are ignored, which changes
+ * nothing, since a `srcdoc` document is always in no-quirks mode. The host never parses the
+ * page: pathological markup costs it a string concatenation, not a parse and a serialization.
  */
 import { FRAME_SHELL_SOURCE } from './frame-sources.generated.js';
 import type { ShellConfig } from './frame/config.js';
@@ -29,17 +31,6 @@ export const PREVIEW_CONTENT_SECURITY_POLICY = [
 /** Milliseconds the shell waits, after the page's load event, for the bridge's hello. */
 const BRIDGE_GRACE_MS = 300;
 
-function doctypeOf(parsed: Document): string {
-  const doctype = parsed.doctype;
-  if (!doctype) return '';
-  const quote = (id: string) => (id.includes('"') ? `'${id}'` : `"${id}"`);
-  const publicId = doctype.publicId ? ` PUBLIC ${quote(doctype.publicId)}` : '';
-  const systemId = doctype.systemId
-    ? `${doctype.publicId ? '' : ' SYSTEM'} ${quote(doctype.systemId)}`
-    : '';
-  return `<!DOCTYPE ${doctype.name}${publicId}${systemId}>`;
-}
-
 /** The bridge a page runs: its script and the configuration of this load. */
 export interface PageBridge {
   /** The same text on every load (see `frameScriptReadingConfig`). */
@@ -47,54 +38,31 @@ export interface PageBridge {
   config: unknown;
 }
 
+const HEAD = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CONTENT_SECURITY_POLICY}">`;
+
 /**
- * The page with the policy, then the bridge's configuration as a JSON data block and the bridge
- * script, first in its head; with `null`, a page that runs no script of ours (a diagnostic card).
+ * The page after the policy, then the bridge's configuration as a JSON data block and the bridge
+ * script; with `null`, a page that runs no script of ours (a diagnostic card).
  */
 export function assemblePreviewDocument(html: string, bridge: PageBridge | null): string {
-  if (bridge === null) return serialize(html, null);
-  // The configuration changes on every load; the page around it only when the HTML does (not on
-  // a module edit), so the last page is kept split at a mark no page can guess.
-  if (around?.html !== html || around.script !== bridge.script) {
-    const mark = `/*${Array.from(crypto.getRandomValues(new Uint32Array(4)), String).join('-')}*/`;
-    const [before = '', after = ''] = serialize(html, { script: bridge.script, mark }).split(mark);
-    around = { html, script: bridge.script, before, after };
-  }
-  return around.before + scriptJson(bridge.config) + around.after;
+  const ours =
+    bridge === null
+      ? HEAD
+      : // A data block never runs: the bridge is still the first script that does.
+        `${HEAD}<script type="application/json">${scriptJson(bridge.config)}</script><script>${bridge.script}</script>`;
+  return ours + pageText(html);
 }
 
-let around: { html: string; script: string; before: string; after: string } | undefined;
+// Every token a parser would read as the attribute: names have no escapes, only case.
+const DECLARED_MODE = /(?<!data-preview-)shadowrootmode/gi;
 
-function serialize(html: string, bridge: { script: string; mark: string } | null): string {
-  // A file's byte order mark survives into its text; before `<html>` it would mean quirks mode.
-  const parsed = new DOMParser().parseFromString(html.replace(/^\uFEFF/, ''), 'text/html');
-  handDeclaredShadowRootsToGuard(parsed);
-  const policy = parsed.createElement('meta');
-  policy.httpEquiv = 'Content-Security-Policy';
-  policy.content = PREVIEW_CONTENT_SECURITY_POLICY;
-  parsed.head.prepend(policy);
-  if (bridge !== null) {
-    // A data block never runs: the bridge is still the first script that does.
-    const config = parsed.createElement('script');
-    config.type = 'application/json';
-    config.textContent = bridge.mark;
-    const script = parsed.createElement('script');
-    script.textContent = bridge.script;
-    policy.after(config, script);
-  }
-  return doctypeOf(parsed) + parsed.documentElement.outerHTML;
-}
-
-/** Declarative shadow roots are attached by the frame's guard (see `DECLARED_SHADOW_ROOT`). */
-function handDeclaredShadowRootsToGuard(root: ParentNode): void {
-  for (const template of root.querySelectorAll('template')) {
-    const mode = template.getAttribute('shadowrootmode');
-    if (mode !== null) {
-      template.removeAttribute('shadowrootmode');
-      template.setAttribute(DECLARED_SHADOW_ROOT, mode);
-    }
-    handDeclaredShadowRootsToGuard(template.content);
-  }
+/**
+ * The page as the frame parses it after our head: a file's byte order mark would be text (and
+ * end the head early), and declarative shadow roots are handed to the guard, which attaches and
+ * watches them (see `DECLARED_SHADOW_ROOT`).
+ */
+function pageText(html: string): string {
+  return html.replace(/^\uFEFF/, '').replace(DECLARED_MODE, DECLARED_SHADOW_ROOT);
 }
 
 const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;');

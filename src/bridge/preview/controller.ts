@@ -55,6 +55,7 @@ import {
   type ShellLoadMessage,
   type ShellMessage,
 } from './messages.js';
+import { countMisnestedFormatting, MISNESTED_FORMATTING_LIMIT } from './markup-budget.js';
 import { TaskBudget } from './task-budget.js';
 import { FrameTraffic, trafficCapMessage } from './traffic.js';
 
@@ -273,11 +274,19 @@ export class PreviewController implements PreviewHost {
       guardSource: FRAME_GUARD_SOURCE,
       blockedType: TYPES.blocked,
     };
-    const page = assemblePreviewDocument(renderPreviewHtml(document), {
-      script: this.bridgeScript,
-      config,
-    });
+    const html = renderPreviewHtml(document);
     const id = (this.loads += 1);
+    const misnested = countMisnestedFormatting(html);
+    if (misnested > MISNESTED_FORMATTING_LIMIT) {
+      this.mountFrame(id);
+      this.stop(
+        this.load!,
+        PREVIEW_DIAGNOSTIC_CODES.MARKUP_TOO_COMPLEX,
+        `The page closes ${misnested} formatting elements out of order (at most ${MISNESTED_FORMATTING_LIMIT}); the browser would take minutes to parse it. Close them in order.`,
+      );
+      return;
+    }
+    const page = assemblePreviewDocument(html, { script: this.bridgeScript, config });
     this.shownPage = page;
     const shell = this.load?.frame;
     if (!remount && shell && this.shellReady) {

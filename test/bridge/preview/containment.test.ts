@@ -208,3 +208,23 @@ describe('preview containment: WebRTC (issue 12)', () => {
     expect((await readSink(true)).http).to.deep.equal(['GET /control']);
   });
 });
+
+describe('preview containment: pathological markup', () => {
+  // Parsed by the frame, 79 kB of these kept Chromium's parser busy for over 100 s.
+  it('refuses 79 kB of misnested formatting markup at once, with PREVIEW_MARKUP_TOO_COMPLEX', async () => {
+    const unit = '<b><i><u><s>x</b>';
+    const started = performance.now();
+    mounted = mountPreview({ 'index.html': unit.repeat(Math.ceil(79_000 / unit.length)) });
+    const outcome = await mounted.settle();
+    expect(performance.now() - started).to.be.below(1000);
+    expect(!outcome.ok && outcome.error.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
+    const codes = mounted.controller.getStatus().diagnostics.map((d) => d.code);
+    expect(codes).to.include(PREVIEW_DIAGNOSTIC_CODES.MARKUP_TOO_COMPLEX);
+    expect(mounted.controller.frame!.srcdoc).to.contain('formatting elements out of order');
+  });
+
+  it('shows a page with a few misnested formatting tags as the browser would', async () => {
+    mounted = mountPreview({ 'index.html': '<p><b><i>x</b> y</i></p>'.repeat(50) });
+    expect((await mounted.settle()).ok).to.equal(true);
+  });
+});

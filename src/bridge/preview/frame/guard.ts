@@ -15,28 +15,11 @@
  * they are made.
  */
 import type { GuardConfig } from './config.js';
+import { getter, method } from './builtins.js';
 import { DECLARED_SHADOW_ROOT } from './declared-shadow.js';
 import { frameScriptTag } from './script-tag.js';
 
-const { apply, getOwnPropertyDescriptor, deleteProperty, getPrototypeOf } = Reflect;
-
-type Call = (self: unknown, ...args: unknown[]) => unknown;
-
-/** A built-in method as it is now. */
-function method(owner: object | undefined, name: string): Call {
-  const fn = owner && (getOwnPropertyDescriptor(owner, name)?.value as unknown);
-  if (typeof fn !== 'function') return () => undefined;
-  return (self, ...args) => apply(fn, self, args);
-}
-
-/** A built-in getter as it is now, looked up along the prototype chain. */
-function getter(owner: object | null, name: string): (self: unknown) => unknown {
-  for (let at = owner; at; at = getPrototypeOf(at) as object | null) {
-    const get = getOwnPropertyDescriptor(at, name)?.get;
-    if (get) return (self) => apply(get, self, []);
-  }
-  return () => undefined;
-}
+const { apply, getOwnPropertyDescriptor, deleteProperty } = Reflect;
 
 const FRAME_NAMES: Record<string, true> = { iframe: true, frame: true };
 const MODE = 'shadowrootmode';
