@@ -55,9 +55,6 @@ export function firefoxLaunchOptions(downloadDir) {
     browser: 'firefox',
     executablePath,
     headless: true,
-    // Chromium's 800 wide, taller: WebDriver BiDi refuses a pointer outside the viewport, which
-    // CDP lets through, and some tests click below Chromium's 600.
-    defaultViewport: { width: 800, height: 1000 },
     extraPrefsFirefox: {
       'browser.download.alwaysOpenPanel': false,
       'browser.download.folderList': 2,

@@ -6,6 +6,7 @@ import '../../src/elements/approval/approval.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
 import type { CaApproval } from '../../src/elements/approval/approval.element.js';
 import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio-runtime.js';
+import { pasteText } from '../support/clipboard.js';
 import { waitFor } from '../support/wait.js';
 
 // Issue 11, scenarios 2–5: line endings, per-file history, the size limit and steady typing,
@@ -69,13 +70,7 @@ const editorText = (element: CaEditor) =>
     element.shadowRoot!.querySelector<HTMLElement>('.cm-editor')!,
   )!.state.sliceDoc();
 
-function paste(content: HTMLElement, text: string) {
-  const data = new DataTransfer();
-  data.setData('text/plain', text);
-  content.dispatchEvent(
-    new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-  );
-}
+const paste = pasteText;
 
 describe('<ca-editor> never loses an edit (issue 11)', () => {
   it('scenario 2: a CRLF file opens, takes keys and Enter, and stays CRLF', async () => {

@@ -134,6 +134,8 @@ describe('<ca-editor> flushes its draft (E2)', () => {
     outside.textContent = 'Elsewhere';
     document.body.append(outside);
     try {
+      // WebDriver refuses a pointer outside the viewport (CDP lets it through).
+      outside.scrollIntoView();
       const box = outside.getBoundingClientRect();
       await sendMouse({
         type: 'click',

@@ -37,3 +37,6 @@ export const NOT_FIREFOX: readonly Engine[] = ['chromium', 'webkit'];
 export const WITH_OPFS: readonly Engine[] = ['chromium', 'firefox'];
 export const NO_OPFS =
   'WebKitGTK has no navigator.storage.getDirectory, which makes the directory handle to link';
+
+export const FLAT_PLACES_IN_WEBKIT =
+  "not fixed: WebKit reports a flattened module graph's errors without file and line";
