@@ -55,7 +55,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     label: 'Open styles.css',
     prompt: 'Open styles.css',
     tools: ['workspace.openFile'],
-    needsApproval: true,
+    needsApproval: false,
   },
   {
     id: 'create-file',
@@ -91,6 +91,20 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     label: 'Save all',
     prompt: 'Save all changes',
     tools: ['workspace.saveCheckpoint'],
+    needsApproval: true,
+  },
+  {
+    id: 'reload-folder',
+    label: 'Reload folder',
+    prompt: 'Reload the folder from disk',
+    tools: ['workspace.reloadFolder'],
+    needsApproval: true,
+  },
+  {
+    id: 'disconnect-folder',
+    label: 'Disconnect folder',
+    prompt: 'Disconnect the folder',
+    tools: ['workspace.disconnectFolder'],
     needsApproval: true,
   },
   {
