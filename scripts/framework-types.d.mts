@@ -14,7 +14,7 @@ export interface ElementApi {
 export function describeElements(manifest: unknown): ElementApi[];
 export function withBubbledEvents(
   elements: ElementApi[],
-  manifest: unknown,
+  sourceOf: (tag: string) => string | undefined,
   readDir?: (dir: string) => string[],
   readFile?: (path: string) => string,
 ): ElementApi[];

@@ -4,6 +4,7 @@
 // event types from `HTMLElementEventMap`, so nothing here restates a type by hand.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { elementEntries } from './element-entries.mjs';
 
 const OUT = 'dist/frameworks';
 
@@ -39,8 +40,9 @@ const TAG = /(?:html`|[^`])<(ca-[a-z][a-z0-9-]*)[\s>/]/g;
 const COMMENT = /^\s*(\*|\/\/|\/\*)/;
 
 /** The `<ca-*>` tags an element's own folder renders (its templates), itself left out. */
-function renderedTags(modulePath, tag, readDir, readFile) {
-  const folder = dirname(modulePath);
+function renderedTags(sourcePath, tag, readDir, readFile) {
+  if (sourcePath === undefined) return new Set();
+  const folder = dirname(sourcePath);
   const tags = new Set();
   for (const file of readDir(folder).filter((name) => name.endsWith('.ts'))) {
     for (const line of readFile(join(folder, file)).split('\n')) {
@@ -59,22 +61,15 @@ function renderedTags(modulePath, tag, readDir, readFile) {
  */
 export function withBubbledEvents(
   elements,
-  manifest,
+  sourceOf,
   readDir = (dir) => readdirSync(dir),
   readFile = (path) => readFileSync(path, 'utf8'),
 ) {
   const byTag = new Map(elements.map((element) => [element.tag, element]));
-  const pathOf = new Map(
-    manifest.modules.flatMap((module) =>
-      (module.declarations ?? [])
-        .filter((declaration) => declaration.customElement && declaration.tagName)
-        .map((declaration) => [declaration.tagName, module.path]),
-    ),
-  );
   const children = new Map(
     elements.map((element) => [
       element.tag,
-      [...renderedTags(pathOf.get(element.tag), element.tag, readDir, readFile)].filter((tag) =>
+      [...renderedTags(sourceOf(element.tag), element.tag, readDir, readFile)].filter((tag) =>
         byTag.has(tag),
       ),
     ]),
@@ -244,7 +239,9 @@ export function webTypes(elements, pkg) {
 export function writeFrameworkTypes() {
   const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-  const elements = withBubbledEvents(describeElements(manifest), manifest);
+  // The shipped manifest names built files; the templates are read from each element's source.
+  const sources = new Map(elementEntries().map((entry) => [entry.tag, entry.source]));
+  const elements = withBubbledEvents(describeElements(manifest), (tag) => sources.get(tag));
   mkdirSync(OUT, { recursive: true });
   writeFileSync(`${OUT}/react.d.ts`, reactTypes(elements));
   writeFileSync(`${OUT}/vue.d.ts`, vueTypes(elements));

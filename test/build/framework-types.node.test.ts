@@ -33,7 +33,9 @@ const MANIFEST = {
 };
 
 describe('framework typings include the events that bubble out of a container', () => {
-  const elements = withBubbledEvents(describeElements(MANIFEST), MANIFEST);
+  const sourceOf = (tag: string) =>
+    MANIFEST.modules.find((module) => module.declarations[0]!.tagName === tag)?.path;
+  const elements = withBubbledEvents(describeElements(MANIFEST), sourceOf);
   const studio = elements.find((entry) => entry.tag === 'ca-studio')!;
 
   it('gives <ca-studio> the events of the elements it renders, after its own', () => {
