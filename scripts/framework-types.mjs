@@ -2,7 +2,9 @@
 // about our elements: React JSX, Vue GlobalComponents and Svelte element typings, VS Code custom
 // HTML data and JetBrains web-types. Property types come from the element classes themselves, and
 // event types from `HTMLElementEventMap`, so nothing here restates a type by hand.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { elementEntries } from './element-entries.mjs';
 
 const OUT = 'dist/frameworks';
 
@@ -30,6 +32,71 @@ export function describeElements(manifest) {
         })),
       })),
   );
+}
+
+// A tag in a lit template: `html\`<ca-x` or markup on its own line; never one named in a comment
+// or in backticks (`<ca-studio>` in prose).
+const TAG = /(?:html`|[^`])<(ca-[a-z][a-z0-9-]*)[\s>/]/g;
+const COMMENT = /^\s*(\*|\/\/|\/\*)/;
+
+/** The `<ca-*>` tags an element's own folder renders (its templates), itself left out. */
+function renderedTags(sourcePath, tag, readDir, readFile) {
+  if (sourcePath === undefined) return new Set();
+  const folder = dirname(sourcePath);
+  const tags = new Set();
+  for (const file of readDir(folder).filter((name) => name.endsWith('.ts'))) {
+    for (const line of readFile(join(folder, file)).split('\n')) {
+      if (COMMENT.test(line)) continue;
+      for (const match of ` ${line} `.matchAll(TAG)) tags.add(match[1]);
+    }
+  }
+  tags.delete(tag);
+  return tags;
+}
+
+/**
+ * Adds to each element the events that bubble out of it: every event of an element it renders
+ * (and so on down), since every `ca-` event bubbles and is composed. A container's own `@fires`
+ * line for an event wins over the one it inherits.
+ */
+export function withBubbledEvents(
+  elements,
+  sourceOf,
+  readDir = (dir) => readdirSync(dir),
+  readFile = (path) => readFileSync(path, 'utf8'),
+) {
+  const byTag = new Map(elements.map((element) => [element.tag, element]));
+  const children = new Map(
+    elements.map((element) => [
+      element.tag,
+      [...renderedTags(sourceOf(element.tag), element.tag, readDir, readFile)].filter((tag) =>
+        byTag.has(tag),
+      ),
+    ]),
+  );
+  const inside = (tag, seen = new Set()) => {
+    for (const child of children.get(tag) ?? []) {
+      if (seen.has(child)) continue;
+      seen.add(child);
+      inside(child, seen);
+    }
+    return seen;
+  };
+  return elements.map((element) => {
+    const events = [...element.events];
+    const names = new Set(events.map((event) => event.name));
+    for (const tag of [...inside(element.tag)].sort()) {
+      for (const event of byTag.get(tag).events) {
+        if (names.has(event.name)) continue;
+        names.add(event.name);
+        events.push({
+          name: event.name,
+          description: `Bubbles from <${tag}> inside: ${event.description}`,
+        });
+      }
+    }
+    return { ...element, events };
+  });
 }
 
 const quote = (name) => `'${name}'`;
@@ -172,7 +239,9 @@ export function webTypes(elements, pkg) {
 export function writeFrameworkTypes() {
   const manifest = JSON.parse(readFileSync('custom-elements.json', 'utf8'));
   const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-  const elements = describeElements(manifest);
+  // The shipped manifest names built files; the templates are read from each element's source.
+  const sources = new Map(elementEntries().map((entry) => [entry.tag, entry.source]));
+  const elements = withBubbledEvents(describeElements(manifest), (tag) => sources.get(tag));
   mkdirSync(OUT, { recursive: true });
   writeFileSync(`${OUT}/react.d.ts`, reactTypes(elements));
   writeFileSync(`${OUT}/vue.d.ts`, vueTypes(elements));

@@ -91,13 +91,17 @@ function watchDownloads() {
 const EXPORTED_ROW_KEYS = [
   'durationMs',
   'error',
+  'maxOutputBytes',
   'method',
   'mode',
   'name',
+  'owner',
+  'resultBytes',
   'sessionId',
   'source',
   'startedAt',
   'status',
+  'timeoutMs',
   'toolCallId',
   'traceId',
 ];

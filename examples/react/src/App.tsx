@@ -26,6 +26,7 @@ export function App() {
           onca-approval-decide={(event) =>
             setLastDecision(`${event.detail.toolName} ${event.detail.decision}`)
           }
+          onca-trace-clear={() => setLastDecision('trace cleared')}
         ></ca-studio>
       )}
       <section id="composed">

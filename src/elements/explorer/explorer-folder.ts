@@ -11,6 +11,14 @@ export function isSaveShortcut(event: KeyboardEvent): boolean {
   );
 }
 
+/**
+ * Whether the key was typed inside an open dialog (settings, New file, Rename): ⌘/Ctrl+S saves
+ * nothing from there, and the browser's "Save page" does not open either.
+ */
+export function fromOpenDialog(event: Event): boolean {
+  return event.composedPath().some((node) => node instanceof HTMLDialogElement && node.open);
+}
+
 export interface FolderBarActions {
   open: () => void;
   grant: () => void;

@@ -21,7 +21,7 @@ import {
   type DialogError,
   type DialogRequest,
 } from './explorer-dialog.js';
-import { isSaveShortcut, renderFolderBar } from './explorer-folder.js';
+import { fromOpenDialog, isSaveShortcut, renderFolderBar } from './explorer-folder.js';
 import { explorerStyles } from './explorer.styles.js';
 import { READ_ONLY_REASON, renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
@@ -93,7 +93,7 @@ export class CaExplorer extends LitElement {
     this.addEventListener('keydown', (event) => {
       if (!isSaveShortcut(event) || event.defaultPrevented) return;
       event.preventDefault();
-      void this.save();
+      if (!fromOpenDialog(event)) void this.save();
     });
   }
 

@@ -13,7 +13,7 @@ import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaEditor } from '../editor/editor.element.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
-import { isSaveShortcut } from '../explorer/explorer-folder.js';
+import { fromOpenDialog, isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
 import {
   isThemeChoice,
@@ -243,7 +243,7 @@ export class CaStudio extends LitElement {
     this.addEventListener('keydown', (event) => {
       if (!isSaveShortcut(event) || event.defaultPrevented || !this.explorer) return;
       event.preventDefault();
-      void this.explorer.save();
+      if (!fromOpenDialog(event)) void this.explorer.save();
     });
     // The chat's Reconnect folder recovery opens the explorer's folder picker.
     this.addEventListener('ca-folder-reconnect', () => void this.explorer?.openFolder());

@@ -16,6 +16,8 @@ export type LocalAgentIntent =
   | { kind: 'open'; path: string }
   | { kind: 'create'; path: string }
   | { kind: 'save' }
+  | { kind: 'reloadFolder' }
+  | { kind: 'disconnectFolder' }
   | { kind: 'refresh' }
   | { kind: 'undo' }
   | { kind: 'redo' }
@@ -63,6 +65,10 @@ export function planLocalAgentRequest(prompt: string): LocalAgentIntent {
     return named ? { kind: 'download', path: named } : { kind: 'download' };
   if (/\b(create|new)\b/.test(withoutQuotes) && named) return { kind: 'create', path: named };
   if (/\bopen\b/.test(withoutQuotes) && named) return { kind: 'open', path: named };
+  if (/\b(disconnect|unlink)\b/.test(withoutQuotes) && /\bfolder\b/.test(withoutQuotes))
+    return { kind: 'disconnectFolder' };
+  if (/\b(reload|re-?read)\b/.test(withoutQuotes) && /\bfolder\b/.test(withoutQuotes))
+    return { kind: 'reloadFolder' };
   if (/\b(save|checkpoint)\b/.test(withoutQuotes)) return { kind: 'save' };
   if (/\bredo\b/.test(withoutQuotes)) return { kind: 'redo' };
   if (/\bundo\b/.test(withoutQuotes)) return { kind: 'undo' };

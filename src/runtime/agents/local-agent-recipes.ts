@@ -90,7 +90,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     label: 'Open styles.css',
     prompt: 'Open styles.css',
     tools: ['workspace.openFile'],
-    needsApproval: true,
+    needsApproval: false,
     fits: (workspace) =>
       textFile(workspace, 'styles.css') !== undefined && workspace.activePath !== 'styles.css',
   },
@@ -132,6 +132,20 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     label: 'Save all',
     prompt: 'Save all changes',
     tools: ['workspace.saveCheckpoint'],
+    needsApproval: true,
+  },
+  {
+    id: 'reload-folder',
+    label: 'Reload folder',
+    prompt: 'Reload the folder from disk',
+    tools: ['workspace.reloadFolder'],
+    needsApproval: true,
+  },
+  {
+    id: 'disconnect-folder',
+    label: 'Disconnect folder',
+    prompt: 'Disconnect the folder',
+    tools: ['workspace.disconnectFolder'],
     needsApproval: true,
   },
   {

@@ -104,6 +104,10 @@ function stepsFor(intent: LocalAgentIntent): Step[] {
           arguments: readRevision,
         },
       ];
+    case 'reloadFolder':
+      return [status, { name: 'workspace.reloadFolder', arguments: readRevision }];
+    case 'disconnectFolder':
+      return [status, { name: 'workspace.disconnectFolder', arguments: () => ({}) }];
     case 'status':
       return [status];
     case 'unknown':

@@ -7,7 +7,18 @@ import type { ToolCallEvent } from '../protocol/events.js';
 import type { ToolCallResult } from '../protocol/types.js';
 import type { ToolRegistry } from '../registry/registry.js';
 import { summarizeResult } from './result-summary.js';
+import type { TraceProvenance } from './trace-row.js';
 import type { TraceRowEnd, TraceStore } from './trace-store.js';
+
+function provenanceOf({ provenance }: ToolCallEvent): TraceProvenance {
+  const { owner, timeoutMs, maxOutputBytes, resultBytes } = provenance;
+  return {
+    owner,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    ...(maxOutputBytes === undefined ? {} : { maxOutputBytes }),
+    ...(resultBytes === undefined ? {} : { resultBytes }),
+  };
+}
 
 function endOf(event: ToolCallEvent): TraceRowEnd {
   const { provenance } = event;
@@ -32,6 +43,7 @@ function endOf(event: ToolCallEvent): TraceRowEnd {
     summary: error ? `${error.code}: ${error.message}` : summarizeResult(result),
     ...(error ? { error } : {}),
     details: { arguments: event.request.params.arguments, result: event.result },
+    provenance: provenanceOf(event),
   };
 }
 
@@ -50,6 +62,7 @@ export function connectTrace(registry: ToolRegistry, trace: TraceStore): () => v
           ...(context.sessionId === undefined ? {} : { sessionId: context.sessionId }),
           ...(toolCallId ? { toolCallId } : {}),
           details: { arguments: params.arguments },
+          provenance: provenanceOf(event),
         }),
       );
       return;

@@ -16,9 +16,19 @@ export interface TraceRow {
   toolCallId?: string;
   startedAt: number;
   durationMs?: number;
+  /** A call's execution provenance: who owned it, its limits, the bytes its result took. */
+  provenance?: TraceProvenance;
   /** Short, safe result summary (file count, path, revision …). */
   summary?: string;
   error?: { code: string; message: string; retryable: boolean };
   /** Bounded, redacted projection for the detail view; never file source. */
   details?: unknown;
+}
+
+/** Metadata only, from the registry's execution provenance. */
+export interface TraceProvenance {
+  owner: string;
+  timeoutMs?: number;
+  maxOutputBytes?: number;
+  resultBytes?: number;
 }

@@ -31,6 +31,8 @@ export interface TraceRowEnd {
   error?: ToolCallError;
   summary?: string;
   details?: unknown;
+  /** Replaces the row's provenance (the final event knows the result's size). */
+  provenance?: TraceRow['provenance'];
 }
 
 let counter = 0;
@@ -100,6 +102,7 @@ export function createTraceStore(options: TraceStoreOptions = {}): TraceStore {
             ? { error: { code: error.code, message: error.message, retryable: error.retryable } }
             : {}),
           ...(end.details === undefined ? {} : { details: project(end.details) }),
+          ...(end.provenance === undefined ? {} : { provenance: end.provenance }),
         });
       };
     },

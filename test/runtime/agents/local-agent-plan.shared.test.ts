@@ -94,6 +94,8 @@ describe('local agent planner (A1)', () => {
       undo: 'workspace.undo',
       redo: 'workspace.redo',
       save: 'workspace.saveCheckpoint',
+      reloadFolder: 'workspace.reloadFolder',
+      disconnectFolder: 'workspace.disconnectFolder',
       previewStatus: 'preview.getStatus',
       refresh: 'preview.refresh',
     };

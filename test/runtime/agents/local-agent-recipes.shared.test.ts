@@ -86,6 +86,21 @@ describe('local agent recipes for the person actions, end to end through the reg
     runtime.dispose();
   });
 
+  it('reloads and disconnects the folder through their own tools', async () => {
+    const { runtime, run } = await approvingRuntime();
+    const reloaded = await run('Reload the folder from disk');
+    // No folder is linked here: the reload fails with its structured code, nothing changes.
+    expect(reloaded.calls).to.deep.equal([
+      'workspace.getStatus completed',
+      'workspace.reloadFolder failed',
+    ]);
+    expect((await run('Disconnect the folder')).calls).to.deep.equal([
+      'workspace.getStatus completed',
+      'workspace.disconnectFolder completed',
+    ]);
+    runtime.dispose();
+  });
+
   it('reads the preview status and refreshes the preview', async () => {
     const { runtime, run } = await approvingRuntime();
     expect((await run('What is the preview status?')).calls).to.deep.equal([

@@ -48,6 +48,27 @@ describe('durable prune (retention)', () => {
     expect(await keys(backend)).to.deep.equal(['pending', 'unknown']);
   });
 
+  it("takes the store's prunePageSize and maxPrunePages when a prune names none", async () => {
+    const backend = createMemoryDurableOperationBackend();
+    const store = createDurableOperationStore(backend, {
+      now: () => 0,
+      retentionMs: 0,
+      prunePageSize: 2,
+      maxPrunePages: 1,
+    });
+    for (let i = 0; i < 5; i += 1) {
+      await store.claim({ key: `k${i}`, fingerprint: 'fp', ownerId: 'a', leaseMs: 1 });
+      await store.complete({ key: `k${i}`, ownerId: 'a', revision: 1 });
+    }
+    const report = await store.prune();
+    expect(report.ok && report.value).to.deep.equal({
+      scanned: 2,
+      deleted: 2,
+      pages: 1,
+      nextCursor: 'k1',
+    });
+  });
+
   it('stops at maxPages with a cursor that continues where it stopped', async () => {
     const { backend, store } = await completedRecords(5);
     const first = await store.prune({ pageSize: 2, maxPages: 2 });

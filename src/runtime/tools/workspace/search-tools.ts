@@ -62,7 +62,7 @@ export function createSearchTools(
       name: 'workspace.exportHtml',
       title: 'Export standalone HTML',
       description:
-        'Build one standalone HTML file from the preview entry: CSS and JS inlined, assets as data URLs.',
+        'Build one standalone HTML file from the preview entry (unsaved editor drafts included): CSS and JS inlined, assets as data URLs.',
       inputSchema: z.object({ entryPath: z.optional(pathInput) }),
       outputSchema: z.object({
         ...storageFields,
@@ -84,7 +84,15 @@ export function createSearchTools(
       }
       // Loaded on the first export: a studio that never exports never downloads it.
       const { exportWorkspaceHtml } = await import('../../workspace/export-html.js');
-      const exported = await exportWorkspaceHtml(snapshot.files, { entryPath: entry });
+      // What the person sees: an editor draft still inside its debounce window is exported too.
+      const drafts = options.getDrafts?.();
+      const files = drafts?.size
+        ? snapshot.files.map((file) => {
+            const draft = file.kind === 'text' ? drafts.get(file.path) : undefined;
+            return draft === undefined ? file : { ...file, text: draft };
+          })
+        : snapshot.files;
+      const exported = await exportWorkspaceHtml(files, { entryPath: entry });
       if (!exported.ok) return exported;
       return respond(
         `Exported ${exported.value.entryPath} (${exported.value.html.length} characters).`,

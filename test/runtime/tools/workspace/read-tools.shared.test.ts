@@ -203,6 +203,12 @@ describe('workspace.search', () => {
 });
 
 describe('workspace.exportHtml', () => {
+  it('exports the editor drafts still inside their debounce window, as the person sees them', async () => {
+    const drafts = new Map([['index.html', '<h1>DRAFT-ONLY</h1><script src="app.js"></script>']]);
+    const { call } = await workspaceRegistry({ tools: { getDrafts: () => drafts } });
+    const html = structured(await call('exportHtml')).html as string;
+    expect(html).to.contain('DRAFT-ONLY');
+  });
   it('inlines stylesheets and scripts and embeds assets as data URLs', async () => {
     const { call, manager } = await workspaceRegistry();
     await manager.replaceAll(

@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { z } from 'zod';
+import {
+  createDurableOperationStore,
+  createMemoryDurableOperationBackend,
+  createToolObservabilityPolicy,
+  createToolRegistry,
+  defineTool,
+  ToolCallFailure,
+  TOOL_CALL_ERROR_CODES as CODES,
+} from '../../../src/runtime/index.js';
+import { describe, it } from '../../support/spec.js';
+
+const LONG_PATH = `pages/${'nested/'.repeat(20)}index.html`;
+
+/** A registry over a durable store whose one tool ends with an unknown outcome. */
+async function unknownDiagnostic(policy?: ReturnType<typeof createToolObservabilityPolicy>) {
+  const registry = createToolRegistry({
+    durableOperationStore: createDurableOperationStore(createMemoryDurableOperationBackend()),
+    durableOperationOwnerId: 'tab',
+    ...(policy ? { durableDiagnosticPolicy: policy } : {}),
+  });
+  registry.register(
+    defineTool({ name: 'demo.save', description: 'Saves.', inputSchema: z.object({}) }, () => {
+      throw new ToolCallFailure({
+        code: CODES.TOOL_EXECUTION_UNKNOWN,
+        message: 'Lost the acknowledgement.',
+        retryable: false,
+        details: { path: LONG_PATH },
+      });
+    }),
+  );
+  await registry.callTool('demo.save', {}, { idempotencyKey: 'k' });
+  const status = await registry.getOperationStatus('demo.save', 'k');
+  if (!status.ok || !status.value) throw new Error('expected a record');
+  return status.value.diagnostic as { details?: { path?: string } };
+}
+
+describe('the registry applies durableDiagnosticPolicy to stored diagnostics', () => {
+  it('bounds diagnostic details by the given policy, not the default one', async () => {
+    const bounded = await unknownDiagnostic(createToolObservabilityPolicy({ maxStringLength: 16 }));
+    const plain = await unknownDiagnostic();
+    expect(plain.details?.path).to.equal(LONG_PATH);
+    expect(bounded.details?.path).to.be.a('string');
+    expect(bounded.details!.path!.length).to.be.lessThan(LONG_PATH.length);
+  });
+});
