@@ -42,7 +42,7 @@ export default {
     // Keys, viewport and media commands that behave alike in the three engines.
     engineCommandsPlugin(),
     skipNodeOnlyTests(),
-    // Loopback servers counting what preview documents send out (issue 12).
+    // Loopback servers counting what preview documents send out.
     requestSinkPlugin(),
     // Real host companion processes on loopback for the host-connect tests (T7).
     hostCompanionCommands(),

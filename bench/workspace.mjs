@@ -1,7 +1,7 @@
-// Workspace benchmark (issue 5): import 100 / 1,000 / 5,000 generated files (10 kB each) into
+// Workspace benchmark: import 100 / 1,000 / 5,000 generated files (10 kB each) into
 // an IndexedDB workspace in headless Chromium, hydrate after reload, and time workspace.search,
 // workspace.listFiles and one writeFile at each size. Prints times and growth ratios from the
-// same run. Then the scale goals (issue 15), interleaved in one run: writeFile at 10 files
+// same run. Then the scale goals, interleaved in one run: writeFile at 10 files
 // against 5,000 files call by call, and 5,000 files created one createFile call at a time
 // against a bulk import of the same files and two bare IndexedDB floors (a put per file; a put
 // and the revision record per file), run by run in orders where each run follows each other

@@ -5,7 +5,7 @@ import type { CaApproval } from '../../src/elements/approval/approval.element.js
 import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
 
-// Issue 11, scenario 8: approvals a person can trust, through the real dialog.
+// Approvals a person can trust, through the real dialog.
 
 async function setup() {
   const runtime = createStudioRuntime({ workspaceRepository: null });
@@ -34,7 +34,7 @@ const fileText = (runtime: StudioRuntime, path: string) => {
   return file?.kind === 'text' ? file.text : undefined;
 };
 
-describe('<ca-approval> a person can trust (issue 11)', () => {
+describe('<ca-approval> a person can trust', () => {
   it('scenario 8: a 70,000-character patch shows its size and +/− lines; the diff only on request', async () => {
     const { runtime, element } = await setup();
     const replacement = `<p>${'typo '.repeat(13_999)}</p>\n<p>second</p>`;

@@ -10,7 +10,7 @@ async function settledWithin(promise: Promise<unknown>, ms = 0): Promise<boolean
   return settled;
 }
 
-describe('cold start order: preview, then editor, then the rest (issue 15)', () => {
+describe('cold start order: preview, then editor, then the rest', () => {
   it('lets work through after the current task when nothing holds', async () => {
     expect(await settledWithin(afterColdStart('preview'), 5)).to.equal(true);
     expect(await settledWithin(afterColdStart('editor'), 5)).to.equal(true);

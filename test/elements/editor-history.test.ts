@@ -9,7 +9,7 @@ import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio
 import { pasteText } from '../support/clipboard.js';
 import { waitFor } from '../support/wait.js';
 
-// Issue 11, scenarios 2–5: line endings, per-file history, the size limit and steady typing,
+// Line endings, per-file history, the size limit and steady typing,
 // each driven through the keyboard, paste and the approval dialog in real Chromium.
 
 async function setup(attributes: { idle?: number; maxWait?: number } = {}) {
@@ -72,7 +72,7 @@ const editorText = (element: CaEditor) =>
 
 const paste = pasteText;
 
-describe('<ca-editor> never loses an edit (issue 11)', () => {
+describe('<ca-editor> never loses an edit', () => {
   it('scenario 2: a CRLF file opens, takes keys and Enter, and stays CRLF', async () => {
     const { runtime, element, content } = await setup();
     await runtime.registry.callTool('workspace.writeFile', { path: 'README.md', text: '# t\r\nx' });

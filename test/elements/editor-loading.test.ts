@@ -43,7 +43,7 @@ async function mountLoading(offer: Omit<RuntimeLoading, 'provisionalSnapshot'>) 
   return { host, editor, content, placeholder, arrive };
 }
 
-describe('<ca-editor> while its runtime loads (issue 15)', () => {
+describe('<ca-editor> while its runtime loads', () => {
   it('on a first visit shows the starter files editable, and writes what was typed once hydrated', async () => {
     let answer!: (fresh: boolean) => void;
     const { host, content, placeholder, arrive } = await mountLoading({

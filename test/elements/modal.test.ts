@@ -9,7 +9,7 @@ import { createStudioRuntime, type StudioRuntime } from '../../src/studio/studio
 import { registerSpies } from './catalog-support.js';
 import { waitFor } from '../support/wait.js';
 
-// Issue 11, scenario 8: one modal implementation serves all five dialogs, with one box
+// One modal implementation serves all five dialogs, with one box
 // hit-test (a click in the padding never closes or denies), scroll lock and focus return.
 
 interface Case {
@@ -105,7 +105,7 @@ const cases: Case[] = [
   },
 ];
 
-describe('one modal for every dialog (issue 11)', () => {
+describe('one modal for every dialog', () => {
   for (const { name, open } of cases) {
     it(`${name}: a click in the padding keeps it open; the backdrop closes it and focus returns`, async () => {
       const runtime = createStudioRuntime({ workspaceRepository: null });

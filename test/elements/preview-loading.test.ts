@@ -26,7 +26,7 @@ async function mountLoading(fresh: Promise<boolean>) {
   return { host, preview, box, ready };
 }
 
-describe('<ca-preview> while its runtime loads (issue 15)', () => {
+describe('<ca-preview> while its runtime loads', () => {
   it('shows the seed render once storage is known to hold nothing, with no runtime yet', async () => {
     let answer!: (fresh: boolean) => void;
     const { host, preview, box, ready } = await mountLoading(

@@ -23,7 +23,7 @@ const requestedAt = (url: RegExp) =>
  * workspace, IndexedDB) has arrived: this file runs in a page of its own, so the chunk is
  * still loading when the studio connects.
  */
-describe('<ca-studio> paints while its runtime loads (issue 15)', () => {
+describe('<ca-studio> paints while its runtime loads', () => {
   it('renders the starter files in the preview before the runtime exists, and shows that frame once hydration confirms it', async () => {
     expect(loadedStudio(), 'the runtime chunk is still loading').to.equal(undefined);
     const studio = document.createElement('ca-studio') as CaStudio;

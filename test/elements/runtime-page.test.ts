@@ -4,7 +4,7 @@ import type { ToolCallEvent } from '../../src/runtime/protocol/events.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 import { pageFrame } from './page-frame.js';
 
-describe('a static page composed with HTML alone (issue 14)', () => {
+describe('a static page composed with HTML alone', () => {
   it('runs prompt → local agent → approval → tool call → preview acknowledgement, linked inside and outside <ca-runtime>', async function () {
     // A fresh page loads the whole SDK from source through the dev server.
     this.timeout(30000);

@@ -8,7 +8,7 @@ import {
 } from '../../src/runtime/agents/openrouter/settings.js';
 import { waitFor } from '../support/wait.js';
 
-// Issue 11, scenario 9: changing the endpoint while a key is saved asks first, and a plain
+// Changing the endpoint while a key is saved asks first, and a plain
 // http: endpoint to another machine is refused.
 
 const KEY = 'sk-or-v1-endpoint-test-key';
@@ -35,7 +35,7 @@ async function typeEndpoint(settings: CaSettings, value: string) {
   await settings.updateComplete;
 }
 
-describe('<ca-settings> endpoint trust (issue 11)', () => {
+describe('<ca-settings> endpoint trust', () => {
   it('scenario 9: a new endpoint with a saved key asks first; Keep editing saves nothing', async () => {
     const { settings, store } = await setup();
     await typeEndpoint(settings, 'https://elsewhere.example/v1/chat/completions');

@@ -42,7 +42,7 @@ async function studioIn(page: ReturnType<typeof pageFrame>) {
 const notice = (element: Element) =>
   element.shadowRoot!.querySelector<HTMLElement>('[part="starter-notice"]');
 
-describe('starter files in markup across real reloads (issue 14)', () => {
+describe('starter files in markup across real reloads', () => {
   it('seeds on the first visit, keeps edits on a revisit, and offers Reset when the markup changes', async function () {
     this.timeout(60000);
     const workspace = uniqueName('starter');

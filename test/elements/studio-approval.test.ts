@@ -5,7 +5,7 @@ import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { deepActiveElement } from '../../src/elements/shared/focus.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
-// Issue 14, item 5: the approval dialog is modal to the studio, not to the host page.
+// The approval dialog is modal to the studio, not to the host page.
 
 const centre = (element: Element): [number, number] => {
   const box = element.getBoundingClientRect();
@@ -35,7 +35,7 @@ async function waitingApproval(attributes: string) {
   return { studio, host, approval, dialog, call, hostClicks: () => hostClicks };
 }
 
-describe('<ca-studio> approval modality (issue 14, item 5)', () => {
+describe('<ca-studio> approval modality', () => {
   it('keeps the host page clickable while an approval waits; the studio itself is inert', async () => {
     const { studio, host, approval, dialog, call, hostClicks } = await waitingApproval('');
     expect(dialog.matches(':modal')).to.equal(false);

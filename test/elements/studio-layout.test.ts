@@ -7,7 +7,7 @@ import { layoutKey } from '../../src/elements/studio/layout.js';
 import { itIn } from '../support/engines.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
-// Issue 14, items 3 and 4: panels, splitters, the single column of tabs and the themes.
+// Panels, splitters, the single column of tabs and the themes.
 
 const shadow = (studio: CaStudio) => studio.shadowRoot!;
 const inner = <T extends Element = HTMLElement>(studio: CaStudio, selector: string) =>
@@ -31,7 +31,7 @@ async function mount(attributes: string, database = uniqueName('layout')) {
 before(() => setViewport({ width: 1280, height: 900 }));
 afterEach(() => emulateMedia({ colorScheme: 'light' }));
 
-describe('<ca-studio> panels (issue 14, item 3)', () => {
+describe('<ca-studio> panels', () => {
   it('shows only the panels named in markup, and follows a change at run time', async () => {
     const studio = await mount('panels="editor preview"');
     const panel = (name: string) => shadow(studio).getElementById(`panel-${name}`);
@@ -56,7 +56,7 @@ describe('<ca-studio> panels (issue 14, item 3)', () => {
   });
 });
 
-describe('<ca-studio> splitters (issue 14, item 3)', () => {
+describe('<ca-studio> splitters', () => {
   it('resize from the keyboard: arrows, Shift+arrows, Home and End, with aria-valuenow', async () => {
     const studio = await mount('');
     const splitter = await separator(studio, 'explorer');
@@ -130,7 +130,7 @@ describe('<ca-studio> splitters (issue 14, item 3)', () => {
   });
 });
 
-describe('<ca-studio> single column of tabs (issue 14, item 3)', () => {
+describe('<ca-studio> single column of tabs', () => {
   it('switches by its own width, not the window’s, with tablist semantics and arrow keys', async () => {
     const studio = await mount('');
     expect(shadow(studio).querySelector('[role="tablist"]')).to.equal(null);
@@ -192,7 +192,7 @@ function overlaps(boxes: ReadonlyArray<readonly [string, DOMRect]>): string[] {
   return found;
 }
 
-describe('<ca-studio> on a 390×844 phone (issue 14, item 3)', () => {
+describe('<ca-studio> on a 390×844 phone', () => {
   after(() => setViewport({ width: 1280, height: 900 }));
 
   it('shows every tab with no overlapping boxes and nothing past the screen edge', async () => {
@@ -258,7 +258,7 @@ const rgb = (hex: string) => {
   return value;
 };
 
-describe('<ca-studio> themes (issue 14, item 4)', () => {
+describe('<ca-studio> themes', () => {
   it('draws light and dark from the --ca-* palette, CodeMirror and the preview chrome included', async () => {
     const studio = await mount('theme="dark"');
     const editor = await inner(studio, 'ca-editor');

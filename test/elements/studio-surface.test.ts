@@ -3,7 +3,7 @@ import '../../src/index.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
-// Issue 14, item 4: hidden, exported parts and named slots.
+// Hidden, exported parts and named slots.
 
 const TAGS = [
   'ca-studio',
@@ -21,7 +21,7 @@ const TAGS = [
   'ca-trace',
 ];
 
-describe('every element honours hidden (issue 14, item 4)', () => {
+describe('every element honours hidden', () => {
   for (const tag of TAGS) {
     it(`<${tag} hidden> draws nothing`, async () => {
       expect(customElements.get(tag), tag).to.not.equal(undefined);
@@ -33,7 +33,7 @@ describe('every element honours hidden (issue 14, item 4)', () => {
   }
 });
 
-describe('<ca-studio> parts and slots (issue 14, item 4)', () => {
+describe('<ca-studio> parts and slots', () => {
   it('exports the inner parts of its children as <child>-<part>', async () => {
     const style = document.createElement('style');
     style.textContent = `

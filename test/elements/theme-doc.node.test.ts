@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { PALETTES } from '../../src/elements/shared/theme.js';
 
-// Issue 14, item 4: every colour token is documented, with the values the palette holds.
+// Every colour token is documented, with the values the palette holds.
 
 const theming = readFileSync('docs/theming.md', 'utf8');
 const studio = readFileSync('src/elements/studio/studio.element.ts', 'utf8');

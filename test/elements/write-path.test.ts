@@ -113,7 +113,7 @@ beforeEach(async () => {
 
 afterEach(() => runtime.dispose());
 
-describe('every change a person makes is one registry call (issue 10)', () => {
+describe('every change a person makes is one registry call', () => {
   it('explorer: New file', async () => {
     const explorer = inStudio<CaExplorer>('ca-explorer');
     const changes = await changesDuring(async () => {

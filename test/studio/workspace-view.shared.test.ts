@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { describe, it } from '../support/spec.js';
 import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 
-describe('runtime.workspace is a read-only view (issue 10)', () => {
+describe('runtime.workspace is a read-only view', () => {
   it('exposes snapshot, status, file reads, subscribe and the cold-start snapshot, and no mutating method', async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
     await runtime.ready;

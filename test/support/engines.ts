@@ -26,13 +26,6 @@ export function describeIn(engines: readonly Engine[], reason: string) {
     describe.skip(`${title} [skipped in ${engine}: ${reason}]`, fn);
 }
 
-/**
- * Firefox keeps a blocked self-navigation silent: reporting it belongs to the preview sandbox's
- * work on another branch. Remove these marks when that work is merged.
- */
-export const SEAL = 'fixed on the seal branch';
-export const NOT_FIREFOX: readonly Engine[] = ['chromium', 'webkit'];
-
 /** Tests that link a real directory handle make it in the origin private file system. */
 export const WITH_OPFS: readonly Engine[] = ['chromium', 'firefox'];
 export const NO_OPFS =

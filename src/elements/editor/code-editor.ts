@@ -2,7 +2,7 @@
  * CodeMirror 6 behind a small surface. Loaded lazily by `<ca-editor>`, so the script-tag build
  * keeps CodeMirror in its own chunk.
  *
- * Every file gets its own `EditorState` (issue 11, scenario 3): its own selection, scroll and
+ * Every file gets its own `EditorState`: its own selection, scroll and
  * undo history (CodeMirror's history keeps at most about 100 events). Showing a file swaps the
  * state in, so opening or switching files is never an undoable change, and an outside write (a
  * tool, an agent) arrives as a minimal change kept out of the person's undo history.

@@ -1,5 +1,5 @@
 /**
- * The line break a file uses, so the editor can keep it byte for byte (issue 11, scenario 2).
+ * The line break a file uses, so the editor can keep it byte for byte.
  * CodeMirror splits on `\r\n`, `\r` and `\n` alike and joins with `\n`; a CRLF or bare-CR file
  * would come back changed, and an editor comparing its text with the file's would never agree.
  */

@@ -12,7 +12,7 @@ afterEach(() => {
   mounted = undefined;
 });
 
-// What a host bundler did to the old bridge (issue 13), a bridge that does not parse, and the
+// What a host bundler did to the old bridge, a bridge that does not parse, and the
 // real bridge failing after its channel is open: each is named, never an acknowledgement timeout.
 const failures: Record<string, { source: string; names: RegExp }> = {
   'a bridge that throws before its hello': {
@@ -26,7 +26,7 @@ const failures: Record<string, { source: string; names: RegExp }> = {
   },
 };
 
-describe('a preview bridge that fails to start (issue 13 item 1)', () => {
+describe('a preview bridge that fails to start', () => {
   for (const [name, { source, names }] of Object.entries(failures)) {
     it(`reports ${name} as PREVIEW_RUNTIME_ERROR with a diagnostic card`, async () => {
       const started = performance.now();

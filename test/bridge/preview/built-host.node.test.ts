@@ -1,9 +1,9 @@
 /**
  * The preview in a host app's production build, in Chromium with the browser's own process
  * model (sandboxed frames in their own process, as in desktop Chrome):
- * - issue 13 item 1: a host bundle down-levelled to es2017 still gets acknowledgements, since
+ * - a host bundle down-levelled to es2017 still gets acknowledgements, since
  *   the frame scripts are build-time strings the host bundler cannot rewrite;
- * - issue 12: floods from preview code leave the host responsive (long tasks measured with
+ * - floods from preview code leave the host responsive (long tasks measured with
  *   PerformanceObserver, printed), and the per-revision caps hold.
  */
 import { after, before, describe, it } from 'node:test';
@@ -65,7 +65,7 @@ function serveDir(dir: string): Promise<{ server: Server; url: string }> {
   );
 }
 
-describe('the preview in an es2017 host build (issue 13 item 1, issue 12)', () => {
+describe('the preview in an es2017 host build', () => {
   let server: Server;
   let browser: Browser;
   let page: Page;

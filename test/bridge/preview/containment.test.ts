@@ -4,7 +4,6 @@ import {
   PREVIEW_ERROR_CODES,
 } from '../../../src/runtime/tools/preview/errors.js';
 import { mountPreview, type Mounted } from './harness.js';
-import { NOT_FIREFOX, SEAL, itIn } from '../../support/engines.js';
 import { readSink, settleSink, sinkUrls, type SinkCounts } from './sink.js';
 
 const never = () => new AbortController().signal;
@@ -43,7 +42,7 @@ const leak = (tag: string) => `<script>
   console.log('policy', document.head.firstElementChild && document.head.firstElementChild.getAttribute('http-equiv'), document.compatMode);
 </script>`;
 
-describe('preview containment: markup before or inside <head> (issue 12)', () => {
+describe('preview containment: markup before or inside <head>', () => {
   const cases: Record<string, (leakScript: string) => string> = {
     'a script before <head>': (s) =>
       `${s}<!doctype html><html><head><title>t</title></head><body>x</body></html>`,
@@ -80,7 +79,7 @@ describe('preview containment: markup before or inside <head> (issue 12)', () =>
   });
 });
 
-describe('preview containment: self-navigation (issue 12)', () => {
+describe('preview containment: self-navigation', () => {
   const ways: Record<string, string> = {
     'location.href': `<script>addEventListener('load', () => setTimeout(() => { location.href = '${urls.http}/href?d=' + document.body.textContent; }, 50));</script>`,
     '<meta http-equiv=refresh>': `<meta http-equiv="refresh" content="0;url=${urls.http}/refresh">`,
@@ -89,55 +88,45 @@ describe('preview containment: self-navigation (issue 12)', () => {
     'window.open(url, "_self")': `<script>addEventListener('load', () => setTimeout(() => open('${urls.http}/open', '_self'), 50));</script>`,
   };
   for (const [name, script] of Object.entries(ways)) {
-    // location.reload() reloads the same document, which Firefox reports like the others.
-    const where = name === 'location.reload()' ? it : itIn(NOT_FIREFOX, SEAL);
-    where(
-      `blocks ${name}, resets the frame and never reports ready for the other document`,
-      async () => {
-        mounted = mountPreview({ 'index.html': `<p>secret page text</p>${script}` });
-        const controller = mounted.controller;
-        await navigationBlocked(controller);
-        const status = controller.getStatus();
-        expect(status.state).to.equal('error');
-        const outcome = await controller.waitForRevision(status.revision, never());
-        expect(!outcome.ok && outcome.error.code).to.equal(
-          PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR,
-        );
-        expect(controller.frame!.srcdoc).to.contain('The preview stopped');
-        nothingOut(await settleSink());
-      },
-    );
+    it(`blocks ${name}, resets the frame and never reports ready for the other document`, async () => {
+      mounted = mountPreview({ 'index.html': `<p>secret page text</p>${script}` });
+      const controller = mounted.controller;
+      await navigationBlocked(controller);
+      const status = controller.getStatus();
+      expect(status.state).to.equal('error');
+      const outcome = await controller.waitForRevision(status.revision, never());
+      expect(!outcome.ok && outcome.error.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
+      expect(controller.frame!.srcdoc).to.contain('The preview stopped');
+      nothingOut(await settleSink());
+    });
   }
 });
 
 describe('preview containment: a reload in the same shell', () => {
-  itIn(NOT_FIREFOX, SEAL)(
-    'gets a fresh inner document, drops the old one and still blocks its navigation',
-    async () => {
-      mounted = mountPreview({
-        'index.html': '<p>first</p><script>console.log("boot", 1)</script>',
-      });
-      expect((await mounted.settle()).ok).to.equal(true);
-      const shell = mounted.controller.frame;
-      mounted.workspace.write({
-        'index.html': `<p>second</p><script>console.log("boot", 2); addEventListener('load', () => setTimeout(() => { location.href = '${urls.http}/reused?d=' + document.body.textContent; }, 50));</script>`,
-      });
-      expect(await mounted.consoleLine(/^boot 2/)).to.equal('boot 2');
-      // The reload reused the shell frame: one new frame, not two.
-      expect(mounted.controller.frame).to.equal(shell);
-      const controller = mounted.controller;
-      await navigationBlocked(controller);
-      expect(controller.getStatus().state).to.equal('error');
-      nothingOut(await settleSink());
-      // After the card, the next load builds a new shell.
-      mounted.workspace.write({ 'index.html': '<p>third</p>' });
-      expect((await mounted.settle()).ok).to.equal(true);
-      expect(mounted.controller.frame).not.to.equal(shell);
-    },
-  );
+  it('gets a fresh inner document, drops the old one and still blocks its navigation', async () => {
+    mounted = mountPreview({
+      'index.html': '<p>first</p><script>console.log("boot", 1)</script>',
+    });
+    expect((await mounted.settle()).ok).to.equal(true);
+    const shell = mounted.controller.frame;
+    mounted.workspace.write({
+      'index.html': `<p>second</p><script>console.log("boot", 2); addEventListener('load', () => setTimeout(() => { location.href = '${urls.http}/reused?d=' + document.body.textContent; }, 50));</script>`,
+    });
+    expect(await mounted.consoleLine(/^boot 2/)).to.equal('boot 2');
+    // The reload reused the shell frame: one new frame, not two.
+    expect(mounted.controller.frame).to.equal(shell);
+    const controller = mounted.controller;
+    await navigationBlocked(controller);
+    expect(controller.getStatus().state).to.equal('error');
+    nothingOut(await settleSink());
+    // After the card, the next load builds a new shell.
+    mounted.workspace.write({ 'index.html': '<p>third</p>' });
+    expect((await mounted.settle()).ok).to.equal(true);
+    expect(mounted.controller.frame).not.to.equal(shell);
+  });
 });
 
-describe('preview containment: WebRTC (issue 12)', () => {
+describe('preview containment: WebRTC', () => {
   const attempt = (label: string) => `
     try {
       const pc = new RTCPeerConnection({ iceServers: [{ urls: '${urls.stun}' }, { urls: '${urls.turn}', username: 'secret', credential: 'secret' }] });

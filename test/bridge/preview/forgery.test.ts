@@ -46,7 +46,7 @@ const FORGING_PAGE = `<link rel="stylesheet" href="s.css">
   }, 10);
 </script>`;
 
-describe('preview forgery: selections and the bridge channel (issue 12)', () => {
+describe('preview forgery: selections and the bridge channel', () => {
   it('takes a selection only from a click of the person, during a pick started by the host', async () => {
     const picked: PreviewSelection[] = [];
     mounted = mountPreview(

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 // @ts-expect-error: a build script without type declarations
 import { generateFrameSources, GENERATED } from '../../../scripts/frame-sources.mjs';
 
-describe('compiled frame scripts (issue 13 item 1)', () => {
+describe('compiled frame scripts', () => {
   it('the checked-in module is what the frame sources compile to', async () => {
     const fresh = (await generateFrameSources()) as string;
     assert.equal(

@@ -45,7 +45,7 @@ function checkAssembly(html: string): string | null {
   return null;
 }
 
-describe('preview fuzz: generated hostile documents (issue 12)', () => {
+describe('preview fuzz: generated hostile documents', () => {
   it(`contains ${DOCUMENTS} hostile documents: nothing leaves, the bridge is first, every revision acknowledged or diagnosed`, async function () {
     this.timeout(280_000);
     const urls = sinkUrls((await readSink(true)).ports);

@@ -7,7 +7,7 @@ import {
 } from '../../../src/runtime/index.js';
 import { createWriteFile, tick } from '../registry/fixtures.js';
 
-describe('approval queue listeners (issue 11, scenario 8)', () => {
+describe('approval queue listeners', () => {
   it('twenty pending approvals without a signal print no MaxListenersExceededWarning', async () => {
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(warning.name);

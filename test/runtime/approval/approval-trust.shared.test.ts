@@ -10,7 +10,7 @@ import { createWorkspaceDocumentManager } from '../../../src/runtime/workspace/m
 import { describe, it } from '../../support/spec.js';
 import { createWriteFile, tick } from '../registry/fixtures.js';
 
-// Issue 11, scenarios 8 and 9: what an approval card is told, who may skip it, and that a
+// What an approval card is told, who may skip it, and that a
 // runtime nobody can approve for answers at once.
 
 function gatedRegistry(options: Parameters<typeof createToolApprovalQueue>[0] = {}) {
@@ -24,7 +24,7 @@ function gatedRegistry(options: Parameters<typeof createToolApprovalQueue>[0] = 
   return { registry, queue, runs };
 }
 
-describe('approvals a person can trust (issue 11)', () => {
+describe('approvals a person can trust', () => {
   it('scenario 9: executeModelToolCall runs as agent whatever context is merged in', async () => {
     const { registry, queue, runs } = gatedRegistry();
     const claimed = registry.executeModelToolCall(

@@ -1,5 +1,5 @@
 /**
- * Where the API key may be sent (issue 11, scenario 9): `https:` anywhere, plain `http:` only
+ * Where the API key may be sent: `https:` anywhere, plain `http:` only
  * to this machine (localhost, 127.0.0.0/8, ::1), so a typo or a hostile link can never send the
  * key over the network in clear text.
  */

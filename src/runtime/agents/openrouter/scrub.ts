@@ -1,5 +1,5 @@
 /**
- * Keeps the API key out of everything a provider says back (issue 11, scenario 9): an endpoint
+ * Keeps the API key out of everything a provider says back: an endpoint
  * that echoes the key in an error would otherwise put it on screen, in the chat and in the
  * trace. Applied to the response body before anything reads it.
  */

@@ -5,10 +5,10 @@ import { scrubSecret } from '../../../../src/runtime/agents/openrouter/scrub.js'
 import { createOpenRouterSettingsStore } from '../../../../src/runtime/agents/openrouter/settings.js';
 import { openRouterStudio } from './harness.js';
 
-// Issue 11, scenario 9: the key never comes back on screen or in the trace, and never leaves
+// The key never comes back on screen or in the trace, and never leaves
 // over plain http: to another machine.
 
-describe('OpenRouter secrets (issue 11)', () => {
+describe('OpenRouter secrets', () => {
   it('scenario 9: a provider that echoes the key in a 401 gets it scrubbed from error, chat and trace', async () => {
     const studio = await openRouterStudio();
     const key = 'sk-or-test';
