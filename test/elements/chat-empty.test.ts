@@ -55,3 +55,28 @@ describe('<ca-chat> empty state', () => {
     );
   });
 });
+
+describe('<ca-chat> answers a request the local agent does not know', () => {
+  it('offers the nearest recipes as chips, the allowed values and how to connect a model', async () => {
+    const runtime = createStudioRuntime({ workspaceRepository: null });
+    await runtime.ready;
+    runtime.approvals.connect();
+    const chat = await fixture<CaChat>(html`<ca-chat .runtime=${runtime}></ca-chat>`);
+    await chat.submit('make the button red');
+    const reply = await waitFor(
+      () => chat.shadowRoot!.querySelector('.message.assistant'),
+      'the reply',
+    );
+    expect(reply.textContent).to.contain('blue, green, purple, orange, pink, teal');
+    expect(reply.textContent).to.contain('Settings');
+    const chips = [
+      ...chat.shadowRoot!.querySelectorAll<HTMLButtonElement>(
+        '[aria-label="Nearest requests"] button',
+      ),
+    ];
+    expect(chips.length).to.be.within(2, 3);
+    expect(chips[0]!.textContent?.trim()).to.equal('Make the accent green');
+    await expect(chat).to.be.accessible();
+    runtime.dispose();
+  });
+});

@@ -196,7 +196,30 @@ export class CaChat extends LitElement {
         ${message.name} → ${message.summary}
       </div>`;
     }
-    return html`<div class="message ${message.role}">${message.text}</div>`;
+    // Suggestions the workspace cannot take (no accent to change) are left out, as chips are.
+    const fitting = new Set((this.recipes.value ?? []).map((recipe) => recipe.id));
+    const suggestions =
+      message.role === 'assistant'
+        ? (message.suggestions ?? []).filter((suggestion) => fitting.has(suggestion.id))
+        : [];
+    return html`<div class="message ${message.role}">${message.text}</div>
+      ${
+        suggestions.length
+          ? html`<ul class="suggestions" aria-label="Nearest requests">
+              ${suggestions.map(
+                (suggestion) =>
+                  html`<li>
+                    <button
+                      aria-disabled=${this.agent.value?.running ? 'true' : 'false'}
+                      @click=${() => this.submit(suggestion.prompt)}
+                    >
+                      ${suggestion.prompt}
+                    </button>
+                  </li>`,
+              )}
+            </ul>`
+          : nothing
+      }`;
   }
 
   /** A page's own empty state (through nested slots too) replaces the default one. */

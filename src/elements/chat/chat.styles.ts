@@ -66,6 +66,7 @@ export const chatStyles = [
     .empty-state p {
       margin: 0 0 0.5rem;
     }
+    .suggestions,
     .starters {
       list-style: none;
       margin: 0;
