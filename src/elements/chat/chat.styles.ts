@@ -107,7 +107,7 @@ export const chatStyles = [
       min-height: 2.4rem;
       font: inherit;
       padding: 0.4rem 0.55rem;
-      border: 1px solid var(--_border);
+      border: 1px solid var(--_control-border);
       border-radius: calc(var(--_radius) - 2px);
     }
     /* Only the transcript gives up height: a squeezed status line would let its Retry paint
