@@ -89,7 +89,7 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @csspart read-only - The header's Read-only badge.
  * @csspart layout - The box around your own layout (default slot).
  * @csspart model-button - The header button that opens the model settings.
- * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download, Export HTML, Reset.
+ * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download file, Export HTML, Export project, Reset.
  * @csspart settings - The `<ca-settings>` dialog.
  * @csspart explorer - The `<ca-explorer>` file tree in the left column.
  * @csspart host-connect - The `<ca-host-connect>` folder option for browsers without folder access.
