@@ -25,6 +25,7 @@ import { PANELS, parsePanels } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
 import { prefetchChunk } from '../shared/prefetch.js';
 import { afterColdStart } from '../shared/cold-start-order.js';
+import { FullscreenIsolation } from './fullscreen-isolation.js';
 import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
@@ -248,6 +249,7 @@ export class CaStudio extends LitElement {
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
   @query('ca-editor') private editorPanel?: CaEditor;
+  private fullscreenIsolation?: FullscreenIsolation;
 
   private readonly openrouter = new StoreController(this, () => this.owner.value?.openrouter);
   private readonly agentState = new StoreController(this, () => this.owner.value?.agent);
@@ -299,6 +301,14 @@ export class CaStudio extends LitElement {
     });
     // The chat's Reconnect folder recovery opens the explorer's folder picker.
     this.addEventListener('ca-folder-reconnect', () => void this.explorer?.openFolder());
+    // A full-screen preview leaves nothing hidden behind it in the tab order.
+    this.addEventListener('ca-fullscreen-change', (event) => {
+      const preview = event.composedPath()[0];
+      if (!(preview instanceof Element) || !this.shadowRoot) return;
+      this.fullscreenIsolation ??= new FullscreenIsolation(this.shadowRoot);
+      if (event.detail.fullscreen) this.fullscreenIsolation.isolate(preview);
+      else this.fullscreenIsolation.release();
+    });
     // A chosen search result opens in the editor at the match, with focus there.
     this.addEventListener('ca-search-select', (event) => {
       if (!this.editorPanel) return;
