@@ -357,14 +357,25 @@ export class CaStudio extends LitElement {
     this.settingsDialog?.show();
   }
 
+  /** Tools opens the catalog; in the single column of tabs it also selects the catalog's tab. */
+  private readonly toggleTools = (): void => {
+    this.catalogOpen = !this.catalogOpen;
+    if (this.catalogOpen && this.layout.narrow) this.selectedTab = 'catalog';
+  };
+
   protected override render() {
     const panels = parsePanels(this.panels);
     const showing = (key: TabKey) => (key === 'catalog' ? this.catalogOpen : panels.has(key));
     const top = (['explorer', 'editor', 'preview', 'catalog'] as const).filter(showing);
     const bottom = (['chat', 'trace'] as const).filter(showing);
     const tabs: TabKey[] = [...top, ...bottom];
+    // A phone opens on what the page is about: the preview, when it shows.
     const selected =
-      this.selectedTab && tabs.includes(this.selectedTab) ? this.selectedTab : tabs[0];
+      this.selectedTab && tabs.includes(this.selectedTab)
+        ? this.selectedTab
+        : tabs.includes('preview')
+          ? 'preview'
+          : tabs[0];
     const work = this.layout.track(top, 'vertical');
     const lower = this.layout.track(bottom, 'vertical');
     const rows = this.layout.track(
@@ -403,7 +414,7 @@ export class CaStudio extends LitElement {
           class="tools"
           aria-expanded=${String(this.catalogOpen)}
           aria-controls="panel-catalog"
-          @click=${() => (this.catalogOpen = !this.catalogOpen)}
+          @click=${this.toggleTools}
         >
           Tools
         </button>
