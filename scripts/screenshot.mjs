@@ -15,7 +15,7 @@ async function openStudio(browser, url, viewport, theme) {
   await page.waitForFunction(() => {
     const studio = document.querySelector('ca-studio');
     return (
-      studio?.runtime.capabilities !== undefined && studio.shadowRoot?.querySelector('ca-preview')
+      studio?.runtime?.capabilities !== undefined && studio.shadowRoot?.querySelector('ca-preview')
     );
   });
   return page;

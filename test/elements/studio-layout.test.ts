@@ -152,7 +152,12 @@ describe('<ca-studio> single column of tabs', () => {
       expect(panel.getAttribute('role')).to.equal('tabpanel');
       expect(panel.getAttribute('aria-labelledby')).to.equal(tab.id);
     }
-    expect(tabs[0]!.getAttribute('aria-selected')).to.equal('true');
+    // It opens on the preview.
+    expect(tabs[2]!.getAttribute('aria-selected')).to.equal('true');
+    expect(shows(panelOf(tabs[2]!))).to.equal(true);
+    expect(shows(panelOf(tabs[0]!))).to.equal(false);
+    tabs[0]!.click();
+    await studio.updateComplete;
     expect(shows(panelOf(tabs[0]!))).to.equal(true);
     expect(shows(panelOf(tabs[1]!))).to.equal(false);
 

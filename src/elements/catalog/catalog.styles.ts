@@ -24,7 +24,7 @@ export const catalogStyles = [
       flex: 1 1 10rem;
       min-width: 8rem;
       padding: 0.3rem 0.5rem;
-      border: 1px solid var(--_border);
+      border: 1px solid var(--_control-border);
       border-radius: calc(var(--_radius) - 2px);
     }
     .scopes,

@@ -45,7 +45,8 @@ function progressText(progress: AgentProgress | undefined): string {
  * @csspart progress - The running request's turn or retry line.
  * @csspart log - The transcript.
  * @csspart composer - The form with the text area and buttons.
- * @slot empty - Shown in the transcript before the first message (an empty state).
+ * @slot empty - Shown in the transcript before the first message, in place of the default empty state (what the studio does and three starters).
+ * @csspart empty-state - The default empty state.
  * @slot composer-extras - Extra controls in the composer, before Send.
  * @cssprop --ca-chat-max-height - Maximum height of the transcript before it scrolls.
  */
@@ -59,6 +60,8 @@ export class CaChat extends LitElement {
 
   @state() private draft = '';
   @state() private recoveryNotice = '';
+  /** Whether the page gave its own empty state. */
+  @state() private customEmpty = false;
 
   @query('.log') private log?: HTMLElement;
   @query('textarea') private textarea?: HTMLTextAreaElement;
@@ -168,7 +171,68 @@ export class CaChat extends LitElement {
         ${message.name} → ${message.summary}
       </div>`;
     }
-    return html`<div class="message ${message.role}">${message.text}</div>`;
+    // Suggestions the workspace cannot take (no accent to change) are left out, as chips are.
+    const fitting = new Set((this.recipes.value ?? []).map((recipe) => recipe.id));
+    const suggestions =
+      message.role === 'assistant'
+        ? (message.suggestions ?? []).filter((suggestion) => fitting.has(suggestion.id))
+        : [];
+    return html`<div class="message ${message.role}">${message.text}</div>
+      ${
+        suggestions.length
+          ? html`<ul class="suggestions" aria-label="Nearest requests">
+              ${suggestions.map(
+                (suggestion) =>
+                  html`<li>
+                    <button
+                      aria-disabled=${this.agent.value?.running ? 'true' : 'false'}
+                      @click=${() => this.submit(suggestion.prompt)}
+                    >
+                      ${suggestion.prompt}
+                    </button>
+                  </li>`,
+              )}
+            </ul>`
+          : nothing
+      }`;
+  }
+
+  /** A page's own empty state (through nested slots too) replaces the default one. */
+  private readonly onEmptySlotChange = (event: Event): void => {
+    const slot = event.target as HTMLSlotElement;
+    this.customEmpty = slot
+      .assignedNodes({ flatten: true })
+      .some((node) => node.nodeType === Node.ELEMENT_NODE || node.textContent?.trim());
+  };
+
+  /** What the studio is, and three starters that can succeed on this workspace. */
+  private renderEmptyState(running: boolean) {
+    const starters = (this.recipes.value ?? []).filter((recipe) => recipe.needsApproval);
+    return html`<div class="empty-state" part="empty-state">
+      <p>
+        <strong>Ask for a change to this page.</strong> The agent edits the files through tools; you
+        approve each change, see it in the preview, and can undo it.
+      </p>
+      ${
+        starters.length
+          ? html`<p>Try one:</p>
+              <ul class="starters" aria-label="Starters">
+                ${starters.slice(0, 3).map(
+                  (recipe) =>
+                    html`<li>
+                      <button
+                        class="starter"
+                        aria-disabled=${running ? 'true' : 'false'}
+                        @click=${() => this.submit(recipe.prompt)}
+                      >
+                        ${recipe.prompt}
+                      </button>
+                    </li>`,
+                )}
+              </ul>`
+          : nothing
+      }
+    </div>`;
   }
 
   private renderStatus(state: AgentState | undefined) {
@@ -220,7 +284,9 @@ export class CaChat extends LitElement {
         ${
           state?.messages.length
             ? state.messages.map((message) => this.renderMessage(message))
-            : html`<slot name="empty"></slot>`
+            : html`<slot name="empty" @slotchange=${this.onEmptySlotChange}></slot>${
+                  this.customEmpty ? nothing : this.renderEmptyState(running)
+                }`
         }
       </div>
       <div class="status ${last?.status ?? ''}" role="status">${this.renderStatus(state)}</div>

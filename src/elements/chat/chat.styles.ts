@@ -29,7 +29,7 @@ export const chatStyles = [
     }
     .log {
       flex: 1;
-      min-height: 4rem;
+      min-height: 6rem;
       max-height: var(--ca-chat-max-height, 18rem);
       overflow-y: auto;
       padding: 0.5rem 0.75rem;
@@ -63,11 +63,32 @@ export const chatStyles = [
     .notice {
       color: var(--_muted);
     }
+    .empty-state p {
+      margin: 0 0 0.5rem;
+    }
+    .suggestions,
+    .starters {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: 0.35rem;
+      justify-items: start;
+    }
+    .starter {
+      text-align: start;
+    }
+    /* One row that scrolls sideways: the chips never crowd the transcript out. */
     .recipes {
       display: flex;
-      flex-wrap: wrap;
+      flex-wrap: nowrap;
+      overflow-x: auto;
       gap: 0.35rem;
-      padding: 0.4rem 0.75rem 0;
+      padding: 0.4rem 0.75rem 0.3rem;
+    }
+    .recipes button {
+      flex: none;
+      white-space: nowrap;
     }
     .recipes button {
       font-size: 0.78rem;
@@ -86,7 +107,7 @@ export const chatStyles = [
       min-height: 2.4rem;
       font: inherit;
       padding: 0.4rem 0.55rem;
-      border: 1px solid var(--_border);
+      border: 1px solid var(--_control-border);
       border-radius: calc(var(--_radius) - 2px);
     }
     /* Only the transcript gives up height: a squeezed status line would let its Retry paint

@@ -27,6 +27,12 @@ export const editorStyles = [
       background: var(--_bg);
       border-color: var(--_border);
     }
+    @media (forced-colors: active) {
+      [role='tab'][aria-selected='true'] {
+        border: 2px solid Highlight;
+        border-bottom: none;
+      }
+    }
     .dirty::after {
       content: ' •';
       color: var(--_accent);

@@ -46,6 +46,9 @@ export const explorerStyles = [
       display: flex;
       align-items: center;
       gap: 0.35rem;
+      /* A 24 px target at least (WCAG 2.5.8), with a pixel between rows. */
+      min-height: 26px;
+      margin-block: 1px;
       padding: 0.2rem 0.5rem 0.2rem calc(0.5rem + var(--_level) * var(--_indent));
       font-family: var(--_mono);
       cursor: pointer;
@@ -61,6 +64,15 @@ export const explorerStyles = [
     [role='treeitem'][aria-selected='true'] {
       background: color-mix(in srgb, var(--_accent) 14%, transparent);
       font-weight: 600;
+    }
+    @media (forced-colors: active) {
+      [role='treeitem'][aria-selected='true'] {
+        outline: 1px solid Highlight;
+        outline-offset: -1px;
+      }
+      [role='treeitem']:focus-visible {
+        outline-color: Highlight;
+      }
     }
     [aria-expanded]::before {
       content: '▾';
@@ -104,7 +116,7 @@ export const explorerStyles = [
       font: inherit;
       font-family: var(--_mono);
       padding: 0.35rem 0.5rem;
-      border: 1px solid var(--_border);
+      border: 1px solid var(--_control-border);
       border-radius: calc(var(--_radius) - 2px);
     }
     dialog .error {

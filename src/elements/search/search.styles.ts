@@ -21,7 +21,7 @@ export const searchStyles = [
       flex: 1;
       font: inherit;
       padding: 0.4rem 0.6rem;
-      border: 1px solid var(--_border);
+      border: 1px solid var(--_control-border);
       border-radius: calc(var(--_radius) - 2px);
       background: var(--_bg);
       color: var(--_text);

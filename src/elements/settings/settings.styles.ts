@@ -41,7 +41,7 @@ export const settingsStyles = [
     select {
       font: inherit;
       padding: 0.35rem 0.5rem;
-      border: 1px solid var(--_border);
+      border: 1px solid var(--_control-border);
       border-radius: calc(var(--_radius) - 2px);
       background: var(--_bg);
       color: var(--_text);

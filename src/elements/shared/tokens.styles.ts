@@ -29,6 +29,9 @@ export const tokens = css`
     --_code-number: ${token('--ca-code-number')};
     --_code-tag: ${token('--ca-code-tag')};
     --_code-attribute: ${token('--ca-code-attribute')};
+    /* Borders a person must find (fields, buttons, chips): at least 3:1 on either theme, where
+       --_border is for dividers only. */
+    --_control-border: color-mix(in srgb, var(--_muted) 75%, var(--_bg));
     --_radius: var(--ca-radius, 8px);
     --_font: var(--ca-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
     --_mono: var(--ca-font-mono, ui-monospace, 'SFMono-Regular', Menlo, monospace);
@@ -50,7 +53,7 @@ export const tokens = css`
   }
   button {
     font: inherit;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_control-border);
     background: var(--_bg);
     color: var(--_text);
     border-radius: calc(var(--_radius) - 2px);
@@ -65,6 +68,29 @@ export const tokens = css`
   select:focus-visible {
     outline: 2px solid var(--_accent);
     outline-offset: 2px;
+  }
+  input,
+  textarea,
+  select {
+    border-color: var(--_control-border);
+  }
+  textarea,
+  input:not([type='checkbox'], [type='radio']) {
+    background: var(--_bg);
+    color: var(--_text);
+  }
+  ::placeholder {
+    color: var(--_muted);
+    opacity: 1;
+  }
+  /* Forced colours draw borders and outlines only: the focus ring stays a system colour. */
+  @media (forced-colors: active) {
+    button:focus-visible,
+    textarea:focus-visible,
+    select:focus-visible,
+    [tabindex]:focus-visible {
+      outline: 2px solid Highlight;
+    }
   }
   button:disabled,
   button[aria-disabled='true'] {

@@ -26,6 +26,7 @@ import { PANELS, parsePanels } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
 import { prefetchChunk } from '../shared/prefetch.js';
 import { afterColdStart } from '../shared/cold-start-order.js';
+import { FullscreenIsolation } from './fullscreen-isolation.js';
 import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
 import { studioStyles } from './studio.styles.js';
@@ -92,7 +93,7 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @csspart read-only - The header's Read-only badge.
  * @csspart layout - The box around your own layout (default slot).
  * @csspart model-button - The header button that opens the model settings.
- * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download, Export HTML, Reset.
+ * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download file, Export HTML, Export project, Reset.
  * @csspart settings - The `<ca-settings>` dialog.
  * @csspart explorer - The `<ca-explorer>` file tree in the left column.
  * @csspart host-connect - The `<ca-host-connect>` folder option for browsers without folder access.
@@ -190,6 +191,7 @@ export class CaStudio extends LitElement {
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
   @query('ca-editor') private editorPanel?: CaEditor;
+  private fullscreenIsolation?: FullscreenIsolation;
 
   private readonly openrouter = new StoreController(this, () => this.owner.value?.openrouter);
   private readonly agentState = new StoreController(this, () => this.owner.value?.agent);
@@ -247,6 +249,14 @@ export class CaStudio extends LitElement {
     });
     // The chat's Reconnect folder recovery opens the explorer's folder picker.
     this.addEventListener('ca-folder-reconnect', () => void this.explorer?.openFolder());
+    // A full-screen preview leaves nothing hidden behind it in the tab order.
+    this.addEventListener('ca-fullscreen-change', (event) => {
+      const preview = event.composedPath()[0];
+      if (!(preview instanceof Element) || !this.shadowRoot) return;
+      this.fullscreenIsolation ??= new FullscreenIsolation(this.shadowRoot);
+      if (event.detail.fullscreen) this.fullscreenIsolation.isolate(preview);
+      else this.fullscreenIsolation.release();
+    });
     // A chosen search result opens in the editor at the match, with focus there.
     this.addEventListener('ca-search-select', (event) => {
       if (!this.editorPanel) return;
@@ -295,14 +305,25 @@ export class CaStudio extends LitElement {
     this.settingsDialog?.show();
   }
 
+  /** Tools opens the catalog; in the single column of tabs it also selects the catalog's tab. */
+  private readonly toggleTools = (): void => {
+    this.catalogOpen = !this.catalogOpen;
+    if (this.catalogOpen && this.layout.narrow) this.selectedTab = 'catalog';
+  };
+
   protected override render() {
     const panels = parsePanels(this.panels);
     const showing = (key: TabKey) => (key === 'catalog' ? this.catalogOpen : panels.has(key));
     const top = (['explorer', 'editor', 'preview', 'catalog'] as const).filter(showing);
     const bottom = (['chat', 'trace'] as const).filter(showing);
     const tabs: TabKey[] = [...top, ...bottom];
+    // A phone opens on what the page is about: the preview, when it shows.
     const selected =
-      this.selectedTab && tabs.includes(this.selectedTab) ? this.selectedTab : tabs[0];
+      this.selectedTab && tabs.includes(this.selectedTab)
+        ? this.selectedTab
+        : tabs.includes('preview')
+          ? 'preview'
+          : tabs[0];
     const work = this.layout.track(top, 'vertical');
     const lower = this.layout.track(bottom, 'vertical');
     const rows = this.layout.track(
@@ -341,7 +362,7 @@ export class CaStudio extends LitElement {
           class="tools"
           aria-expanded=${String(this.catalogOpen)}
           aria-controls="panel-catalog"
-          @click=${() => (this.catalogOpen = !this.catalogOpen)}
+          @click=${this.toggleTools}
         >
           Tools
         </button>

@@ -116,6 +116,20 @@ export const studioStyles = [
       background: var(--_accent);
       outline: none;
     }
+    /* Forced colours drop backgrounds: splitters, their focus and the selected tab keep a
+       system-coloured border or outline instead. */
+    @media (forced-colors: active) {
+      .splitter {
+        border: 1px solid CanvasText;
+      }
+      .splitter:focus-visible {
+        outline: 3px solid Highlight;
+        outline-offset: 0;
+      }
+      [role='tab'][aria-selected='true'] {
+        border-bottom: 3px solid Highlight;
+      }
+    }
     .empty {
       padding: 1rem;
       color: var(--_muted);

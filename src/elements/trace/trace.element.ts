@@ -67,6 +67,23 @@ export class CaTrace extends LitElement {
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly rows = new StoreController(this, () => this.runtimeRef.value?.trace);
 
+  /** Whether the rows were scrolled to the end before this update: then they follow new rows. */
+  private pinned = true;
+  private shownRows?: readonly TraceRow[];
+
+  protected override willUpdate(): void {
+    const area = this.renderRoot.querySelector<HTMLElement>('.rows');
+    this.pinned = !area || area.scrollHeight - area.scrollTop - area.clientHeight < 8;
+  }
+
+  protected override updated(): void {
+    // Newest at the bottom, in view: a new row scrolls the trace unless the person scrolled up.
+    if (this.allRows === this.shownRows) return;
+    this.shownRows = this.allRows;
+    const area = this.renderRoot.querySelector<HTMLElement>('.rows');
+    if (area && this.pinned) area.scrollTop = area.scrollHeight;
+  }
+
   private get allRows(): readonly TraceRow[] {
     return this.rows.value ?? [];
   }
@@ -132,6 +149,7 @@ export class CaTrace extends LitElement {
   private renderDetail(row: TraceRow) {
     return html`<tr class="detail" part="detail" id=${`detail-${row.traceId}`}>
       <td colspan="7">
+        <p class="detail-name"><code>${row.name}</code> · ${row.source} · ${row.mode}</p>
         <pre aria-label=${`Details of ${row.name}`} tabindex="0">${detailText(row)}</pre>
         <button @click=${() => this.copyDetail(row)}>
           ${this.detailCopied ? 'Copied' : 'Copy details'}

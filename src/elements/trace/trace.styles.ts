@@ -78,5 +78,18 @@ export const traceStyles = [
     select {
       font: inherit;
     }
+    /* Details wrap inside the panel instead of scrolling sideways, under the tool's name. */
+    .detail td {
+      white-space: normal;
+    }
+    .detail-name {
+      margin: 0 0 0.3rem;
+      font-weight: 600;
+    }
+    .detail pre {
+      white-space: pre-wrap;
+      overflow-wrap: anywhere;
+      margin: 0 0 0.4rem;
+    }
   `,
 ];

@@ -21,7 +21,13 @@ export interface AgentToolPort {
 
 export type AgentMessage =
   | { id: string; role: 'user'; text: string }
-  | { id: string; role: 'assistant'; text: string }
+  | {
+      id: string;
+      role: 'assistant';
+      text: string;
+      /** Recipes offered as next prompts (the nearest to a request the agent did not know). */
+      suggestions?: readonly { id: string; label: string; prompt: string }[];
+    }
   | {
       id: string;
       role: 'tool';

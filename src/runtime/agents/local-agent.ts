@@ -8,6 +8,7 @@ import { listAllTools } from '../registry/pagination.js';
 import type { AgentDriver } from './agent-types.js';
 import { toolTranscriptMessage } from './tool-message.js';
 import { LOCAL_AGENT_RECIPES } from './local-agent-recipes.js';
+import { nearestRecipes, unknownRequestText } from './nearest-recipes.js';
 import { planLocalAgentRequest, type LocalAgentIntent } from './local-agent-plan.js';
 import {
   surfaceSteps,
@@ -142,8 +143,6 @@ function observe(state: StepState, result: ToolCallResult): StepState {
   };
 }
 
-const HELP = `I run offline and understand requests like: ${LOCAL_AGENT_RECIPES.map((r) => `“${r.prompt}”`).join(', ')}.`;
-
 export const localAgent: AgentDriver = {
   id: 'local',
   async run({ prompt, tools, context, signal, selection, emit }) {
@@ -159,7 +158,20 @@ export const localAgent: AgentDriver = {
     const names = new Set(listed.ok ? listed.value.map((tool) => tool.name) : []);
     const steps = surfaceSteps(intent, names) ?? stepsFor(intent);
     if (steps.length === 0) {
-      emit({ id: `${context.sessionId}-help`, role: 'assistant', text: HELP });
+      // Only recipes whose tools are listed here; the chat narrows them to the workspace too.
+      const offered = LOCAL_AGENT_RECIPES.filter((recipe) =>
+        recipe.tools.every((name) => names.has(name)),
+      );
+      emit({
+        id: `${context.sessionId}-help`,
+        role: 'assistant',
+        text: unknownRequestText(prompt),
+        suggestions: nearestRecipes(prompt, offered).map(({ id, label, prompt: text }) => ({
+          id,
+          label,
+          prompt: text,
+        })),
+      });
       return { status: 'completed' };
     }
     let state: StepState = {};
