@@ -30,6 +30,7 @@ export * from './registry/define-tool.js';
 export * from './registry/registry.js';
 export * from './registry/policy.js';
 export * from './registry/tool-scope.js';
+export * from './registry/scoped-registry.js';
 export * from './registry/person-call.js';
 export {
   DEFAULT_MAX_TOOL_LIST_PAGES,
@@ -136,7 +137,7 @@ export * from './surfaces.js';
 export * from './surface-tools.js';
 export * from './tools/web/index.js';
 export * from './tools/editor/index.js';
-export { WORKSPACE_TOOL_POLICIES } from './tools/policy-table.js';
+export { WORKSPACE_TOOL_POLICIES } from './registry/policy-table.js';
 export * from './agents/recovery.js';
 // Capability migration (T6)
 export * from './migration/live-state.js';

@@ -36,11 +36,8 @@ import {
   type ToolRegistry,
   type ToolRegistryOptions,
 } from '../runtime/registry/registry.js';
-import {
-  matchToolNames,
-  scopeToolRegistry,
-  type ToolScope,
-} from '../runtime/registry/tool-scope.js';
+import { scopeToolRegistry } from '../runtime/registry/scoped-registry.js';
+import { matchToolNames, type ToolScope } from '../runtime/registry/tool-scope.js';
 import { createWorkspaceTools } from '../runtime/tools/workspace/index.js';
 import type { WorkspaceToolOptions } from '../runtime/tools/workspace/options.js';
 import { connectTrace } from '../runtime/trace/connect-trace.js';

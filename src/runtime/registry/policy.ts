@@ -5,9 +5,9 @@
  */
 import type { DescribeChange } from '../approval/tool-change.js';
 import type { MCPToolDefinition, ToolCallContext } from '../protocol/types.js';
-import { seedPolicyOf } from '../tools/policy-table.js';
+import { seedPolicyOf, type ToolPolicyDecision } from './policy-table.js';
 
-export type ToolPolicyDecision = 'allow' | 'ask' | 'deny';
+export type { ToolPolicyDecision };
 
 /** What a policy and an approval queue see about one call. */
 export interface ToolPolicyInput {
@@ -34,7 +34,7 @@ export type ToolPolicy = (
  * summary: read-only tools run for every caller; other tools run for an explicit `local` +
  * `direct` call (a person's own click) and ask for every other caller (model, MCP, agent,
  * prompt-originated local calls) — unless the seed's table has a row for the tool
- * (`../tools/policy-table.ts`), which then decides for those other callers.
+ * (`policy-table.ts`), which then decides for those other callers.
  */
 export const DEFAULT_TOOL_POLICY = Object.freeze({
   readOnly: Object.freeze({ direct: 'allow', other: 'allow' }),

@@ -10,7 +10,6 @@ import {
   type ToolCallError,
 } from '../protocol/errors.js';
 import type { MCPToolDefinition, ToolCallContext } from '../protocol/types.js';
-import type { ToolRegistry } from './registry.js';
 
 export interface ToolScope {
   /** Tools agents and MCP clients may see and call; `undefined`: all of them. */
@@ -63,40 +62,4 @@ export function scopeRefusal(
     );
   }
   return undefined;
-}
-
-/**
- * The registry as agents and MCP clients see it: discovery and every export list only the
- * scope's tools, and `callTool` runs as a model's call (`model · agent` by default, `agent`
- * whatever context is passed), so the registry's scope, policy and approval apply to it. This
- * is the object to hand to agent adapters; a person's direct call goes through `callAsPerson`
- * on the registry itself.
- */
-export function scopeToolRegistry(registry: ToolRegistry, scope: ToolScopeSource): ToolRegistry {
-  const shown = (definitions: MCPToolDefinition[]) => {
-    const { exposes } = scope();
-    return exposes ? definitions.filter((definition) => exposes(definition.name)) : definitions;
-  };
-  const names = () => shown(registry.toMCP()).map((definition) => definition.name);
-  return {
-    ...registry,
-    callTool: (name, args, options) =>
-      registry.executeModelToolCall({ name, arguments: args }, options),
-    listTools(request) {
-      const listed = registry.listTools(request);
-      return listed.error ? listed : { ...listed, tools: shown(listed.tools) };
-    },
-    getToolDefinition(name) {
-      const definition = registry.getToolDefinition(name);
-      return definition && shown([definition]).length ? definition : undefined;
-    },
-    toMCP: () => shown(registry.toMCP()),
-    toOpenAI: () => registry.toOpenAIFiltered(names()),
-    toAnthropic: () => registry.toAnthropicFiltered(names()),
-    toMCPFiltered: (wanted) => shown(registry.toMCPFiltered(wanted)),
-    toOpenAIFiltered: (wanted) =>
-      registry.toOpenAIFiltered(shown(registry.toMCPFiltered(wanted)).map((tool) => tool.name)),
-    toAnthropicFiltered: (wanted) =>
-      registry.toAnthropicFiltered(shown(registry.toMCPFiltered(wanted)).map((tool) => tool.name)),
-  };
 }

@@ -20,7 +20,7 @@ export {
   type EditorScenarioName,
 } from './scenarios.js';
 
-export { EDITOR_TOOL_POLICIES } from '../policy-table.js';
+export { EDITOR_TOOL_POLICIES } from '../../registry/policy-table.js';
 
 export interface LiveEditorToolOptions extends EditorSaveOptions {
   /** The document clock to share with elements; default: one over `manager`. */

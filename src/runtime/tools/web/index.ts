@@ -10,7 +10,7 @@ import { createWebReadTools } from './read-tools.js';
 
 export { WEB_CODING_SEED } from './seed.js';
 
-export { WEB_TOOL_POLICIES } from '../policy-table.js';
+export { WEB_TOOL_POLICIES } from '../../registry/policy-table.js';
 
 export function createWebCodingTools(manager: WorkspaceDocumentManager) {
   return reportUnacknowledgedPreview(

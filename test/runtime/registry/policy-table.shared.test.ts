@@ -12,13 +12,13 @@ import {
   EDITOR_TOOL_POLICIES,
   WEB_TOOL_POLICIES,
   WORKSPACE_TOOL_POLICIES,
-} from '../../../src/runtime/tools/policy-table.js';
+} from '../../../src/runtime/registry/policy-table.js';
 import { createPreviewTools } from '../../../src/runtime/tools/preview/tools.js';
 import { createWebCodingTools, WEB_CODING_SEED } from '../../../src/runtime/tools/web/index.js';
 import { createWorkspaceTools } from '../../../src/runtime/tools/workspace/index.js';
 import { describe, it } from '../../support/spec.js';
-import { structured, surfaceRegistry } from './surface-support.js';
-import { workspaceRegistry } from './workspace/support.js';
+import { structured, surfaceRegistry } from '../tools/surface-support.js';
+import { workspaceRegistry } from '../tools/workspace/support.js';
 
 const CALLERS = [
   { source: 'model', mode: 'agent' },

@@ -6,7 +6,8 @@
  * row falls back to R19 (read-only runs, anything else asks). Data only: the registry imports it
  * without pulling in any catalog's code.
  */
-import type { ToolPolicyDecision } from '../registry/policy.js';
+/** What the gate does with a call: run it, ask a person first, or refuse it. */
+export type ToolPolicyDecision = 'allow' | 'ask' | 'deny';
 
 type PolicyTable = Readonly<Record<string, ToolPolicyDecision>>;
 
