@@ -15,6 +15,7 @@ import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { hostConnectStyles } from './host-connect.styles.js';
+import { committedDespitePreview } from '../../runtime/tools/preview/unacknowledged.js';
 import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 /** The runtime `<ca-host-connect>` needs: the workspace, its registry and folder source. */
@@ -177,7 +178,8 @@ export class CaHostConnect extends LitElement {
     } finally {
       withdraw();
     }
-    if (opened.error) {
+    // A folder opened while the preview missed its revision is linked all the same.
+    if (opened.error && !committedDespitePreview(opened.error)) {
       this.error = opened.error;
       return false;
     }

@@ -88,6 +88,13 @@ function reported<A>(tool: ToolDescriptor<A>, workspace: WorkspaceSource): ToolD
   return Object.freeze({ ...tool, handler });
 }
 
+/**
+ * Whether a failed call's change is committed all the same: only the preview did not show it.
+ * A caller that acts on the change itself (linking a folder) goes on; the preview is retried.
+ */
+export const committedDespitePreview = (error: ToolCallError | undefined): boolean =>
+  typeof error?.details?.committedRevision === 'number';
+
 /** Each mutating tool of `tools`, reporting an unacknowledged preview as its failure. */
 export function reportUnacknowledgedPreview<T extends ToolDescriptor<never>>(
   tools: readonly T[],
