@@ -64,6 +64,10 @@ export function firefoxLaunchOptions(downloadDir) {
       'browser.helperApps.deleteTempFileOnExit': true,
       // ICE to loopback servers, as Chromium does: the WebRTC tests' sinks listen on 127.0.0.1.
       'media.peerconnection.ice.loopback': true,
+      'media.peerconnection.ice.obfuscate_host_addresses': false,
+      // Every host name resolves to loopback, as Chromium's resolver rule maps *.leak.test: the
+      // navigation tests' sink then sees what a page could send to a name it chose.
+      'network.dns.forceResolve': '127.0.0.1',
     },
   };
 }
