@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { browserFor, engineFrom } from './scripts/wtr-engines.mjs';
-import { commonjsPackages, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
+import { commonjsPackages, esmBundles, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 import { uiStreamScriptMiddleware } from './test/support/ui-stream-script-middleware.mjs';
-import { esmBundles } from './test/support/esm-bundle-plugin.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
 import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs';

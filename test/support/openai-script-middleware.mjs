@@ -9,17 +9,10 @@
 //   GET  /test-openai/<id>/models            answers { data: models }, or the scripted error
 //   GET  /test-openai/<id>/requests          { count, aborted, requests: [{ authorization, body }],
 //                                              catalog: [{ authorization, query }] }
-import { Buffer } from 'node:buffer';
+import { readJson, scriptedRoute } from './scripted-route.mjs';
 import { setTimeout as delay } from 'node:timers/promises';
 
 const PREFIX = '/test-openai/';
-
-async function readJson(request) {
-  const chunks = [];
-  for await (const chunk of request) chunks.push(chunk);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? JSON.parse(text) : undefined;
-}
 
 const emptyScript = () => ({ responses: [], models: [], requests: [], catalog: [], aborted: 0 });
 
@@ -27,11 +20,9 @@ const emptyScript = () => ({ responses: [], models: [], requests: [], catalog: [
 export function openAiScriptMiddleware() {
   const scripts = new Map();
   return async function openAiScript(ctx, next) {
-    if (!ctx.path.startsWith(PREFIX)) return next();
-    const [id, ...rest] = ctx.path.slice(PREFIX.length).split('/');
-    const action = `${ctx.method} ${rest.join('/')}`;
-    if (!scripts.has(id)) scripts.set(id, emptyScript());
-    const script = scripts.get(id);
+    const route = scriptedRoute(ctx, PREFIX, scripts, emptyScript);
+    if (!route) return next();
+    const { id, action, script } = route;
 
     if (action === 'PUT script') {
       const body = (await readJson(ctx.req)) ?? {};

@@ -8,17 +8,10 @@
 //                                    holdAfter? }] }
 //   POST /test-agent/<id>/api     answers with the next scripted reply
 //   GET  /test-agent/<id>/requests { count, aborted, bodies }
-import { Buffer } from 'node:buffer';
+import { readJson, scriptedRoute } from './scripted-route.mjs';
 import { PassThrough } from 'node:stream';
 
 const PREFIX = '/test-agent/';
-
-async function readJson(request) {
-  const chunks = [];
-  for await (const chunk of request) chunks.push(chunk);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text ? JSON.parse(text) : undefined;
-}
 
 const emptyScript = () => ({ responses: [], bodies: [], aborted: 0 });
 
@@ -26,11 +19,9 @@ const emptyScript = () => ({ responses: [], bodies: [], aborted: 0 });
 export function uiStreamScriptMiddleware() {
   const scripts = new Map();
   return async function uiStreamScript(ctx, next) {
-    if (!ctx.path.startsWith(PREFIX)) return next();
-    const [id, ...rest] = ctx.path.slice(PREFIX.length).split('/');
-    const action = `${ctx.method} ${rest.join('/')}`;
-    if (!scripts.has(id)) scripts.set(id, emptyScript());
-    const script = scripts.get(id);
+    const route = scriptedRoute(ctx, PREFIX, scripts, emptyScript);
+    if (!route) return next();
+    const { id, action, script } = route;
 
     if (action === 'PUT script') {
       scripts.set(id, { ...emptyScript(), responses: (await readJson(ctx.req))?.responses ?? [] });
