@@ -13,6 +13,7 @@ export interface RecipeWorkspace {
   activePath: string | null;
   canUndo: boolean;
   canRedo: boolean;
+  folder: { connected: boolean };
 }
 
 export interface LocalAgentRecipe {
@@ -140,6 +141,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     prompt: 'Reload the folder from disk',
     tools: ['workspace.reloadFolder'],
     needsApproval: true,
+    fits: (workspace) => workspace.folder.connected,
   },
   {
     id: 'disconnect-folder',
@@ -147,6 +149,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     prompt: 'Disconnect the folder',
     tools: ['workspace.disconnectFolder'],
     needsApproval: true,
+    fits: (workspace) => workspace.folder.connected,
   },
   {
     id: 'preview-status',
