@@ -25,10 +25,10 @@ const FILES = {
 };
 
 export default {
-  // Chromium runs every browser test; Firefox and WebKit the preview/bridge suite and the
-  // studio's journeys. The other element tests still fail in Firefox for reasons not yet fixed
-  // (layout at phone width, dark-theme contrast, modal padding clicks, timeouts), and three full
-  // runs would not fit `npm test` in 30 minutes here.
+  // Chromium (`npm test`) runs every browser test; Firefox and WebKit (`npm run test:engines`)
+  // the preview/bridge suite and the studio's journeys. The other element tests still fail in
+  // Firefox for reasons not yet fixed (layout at phone width, dark-theme contrast, modal padding
+  // clicks, timeouts).
   files: FILES[engine],
   nodeResolve: true,
   // WebDriver runs parallel files in iframes of one window, which changes focus and viewport

@@ -2,12 +2,12 @@
 // of each element inside <ca-studio>, which it re-exports as `<name>-<part>`. Do not edit.
 export const INNER_PARTS = {
   actions: ['toolbar', 'error', 'dialog'],
-  explorer: ['toolbar', 'folder', 'tree', 'error', 'dialog'],
+  explorer: ['toolbar', 'read-only', 'folder', 'tree', 'error', 'dialog'],
   'host-connect': ['button', 'dialog', 'offer', 'connect', 'error'],
   editor: ['tabs', 'surface', 'status', 'conflict'],
   preview: ['toolbar', 'status', 'frame', 'iframe', 'diagnostics', 'console'],
   catalog: ['toolbar', 'list', 'detail', 'schema', 'sample', 'run', 'result', 'confirm'],
-  chat: ['mode', 'progress', 'log', 'composer'],
+  chat: ['mode', 'progress', 'log', 'composer', 'empty-state'],
   trace: ['header', 'table', 'detail'],
   'status-bar': [
     'status',
