@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './services.mjs';
 import { chromiumLaunchOptions } from './system.mjs';
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'];
@@ -30,18 +31,6 @@ export function engineFrom(value = process.env.CA_ENGINE) {
   if (!ENGINES.includes(engine))
     throw new Error(`Unknown engine "${engine}": use one of ${ENGINES.join(', ')}.`);
   return engine;
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { run } from './run.mjs';
 import { findPostgresBin } from './system.mjs';
 
-function freePort() {
+/** A TCP port on 127.0.0.1 that nothing listens on right now. */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();

@@ -1,12 +1,8 @@
-import { expect, fixture, html } from '@open-wc/testing';
-import '../../src/elements/studio/studio.js';
-import type { CaStatusBar } from '../../src/elements/status-bar/status-bar.element.js';
-import type { CaStudio } from '../../src/elements/studio/studio.element.js';
-import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { expect } from '@open-wc/testing';
 import { LOCK_WAIT_LIMIT_MS } from '../../src/storage/workspace/held-lock.js';
 import { createIndexedDbWorkspaceRepository } from '../../src/storage/workspace/indexeddb-repository.js';
 import { uniqueName, waitFor } from '../support/wait.js';
+import { studioOnRepository } from './storage-support.js';
 
 /**
  * Another page of the same origin holds the workspace's Web Lock (a hung tab, or any script of
@@ -31,25 +27,9 @@ async function otherPageHolding(name: string) {
 }
 
 async function studioOn(databaseName: string) {
-  const runtime = createStudioRuntime({
-    workspaceRepository: createIndexedDbWorkspaceRepository({ databaseName }),
-    durableOperationBackend: createMemoryDurableOperationBackend(),
-  });
-  await runtime.ready;
-  const studio = await fixture<CaStudio>(html`<ca-studio .runtime=${runtime}></ca-studio>`);
-  const bar = await waitFor(
-    () => studio.shadowRoot!.querySelector<CaStatusBar>('ca-status-bar'),
-    'the status bar',
+  const { runtime, storage, write } = await studioOnRepository(
+    createIndexedDbWorkspaceRepository({ databaseName }),
   );
-  const storage = () =>
-    bar.shadowRoot!.querySelector('[part="storage"]')?.textContent?.trim() ?? '';
-  await waitFor(() => !runtime.workspace.getStatus().unsaved, 'the seed to be stored');
-  const write = (text: string) =>
-    runtime.registry.callTool(
-      'workspace.writeFile',
-      { path: 'index.html', text },
-      { context: { source: 'local', mode: 'direct' } },
-    );
   const stored = async () => {
     const record = await createIndexedDbWorkspaceRepository({ databaseName }).load();
     const file = record?.files.find((entry) => entry.path === 'index.html');

@@ -8,6 +8,7 @@ import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
 import type { WorkspaceRepository } from '../../src/runtime/workspace/repository.js';
 import { createIndexedDbWorkspaceRepository } from '../../src/storage/workspace/indexeddb-repository.js';
 import { uniqueName, waitFor } from '../support/wait.js';
+import { studioOnRepository } from './storage-support.js';
 
 /**
  * Issue scenario 6, through the studio as a person uses it: storage fills up while they type.
@@ -71,7 +72,7 @@ async function downloaded(click: () => void): Promise<{ name: string; bytes: Uin
   }
 }
 
-describe('a storage quota error while typing (issue scenario 6)', () => {
+describe('a storage quota error while typing', () => {
   it('names the error, asks before closing, and downloads the unsaved file', async () => {
     const { repository, fill } = fillingRepository(uniqueName('quota'));
     const runtime = createStudioRuntime({
@@ -123,26 +124,7 @@ describe('a storage quota error while typing (issue scenario 6)', () => {
     this.timeout(30_000);
     const databaseName = uniqueName('quota-freed');
     const { repository, fill, free } = fillingRepository(databaseName);
-    const runtime = createStudioRuntime({
-      workspaceRepository: repository,
-      durableOperationBackend: createMemoryDurableOperationBackend(),
-    });
-    await runtime.ready;
-    const studio = await fixture<CaStudio>(html`<ca-studio .runtime=${runtime}></ca-studio>`);
-    const bar = await waitFor(
-      () => studio.shadowRoot!.querySelector<CaStatusBar>('ca-status-bar'),
-      'the status bar',
-    );
-    const storage = () =>
-      bar.shadowRoot!.querySelector('[part="storage"]')?.textContent?.trim() ?? '';
-    await waitFor(() => !runtime.workspace.getStatus().unsaved, 'the seed to be stored');
-    const write = (text: string) =>
-      runtime.registry.callTool(
-        'workspace.writeFile',
-        { path: 'index.html', text },
-        { context: { source: 'local', mode: 'direct' } },
-      );
-
+    const { runtime, storage, write } = await studioOnRepository(repository);
     fill();
     await write('<p>while full</p>');
     await write('<p>while full</p><p>still full</p>');
