@@ -11,19 +11,19 @@
  * without reading its data. Bridge messages arrive on the private port the shell hands over,
  * and count only for the load that owns it.
  */
-import { failure, type Outcome } from '../../runtime/protocol/errors.js';
+import { failure, type Outcome } from '../../runtime/protocol/index.js';
 import {
   PREVIEW_DIAGNOSTIC_CODES,
   PREVIEW_ERROR_CODES,
   previewError,
-} from '../../runtime/preview/errors.js';
+} from '../../runtime/preview/index.js';
 import type {
   PreviewAcknowledgement,
   PreviewDiagnostic,
   PreviewHost,
   PreviewStatus,
-} from '../../runtime/preview/preview-host.js';
-import type { WorkspaceFile, WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+} from '../../runtime/preview/index.js';
+import type { WorkspaceFile, WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import { AckWaiters } from './ack-waiters.js';
 import { assemblePreviewDocument, buildShellDocument } from './assemble.js';
 import { readAssetUrls } from './asset-urls.js';

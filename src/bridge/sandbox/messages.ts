@@ -14,7 +14,7 @@
  * the host posts it the next page (`load`) and the shell replaces its inner frame.
  */
 
-import type { PreviewSelection } from '../../runtime/preview/selection.js';
+import type { PreviewSelection } from '../../runtime/preview/index.js';
 
 export type { PreviewSelection };
 
