@@ -63,13 +63,21 @@ const expectNamesOf = (label: string, names: string[]) => {
   if (!resolvesBeforeBlocking) expect(names).to.deep.equal([]);
 };
 
+/** A refresh is cancelled before it starts: no engine sends its name. */
+const refreshes: Record<string, (url: string) => string> = {
+  'a script-added meta refresh': (url) =>
+    `<p>secret</p><script>const m = document.createElement('meta'); m.httpEquiv = 'refresh'; m.content = '0;url=' + ${literal(url)}; document.head.append(m);</script><p>after</p>`,
+  'a meta refresh in the markup': (url) =>
+    `<meta http-equiv="refresh" content="0;url=${attribute(url)}"><p>secret</p>`,
+  'a meta refresh in a nested frame': (url) =>
+    `<p>secret</p><iframe srcdoc="${attribute(`<meta http-equiv="refresh" content="0;url=${attribute(url)}">`)}"></iframe>`,
+};
+
 describe('preview navigation: the page itself', () => {
   const ways: Record<string, (url: string) => string> = {
     'location.href': (url) => `location.href = ${literal(url)};`,
     'an anchor click()': (url) =>
       `const a = document.createElement('a'); a.href = ${literal(url)}; document.body.append(a); a.click();`,
-    'a script-added meta refresh': (url) =>
-      `const m = document.createElement('meta'); m.httpEquiv = 'refresh'; m.content = '0;url=' + ${literal(url)}; document.head.append(m);`,
     'navigation.navigate': (url) =>
       `if (window.navigation) navigation.navigate(${literal(url)}); else location.href = ${literal(url)};`,
     'open(url, "_self")': (url) => `open(${literal(url)}, '_self');`,
@@ -94,6 +102,19 @@ describe('preview navigation: the page itself', () => {
     expectCardNeverReady(result);
     expectNamesOf(label, result.counts.names);
   });
+});
+
+describe('preview navigation: a meta refresh', () => {
+  for (const [name, page] of Object.entries(refreshes)) {
+    it(`${name}: cancelled before its host name leaves, a card, PREVIEW_RUNTIME_ERROR`, async () => {
+      const label = `refresh${name.replace(/[^a-z]+/gi, '').toLowerCase()}`;
+      const result = await navigateAway(page(urls.named(label)));
+      expect(result.blocked, 'PREVIEW_NAVIGATION_BLOCKED').to.equal(true);
+      expect(result.card, 'a card in the frame').to.equal(true);
+      expect(result.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
+      expect(result.counts).to.deep.include({ http: [], names: [] });
+    });
+  }
 });
 
 describe('preview navigation: frames nested in the page', () => {

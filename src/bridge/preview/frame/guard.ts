@@ -78,6 +78,7 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
   const attachShadow = method(E, 'attachShadow');
   const NativeString = String;
   const NativeDOMException = DOMException;
+  const stopLoading = method(window, 'stop');
 
   let reported = false;
   const once = () => {
@@ -144,10 +145,15 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
     const name = localName(element) as string;
     if (FRAME_NAMES[name] === true) secure(element);
     if (name === 'template' && hasAttribute(element, DECLARED_SHADOW_ROOT)) declare(element);
-    // A refresh navigates once the document has loaded: reported now, before any ready.
+    // A refresh navigates once the document has loaded, and its navigation would send the
+    // host name out before the policy blocks it: stopping the document cancels the refresh (and
+    // the rest of the load, which the card replaces). Reported now, before any ready.
     if (name === 'meta') {
       const equiv = getAttribute(element, 'http-equiv');
-      if (typeof equiv === 'string' && toLowerCase(equiv) === 'refresh') once();
+      if (typeof equiv === 'string' && toLowerCase(equiv) === 'refresh') {
+        stopLoading(window);
+        once();
+      }
     }
     const root = openRoot(element) as ShadowRoot | null;
     if (root && !isWatched(watched, root)) watchRoot(root);
