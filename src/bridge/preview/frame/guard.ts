@@ -114,11 +114,23 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
     }
   };
 
+  // Chromium connects to a frame's `src` host before the policy blocks the frame: frames in a
+  // nested document's markup lose `src` (the policy blocks every nested navigation anyway).
+  const dropFrameSrc = (root: unknown) => {
+    const select = nodeType(root) === 9 ? all.document : all.fragment;
+    const frames = select(root, 'iframe[src], frame[src]') as NodeList;
+    for (let index = listLength(frames) as number; index-- > 0;)
+      removeAttribute(item(frames, index), 'src');
+  };
+
   // A nested document's declarative roots are handed to its guard, as the assembler does.
   const handOver = (markup: string): string => {
-    if (!includes(toLowerCase(markup), MODE)) return markup;
+    const lower = toLowerCase(markup) as string;
+    if (!includes(lower, MODE) && !includes(lower, 'frame')) return markup;
     const parsed = parseFromString(new NativeDOMParser(), markup, 'text/html') as Document;
+    dropFrameSrc(parsed);
     eachTemplate(parsed, (template) => {
+      dropFrameSrc(templateContent(template));
       const mode = getAttribute(template, MODE);
       if (mode === null) return;
       removeAttribute(template, MODE);
