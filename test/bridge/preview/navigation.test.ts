@@ -72,6 +72,7 @@ const expectCardNeverReady = (result: Awaited<ReturnType<typeof navigateAway>>) 
 
 /** Only the vector's own name may reach the sink, and only where the engine leaks it. */
 const expectNamesOf = (label: string, names: string[]) => {
+  console.log(`${label}: ${names.length} connections carried its name`);
   expect(names.filter((name) => name !== `${label}.leak.test`)).to.deep.equal([]);
   if (!resolvesBeforeBlocking) expect(names).to.deep.equal([]);
 };

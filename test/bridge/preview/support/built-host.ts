@@ -73,6 +73,43 @@ async function flood(script: string, files: Record<string, string> = {}): Promis
   return report;
 }
 
+/**
+ * The same flood from a sandboxed frame no controller watches, with no message listener on
+ * this page: what the browser's delivery alone costs the host.
+ */
+async function bareFlood(script: string): Promise<FloodReport> {
+  const durations: number[] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) durations.push(entry.duration);
+  });
+  observer.observe({ type: 'longtask' });
+  const frame = document.createElement('iframe');
+  frame.sandbox.add('allow-scripts');
+  const result = await new Promise<unknown>((resolve) => {
+    const port = new MessageChannel();
+    port.port1.onmessage = (event) => resolve(event.data);
+    frame.addEventListener('load', () =>
+      frame.contentWindow?.postMessage('start', '*', [port.port2]),
+    );
+    frame.srcdoc = `<script>addEventListener('message', (event) => setTimeout(async () => {
+      const result = await (async () => { ${script} })();
+      event.ports[0].postMessage(result ?? null);
+    }));</script>`;
+    document.body.append(frame);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  observer.disconnect();
+  frame.remove();
+  return {
+    ok: true,
+    longest: Math.round(Math.max(0, ...durations)),
+    longTasks: durations.length,
+    consoleLog: 0,
+    diagnostics: [],
+    result,
+  };
+}
+
 Object.assign(window, {
   previewHost: {
     async acknowledge(html: string) {
@@ -82,5 +119,6 @@ Object.assign(window, {
       return outcome;
     },
     flood,
+    bareFlood,
   },
 });
