@@ -90,7 +90,8 @@ async function flood(
     longest: Math.round(Math.max(0, ...durations)),
     longTasks: durations.length,
     total: Math.round(durations.reduce((sum, duration) => sum + duration, 0)),
-    consoleLog: controller.getSnapshot().console.counts.log,
+    // Less the end marker's console line.
+    consoleLog: controller.getSnapshot().console.counts.log - (quiet ? 1 : 0),
     diagnostics: controller.getStatus().diagnostics.map((diagnostic) => diagnostic.code),
     result,
   };
