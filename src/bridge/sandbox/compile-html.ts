@@ -187,13 +187,26 @@ export function compileHtml(
 
   function compileAssetTag(whole: string, tag: string, attributes: Attribute[]): string {
     let changed = false;
-    const rewritten = attributes.map((attribute) => {
+    // Chromium connects to a frame's host before the policy blocks the frame (and the policy
+    // blocks every frame address): a frame keeps no address but about:.
+    const kept = NO_SRC_REWRITE.has(tag) ? attributes.filter(keepsFrameSrc) : attributes;
+    if (kept.length !== attributes.length) changed = true;
+    const rewritten = kept.map((attribute) => {
       const value = rewriteAttribute(tag, attribute);
       if (value === attribute.value) return attribute;
       changed = true;
       return { name: attribute.name, value };
     });
     return changed ? `<${tag}${renderAttributes(rewritten)}>` : whole;
+  }
+
+  /** The URL parser drops tabs and newlines and reads `\\` as `//`: only about: is kept. */
+  function keepsFrameSrc({ name, value }: Attribute): boolean {
+    if (name !== 'src' || value === null) return true;
+    const url = value.replace(/[\t\n\r]/g, '').trim();
+    if (url === '' || /^about:/i.test(url)) return true;
+    blocked('frame', url);
+    return false;
   }
 
   function rewriteAttribute(tag: string, { name, value }: Attribute): string | null {
