@@ -40,11 +40,12 @@ const WEB_MODES =
  * The composition layer and what it wires: `createStudioRuntime()`'s chunk (`load-studio.ts`),
  * without what only a later `import()` loads (the local, OpenRouter and site-model agents, the host companion's
  * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer, the HTML
- * export, the File System Access folder, the `web-coding` and `live-editor` surfaces' own tools).
+ * export, the File System Access folder, the `web-coding` and `live-editor` surfaces' own tools,
+ * the folder tools' handlers and the folder synchronisation they call).
  */
 const RUNTIME = /src[\\/](runtime|studio|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html)|tools[\\/](web|editor)[\\/](?!seed|scenarios))|storage[\\/]folder[\\/]file-system-access/;
+  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html|folder-sync)|tools[\\/](web|editor)[\\/](?!seed|scenarios)|tools[\\/]workspace[\\/]folder(-link)?-handlers)|storage[\\/]folder[\\/]file-system-access/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
