@@ -10,7 +10,7 @@ import { z } from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
 import { lazyHandlers } from '../../registry/lazy-handler.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
-import { previewHostCapability } from '../preview/preview-host.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
 import { folderPickerCapability } from './folder-picker.js';
 import type { WorkspaceToolOptions } from './options.js';
 import {

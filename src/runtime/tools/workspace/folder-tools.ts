@@ -4,7 +4,7 @@
  */
 import { z } from 'zod/mini';
 import { filesNote, noFileChange, plannedChange } from '../../approval/tool-change.js';
-import { previewHostCapability } from '../preview/preview-host.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';
 import { lazyHandlers } from '../../registry/lazy-handler.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
