@@ -71,11 +71,11 @@ describe('<ca-studio> paints while its runtime loads', () => {
       expect(answeredAt, 'the first answer').to.be.a('number');
       await waitFor(() => requestedAt(/\/src\/elements\/editor\/code-editor\.[jt]s/), 'CodeMirror');
       expect(
-        requestedAt(/\/src\/studio\/index\.[jt]s/),
+        requestedAt(/\/src\/composition\/index\.[jt]s/),
         'the runtime after the first answer',
       ).to.be.greaterThan(answeredAt!);
       // Then the editor showed the starter files before the runtime's code was asked for.
-      expect(requestedAt(/\/src\/studio\/index\.[jt]s/)).to.be.greaterThan(
+      expect(requestedAt(/\/src\/composition\/index\.[jt]s/)).to.be.greaterThan(
         requestedAt(/\/src\/elements\/editor\/code-editor\.[jt]s/)!,
       );
       expect(editorAtArrival, 'the starter files editable when the runtime arrived').to.include(
