@@ -12,6 +12,7 @@ import { folderLinkNotice, lostFolderStore } from './folder-link-notice.js';
 import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaEditor } from '../editor/editor.element.js';
+import { loadCodeEditor } from '../editor/load-code-editor.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
 import { fromOpenDialog, isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
@@ -24,8 +25,6 @@ import {
 import { exportParts } from './export-parts.js';
 import { PANELS, parsePanels } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
-import { prefetchChunk } from '../shared/prefetch.js';
-import { afterColdStart } from '../shared/cold-start-order.js';
 import { FullscreenIsolation } from './fullscreen-isolation.js';
 import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
@@ -273,9 +272,8 @@ export class CaStudio extends LitElement {
     this.darkScheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
     this.darkScheme?.addEventListener('change', this.schemeChanged);
     // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs,
-    // and evaluates once a first visit's preview has shown.
-    prefetchChunk('code-editor');
-    void afterColdStart('preview').then(() => import('../editor/code-editor.js'));
+    // and evaluates on the editor's turn (`cold-start-order.ts`).
+    void loadCodeEditor();
   }
 
   private readLayout(): void {
