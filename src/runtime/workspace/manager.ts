@@ -26,6 +26,7 @@ import { normalizeWorkspacePath } from './paths.js';
 import { PathMap } from './path-map.js';
 import { createPersistenceQueue, type Replay } from './persistence.js';
 import { DEFAULT_WORKSPACE_SEED } from './seed.js';
+import { seededSnapshot } from './seeded-snapshot.js';
 import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
 import type { WorkspaceFile, WorkspaceSnapshot } from './types.js';
@@ -348,11 +349,7 @@ export function createWorkspaceDocumentManager(
     provisionalSnapshot: () =>
       hydrated
         ? undefined
-        : (provisional ??= derive.snapshotOf(
-            seedState(seed),
-            persistence.storageMode,
-            persistence.storageError,
-          )),
+        : (provisional ??= seededSnapshot(seed, persistence.storageMode, persistence.storageError)),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
