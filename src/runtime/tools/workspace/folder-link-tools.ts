@@ -1,10 +1,13 @@
 /**
  * Linking a folder (W9): `workspace.openFolder` picks a folder through the explorer's folder
  * picker capability and replaces the workspace with its files; `workspace.grantFolderAccess`
- * asks again for write access to the linked folder. Both are ordinary registry calls, so a
- * person's click shows in the trace and a model's call waits for approval like any other.
+ * asks again for write access to the linked folder; `workspace.reconnectFolder` moves a linked
+ * host-companion folder to the session of a fresh offer, so saves go there. All are ordinary
+ * registry calls, so a person's click shows in the trace and a model's call waits for approval
+ * like any other.
  */
 import { filesNote, noFileChange } from '../../approval/tool-change.js';
+import type { HostCompanionFolder } from '../../carrier/host-companion-folder.js';
 import { z } from 'zod/mini';
 import { TOOL_CALL_ERROR_CODES, toolError } from '../../protocol/errors.js';
 import { defineTool } from '../../registry/define-tool.js';
@@ -14,9 +17,11 @@ import {
   openWorkspaceFolder,
   requestWorkspaceFolderPermission,
 } from '../../workspace/folder-sync.js';
+import type { WorkspaceFolder } from '../../workspace/folder-port.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import { folderPickerCapability } from './folder-picker.js';
+import { folderSessionCapability } from './folder-session.js';
 import { importSummary } from './import-summary.js';
 import type { WorkspaceToolOptions } from './options.js';
 import { folderLoadFields, respond, storageFieldsOf } from './respond.js';
@@ -28,6 +33,10 @@ import {
 } from './schemas.js';
 
 const folderOnly = z.object({ ...storageFields, folder: folderStatusOutput });
+
+// By kind, not by importing the carrier's folder: that code loads only when a companion connects.
+const isHostCompanion = (folder: WorkspaceFolder | null): folder is HostCompanionFolder =>
+  folder?.kind === 'host-companion';
 
 export function createFolderLinkTools(
   manager: WorkspaceDocumentManager,
@@ -144,5 +153,50 @@ export function createFolderLinkTools(
     },
   );
 
-  return [openFolder, grantFolderAccess];
+  const reconnectFolder = defineTool(
+    {
+      name: 'workspace.reconnectFolder',
+      title: 'Reconnect folder',
+      description:
+        "Move the linked host-companion folder to the session of the companion's fresh offer, so saves go there again. The link, the workspace files and unsaved edits stay; an offer for another folder is refused.",
+      inputSchema: z.object({}),
+      outputSchema: folderOnly,
+      annotations: {
+        title: 'Reconnect folder',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      capabilities: [folderSessionCapability],
+      describeChange: () =>
+        noFileChange(
+          'Saves go to the linked folder through the host companion again; no workspace file changes.',
+        ),
+    },
+    async (_args, context) => {
+      const folder = manager.getFolder();
+      if (!isHostCompanion(folder))
+        return {
+          ok: false,
+          error: workspaceError(
+            CODES.WORKSPACE_FOLDER_NOT_CONNECTED,
+            'No host-companion folder is linked.',
+            { operation: 'reconnectFolder' },
+          ),
+        };
+      const offered = context.require(folderSessionCapability);
+      if (!offered.ok) return offered;
+      const switched = folder.reconnect(offered.value.session);
+      if (!switched.ok) return switched;
+      // The fresh session grants access again; the status records it.
+      const permission = await requestWorkspaceFolderPermission(manager);
+      return respond(`Reconnected ${folder.name}; folder access: ${permission}.`, {
+        ...storageFieldsOf(manager.getSnapshot()),
+        folder: folderStatus(),
+      });
+    },
+  );
+
+  return [openFolder, grantFolderAccess, reconnectFolder];
 }
