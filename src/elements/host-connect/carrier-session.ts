@@ -10,7 +10,7 @@ import type { HostCompanionSession } from '../../runtime/carrier/host-session.js
 import type { Outcome, ToolCallError } from '../../runtime/protocol/errors.js';
 import { callAsPerson } from '../../runtime/registry/person-call.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import { committedDespitePreview } from '../../runtime/tools/preview/unacknowledged.js';
+import { committedDespitePreview } from '../../runtime/preview/unacknowledged.js';
 import { folderPickerCapability } from '../../runtime/tools/workspace/folder-picker.js';
 import { folderSessionCapability } from '../../runtime/tools/workspace/folder-session.js';
 import type { WorkspaceFolderSource } from '../../runtime/workspace/folder-port.js';

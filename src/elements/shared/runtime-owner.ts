@@ -1,10 +1,10 @@
 import { ContextProvider } from '@lit/context';
 import type { ReactiveController, ReactiveElement } from 'lit';
-import { surfaceSeed } from '../../runtime/surfaces.js';
+import { surfaceSeed } from '../../runtime/surfaces/names.js';
 import { seededSnapshot } from '../../runtime/workspace/seeded-snapshot.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
-import { openWorkspaceEarly } from '../../studio/workspace-repository.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
+import { openWorkspaceEarly } from '../../composition/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
 import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
 import { recipeKey, type RuntimeRecipe } from './runtime-recipe.js';

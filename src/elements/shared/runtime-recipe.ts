@@ -1,9 +1,9 @@
-import type { StudioSurface } from '../../runtime/surfaces.js';
+import type { StudioSurface } from '../../runtime/surfaces/names.js';
 import {
   parseAgentMode,
   parseToolPatterns,
   type RuntimeConfig,
-} from '../../studio/runtime-config.js';
+} from '../../composition/runtime-config.js';
 
 /** What an owning element's attributes ask for. */
 export interface RuntimeRecipe {

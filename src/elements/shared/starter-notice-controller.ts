@@ -1,7 +1,7 @@
 import type { ReactiveElement } from 'lit';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import { callAsPerson } from '../../runtime/registry/person-call.js';
-import { surfaceSeed } from '../../runtime/surfaces.js';
+import { surfaceSeed } from '../../runtime/surfaces/names.js';
 import type { WorkspaceSeedFile } from '../../runtime/workspace/seed.js';
 import {
   fetchStarterManifest,
@@ -11,8 +11,8 @@ import {
   readStarterHash,
   validateStarterFiles,
   writeStarterHash,
-} from '../../studio/starter-files.js';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
+} from '../../composition/starter-files.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import type { RuntimeRecipe } from './runtime-recipe.js';
 import { readStarterMarkup } from './starter-markup.js';
 

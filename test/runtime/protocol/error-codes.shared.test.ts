@@ -17,7 +17,7 @@ import {
   durableError,
 } from '../../../src/runtime/durable/errors.js';
 import { TOOL_CALL_ERROR_CODES } from '../../../src/runtime/protocol/errors.js';
-import { PREVIEW_ERROR_CODES, previewError } from '../../../src/runtime/tools/preview/errors.js';
+import { PREVIEW_ERROR_CODES, previewError } from '../../../src/runtime/preview/errors.js';
 import { WORKSPACE_ERROR_CODES, workspaceError } from '../../../src/runtime/workspace/codes.js';
 import { describe, it } from '../../support/spec.js';
 

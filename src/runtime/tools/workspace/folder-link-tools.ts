@@ -19,7 +19,7 @@ import {
 } from '../../workspace/folder-sync.js';
 import type { WorkspaceFolder } from '../../workspace/folder-port.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
-import { previewHostCapability } from '../preview/preview-host.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
 import { folderPickerCapability } from './folder-picker.js';
 import { folderSessionCapability } from './folder-session.js';
 import { importSummary } from './import-summary.js';

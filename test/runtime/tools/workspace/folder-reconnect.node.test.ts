@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createCapabilityTable } from '../../../../src/runtime/capabilities.js';
+import { createCapabilityTable } from '../../../../src/runtime/registry/capability-table.js';
 import { createHostCompanionFolder } from '../../../../src/runtime/carrier/host-companion-folder.js';
 import type { HostCompanionSession } from '../../../../src/runtime/carrier/host-session.js';
 import { callAsPerson } from '../../../../src/runtime/registry/person-call.js';
