@@ -10,11 +10,18 @@ import {
   openWorkspaceFolder,
   requestWorkspaceFolderPermission,
 } from '../../workspace/folder-sync.js';
+import type { HostCompanionFolder } from '../../carrier/host-companion-folder.js';
+import type { WorkspaceFolder } from '../../workspace/folder-port.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { folderPickerCapability } from './folder-picker.js';
+import { folderSessionCapability } from './folder-session.js';
 import { importSummary } from './import-summary.js';
 import type { WorkspaceToolOptions } from './options.js';
 import { folderLoadFields, respond, storageFieldsOf } from './respond.js';
+
+// By kind, not by importing the carrier's folder: that code loads only when a companion connects.
+const isHostCompanion = (folder: WorkspaceFolder | null): folder is HostCompanionFolder =>
+  folder?.kind === 'host-companion';
 
 interface OpenFolderArgs {
   expectedRevision?: number | undefined;
@@ -79,6 +86,29 @@ export function createFolderLinkHandlers(
         };
       const permission = await requestWorkspaceFolderPermission(manager);
       return respond(`Folder access: ${permission}.`, {
+        ...storageFieldsOf(manager.getSnapshot()),
+        folder: folderStatus(),
+      });
+    },
+
+    async reconnectFolder(_args: Record<string, never>, context: ToolHandlerContext) {
+      const folder = manager.getFolder();
+      if (!isHostCompanion(folder))
+        return {
+          ok: false as const,
+          error: workspaceError(
+            CODES.WORKSPACE_FOLDER_NOT_CONNECTED,
+            'No host-companion folder is linked.',
+            { operation: 'reconnectFolder' },
+          ),
+        };
+      const offered = context.require(folderSessionCapability);
+      if (!offered.ok) return offered;
+      const switched = folder.reconnect(offered.value.session);
+      if (!switched.ok) return switched;
+      // The fresh session grants access again; the status records it.
+      const permission = await requestWorkspaceFolderPermission(manager);
+      return respond(`Reconnected ${folder.name}; folder access: ${permission}.`, {
         ...storageFieldsOf(manager.getSnapshot()),
         folder: folderStatus(),
       });

@@ -1,9 +1,10 @@
 /**
  * Linking a folder (W9): `workspace.openFolder` picks a folder through the explorer's folder
  * picker capability and replaces the workspace with its files; `workspace.grantFolderAccess`
- * asks again for write access to the linked folder. Both are ordinary registry calls, so a
- * person's click shows in the trace and a model's call waits for approval like any other. Their
- * handlers (`folder-link-handlers.ts`) load on the first call.
+ * asks again for write access to the linked folder; `workspace.reconnectFolder` moves a linked
+ * host-companion folder to the session of a fresh offer, so saves go there. All are ordinary
+ * registry calls, so a person's click shows in the trace and a model's call waits for approval
+ * like any other. Their handlers (`folder-link-handlers.ts`) load on the first call.
  */
 import { filesNote, noFileChange } from '../../approval/tool-change.js';
 import { z } from 'zod/mini';
@@ -12,6 +13,7 @@ import { lazyHandlers } from '../../registry/lazy-handler.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
 import { folderPickerCapability } from './folder-picker.js';
+import { folderSessionCapability } from './folder-session.js';
 import type { WorkspaceToolOptions } from './options.js';
 import {
   expectedRevisionInput,
@@ -91,5 +93,29 @@ export function createFolderLinkTools(
     handler('grantFolderAccess'),
   );
 
-  return [openFolder, grantFolderAccess];
+  const reconnectFolder = defineTool(
+    {
+      name: 'workspace.reconnectFolder',
+      title: 'Reconnect folder',
+      description:
+        "Move the linked host-companion folder to the session of the companion's fresh offer, so saves go there again. The link, the workspace files and unsaved edits stay; an offer for another folder is refused.",
+      inputSchema: z.object({}),
+      outputSchema: folderOnly,
+      annotations: {
+        title: 'Reconnect folder',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      capabilities: [folderSessionCapability],
+      describeChange: () =>
+        noFileChange(
+          'Saves go to the linked folder through the host companion again; no workspace file changes.',
+        ),
+    },
+    handler('reconnectFolder'),
+  );
+
+  return [openFolder, grantFolderAccess, reconnectFolder];
 }
