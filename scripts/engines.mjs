@@ -57,6 +57,9 @@ export function firefoxLaunchOptions(downloadDir) {
       // Every host name resolves to loopback, as Chromium's resolver rule maps *.leak.test: the
       // navigation tests' sink then sees what a page could send to a name it chose.
       'network.dns.forceResolve': '127.0.0.1',
+      // Scrollbars take no layout width, as in headless Chromium (puppeteer's --hide-scrollbars)
+      // and on phones: a layout test then measures the same page in both.
+      'ui.useOverlayScrollbars': 1,
     },
   };
 }

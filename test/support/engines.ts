@@ -34,6 +34,5 @@ export const NO_OPFS =
 export const FLAT_PLACES_IN_WEBKIT =
   "not fixed: WebKit reports a flattened module graph's errors without file and line";
 
-export const NOT_FIREFOX: readonly Engine[] = ['chromium', 'webkit'];
-export const CSS_REFRESH_IN_FIREFOX =
-  'not fixed: in Firefox a stylesheet edit applied in place, or the refresh after it, is not acknowledged in time; cause not yet found';
+export const WEBMCP_IN_CHROMIUM =
+  'WebMCP (document.modelContext) exists in Chromium only, behind its testing flag';
