@@ -11,7 +11,18 @@ import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs'
 // CA_ENGINE=chromium|firefox|webkit picks the browser (Chromium by default).
 const engine = engineFrom();
 const BROWSER_ONLY = '!test/**/*.node.test.ts';
-// The preview/bridge suite and the studio's journeys: what every engine runs.
+// The element suites, the preview/bridge suite and the studio's end-to-end journeys.
+const ELEMENTS_AND_BRIDGE = [
+  'test/elements/**/*.test.ts',
+  'test/bridge/**/*.test.ts',
+  'test/studio/**/*.test.ts',
+  // Passes alone in Firefox but times out waiting for the site model's stream while another
+  // file runs beside it; cause not yet found.
+  ...(engine === 'firefox' ? ['!test/elements/studio-agent-endpoint.test.ts'] : []),
+  BROWSER_ONLY,
+];
+// The preview/bridge suite and the studio's journeys. MiniBrowser runs one file at a time and
+// the element suites take it about half an hour on this machine, past the time `npm test` has.
 const JOURNEYS = [
   'test/bridge/**/*.test.ts',
   'test/elements/{studio,preview,scrollbars,studio-host-connect,explorer-folder}.test.ts',
@@ -20,15 +31,13 @@ const JOURNEYS = [
 ];
 const FILES = {
   chromium: ['test/**/*.test.ts', BROWSER_ONLY],
-  firefox: JOURNEYS,
+  firefox: ELEMENTS_AND_BRIDGE,
   webkit: JOURNEYS,
 };
 
 export default {
-  // Chromium (`npm test`) runs every browser test; Firefox and WebKit (`npm run test:engines`)
-  // the preview/bridge suite and the studio's journeys. The other element tests still fail in
-  // Firefox for reasons not yet fixed (layout at phone width, dark-theme contrast, modal padding
-  // clicks, timeouts).
+  // Chromium runs every browser test, Firefox the element, preview/bridge and end-to-end suites,
+  // WebKit the preview/bridge suite and the studio's journeys (README, "Browser support").
   files: FILES[engine],
   nodeResolve: true,
   // WebDriver runs parallel files in iframes of one window, which changes focus and viewport
