@@ -16,9 +16,6 @@ const ELEMENTS_AND_BRIDGE = [
   'test/elements/**/*.test.ts',
   'test/bridge/**/*.test.ts',
   'test/studio/**/*.test.ts',
-  // Passes alone in Firefox but times out waiting for the site model's stream while another
-  // file runs beside it; cause not yet found.
-  ...(engine === 'firefox' ? ['!test/elements/studio-agent-endpoint.test.ts'] : []),
   BROWSER_ONLY,
 ];
 // The preview/bridge suite and the studio's journeys. MiniBrowser runs one file at a time and
@@ -40,9 +37,11 @@ export default {
   // WebKit the preview/bridge suite and the studio's journeys (README, "Browser support").
   files: FILES[engine],
   nodeResolve: true,
-  // WebDriver runs parallel files in iframes of one window, which changes focus and viewport
-  // behaviour: MiniBrowser gets one file at a time in its own window.
-  concurrency: engine === 'webkit' ? 1 : 2,
+  // One file at a time outside Chromium. WebDriver runs parallel files in iframes of one
+  // window, which changes focus and viewport behaviour; in Firefox only one window holds the
+  // focus, and a page without it has `document.hasFocus()` false, which CodeMirror reads as its
+  // editor having lost focus (it flushes drafts and drops focus state mid-test).
+  concurrency: engine === 'chromium' ? 2 : 1,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
   // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
