@@ -23,7 +23,7 @@ const ELEMENTS_AND_BRIDGE = [
 const JOURNEYS = [
   'test/bridge/**/*.test.ts',
   'test/elements/{studio,preview,scrollbars,studio-host-connect,explorer-folder}.test.ts',
-  'test/elements/{write-path,shared-workspace,editor-surface}.test.ts',
+  'test/elements/{write-path,shared-workspace,editor-surface,test-page}.test.ts',
   BROWSER_ONLY,
 ];
 const FILES = {
