@@ -71,7 +71,7 @@ describe('<ca-studio> paints while its runtime loads', () => {
       expect(answeredAt, 'the first answer').to.be.a('number');
       await waitFor(() => requestedAt(/\/src\/elements\/editor\/code-editor\.[jt]s/), 'CodeMirror');
       for (const module of [
-        /\/src\/studio\/index\.[jt]s/,
+        /\/src\/composition\/index\.[jt]s/,
         /\/src\/elements\/editor\/code-editor\.[jt]s/,
       ]) {
         expect(requestedAt(module), `${module} after the first answer`).to.be.greaterThan(
@@ -79,7 +79,7 @@ describe('<ca-studio> paints while its runtime loads', () => {
         );
       }
       // Then the editor showed the starter files before the runtime's code was asked for.
-      expect(requestedAt(/\/src\/studio\/index\.[jt]s/)).to.be.greaterThan(
+      expect(requestedAt(/\/src\/composition\/index\.[jt]s/)).to.be.greaterThan(
         requestedAt(/\/src\/elements\/editor\/code-editor\.[jt]s/)!,
       );
       expect(editorAtArrival, 'the starter files editable when the runtime arrived').to.include(
