@@ -8,11 +8,13 @@ import { isEndpointConfigurationError } from '../../runtime/agents/endpoint/erro
 import type { RecoveryAction } from '../../runtime/agents/recovery.js';
 import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { loadedStudio, loadStudio } from '../shared/load-studio.js';
 import { failureText, renderRecovery, runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
+import { runAnnouncement } from './run-announcement.js';
 
 export interface PromptSubmitDetail {
   prompt: string;
@@ -88,6 +90,10 @@ export class CaChat extends LitElement {
   /** Only re-renders: a workspace change may add or remove recipes. */
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
+  /** Inside a studio, the studio's one live region speaks for the transcript and status. */
+  private readonly announcer = new AnnouncerConsumer(this);
+  /** The run last announced; null until the first agent state, which is not news. */
+  private announcedRun: AgentState['lastRun'] | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -113,12 +119,23 @@ export class CaChat extends LitElement {
     // A recipe that no longer fits the workspace leaves; focus goes to the prompt, not the page.
     if (this.focusedChip && !this.focusedChip.isConnected) this.textarea?.focus();
     this.focusedChip = undefined;
+    this.announceRun();
     // Only a changed transcript scrolls: reading scrollHeight forces a layout, on a studio's
     // first render the whole page's.
     const messages = this.agent.value?.messages;
     if (!messages?.length || messages === this.scrolledFor) return;
     this.scrolledFor = messages;
     this.log?.scrollTo({ top: this.log.scrollHeight });
+  }
+
+  /** A run that just ended is told once, in plain words, through the studio's announcer. */
+  private announceRun(): void {
+    const state = this.agent.value;
+    if (!state || state.lastRun === this.announcedRun) return;
+    const first = this.announcedRun === null;
+    this.announcedRun = state.lastRun;
+    const text = first ? undefined : runAnnouncement(state);
+    if (text) this.announcer.announce(text);
   }
 
   /** Runs `prompt` (defaults to the composer text) through the agent. */
@@ -277,7 +294,7 @@ export class CaChat extends LitElement {
         class="log"
         part="log"
         role="log"
-        aria-live="polite"
+        aria-live=${this.announcer.live}
         aria-label="Agent transcript"
         tabindex="0"
       >
@@ -289,7 +306,9 @@ export class CaChat extends LitElement {
                 }`
         }
       </div>
-      <div class="status ${last?.status ?? ''}" role="status">${this.renderStatus(state)}</div>
+      <div class="status ${last?.status ?? ''}" role=${this.announcer.value ? nothing : 'status'}>
+        ${this.renderStatus(state)}
+      </div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
         ${repeat(
           this.recipes.value ?? [],

@@ -7,6 +7,7 @@ import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
 import { afterColdStart, holdFirstVisit } from '../shared/cold-start-order.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
@@ -67,6 +68,8 @@ export class CaEditor extends LitElement {
   @query('.surface') private surface?: HTMLElement;
 
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  /** Inside a studio, CodeMirror's announcements go through the studio's one live region. */
+  private readonly announcer = new AnnouncerConsumer(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
@@ -129,6 +132,9 @@ export class CaEditor extends LitElement {
         onUserChange: (path, text) => this.onUserChange(path, text),
         onCursor: (info) => (this.cursor = info),
         onBlur: () => void this.flush(),
+        ...(this.announcer.value
+          ? { announce: (message) => this.announcer.announce(message) }
+          : {}),
       });
       this.shownPath = '';
       this.requestUpdate();

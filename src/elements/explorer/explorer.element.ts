@@ -14,6 +14,7 @@ import {
 import type { WorkspaceFolder } from '../../runtime/workspace/folder-port.js';
 import { portabilityWarnings } from '../../runtime/workspace/names.js';
 import { normalizeWorkspacePath } from '../../runtime/workspace/paths.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import {
@@ -75,6 +76,8 @@ export class CaExplorer extends LitElement {
   private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
+  /** Inside a studio, its one live region tells the notices. */
+  private readonly announcer = new AnnouncerConsumer(this);
   private readonly dialog = new ExplorerDialogController(this, (opener) =>
     // A row opener may now show another file (rows are reused): focus the row the action left.
     opener?.getAttribute('role') === 'treeitem'
@@ -415,6 +418,10 @@ export class CaExplorer extends LitElement {
       this.focusedPath = snapshot.activePath ?? snapshot.files[0]?.path ?? '';
   }
 
+  protected override updated(): void {
+    this.announcer.follow('notice', this.notice);
+  }
+
   protected override render() {
     const runtime = this.runtimeRef.value;
     const snapshot = this.workspace.value;
@@ -476,7 +483,7 @@ export class CaExplorer extends LitElement {
             </p>`
           : nothing
       }
-      <p class="notice" role="status">${this.notice}</p>
+      <p class="notice" role=${this.announcer.statusRole ?? nothing}>${this.notice}</p>
       ${this.dialog.render()}
     `;
   }

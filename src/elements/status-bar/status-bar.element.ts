@@ -4,6 +4,7 @@ import type { DraftRegistry } from '../../runtime/drafts.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { shiftShortcutLabel } from '../shared/shortcut-label.js';
 import { browserDownload } from '../../runtime/tools/workspace/options.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
@@ -72,6 +73,8 @@ export class CaStatusBar extends LitElement {
     previewStatusStore(this.runtimeRef.value?.capabilities),
   );
   private guard?: UnloadGuard;
+  /** Inside a studio, its one live region tells where edits are kept; this bar stays quiet. */
+  private readonly announcer = new AnnouncerConsumer(this);
 
   /** Whether the linked-folder `beforeunload` guard is registered now. */
   get unloadGuarded(): boolean {
@@ -107,6 +110,12 @@ export class CaStatusBar extends LitElement {
       summarizeStatus(runtime.workspace.getStatus(), undefined).unsavedFolderChanges;
     if (unsaved) this.guard ??= createUnloadGuard();
     this.guard?.set(unsaved);
+    // Revisions and counts change with every edit: only where edits are kept is news.
+    if (runtime && this.workspace.value)
+      this.announcer.follow(
+        'storage',
+        summarizeStatus(runtime.workspace.getStatus(), undefined).storageLabel,
+      );
   }
 
   /** Saves the files changed since the checkpoint as one ZIP (`workspace-unsaved-rev<N>.zip`). */
@@ -148,10 +157,18 @@ export class CaStatusBar extends LitElement {
     // Read so the bar re-renders on every workspace change; the status adds folder and history.
     const snapshot = this.workspace.value;
     if (!runtime || !snapshot)
-      return html`<div part="status" role="status" aria-live="polite"></div>`;
+      return html`<div
+        part="status"
+        role=${this.announcer.statusRole ?? nothing}
+        aria-live=${this.announcer.value ? nothing : 'polite'}
+      ></div>`;
     const summary = summarizeStatus(runtime.workspace.getStatus(), this.preview.value);
     return html`
-      <div part="status" role="status" aria-live="polite">
+      <div
+        part="status"
+        role=${this.announcer.statusRole ?? nothing}
+        aria-live=${this.announcer.value ? nothing : 'polite'}
+      >
         <span part="storage" class="storage" data-mode=${summary.storage}
           >${summary.storageLabel}</span
         >

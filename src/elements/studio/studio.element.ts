@@ -7,8 +7,9 @@ import type { StudioRuntime } from '../../studio/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { recipeFromAttributes, RuntimeOwner } from '../shared/runtime-owner.js';
-import { starterNotice, starterNoticeStyles } from '../shared/starter-notice.js';
-import { folderLinkNotice, lostFolderStore } from './folder-link-notice.js';
+import { starterNotice, starterNoticeStyles, starterNoticeText } from '../shared/starter-notice.js';
+import { folderLinkNotice, folderLinkText, lostFolderStore } from './folder-link-notice.js';
+import { StudioAnnouncer } from './studio-announcer.js';
 import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaEditor } from '../editor/editor.element.js';
@@ -106,6 +107,8 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @csspart status-bar - The `<ca-status-bar>` at the bottom: storage mode, revision, unsaved
  * changes, preview state and ⌘/Ctrl+Shift+F workspace search.
  * @csspart approval - The `<ca-approval>` gate.
+ * @csspart announcer - The studio's one polite live region (visually hidden): the elements inside
+ * speak through it in short plain sentences, bursts merged, instead of each re-reading its own.
  * @csspart splitter - Each splitter between panels.
  * @csspart tabs - The tablist of the single-column layout.
  * @csspart tab - Each tab of the single-column layout.
@@ -186,6 +189,7 @@ export class CaStudio extends LitElement {
   private readonly owner = new RuntimeOwner(this, () =>
     recipeFromAttributes(this, this.workspaceName, this.surfaceName),
   );
+  private readonly announcements = new StudioAnnouncer(this);
   private readonly hostConnect = new HostConnectLoader(this, () => this.owner.value?.folders);
   private readonly children$ = new MutationObserver(() => this.readLayout());
   @query('ca-settings') private settingsDialog?: CaSettings;
@@ -294,6 +298,7 @@ export class CaStudio extends LitElement {
       // The Tools panel's code loads when the panel first opens.
       void import('../catalog/catalog.js');
     }
+    this.announcements.notice(starterNoticeText(this.owner), folderLinkText(this.lostFolder.value));
     const choice = isThemeChoice(this.theme) ? this.theme : 'light';
     this.resolvedTheme = choice === 'auto' ? (this.darkScheme?.matches ? 'dark' : 'light') : choice;
   }
@@ -342,8 +347,10 @@ export class CaStudio extends LitElement {
       approval=${this.approval === 'page' ? 'page' : 'studio'}
     ></ca-approval>`;
     if (this.customLayout) {
-      return html`<div class="layout" part="layout">${starterNotice(this.owner)}<slot></slot></div>
-        ${approval}`;
+      return html`<div class="layout" part="layout">
+          ${starterNotice(this.owner, false)}<slot></slot>
+        </div>
+        ${approval} ${this.announcements.render()}`;
     }
     return html`
       <div class="bar" part="header">
@@ -380,7 +387,7 @@ export class CaStudio extends LitElement {
           exportparts=${exportParts('host-connect')}
         ></ca-host-connect>
         <slot name="header-actions"></slot>
-        ${starterNotice(this.owner)}
+        ${starterNotice(this.owner, false)}
         ${folderLinkNotice(this.lostFolder.value, () => void this.explorer?.openFolder())}
       </div>
       ${this.layout.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}
@@ -468,6 +475,7 @@ export class CaStudio extends LitElement {
       <ca-status-bar part="status-bar" exportparts=${exportParts('status-bar')}></ca-status-bar>
       ${approval}
       <ca-settings part="settings" exportparts=${exportParts('settings')}></ca-settings>
+      ${this.announcements.render()}
     `;
   }
 }
