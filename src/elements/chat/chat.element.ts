@@ -14,7 +14,7 @@ import { failureText, renderRecovery, runRecovery } from '../shared/recovery.js'
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
-import { runAnnouncement } from './run-announcement.js';
+import { runAnnouncement, runChanges } from './run-announcement.js';
 
 export interface PromptSubmitDetail {
   prompt: string;
@@ -43,6 +43,7 @@ function progressText(progress: AgentProgress | undefined): string {
  * @attr prompt - Initial composer text (e.g. from a deep link); it is never run automatically.
  * @fires ca-prompt-submit - Before a prompt runs; cancelable. Detail: `{ prompt }`.
  * @fires ca-folder-reconnect - The person asked to reconnect the workspace folder after a folder failure.
+ * @fires ca-view-preview - The person chose View preview (see `offerPreview`). Detail: `undefined`.
  * @csspart mode - The badge naming the agent mode.
  * @csspart progress - The running request's turn or retry line.
  * @csspart log - The transcript.
@@ -59,6 +60,12 @@ export class CaChat extends LitElement {
   @property({ attribute: false }) runtime?: StudioRuntime;
 
   @property() prompt = '';
+
+  /**
+   * Offers View preview after a run that changed files, firing `ca-view-preview`: `<ca-studio>`
+   * sets it on a phone, where the preview is a tab away.
+   */
+  @property({ attribute: false }) offerPreview = false;
 
   @state() private draft = '';
   @state() private recoveryNotice = '';
@@ -137,6 +144,10 @@ export class CaChat extends LitElement {
     const text = first ? undefined : runAnnouncement(state);
     if (text) this.announcer.announce(text);
   }
+
+  private readonly viewPreview = (): void => {
+    this.dispatchEvent(new CustomEvent('ca-view-preview', { bubbles: true, composed: true }));
+  };
 
   /** Runs `prompt` (defaults to the composer text) through the agent. */
   async submit(prompt = this.draft): Promise<void> {
@@ -261,6 +272,8 @@ export class CaChat extends LitElement {
       ${progress ? html`<span part="progress" class="progress">${progress}</span>` : nothing}`;
     }
     if (last?.status === 'cancelled') return 'Cancelled.';
+    if (last?.status === 'completed' && this.offerPreview && state && runChanges(state))
+      return html`<button class="view-preview" @click=${this.viewPreview}>View preview</button>`;
     if (last?.status !== 'failed') return nothing;
     const retry = last.error?.retryable
       ? html`<button @click=${() => this.start(last.prompt)}>
@@ -358,5 +371,6 @@ declare global {
   interface HTMLElementEventMap {
     'ca-prompt-submit': CustomEvent<PromptSubmitDetail>;
     'ca-folder-reconnect': CustomEvent<undefined>;
+    'ca-view-preview': CustomEvent<undefined>;
   }
 }

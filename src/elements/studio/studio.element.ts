@@ -30,6 +30,7 @@ import { afterColdStart } from '../shared/cold-start-order.js';
 import { FullscreenIsolation } from './fullscreen-isolation.js';
 import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
+import { renderHeaderActions } from './header-actions.js';
 import { studioStyles } from './studio.styles.js';
 import { customLayoutStyles } from './custom-layout.styles.js';
 import '../runtime/runtime.js';
@@ -261,6 +262,8 @@ export class CaStudio extends LitElement {
       if (event.detail.fullscreen) this.fullscreenIsolation.isolate(preview);
       else this.fullscreenIsolation.release();
     });
+    // View preview in the chat (a phone): the Preview tab, with focus on the preview.
+    this.addEventListener('ca-view-preview', () => void this.showPreview());
     // A chosen search result opens in the editor at the match, with focus there.
     this.addEventListener('ca-search-select', (event) => {
       if (!this.editorPanel) return;
@@ -310,6 +313,12 @@ export class CaStudio extends LitElement {
     this.settingsDialog?.show();
   }
 
+  private async showPreview(): Promise<void> {
+    this.selectedTab = 'preview';
+    await this.updateComplete;
+    this.shadowRoot?.querySelector<HTMLElement>('#panel-preview')?.focus();
+  }
+
   /** Tools opens the catalog; in the single column of tabs it also selects the catalog's tab. */
   private readonly toggleTools = (): void => {
     this.catalogOpen = !this.catalogOpen;
@@ -353,35 +362,24 @@ export class CaStudio extends LitElement {
         ${approval} ${this.announcements.render()}`;
     }
     return html`
-      <div class="bar" part="header">
+      <div class="bar ${this.layout.narrow ? 'touch' : ''}" part="header">
         <h2 class="heading">${this.heading}</h2>
         ${
           this.config.value?.readOnly
             ? html`<span class="read-only" part="read-only">Read-only</span>`
             : nothing
         }
-        <ca-workspace-actions
-          part="actions"
-          exportparts=${exportParts('actions')}
-        ></ca-workspace-actions>
-        <button
-          part="tools-toggle"
-          class="tools"
-          aria-expanded=${String(this.catalogOpen)}
-          aria-controls="panel-catalog"
-          @click=${this.toggleTools}
-        >
-          Tools
-        </button>
-        <button
-          part="model-button"
-          class="model"
-          aria-haspopup="dialog"
-          @click=${() => void this.openSettings()}
-        >
-          <span class="model-label">Model</span>
-          ${agentModeLabel(this.openrouter.value, this.agentState.value, this.config.value?.agent)}
-        </button>
+        ${renderHeaderActions({
+          narrow: this.layout.narrow,
+          catalogOpen: this.catalogOpen,
+          toggleTools: this.toggleTools,
+          openSettings: () => void this.openSettings(),
+          mode: agentModeLabel(
+            this.openrouter.value,
+            this.agentState.value,
+            this.config.value?.agent,
+          ),
+        })}
         <ca-host-connect
           part="host-connect"
           exportparts=${exportParts('host-connect')}
@@ -425,6 +423,7 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('preview')}
             role=${tabpanel('preview').role}
             aria-labelledby=${tabpanel('preview').labelledby}
+            tabindex=${this.layout.narrow ? '-1' : nothing}
             ?hidden=${hidden('preview')}
           ></ca-preview>
           ${work.after.get('preview') ?? nothing}
@@ -456,6 +455,7 @@ export class CaStudio extends LitElement {
             aria-labelledby=${tabpanel('chat').labelledby}
             ?hidden=${hidden('chat')}
             .prompt=${this.prompt}
+            .offerPreview=${this.layout.narrow}
           >
             <slot name="chat-empty" slot="empty"></slot>
             <slot name="composer-extras" slot="composer-extras"></slot>
@@ -472,7 +472,11 @@ export class CaStudio extends LitElement {
         </div>
         ${tabs.length ? nothing : html`<div class="empty"><slot name="empty"></slot></div>`}
       </div>
-      <ca-status-bar part="status-bar" exportparts=${exportParts('status-bar')}></ca-status-bar>
+      <ca-status-bar
+        class=${this.layout.narrow ? 'touch' : ''}
+        part="status-bar"
+        exportparts=${exportParts('status-bar')}
+      ></ca-status-bar>
       ${approval}
       <ca-settings part="settings" exportparts=${exportParts('settings')}></ca-settings>
       ${this.announcements.render()}
