@@ -298,6 +298,7 @@ export class CaChat extends LitElement {
     const running = state?.running ?? false;
     const last = state?.lastRun;
     return html`
+      <h2 class="visually-hidden">Chat</h2>
       <div class="head">
         <span part="mode" class="mode" title="The agent that runs your prompts"
           >${agentModeLabel(this.openrouter.value, state, this.config.value?.agent)}</span

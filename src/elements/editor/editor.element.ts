@@ -382,6 +382,7 @@ export class CaEditor extends LitElement {
     const dirty = new Set(snapshot?.dirtyPaths ?? []);
     const over = this.cursor.length - WORKSPACE_SOURCE_LIMIT;
     return html`
+      <h2 class="visually-hidden">Code</h2>
       <div role="tablist" part="tabs" aria-label="Open files">
         ${textFiles.map(
           (file) =>
@@ -415,7 +416,7 @@ export class CaEditor extends LitElement {
             </div>`
           : nothing
       }
-      <footer part="status">
+      <div class="footer" part="status">
         <span>Ln ${this.cursor.line}, Col ${this.cursor.column} · ${this.cursor.lines} lines</span>
         ${
           over > 0
@@ -435,7 +436,7 @@ export class CaEditor extends LitElement {
         <span class=${over > 0 ? 'over' : ''}
           >${formatCount(this.cursor.length)} / ${formatCount(WORKSPACE_SOURCE_LIMIT)} chars</span
         >
-      </footer>
+      </div>
     `;
   }
 }

@@ -433,6 +433,7 @@ export class CaExplorer extends LitElement {
     const dirty = new Set(snapshot?.dirtyPaths ?? []);
     const target = this.targetFile();
     return html`
+      <h2 class="visually-hidden">Files</h2>
       ${renderToolbar(target, {
         readOnly: this.readOnly,
         canRevert: target !== null && dirty.has(target),

@@ -255,6 +255,7 @@ export class CaPreview extends LitElement {
     const diagnostics = status?.diagnostics ?? [];
     const picking = view?.pickerEnabled ?? false;
     return html`
+      <h2 class="visually-hidden">Preview</h2>
       <div part="toolbar" role="toolbar" aria-label="Preview">
         <span part="status" role=${this.announcer.statusRole ?? nothing}>
           ${

@@ -14,7 +14,6 @@ import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaEditor } from '../editor/editor.element.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
-import { fromOpenDialog, isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
 import {
   isThemeChoice,
@@ -23,11 +22,11 @@ import {
   type ThemeChoice,
 } from '../shared/theme.js';
 import { exportParts } from './export-parts.js';
-import { PANELS, parsePanels } from './layout.js';
+import { PANELS, parsePanels, TAB_LABELS } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
 import { prefetchChunk } from '../shared/prefetch.js';
 import { afterColdStart } from '../shared/cold-start-order.js';
-import { FullscreenIsolation } from './fullscreen-isolation.js';
+import { listenForPanels } from './studio-events.js';
 import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
 import { renderHeaderActions } from './header-actions.js';
@@ -196,7 +195,6 @@ export class CaStudio extends LitElement {
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
   @query('ca-editor') private editorPanel?: CaEditor;
-  private fullscreenIsolation?: FullscreenIsolation;
 
   private readonly openrouter = new StoreController(this, () => this.owner.value?.openrouter);
   private readonly agentState = new StoreController(this, () => this.owner.value?.agent);
@@ -246,30 +244,10 @@ export class CaStudio extends LitElement {
 
   constructor() {
     super();
-    // ⌘/Ctrl+S anywhere in the studio saves; the explorer handles it first when it has focus.
-    this.addEventListener('keydown', (event) => {
-      if (!isSaveShortcut(event) || event.defaultPrevented || !this.explorer) return;
-      event.preventDefault();
-      if (!fromOpenDialog(event)) void this.explorer.save();
-    });
-    // The chat's Reconnect folder recovery opens the explorer's folder picker.
-    this.addEventListener('ca-folder-reconnect', () => void this.explorer?.openFolder());
-    // A full-screen preview leaves nothing hidden behind it in the tab order.
-    this.addEventListener('ca-fullscreen-change', (event) => {
-      const preview = event.composedPath()[0];
-      if (!(preview instanceof Element) || !this.shadowRoot) return;
-      this.fullscreenIsolation ??= new FullscreenIsolation(this.shadowRoot);
-      if (event.detail.fullscreen) this.fullscreenIsolation.isolate(preview);
-      else this.fullscreenIsolation.release();
-    });
-    // View preview in the chat (a phone): the Preview tab, with focus on the preview.
-    this.addEventListener('ca-view-preview', () => void this.showPreview());
-    // A chosen search result opens in the editor at the match, with focus there.
-    this.addEventListener('ca-search-select', (event) => {
-      if (!this.editorPanel) return;
-      event.preventDefault();
-      const { path, line, column } = event.detail;
-      void this.editorPanel.reveal(path, line, column);
+    listenForPanels(this, {
+      explorer: () => this.explorer,
+      editor: () => this.editorPanel,
+      showPreview: () => this.showPreview(),
     });
   }
 
@@ -346,9 +324,11 @@ export class CaStudio extends LitElement {
     );
     // Hidden panels stay mounted: the preview keeps acknowledging and no state is lost.
     const hidden = (key: TabKey) => !showing(key) || (this.layout.narrow && key !== selected);
+    // A tab's panel on a phone; side by side, each panel a region named like its tab.
     const tabpanel = (key: TabKey) => ({
-      role: this.layout.narrow ? 'tabpanel' : nothing,
+      role: this.layout.narrow ? 'tabpanel' : 'region',
       labelledby: this.layout.narrow ? `tab-${key}` : nothing,
+      label: this.layout.narrow ? nothing : TAB_LABELS[key],
     });
     const approval = html`<ca-approval
       part="approval"
@@ -405,6 +385,7 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('explorer')}
             role=${tabpanel('explorer').role}
             aria-labelledby=${tabpanel('explorer').labelledby}
+            aria-label=${tabpanel('explorer').label}
             ?hidden=${hidden('explorer')}
           ></ca-explorer>
           ${work.after.get('explorer') ?? nothing}
@@ -414,6 +395,7 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('editor')}
             role=${tabpanel('editor').role}
             aria-labelledby=${tabpanel('editor').labelledby}
+            aria-label=${tabpanel('editor').label}
             ?hidden=${hidden('editor')}
           ></ca-editor>
           ${work.after.get('editor') ?? nothing}
@@ -423,6 +405,7 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('preview')}
             role=${tabpanel('preview').role}
             aria-labelledby=${tabpanel('preview').labelledby}
+            aria-label=${tabpanel('preview').label}
             tabindex=${this.layout.narrow ? '-1' : nothing}
             ?hidden=${hidden('preview')}
           ></ca-preview>
@@ -435,6 +418,7 @@ export class CaStudio extends LitElement {
                   exportparts=${exportParts('catalog')}
                   role=${tabpanel('catalog').role}
                   aria-labelledby=${tabpanel('catalog').labelledby}
+                  aria-label=${tabpanel('catalog').label}
                   ?hidden=${hidden('catalog')}
                 ></ca-catalog>`
               : nothing
@@ -453,6 +437,7 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('chat')}
             role=${tabpanel('chat').role}
             aria-labelledby=${tabpanel('chat').labelledby}
+            aria-label=${tabpanel('chat').label}
             ?hidden=${hidden('chat')}
             .prompt=${this.prompt}
             .offerPreview=${this.layout.narrow}
@@ -467,6 +452,7 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('trace')}
             role=${tabpanel('trace').role}
             aria-labelledby=${tabpanel('trace').labelledby}
+            aria-label=${tabpanel('trace').label}
             ?hidden=${hidden('trace')}
           ></ca-trace>
         </div>
