@@ -37,7 +37,7 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
 /**
  * The studio's status bar (E9): where edits are kept (browser IndexedDB, memory only with the
  * storage error, or a linked folder with its permission; "Waiting for another tab" while another
- * page holds the workspace's lock), the revision, changed and deleted files, and the preview state, announced politely to screen readers. While a linked, writable
+ * page holds the workspace's lock), the revision, changed and deleted files, and the preview state, announced politely to screen readers (inside `<ca-studio>` only a change of where edits are kept, through the studio's one live region). While a linked, writable
  * folder has edits not yet saved to it, a `beforeunload` guard asks before the tab closes; so
  * does an editor draft still inside its debounce window, a commit still in flight, and any edit
  * held only in memory (a browser-only workspace whose edits are written asks nothing). In
@@ -47,7 +47,7 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
  *
  * @tagname ca-status-bar
  * @summary Storage mode, revision, unsaved changes, preview state and workspace search.
- * @csspart status - The live region holding every status item.
+ * @csspart status - Every status item; a polite live region unless inside `<ca-studio>`.
  * @csspart storage - Where edits are kept.
  * @csspart storage-error - The bounded persistence error, in memory-only mode.
  * @csspart download-button - Downloads the changed files as a ZIP, in memory-only mode.
