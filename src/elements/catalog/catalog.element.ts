@@ -5,18 +5,15 @@ import {
   catalogFileName,
   catalogListJson,
   toolCallRequestJson,
-} from '../../runtime/catalog/exports.js';
-import {
-  parseSampleArguments,
-  sampleToolArguments,
-} from '../../runtime/catalog/sample-arguments.js';
-import { CATALOG_SCOPES, filterCatalog, type CatalogScope } from '../../runtime/catalog/scopes.js';
-import type { RecoveryAction } from '../../runtime/agents/recovery.js';
-import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/types.js';
-import { randomId } from '../../runtime/protocol/random-id.js';
-import { listAllTools } from '../../runtime/registry/pagination.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { TraceStore } from '../../runtime/trace/trace-store.js';
+} from '../../runtime/catalog/index.js';
+import { parseSampleArguments, sampleToolArguments } from '../../runtime/catalog/index.js';
+import { CATALOG_SCOPES, filterCatalog, type CatalogScope } from '../../runtime/catalog/index.js';
+import type { RecoveryAction } from '../../runtime/agents/index.js';
+import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/index.js';
+import { randomId } from '../../runtime/protocol/index.js';
+import { listAllTools } from '../../runtime/registry/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { TraceStore } from '../../runtime/trace/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { runRecovery } from '../shared/recovery.js';
@@ -27,7 +24,7 @@ import { renderDefinition, renderSampleResult } from './catalog-detail.js';
 import { listKeyTarget, renderToolbar, renderToolList, typeAheadTarget } from './catalog-list.js';
 import { copyOrDownload, downloadJson } from './catalog-download.js';
 import { catalogStyles } from './catalog.styles.js';
-import { callAsPerson, PERSON_DIRECT_CONTEXT } from '../../runtime/registry/person-call.js';
+import { callAsPerson, PERSON_DIRECT_CONTEXT } from '../../runtime/registry/index.js';
 
 /** What the catalog needs from a runtime; `createStudioRuntime()` provides it. */
 export interface CatalogRuntime extends ElementRuntime {

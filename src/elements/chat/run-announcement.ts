@@ -1,4 +1,4 @@
-import type { AgentState } from '../../runtime/agents/agent-runner.js';
+import type { AgentState } from '../../runtime/agents/index.js';
 import { plainChange, plainChanges } from '../shared/plain-change.js';
 
 /** The last run's messages: those after the person's last prompt. */

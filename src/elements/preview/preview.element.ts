@@ -2,16 +2,16 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { PreviewController, type PreviewViewState } from '../../bridge/sandbox/controller.js';
-import { previewHostCapability } from '../../runtime/preview/preview-host.js';
-import type { PreviewSelection } from '../../runtime/preview/selection.js';
+import { previewHostCapability } from '../../runtime/preview/index.js';
+import type { PreviewSelection } from '../../runtime/preview/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
-import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
-import { holdFirstVisit } from '../shared/cold-start-order.js';
+import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
+import { beginStep } from '../shared/cold-start-order.js';
 import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
+import { callAsPerson } from '../../runtime/registry/index.js';
 
 export type PreviewSelectEvent = CustomEvent<PreviewSelection>;
 export type FullscreenChangeEvent = CustomEvent<{ fullscreen: boolean }>;
@@ -194,9 +194,9 @@ export class CaPreview extends LitElement {
     const seed = loading?.provisionalSnapshot;
     if (!seed || this.provisional) return;
     this.setProvisional(seed);
-    // Until this render answers, the page holds the runtime's and the editor's evaluation, so
-    // the frame gets the CPU (`cold-start-order.ts`); not when hydration must replace it anyway.
-    const release = holdFirstVisit('preview', loading.fresh);
+    // Until this render answers, what waits for the preview on a first visit waits, so the
+    // frame gets the CPU (`cold-start-order.ts`); not when hydration must replace it anyway.
+    const release = beginStep('preview', loading.fresh);
     this.releaseHold = release;
     const unsubscribe = controller.subscribe(() => {
       const { state } = controller.getStatus();

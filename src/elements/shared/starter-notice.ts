@@ -1,12 +1,12 @@
 import { css, html, nothing } from 'lit';
-import type { RuntimeOwner } from './runtime-owner.js';
+import type { StarterNoticeController } from './starter-notice-controller.js';
 
 const STARTER_CHANGED =
   "This page's starter files changed since your last visit. Your edits are kept.";
 
 /** The changed-starter notice's words while it shows, for an announcer. */
-export const starterNoticeText = (owner: RuntimeOwner) =>
-  owner.starter.kind === 'changed' ? STARTER_CHANGED : undefined;
+export const starterNoticeText = (notice: StarterNoticeController) =>
+  notice.state.kind === 'changed' ? STARTER_CHANGED : undefined;
 
 /**
  * What the starter files need a person to know, drawn by `<ca-runtime>` and `<ca-studio>`: a
@@ -14,8 +14,8 @@ export const starterNoticeText = (owner: RuntimeOwner) =>
  * with Reset to take them and Keep to stay with the persisted edits. `live` false leaves the
  * telling to the studio's announcer (`starterNoticeText`).
  */
-export function starterNotice(owner: RuntimeOwner, live = true) {
-  const { starter } = owner;
+export function starterNotice(notice: StarterNoticeController, live = true) {
+  const starter = notice.state;
   if (starter.kind === 'error') {
     return html`<p class="starter-notice" part="starter-notice" role="alert">
       Starter files not used: ${starter.error.message} <code>${starter.error.code}</code>
@@ -24,10 +24,10 @@ export function starterNotice(owner: RuntimeOwner, live = true) {
   if (starter.kind !== 'changed') return nothing;
   return html`<div class="starter-notice" part="starter-notice" role=${live ? 'status' : nothing}>
     <span>${STARTER_CHANGED}</span>
-    <button ?disabled=${starter.busy} @click=${() => void owner.resetToStarter()}>
+    <button ?disabled=${starter.busy} @click=${() => void notice.resetToStarter()}>
       Reset to new starter files
     </button>
-    <button ?disabled=${starter.busy} @click=${() => owner.keepEdits()}>Keep my edits</button>
+    <button ?disabled=${starter.busy} @click=${() => notice.keepEdits()}>Keep my edits</button>
     ${
       starter.error
         ? html`<span role="alert"

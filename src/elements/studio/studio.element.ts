@@ -4,15 +4,18 @@ import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { DEFAULT_STUDIO_DATABASE } from '../../composition/default-database.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces/names.js';
+import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces/index.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { recipeFromAttributes, RuntimeOwner } from '../shared/runtime-owner.js';
+import { RuntimeOwner } from '../shared/runtime-owner.js';
+import { recipeFromAttributes } from '../shared/runtime-recipe.js';
 import { starterNotice, starterNoticeStyles, starterNoticeText } from '../shared/starter-notice.js';
+import { StarterNoticeController } from '../shared/starter-notice-controller.js';
 import { folderLinkNotice, folderLinkText, lostFolderStore } from './folder-link-notice.js';
 import { StudioAnnouncer } from './studio-announcer.js';
 import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaEditor } from '../editor/editor.element.js';
+import { loadCodeEditor } from '../editor/load-code-editor.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
 import type { CaSettings } from '../settings/settings.element.js';
 import {
@@ -24,8 +27,6 @@ import {
 import { exportParts } from './export-parts.js';
 import { PANELS, parsePanels, TAB_LABELS } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
-import { prefetchChunk } from '../shared/prefetch.js';
-import { afterColdStart } from '../shared/cold-start-order.js';
 import { listenForPanels } from './studio-events.js';
 import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
@@ -186,8 +187,11 @@ export class CaStudio extends LitElement {
   /** Set while element children replace the built-in layout. */
   @state() private customLayout = false;
 
-  private readonly owner = new RuntimeOwner(this, () =>
-    recipeFromAttributes(this, this.workspaceName, this.surfaceName),
+  private readonly starter = new StarterNoticeController(this);
+  private readonly owner = new RuntimeOwner(
+    this,
+    () => recipeFromAttributes(this, this.workspaceName, this.surfaceName),
+    this.starter,
   );
   private readonly announcements = new StudioAnnouncer(this);
   private readonly hostConnect = new HostConnectLoader(this, () => this.owner.value?.folders);
@@ -258,9 +262,8 @@ export class CaStudio extends LitElement {
     this.darkScheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
     this.darkScheme?.addEventListener('change', this.schemeChanged);
     // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs,
-    // and evaluates once a first visit's preview has shown.
-    prefetchChunk('code-editor');
-    void afterColdStart('preview').then(() => import('../editor/code-editor.js'));
+    // and evaluates on the editor's turn (`cold-start-order.ts`).
+    void loadCodeEditor();
   }
 
   private readLayout(): void {
@@ -279,7 +282,7 @@ export class CaStudio extends LitElement {
       // The Tools panel's code loads when the panel first opens.
       void import('../catalog/catalog.js');
     }
-    this.announcements.notice(starterNoticeText(this.owner), folderLinkText(this.lostFolder.value));
+    this.announcements.notice(starterNoticeText(this.starter), folderLinkText(this.lostFolder.value));
     const choice = isThemeChoice(this.theme) ? this.theme : 'light';
     this.resolvedTheme = choice === 'auto' ? (this.darkScheme?.matches ? 'dark' : 'light') : choice;
   }
@@ -337,7 +340,7 @@ export class CaStudio extends LitElement {
     ></ca-approval>`;
     if (this.customLayout) {
       return html`<div class="layout" part="layout">
-          ${starterNotice(this.owner, false)}<slot></slot>
+          ${starterNotice(this.starter, false)}<slot></slot>
         </div>
         ${approval} ${this.announcements.render()}`;
     }
@@ -365,7 +368,7 @@ export class CaStudio extends LitElement {
           exportparts=${exportParts('host-connect')}
         ></ca-host-connect>
         <slot name="header-actions"></slot>
-        ${starterNotice(this.owner, false)}
+        ${starterNotice(this.starter, false)}
         ${folderLinkNotice(this.lostFolder.value, () => void this.explorer?.openFolder())}
       </div>
       ${this.layout.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}

@@ -13,8 +13,9 @@ import type { WorkspaceToolOptions } from './options.js';
 import { createReadTools } from './read-tools.js';
 import { createSearchTools } from './search-tools.js';
 
-export type { WorkspaceDownload, WorkspaceToolOptions } from './options.js';
+export { browserDownload, type WorkspaceDownload, type WorkspaceToolOptions } from './options.js';
 export { folderPickerCapability, type FolderPicker } from './folder-picker.js';
+export { folderSessionCapability, type FolderSessionOffer } from './folder-session.js';
 
 export function createWorkspaceTools(
   manager: WorkspaceDocumentManager,
