@@ -282,7 +282,10 @@ export class CaStudio extends LitElement {
       // The Tools panel's code loads when the panel first opens.
       void import('../catalog/catalog.js');
     }
-    this.announcements.notice(starterNoticeText(this.starter), folderLinkText(this.lostFolder.value));
+    this.announcements.notice(
+      starterNoticeText(this.starter),
+      folderLinkText(this.lostFolder.value),
+    );
     const choice = isThemeChoice(this.theme) ? this.theme : 'light';
     this.resolvedTheme = choice === 'auto' ? (this.darkScheme?.matches ? 'dark' : 'light') : choice;
   }
