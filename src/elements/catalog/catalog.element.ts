@@ -15,6 +15,7 @@ import { listAllTools } from '../../runtime/registry/index.js';
 import type { ToolRegistry } from '../../runtime/registry/index.js';
 import type { TraceStore } from '../../runtime/trace/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -108,6 +109,8 @@ export class CaCatalog extends LitElement {
   private readonly runtimeRef = new RuntimeController<CatalogRuntime>(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly confirm = new ConfirmController(this);
+  /** Inside a studio, its one live region tells the status and the count. */
+  private readonly announcer = new AnnouncerConsumer(this);
   private listedFor?: ToolRegistry;
   private stopListening?: () => void;
   private relistQueued = false;
@@ -130,7 +133,12 @@ export class CaCatalog extends LitElement {
     super.disconnectedCallback();
   }
 
-  protected override updated(_changed: PropertyValues): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    this.announcer.follow('status', this.status);
+    if (changed.has('query') || changed.has('scope'))
+      this.announcer.announce(
+        this.renderRoot.querySelector('[data-role="count"]')?.textContent ?? '',
+      );
     const registry = this.runtimeRef.value?.registry;
     if (!registry || registry === this.listedFor) return;
     this.stopListening?.();
@@ -318,7 +326,7 @@ export class CaCatalog extends LitElement {
         onCopyList: () => this.copyList(),
         onDownloadList: () => this.downloadList(),
       })}
-      <p class="visually-hidden" aria-live="polite" data-role="count">
+      <p class="visually-hidden" aria-live=${this.announcer.live} data-role="count">
         ${visible.length} of ${this.tools.length} tools shown
       </p>
       <div class="body">
@@ -333,7 +341,7 @@ export class CaCatalog extends LitElement {
           ${definition ? this.renderDetail(definition) : html`<p class="empty" id="definition-title">Select a tool to inspect its definition.</p>`}
         </section>
       </div>
-      <p class="status" role="status">${this.status}</p>
+      <p class="status" role=${this.announcer.statusRole ?? nothing}>${this.status}</p>
       ${this.confirm.render()}
     `;
   }

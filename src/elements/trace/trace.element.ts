@@ -174,8 +174,8 @@ export class CaTrace extends LitElement {
     const visible = this.session ? rows.filter((row) => row.sessionId === this.session) : rows;
     const running = rows.some((row) => row.status === 'running');
     return html`
-      <header part="header">
-        <h2 id="trace-title">Trace</h2>
+      <div class="header" part="header">
+        <h2>Trace</h2>
         ${
           sessions.length > 1
             ? html`<label
@@ -195,8 +195,8 @@ export class CaTrace extends LitElement {
         </button>
         <button @click=${this.download} ?disabled=${rows.length === 0}>Download trace</button>
         <button @click=${this.clear} ?disabled=${running || rows.length === 0}>Clear</button>
-      </header>
-      <div class="rows" tabindex="0" role="region" aria-labelledby="trace-title">
+      </div>
+      <div class="rows" tabindex="0" role="region" aria-label="Trace rows">
         ${
           visible.length === 0
             ? html`<div class="empty">No tool calls yet.</div>`
