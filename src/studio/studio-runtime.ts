@@ -42,6 +42,7 @@ import { createWorkspaceTools } from '../runtime/tools/workspace/index.js';
 import type { WorkspaceToolOptions } from '../runtime/tools/workspace/options.js';
 import { connectTrace } from '../runtime/trace/connect-trace.js';
 import { createTraceStore, type TraceStore } from '../runtime/trace/trace-store.js';
+import type { EditorSaveRecovery } from '../runtime/tools/editor/save-flow.js';
 import type { WorkspaceFolderSource } from '../runtime/workspace/folder-port.js';
 import { createWorkspaceDocumentManager } from '../runtime/workspace/manager.js';
 import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
@@ -128,6 +129,12 @@ export interface StudioRuntime {
   previewSelection: PreviewSelectionStore;
   /** The OpenRouter key, model, endpoint and data policy (A2). */
   openrouter: OpenRouterSettingsStore;
+  /**
+   * Reconciles an `editor.saveFile`/`editor.saveAll` intent whose outcome is unknown: re-reads
+   * the linked folder and completes the durable record only when it holds every attempted file
+   * (`recoverEditorSave`), then marks those files saved. Anything else stays unknown.
+   */
+  recoverEditorSave: EditorSaveRecovery;
   /** Resolves once the workspace is hydrated and the surface's own tools are registered. */
   ready: Promise<void>;
   /**
@@ -277,6 +284,11 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     drafts,
     previewSelection,
     openrouter,
+    async recoverEditorSave(toolName, idempotencyKey, recoverOptions) {
+      // The editor catalog's chunk: only a surface that lists the save tools gets here.
+      const { recoverEditorSave } = await import('../runtime/tools/editor/save-manifest.js');
+      return recoverEditorSave(registry, workspace, toolName, idempotencyKey, recoverOptions);
+    },
     ready: Promise.all([workspace.ready, surfaceTools]).then(() => undefined),
     signal: disposed.signal,
     dispose() {

@@ -15,6 +15,7 @@ import type {
   AgentToolPort,
 } from './agent-types.js';
 import { lazyLocalAgent } from './lazy-agent.js';
+import { withEditorSaveIntents } from './save-intents.js';
 
 export interface AgentState {
   running: boolean;
@@ -122,7 +123,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       options.selection?.set(null);
       const outcome = await driver.run({
         prompt,
-        tools: options.tools,
+        tools: withEditorSaveIntents(options.tools, sessionId),
         context,
         signal: controller.signal,
         emit,
