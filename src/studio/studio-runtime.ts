@@ -6,6 +6,7 @@
  */
 import { createAgentRunner, type AgentRunner } from '../runtime/agents/agent-runner.js';
 import type { AgentDriver } from '../runtime/agents/agent-types.js';
+import { connectImportNotes } from '../runtime/agents/import-notes.js';
 import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
 import { createEndpointAgent } from '../runtime/agents/endpoint/create.js';
 import { lazyLocalAgent } from '../runtime/agents/lazy-agent.js';
@@ -271,6 +272,8 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
         }),
   });
 
+  const disconnectImportNotes = connectImportNotes(registry, agent);
+
   return {
     registry,
     agentTools,
@@ -296,6 +299,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
       approvals.denyAll();
       agent.cancel();
       disconnectTrace();
+      disconnectImportNotes();
       workspace.close();
       if (!options.openrouterSettings) openrouter.dispose();
     },

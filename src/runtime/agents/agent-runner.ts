@@ -38,6 +38,8 @@ export interface AgentRunner {
   /** Aborts the active run, if any. */
   cancel(): void;
   clear(): void;
+  /** Adds an assistant line to the transcript outside any run, e.g. what an import left out. */
+  note(text: string): void;
 }
 
 export interface AgentRunnerOptions {
@@ -62,6 +64,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   const listeners = new Set<() => void>();
   let state: AgentState = { running: false, messages: [] };
   let active: AbortController | undefined;
+  let notes = 0;
 
   const set = (patch: Partial<AgentState>) => {
     state = { ...state, ...patch };
@@ -165,5 +168,6 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     run,
     cancel: () => active?.abort(new DOMException('Cancelled by the user.', 'AbortError')),
     clear: () => set({ messages: [] }),
+    note: (text) => emit({ id: `note-${++notes}`, role: 'assistant', text }),
   };
 }
