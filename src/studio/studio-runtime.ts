@@ -41,6 +41,7 @@ import { scopeToolRegistry } from '../runtime/registry/scoped-registry.js';
 import { matchToolNames, type ToolScope } from '../runtime/registry/tool-scope.js';
 import { createWorkspaceTools } from '../runtime/tools/workspace/index.js';
 import type { WorkspaceToolOptions } from '../runtime/tools/workspace/options.js';
+import { traceApprovals } from '../runtime/trace/approval-trace.js';
 import { connectTrace } from '../runtime/trace/connect-trace.js';
 import { createTraceStore, type TraceStore } from '../runtime/trace/trace-store.js';
 import type { EditorSaveRecovery } from '../runtime/tools/editor/save-flow.js';
@@ -217,7 +218,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     ...options.registry,
     toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
     scope: currentScope,
-    approvalQueue: approvals,
+    approvalQueue: traceApprovals(approvals, trace),
     capabilityResolver: capabilities.resolve,
     durableOperationStore: operations,
     durableOperationOwnerId: ownerId,
