@@ -153,7 +153,9 @@ export default defineConfig(({ mode }) => {
   }
   if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js', { initial: true });
   if (mode === 'browser-runtime')
-    return browserBuild('src/studio/browser-runtime.ts', 'browser/runtime.js', { oneFile: true });
+    return browserBuild('src/composition/browser-runtime.ts', 'browser/runtime.js', {
+      oneFile: true,
+    });
   return {
     build: {
       outDir: 'dist',
@@ -164,7 +166,7 @@ export default defineConfig(({ mode }) => {
         entry: {
           index: 'src/index.ts',
           runtime: 'src/runtime/index.ts',
-          studio: 'src/studio/index.ts',
+          studio: 'src/composition/index.ts',
           ...Object.fromEntries(
             elementEntries().map(({ tag, source }) => [`elements/${tag}`, source]),
           ),

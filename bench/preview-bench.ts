@@ -12,8 +12,8 @@
  * - `bundled`: the same 200 modules bundled into one classic script (scope-hoisted, as a
  *   bundler emits), the fastest any preview of that code can be.
  */
-import { compilePreviewDocument, renderPreviewHtml } from '../src/bridge/preview/compile.js';
-import { PreviewController } from '../src/bridge/preview/controller.js';
+import { compilePreviewDocument, renderPreviewHtml } from '../src/bridge/sandbox/compile.js';
+import { PreviewController } from '../src/bridge/sandbox/controller.js';
 import type { WorkspaceSnapshot } from '../src/runtime/workspace/types.js';
 import {
   benchWorkspaces,

@@ -1,5 +1,5 @@
 // The source layers and what each may not import: runtime is the framework-free core; storage and
-// bridge adapt it to the platform; elements draw it; studio composes them; host is the Node
+// bridge adapt it to the platform; elements draw it; composition composes them; host is the Node
 // companion. eslint.config.js turns this list into rules, and docs/architecture.md's layer table
 // is checked against it.
 
@@ -7,20 +7,20 @@
 export const LAYERS = [
   {
     files: ['src/runtime/**/*.ts'],
-    banned: ['storage', 'bridge', 'elements', 'studio', 'host'],
+    banned: ['storage', 'bridge', 'elements', 'composition', 'host'],
     packages: ['lit', 'lit/*', '@lit/*', 'idb'],
     message:
       'src/runtime is the framework-free core: it imports no storage, bridge, element, composition or host code.',
   },
   {
     files: ['src/storage/**/*.ts'],
-    banned: ['bridge', 'elements', 'studio', 'host'],
+    banned: ['bridge', 'elements', 'composition', 'host'],
     packages: ['lit', 'lit/*', '@lit/*'],
     message: 'src/storage adapts the core to storage: it imports only runtime.',
   },
   {
     files: ['src/bridge/**/*.ts'],
-    banned: ['elements', 'studio', 'storage', 'host'],
+    banned: ['elements', 'composition', 'storage', 'host'],
     packages: ['lit', 'lit/*', '@lit/*'],
     message: 'src/bridge imports no elements, storage, composition or host code.',
   },
@@ -29,19 +29,19 @@ export const LAYERS = [
     banned: ['storage', 'host'],
     packages: ['idb'],
     message:
-      'src/elements import no storage or host code: the composition layer (src/studio) wires storage.',
+      'src/elements import no storage or host code: the composition layer (src/composition) wires storage.',
   },
   {
-    files: ['src/studio/**/*.ts'],
+    files: ['src/composition/**/*.ts'],
     banned: ['elements', 'bridge', 'host'],
     packages: ['lit', 'lit/*', '@lit/*'],
     message:
-      'src/studio composes the runtime for the elements: it imports only runtime and storage.',
+      'src/composition composes the runtime for the elements: it imports only runtime and storage.',
   },
   {
     // The Node companion process behind `context-action-host`: no browser code at all.
     files: ['src/host/**/*.ts'],
-    banned: ['bridge', 'elements', 'studio'],
+    banned: ['bridge', 'elements', 'composition'],
     packages: ['lit', 'lit/*', '@lit/*', 'idb'],
     message: 'src/host is the Node companion process: it imports only runtime and storage.',
   },

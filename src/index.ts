@@ -3,7 +3,7 @@
  * composition layer (`createStudioRuntime`, storage adapters).
  */
 export * from './runtime/index.js';
-export * from './studio/index.js';
+export * from './composition/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
 export { loadStudio, type StudioModule } from './elements/shared/load-studio.js';
 export { CaStudio } from './elements/studio/studio.js';
@@ -21,7 +21,7 @@ export {
   type FullscreenChangeEvent,
   type PreviewSelectEvent,
 } from './elements/preview/preview.js';
-export * from './bridge/preview/index.js';
+export * from './bridge/sandbox/index.js';
 export * from './bridge/mcp/index.js';
 export { CaTrace } from './elements/trace/trace.js';
 export { CaApproval, type ApprovalDecisionDetail } from './elements/approval/approval.js';

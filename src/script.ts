@@ -15,7 +15,7 @@ import { discoverInDocument } from './elements/shared/discover.js';
 
 export { discover } from './elements/shared/discover.js';
 export { loadStudio, type StudioModule } from './elements/shared/load-studio.js';
-export type * from './studio/index.js';
+export type * from './composition/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
 export { CaStudio } from './elements/studio/studio.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';

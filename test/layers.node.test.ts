@@ -26,9 +26,9 @@ const use = (specifier: string) => `import * as imported from '${specifier}';\nv
 describe('layer boundaries (eslint.config.js)', () => {
   const cases: [layer: string, file: string, specifier: string][] = [
     ['runtime', 'src/runtime/workspace/bad.ts', '../../storage/workspace/indexeddb-repository.js'],
-    ['runtime', 'src/runtime/workspace/bad.ts', '../../bridge/preview/index.js'],
+    ['runtime', 'src/runtime/workspace/bad.ts', '../../bridge/sandbox/index.js'],
     ['runtime', 'src/runtime/bad.ts', '../elements/shared/runtime-context.js'],
-    ['runtime', 'src/runtime/bad.ts', '../studio/studio-runtime.js'],
+    ['runtime', 'src/runtime/bad.ts', '../composition/studio-runtime.js'],
     ['runtime', 'src/runtime/bad.ts', 'idb'],
     ['runtime', 'src/runtime/bad.ts', 'lit'],
     ['elements', 'src/elements/explorer/bad.ts', '../../storage/folder/file-system-access.js'],
@@ -36,9 +36,9 @@ describe('layer boundaries (eslint.config.js)', () => {
     ['storage', 'src/storage/folder/bad.ts', '../../elements/shared/focus.js'],
     ['runtime', 'src/runtime/bad.ts', '../host/host-paths.js'],
     ['elements', 'src/elements/explorer/bad.ts', '../../host/host-folder.js'],
-    ['studio', 'src/studio/bad.ts', '../elements/studio/studio.js'],
-    ['studio', 'src/studio/bad.ts', 'lit'],
-    ['studio', 'src/studio/bad.ts', '../bridge/preview/index.js'],
+    ['composition', 'src/composition/bad.ts', '../elements/studio/studio.js'],
+    ['composition', 'src/composition/bad.ts', 'lit'],
+    ['composition', 'src/composition/bad.ts', '../bridge/sandbox/index.js'],
     ['host', 'src/host/bad.ts', '../bridge/mcp/index.js'],
     ['host', 'src/host/bad.ts', '../elements/shared/focus.js'],
     ['host', 'src/host/bad.ts', 'idb'],
@@ -56,13 +56,13 @@ describe('layer boundaries (eslint.config.js)', () => {
       await restricted('src/elements/explorer/good.ts', use('../../runtime/index.js')),
     ).to.deep.equal([]);
     expect(
-      await restricted('src/elements/studio/good.ts', use('../../studio/studio-runtime.js')),
+      await restricted('src/elements/studio/good.ts', use('../../composition/studio-runtime.js')),
     ).to.deep.equal([]);
     expect(
       await restricted('src/storage/folder/good.ts', use('../../runtime/workspace/codes.js')),
     ).to.deep.equal([]);
     expect(
-      await restricted('src/studio/good.ts', use('../storage/folder/browser-folders.js')),
+      await restricted('src/composition/good.ts', use('../storage/folder/browser-folders.js')),
     ).to.deep.equal([]);
     expect(
       await restricted('src/host/good.ts', use('../storage/folder/folder-scan.js')),

@@ -8,8 +8,8 @@ export * from './protocol/errors.js';
 export * from './protocol/types.js';
 export * from './protocol/capability.js';
 export * from './workspace/types.js';
-export * from './tools/preview/preview-host.js';
-export * from './capabilities.js';
+export * from './preview/preview-host.js';
+export * from './registry/capability-table.js';
 // Durable operations
 export * from './durable/index.js';
 // Protocol events, guards and content
@@ -90,7 +90,7 @@ export * from './tools/workspace/index.js';
 // Tool catalog helpers
 export * from './catalog/index.js';
 // Drafts, trace and agents
-export * from './drafts.js';
+export * from './workspace/drafts.js';
 export * from './trace/trace-row.js';
 export * from './trace/trace-store.js';
 export * from './trace/connect-trace.js';
@@ -118,25 +118,25 @@ export type {
 // The site's own model server
 export * from './agents/endpoint/index.js';
 // Preview
-export * from './tools/preview/errors.js';
-export { resolvePreviewReference, type PreviewReference } from './tools/preview/paths.js';
+export * from './preview/errors.js';
+export { resolvePreviewReference, type PreviewReference } from './preview/paths.js';
 export {
   resolvePreviewEntry,
   resolvePreviewStylesheet,
   linkedStylesheets,
-} from './tools/preview/entry.js';
-export * from './tools/preview/selection.js';
-export { PREVIEW_ACCENTS, type PreviewAccent } from './tools/preview/visual-edits.js';
-export * from './tools/preview/tools.js';
+} from './preview/entry.js';
+export * from './preview/selection.js';
+export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
+export * from './preview/tools.js';
 // Host-realm services (T5)
 export * from './service/service-capability.js';
 export * from './service/loopback-transport.js';
 export * from './registry/durable-idempotency.js';
 export * from './registry/operation-recovery.js';
-export * from './surfaces.js';
-export * from './surface-tools.js';
-export * from './tools/web/index.js';
-export * from './tools/editor/index.js';
+export * from './surfaces/names.js';
+export * from './surfaces/tools.js';
+export * from './tools/web-coding/index.js';
+export * from './tools/live-editor/index.js';
 export { WORKSPACE_TOOL_POLICIES } from './registry/policy-table.js';
 export * from './agents/recovery.js';
 // Capability migration (T6)

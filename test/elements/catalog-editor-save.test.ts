@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
-import { previewHostCapability } from '../../src/runtime/tools/preview/preview-host.js';
+import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
 import { memoryFolder } from '../support/memory-folder.js';
 import { openFolderThroughTool } from '../support/open-folder.js';
 import { waitFor } from '../support/wait.js';

@@ -5,7 +5,7 @@ import '../../src/elements/studio/studio.js';
 import type { CaCatalog } from '../../src/elements/catalog/catalog.element.js';
 import { defineTool } from '../../src/runtime/registry/define-tool.js';
 import { toToolListRequest } from '../../src/runtime/registry/pagination.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
 import {
   action,

@@ -4,7 +4,7 @@ import '../../src/elements/chat/chat.js';
 import '../../src/elements/studio/studio.js';
 import type { CaChat } from '../../src/elements/chat/chat.element.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
 const starters = (chat: CaChat) => [

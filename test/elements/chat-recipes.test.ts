@@ -2,9 +2,9 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/chat/chat.js';
 import type { CaChat } from '../../src/elements/chat/chat.element.js';
 import type { AgentDriver } from '../../src/runtime/agents/agent-types.js';
-import { previewHostCapability } from '../../src/runtime/tools/preview/preview-host.js';
-import type { StudioSurface } from '../../src/runtime/surfaces.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
+import type { StudioSurface } from '../../src/runtime/surfaces/names.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { acknowledgingHost } from '../runtime/tools/workspace/support.js';
 import { waitFor } from '../support/wait.js';
 

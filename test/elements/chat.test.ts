@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { defineTool } from '../../src/runtime/registry/define-tool.js';
 import { createToolRegistry } from '../../src/runtime/registry/registry.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import {
   errorResponse,
   scriptOpenAi,

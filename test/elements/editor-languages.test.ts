@@ -3,7 +3,7 @@ import '../../src/elements/editor/editor.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
 import { languageOf, loadLanguage } from '../../src/elements/editor/languages.js';
 import { plainHtml } from '../../src/elements/editor/plain-html.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { fetched } from '../support/fetched.js';
 import { waitFor } from '../support/wait.js';
 

@@ -8,7 +8,7 @@ import {
   runtimeLoadingContext,
   type RuntimeLoading,
 } from '../../src/elements/shared/runtime-context.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { afterColdStart } from '../../src/elements/shared/cold-start-order.js';
 import { clickInto } from '../support/real-input.js';
 import { uniqueName, waitFor } from '../support/wait.js';

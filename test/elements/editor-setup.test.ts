@@ -3,7 +3,7 @@ import { sendKeys } from '@web/test-runner-commands';
 import { EditorView } from '@codemirror/view';
 import '../../src/elements/editor/editor.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { fetched } from '../support/fetched.js';
 import { waitFor } from '../support/wait.js';
 import { clickInto, withCtrl } from '../support/real-input.js';

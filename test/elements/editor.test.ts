@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/editor/editor.js';
 import type { CaEditor } from '../../src/elements/editor/editor.element.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
 
 async function setup() {

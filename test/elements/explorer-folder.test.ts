@@ -1,6 +1,6 @@
 import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import type { StudioRuntime } from '../../src/studio/studio-runtime.js';
+import type { StudioRuntime } from '../../src/composition/studio-runtime.js';
 import { createFileSystemAccessFolder } from '../../src/storage/folder/file-system-access.js';
 import { openFolderThroughTool } from '../support/open-folder.js';
 import { waitFor } from '../support/wait.js';

@@ -7,8 +7,8 @@ import type { CaWorkspaceActions } from '../../src/elements/actions/actions.elem
 import type { CaChat } from '../../src/elements/chat/chat.element.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { deepActiveElement } from '../../src/elements/shared/focus.js';
-import { previewHostCapability } from '../../src/runtime/tools/preview/preview-host.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { acknowledgingHost } from '../runtime/tools/workspace/support.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 

@@ -3,7 +3,7 @@ import '../../src/elements/preview/preview.js';
 import type { CaPreview } from '../../src/elements/preview/preview.element.js';
 import type { WorkspaceRepository } from '../../src/runtime/workspace/repository.js';
 import { createIndexedDbWorkspaceRepository } from '../../src/storage/workspace/indexeddb-repository.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
 /** Real IndexedDB whose first load waits for `open()`, so the test decides when hydration ends. */

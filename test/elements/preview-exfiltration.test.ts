@@ -1,10 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
-import { PREVIEW_DIAGNOSTIC_CODES } from '../../src/runtime/tools/preview/errors.js';
-import { previewHostCapability } from '../../src/runtime/tools/preview/preview-host.js';
+import { PREVIEW_DIAGNOSTIC_CODES } from '../../src/runtime/preview/errors.js';
+import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
 import { encodeProviderToolName } from '../../src/runtime/registry/names.js';
-import { readSink, sinkUrls } from '../bridge/preview/sink.js';
+import { readSink, sinkUrls } from '../bridge/sandbox/sink.js';
 import { scriptOpenAi, textResponse } from '../support/openai-script.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 

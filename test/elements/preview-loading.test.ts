@@ -3,7 +3,7 @@ import { expect } from '@open-wc/testing';
 import '../../src/elements/preview/preview.js';
 import type { CaPreview } from '../../src/elements/preview/preview.element.js';
 import { runtimeLoadingContext } from '../../src/elements/shared/runtime-context.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
 /** A `<ca-preview>` whose provider's runtime is still loading, offering the seed and `fresh`. */

@@ -4,10 +4,10 @@ import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/preview/preview.js';
 import type { CaPreview } from '../../src/elements/preview/preview.element.js';
 import { runtimeContext, type ElementRuntime } from '../../src/elements/shared/runtime-context.js';
-import { createCapabilityTable } from '../../src/runtime/capabilities.js';
-import { previewHostCapability } from '../../src/runtime/tools/preview/preview-host.js';
-import { createPreviewSelectionStore } from '../../src/runtime/tools/preview/selection.js';
-import { createTestWorkspace } from '../bridge/preview/fixtures.js';
+import { createCapabilityTable } from '../../src/runtime/registry/capability-table.js';
+import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
+import { createPreviewSelectionStore } from '../../src/runtime/preview/selection.js';
+import { createTestWorkspace } from '../bridge/sandbox/fixtures.js';
 
 const never = () => new AbortController().signal;
 

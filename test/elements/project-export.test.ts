@@ -4,7 +4,7 @@ import '../../src/elements/actions/actions.js';
 import '../../src/elements/studio/studio.js';
 import type { CaWorkspaceActions } from '../../src/elements/actions/actions.element.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
 /** Captures what the page saves through a download link while `run` goes on. */

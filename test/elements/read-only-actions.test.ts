@@ -4,7 +4,7 @@ import '../../src/elements/actions/actions.js';
 import '../../src/elements/explorer/explorer.js';
 import type { CaWorkspaceActions } from '../../src/elements/actions/actions.element.js';
 import type { CaExplorer } from '../../src/elements/explorer/explorer.element.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
 
 async function setup() {

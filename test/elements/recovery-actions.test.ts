@@ -1,8 +1,8 @@
 import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import '../../src/elements/trace/trace.js';
 import type { CaTrace } from '../../src/elements/trace/trace.element.js';
-import { previewHostCapability } from '../../src/runtime/tools/preview/preview-host.js';
-import type { StudioRuntime } from '../../src/studio/studio-runtime.js';
+import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
+import type { StudioRuntime } from '../../src/composition/studio-runtime.js';
 import { acknowledgingHost } from '../runtime/tools/workspace/support.js';
 import { waitFor } from '../support/wait.js';
 import { action, editSample, inspect, root, setup } from './catalog-support.js';

@@ -11,7 +11,7 @@ import {
   OPENROUTER_SETTINGS_STORAGE_KEY,
   createOpenRouterSettingsStore,
 } from '../../src/runtime/agents/openrouter/settings.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { errorResponse, scriptOpenAi } from '../support/openai-script.js';
 import { waitFor } from '../support/wait.js';
 

@@ -3,8 +3,8 @@ import '../../src/elements/runtime/runtime.js';
 import '../../src/elements/studio/studio.js';
 import type { CaRuntime } from '../../src/elements/runtime/runtime.element.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
-import type { StudioRuntime } from '../../src/studio/studio-runtime.js';
-import { readStarterHash } from '../../src/studio/starter-files.js';
+import type { StudioRuntime } from '../../src/composition/studio-runtime.js';
+import { readStarterHash } from '../../src/composition/starter-files.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 import { pageFrame } from './page-frame.js';
 

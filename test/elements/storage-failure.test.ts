@@ -4,7 +4,7 @@ import '../../src/elements/studio/studio.js';
 import type { CaStatusBar } from '../../src/elements/status-bar/status-bar.element.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import type { WorkspaceRepository } from '../../src/runtime/workspace/repository.js';
 import { createIndexedDbWorkspaceRepository } from '../../src/storage/workspace/indexeddb-repository.js';
 import { uniqueName, waitFor } from '../support/wait.js';

@@ -5,7 +5,7 @@ import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { createMemoryDurableOperationBackend } from '../../src/runtime/durable/memory-backend.js';
 import { callAsPerson } from '../../src/runtime/registry/person-call.js';
 import type { WorkspaceRepository } from '../../src/runtime/workspace/repository.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { waitFor } from '../support/wait.js';
 
 /**

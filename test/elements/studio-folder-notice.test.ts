@@ -4,7 +4,7 @@ import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import type { WorkspaceFolder } from '../../src/runtime/workspace/folder-port.js';
 import { createWorkspaceDocumentManager } from '../../src/runtime/workspace/manager.js';
 import { createMemoryWorkspaceRepository } from '../../src/runtime/workspace/repository.js';
-import { createStudioRuntime } from '../../src/studio/index.js';
+import { createStudioRuntime } from '../../src/composition/index.js';
 import { waitFor } from '../support/wait.js';
 
 /** A stored folder link whose handle is not a directory handle: it cannot be restored. */

@@ -1,7 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
-import { createStudioRuntime } from '../../src/studio/index.js';
+import { createStudioRuntime } from '../../src/composition/index.js';
 
 /** Chromium's WebMCP testing surface (`--enable-features=WebMCPTesting`). */
 interface BrowserModelContext {

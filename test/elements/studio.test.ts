@@ -4,8 +4,8 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import type { ToolCallEvent } from '../../src/runtime/protocol/events.js';
-import { previewHostCapability } from '../../src/runtime/tools/preview/preview-host.js';
-import type { StudioRuntime } from '../../src/studio/studio-runtime.js';
+import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
+import type { StudioRuntime } from '../../src/composition/studio-runtime.js';
 import {
   OPENROUTER_API_KEY_STORAGE_KEY,
   OPENROUTER_SETTINGS_STORAGE_KEY,

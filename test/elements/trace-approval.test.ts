@@ -2,8 +2,8 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../src/elements/trace/trace.js';
 import type { CaTrace } from '../../src/elements/trace/trace.element.js';
 import { createOpenRouterSettingsStore } from '../../src/runtime/agents/openrouter/settings.js';
-import { previewHostCapability } from '../../src/runtime/tools/preview/preview-host.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { previewHostCapability } from '../../src/runtime/preview/preview-host.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { acknowledgingHost } from '../runtime/tools/workspace/support.js';
 import { waitFor } from '../support/wait.js';
 

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../src/elements/trace/trace.js';
 import type { CaTrace } from '../../src/elements/trace/trace.element.js';
-import { createStudioRuntime } from '../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import type { TraceRow } from '../../src/runtime/trace/trace-row.js';
 import { waitFor } from '../support/wait.js';
 

@@ -5,7 +5,7 @@
 import { folderPickerCapability } from '../../src/runtime/tools/workspace/folder-picker.js';
 import type { ToolCallResult } from '../../src/runtime/protocol/types.js';
 import type { WorkspaceFolder } from '../../src/runtime/workspace/folder-port.js';
-import type { StudioRuntime } from '../../src/studio/studio-runtime.js';
+import type { StudioRuntime } from '../../src/composition/studio-runtime.js';
 
 export async function openFolderThroughTool(
   runtime: Pick<StudioRuntime, 'registry' | 'capabilities'>,

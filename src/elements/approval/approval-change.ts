@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import { formatCount } from '../../runtime/format-count.js';
+import { formatCount } from '../../runtime/protocol/format-count.js';
 import type { ApprovalChange, ApprovalFileChange } from '../../runtime/approval/approval-change.js';
 import type { TextArgumentSize } from '../../runtime/approval/safe-arguments.js';
 

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import type { ToolApprovalSnapshot } from '../../runtime/approval/approval-queue.js';
 import { ModalController } from '../shared/modal-controller.js';
 import { RuntimeController } from '../shared/runtime-controller.js';

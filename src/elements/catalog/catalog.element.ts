@@ -17,12 +17,12 @@ import { randomId } from '../../runtime/protocol/random-id.js';
 import { listAllTools } from '../../runtime/registry/pagination.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { TraceStore } from '../../runtime/trace/trace-store.js';
-import { runEditorSave, type EditorSaveRecovery } from '../../runtime/tools/editor/save-flow.js';
+import { runEditorSave, type EditorSaveRecovery } from '../../runtime/tools/live-editor/save-flow.js';
 import {
   createEditorSaveIntent,
   isEditorSaveTool,
   type EditorSaveIntent,
-} from '../../runtime/tools/editor/save-intent.js';
+} from '../../runtime/tools/live-editor/save-intent.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';

@@ -6,7 +6,7 @@ import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/age
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
 import { isEndpointConfigurationError } from '../../runtime/agents/endpoint/errors.js';
 import type { RecoveryAction } from '../../runtime/agents/recovery.js';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { loadedStudio, loadStudio } from '../shared/load-studio.js';
 import { failureText, renderRecovery, runRecovery } from '../shared/recovery.js';

@@ -1,8 +1,8 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { ContextConsumer } from '@lit/context';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
-import { formatCount } from '../../runtime/format-count.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
+import { formatCount } from '../../runtime/protocol/format-count.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';

@@ -3,7 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
 import type { ToolCallResult } from '../../runtime/protocol/types.js';
 import { randomId } from '../../runtime/protocol/random-id.js';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { WORKSPACE_ERROR_CODES } from '../../runtime/workspace/codes.js';
 import {
   buildFileTree,

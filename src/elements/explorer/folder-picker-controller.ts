@@ -1,7 +1,7 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WorkspaceFolder } from '../../runtime/workspace/folder-port.js';
 import { folderPickerCapability } from '../../runtime/tools/workspace/folder-picker.js';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
 
 /**
  * Provides the folder picker capability (W9) while the explorer is connected, so

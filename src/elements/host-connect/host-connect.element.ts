@@ -15,7 +15,7 @@ import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { hostConnectStyles } from './host-connect.styles.js';
-import { committedDespitePreview } from '../../runtime/tools/preview/unacknowledged.js';
+import { committedDespitePreview } from '../../runtime/preview/unacknowledged.js';
 import { callAsPerson } from '../../runtime/registry/person-call.js';
 
 /** The runtime `<ca-host-connect>` needs: the workspace, its registry and folder source. */

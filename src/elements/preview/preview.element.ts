@@ -1,9 +1,9 @@
 import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import { PreviewController, type PreviewViewState } from '../../bridge/preview/controller.js';
-import { previewHostCapability } from '../../runtime/tools/preview/preview-host.js';
-import type { PreviewSelection } from '../../runtime/tools/preview/selection.js';
+import { PreviewController, type PreviewViewState } from '../../bridge/sandbox/controller.js';
+import { previewHostCapability } from '../../runtime/preview/preview-host.js';
+import type { PreviewSelection } from '../../runtime/preview/selection.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';

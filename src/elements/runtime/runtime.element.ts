@@ -1,7 +1,7 @@
 import { LitElement, html } from 'lit';
 import { property } from 'lit/decorators.js';
-import { DEFAULT_STUDIO_DATABASE } from '../../studio/default-database.js';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import { DEFAULT_STUDIO_DATABASE } from '../../composition/default-database.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import {
   recipeFromAttributes,

@@ -1,6 +1,6 @@
 import type { AgentState } from '../../runtime/agents/agent-runner.js';
 import type { OpenRouterSettings } from '../../runtime/agents/openrouter/settings.js';
-import type { AgentMode } from '../../studio/runtime-config.js';
+import type { AgentMode } from '../../composition/runtime-config.js';
 
 /**
  * What the studio header and the chat badge say runs the prompts: the driver of the run in

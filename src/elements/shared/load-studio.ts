@@ -6,7 +6,7 @@
  * the chunk evaluates when a runtime is first wanted and, on a first visit, once the preview
  * and the editor have shown (`cold-start-order.ts`).
  */
-import type * as studio from '../../studio/index.js';
+import type * as studio from '../../composition/index.js';
 import { prefetchChunk } from './prefetch.js';
 import { afterColdStart } from './cold-start-order.js';
 
@@ -20,7 +20,7 @@ let loaded: StudioModule | undefined;
 /** The composition layer, once its chunk has loaded (resolves to the same module every time). */
 export function loadStudio(): Promise<StudioModule> {
   pending ??= afterColdStart('editor')
-    .then(() => import('../../studio/index.js'))
+    .then(() => import('../../composition/index.js'))
     .then((module) => (loaded = module));
   return pending;
 }

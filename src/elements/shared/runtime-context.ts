@@ -1,7 +1,7 @@
 import { createContext } from '@lit/context';
-import type { CapabilityTable } from '../../runtime/capabilities.js';
+import type { CapabilityTable } from '../../runtime/registry/capability-table.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { PreviewSelectionStore } from '../../runtime/tools/preview/selection.js';
+import type { PreviewSelectionStore } from '../../runtime/preview/selection.js';
 import type { WorkspaceSnapshot, WorkspaceSource } from '../../runtime/workspace/types.js';
 
 /**

@@ -1,7 +1,7 @@
 import { ContextProvider } from '@lit/context';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import type { ToolCallError } from '../../runtime/protocol/errors.js';
-import { surfaceSeed, type StudioSurface } from '../../runtime/surfaces.js';
+import { surfaceSeed, type StudioSurface } from '../../runtime/surfaces/names.js';
 import { seedState } from '../../runtime/workspace/hydrate.js';
 import type { WorkspaceSeedFile } from '../../runtime/workspace/seed.js';
 import { snapshotOf } from '../../runtime/workspace/state.js';
@@ -10,7 +10,7 @@ import {
   parseAgentMode,
   parseToolPatterns,
   type RuntimeConfig,
-} from '../../studio/runtime-config.js';
+} from '../../composition/runtime-config.js';
 import {
   fetchStarterManifest,
   hashStarterFiles,
@@ -19,9 +19,9 @@ import {
   readStarterHash,
   validateStarterFiles,
   writeStarterHash,
-} from '../../studio/starter-files.js';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
-import { openWorkspaceEarly } from '../../studio/workspace-repository.js';
+} from '../../composition/starter-files.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
+import { openWorkspaceEarly } from '../../composition/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
 import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
 import { readStarterMarkup } from './starter-markup.js';

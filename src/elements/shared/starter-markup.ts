@@ -1,4 +1,4 @@
-import type { RawStarterFile } from '../../studio/starter-files.js';
+import type { RawStarterFile } from '../../composition/starter-files.js';
 
 /**
  * Markup indents file bodies with the page; the file itself should not be. Drops the first

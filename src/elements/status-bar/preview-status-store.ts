@@ -1,8 +1,5 @@
-import type { CapabilityTable } from '../../runtime/capabilities.js';
-import {
-  previewHostCapability,
-  type PreviewStatus,
-} from '../../runtime/tools/preview/preview-host.js';
+import type { CapabilityTable } from '../../runtime/registry/capability-table.js';
+import { previewHostCapability, type PreviewStatus } from '../../runtime/preview/preview-host.js';
 import { storeView, type ReadableStore } from '../shared/store-controller.js';
 
 /**

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { DraftRegistry } from '../../runtime/drafts.js';
+import type { DraftRegistry } from '../../runtime/workspace/drafts.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
 import type { WorkspaceSource } from '../../runtime/workspace/types.js';

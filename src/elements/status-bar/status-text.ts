@@ -2,7 +2,7 @@
  * What the status bar says, as plain data derived from the workspace status and the preview
  * status, so the wording a screen reader hears is one pure function.
  */
-import type { PreviewStatus } from '../../runtime/tools/preview/preview-host.js';
+import type { PreviewStatus } from '../../runtime/preview/preview-host.js';
 import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
 
 export type StatusStorageKind = 'indexeddb' | 'memory' | 'folder';

@@ -1,6 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { StudioRuntime } from '../../studio/studio-runtime.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import type { RecoveryAction } from '../../runtime/agents/recovery.js';
 import type { TraceApproval, TraceRow } from '../../runtime/trace/trace-row.js';
 import { renderRecovery, runRecovery } from '../shared/recovery.js';

@@ -5,7 +5,7 @@
  */
 import { TOOL_CALL_ERROR_CODES, toolError } from '../protocol/errors.js';
 import type { ToolCallContext } from '../protocol/types.js';
-import type { PreviewSelectionStore } from '../tools/preview/selection.js';
+import type { PreviewSelectionStore } from '../preview/selection.js';
 import type { TraceStore } from '../trace/trace-store.js';
 import type {
   AgentDriver,

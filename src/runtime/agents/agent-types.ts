@@ -1,5 +1,5 @@
 /** What agents need from the runtime, and what a run reports back. */
-import type { PreviewSelection } from '../tools/preview/selection.js';
+import type { PreviewSelection } from '../preview/selection.js';
 import type { ToolCallError } from '../protocol/errors.js';
 import type {
   ModelToolCall,

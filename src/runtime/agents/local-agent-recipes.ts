@@ -3,8 +3,8 @@
  * path as free-form text.
  */
 import type { ToolRegistry } from '../registry/registry.js';
-import { resolvePreviewEntry, resolvePreviewStylesheet } from '../tools/preview/entry.js';
-import { appendFeature, setAccent, updateHero } from '../tools/preview/visual-edits.js';
+import { resolvePreviewEntry, resolvePreviewStylesheet } from '../preview/entry.js';
+import { appendFeature, setAccent, updateHero } from '../preview/visual-edits.js';
 import type { WorkspaceFile } from '../workspace/types.js';
 
 /** What a recipe may look at to tell whether it can succeed in the workspace as it is now. */

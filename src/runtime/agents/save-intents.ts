@@ -5,7 +5,7 @@
  * tools run exactly as the agent asked.
  */
 import { encodeProviderToolName } from '../registry/names.js';
-import { EDITOR_SAVE_TOOL_NAMES } from '../tools/editor/save-intent.js';
+import { EDITOR_SAVE_TOOL_NAMES } from '../tools/live-editor/save-intent.js';
 import type { AgentToolPort } from './agent-types.js';
 
 // Models send either the canonical name or its provider encoding.

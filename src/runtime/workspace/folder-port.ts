@@ -1,7 +1,7 @@
 /**
  * The folder port (W9): what the workspace needs from a linked local folder. Adapters live in
  * `src/storage/folder`; handles stay inside them and never reach tool payloads or iframes. The
- * composition layer (`src/studio`) plugs the browser's adapters in.
+ * composition layer (`src/composition`) plugs the browser's adapters in.
  */
 import type { Outcome } from '../protocol/errors.js';
 import type { WorkspaceFile } from './types.js';

@@ -4,7 +4,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { generateText, stepCountIs } from 'ai';
 import { toAISDKTools } from '../../../src/bridge/ai-sdk/index.js';
 import { TOOL_ERROR_META_KEY, type ToolApprovalDecision } from '../../../src/runtime/index.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/studio/index.js';
+import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/index.js';
 import {
   chatReply,
   startChatCompletionsServer,

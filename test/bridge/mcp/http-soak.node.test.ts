@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'node:test';
 import { createMCPHttpHost, createWorkspaceResources } from '../../../src/bridge/mcp/node.js';
-import { createStudioRuntime } from '../../../src/studio/index.js';
+import { createStudioRuntime } from '../../../src/composition/index.js';
 import { legitimateVisit } from './hostile-load.js';
 
 /** Wall time of the soak; `CA_SOAK_MS` shortens it for a quick local run. */

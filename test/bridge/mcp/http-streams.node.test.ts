@@ -16,7 +16,7 @@ import {
   type MCPHttpHost,
 } from '../../../src/bridge/mcp/node.js';
 import { defineTool } from '../../../src/runtime/index.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/studio/index.js';
+import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/index.js';
 import { createWriteFile } from '../../runtime/registry/fixtures.js';
 
 async function connect(url: string) {

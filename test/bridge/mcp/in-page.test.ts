@@ -1,7 +1,7 @@
 import { expect } from '@open-wc/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { exposeRegistryOverMessagePort } from '../../../src/bridge/mcp/index.js';
-import { createStudioRuntime } from '../../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { TOOL_CALL_ERROR_CODES as CODES, TOOL_ERROR_META_KEY } from '../../../src/runtime/index.js';
 import { createMessagePortClientTransport } from '../../support/mcp-port-client-transport.js';
 import { waitFor } from '../../support/wait.js';

@@ -9,7 +9,7 @@ import {
   defineTool,
   TOOL_ERROR_META_KEY,
 } from '../../../src/runtime/index.js';
-import { createStudioRuntime } from '../../../src/studio/index.js';
+import { createStudioRuntime } from '../../../src/composition/index.js';
 import { createWriteFile, readFile } from '../../runtime/registry/fixtures.js';
 import { describeIn, engine, itIn } from '../../support/engines.js';
 import { waitFor } from '../../support/wait.js';

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
 import { createOpenRouterSettingsStore } from '../../../src/runtime/agents/openrouter/settings.js';
 import { createDirectoryUploadFolder } from '../../../src/storage/folder/directory-upload.js';
-import { createStudioRuntime } from '../../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { openFolderThroughTool } from '../../support/open-folder.js';
 import { describe, it } from '../../support/spec.js';
 

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
-import { previewHostCapability } from '../../../src/runtime/tools/preview/preview-host.js';
+import { previewHostCapability } from '../../../src/runtime/preview/preview-host.js';
 import { createOpenRouterSettingsStore } from '../../../src/runtime/agents/openrouter/settings.js';
-import { createStudioRuntime } from '../../../src/studio/studio-runtime.js';
-import type { StudioSurface } from '../../../src/runtime/surfaces.js';
+import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
+import type { StudioSurface } from '../../../src/runtime/surfaces/names.js';
 import type { WorkspaceDownload } from '../../../src/runtime/tools/workspace/options.js';
 import { memoryFolder } from '../../support/memory-folder.js';
 import { openFolderThroughTool } from '../../support/open-folder.js';

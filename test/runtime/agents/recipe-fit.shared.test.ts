@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { availableRecipes } from '../../../src/runtime/agents/local-agent-recipes.js';
 import { createOpenRouterSettingsStore } from '../../../src/runtime/agents/openrouter/settings.js';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
-import type { StudioSurface } from '../../../src/runtime/surfaces.js';
-import { previewHostCapability } from '../../../src/runtime/tools/preview/preview-host.js';
-import { createStudioRuntime } from '../../../src/studio/studio-runtime.js';
+import type { StudioSurface } from '../../../src/runtime/surfaces/names.js';
+import { previewHostCapability } from '../../../src/runtime/preview/preview-host.js';
+import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { describe, it } from '../../support/spec.js';
 import { acknowledgingHost } from '../tools/workspace/support.js';
 

@@ -9,7 +9,7 @@ import {
   summarizeDefaultPolicy,
   toolCallRequestJson,
 } from '../../../src/runtime/catalog/index.js';
-import { createStudioRuntime } from '../../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import type { MCPToolDefinition } from '../../../src/runtime/protocol/types.js';
 
 const definition = (name: string, extra: Partial<MCPToolDefinition> = {}): MCPToolDefinition => ({

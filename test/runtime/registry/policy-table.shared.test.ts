@@ -7,14 +7,17 @@ import {
 import {
   createLiveEditorTools,
   LIVE_EDITOR_SEED,
-} from '../../../src/runtime/tools/editor/index.js';
+} from '../../../src/runtime/tools/live-editor/index.js';
 import {
   EDITOR_TOOL_POLICIES,
   WEB_TOOL_POLICIES,
   WORKSPACE_TOOL_POLICIES,
 } from '../../../src/runtime/registry/policy-table.js';
-import { createPreviewTools } from '../../../src/runtime/tools/preview/tools.js';
-import { createWebCodingTools, WEB_CODING_SEED } from '../../../src/runtime/tools/web/index.js';
+import { createPreviewTools } from '../../../src/runtime/preview/tools.js';
+import {
+  createWebCodingTools,
+  WEB_CODING_SEED,
+} from '../../../src/runtime/tools/web-coding/index.js';
 import { createWorkspaceTools } from '../../../src/runtime/tools/workspace/index.js';
 import { describe, it } from '../../support/spec.js';
 import { structured, surfaceRegistry } from '../tools/surface-support.js';

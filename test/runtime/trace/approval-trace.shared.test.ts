@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { exportTraceRows } from '../../../src/elements/trace/trace-export.js';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
-import { previewHostCapability } from '../../../src/runtime/tools/preview/preview-host.js';
-import { createStudioRuntime } from '../../../src/studio/studio-runtime.js';
+import { previewHostCapability } from '../../../src/runtime/preview/preview-host.js';
+import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { describe, it } from '../../support/spec.js';
 import { waitFor } from '../../support/wait.js';
 import { acknowledgingHost } from '../tools/workspace/support.js';

@@ -1,5 +1,5 @@
 /** The opening messages of an OpenRouter run: house rules for the model, then the request. */
-import type { PreviewSelection } from '../../tools/preview/selection.js';
+import type { PreviewSelection } from '../../preview/selection.js';
 import type { ChatMessage } from './protocol.js';
 
 export const OPENROUTER_SYSTEM_PROMPT = [

@@ -5,7 +5,7 @@
 import { z } from 'zod/mini';
 import type { Outcome } from '../../protocol/errors.js';
 import { noFileChange, plannedChange } from '../../approval/tool-change.js';
-import { previewHostCapability } from '../preview/preview-host.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';

@@ -15,7 +15,7 @@ import {
   requestWorkspaceFolderPermission,
 } from '../../workspace/folder-sync.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
-import { previewHostCapability } from '../preview/preview-host.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
 import { folderPickerCapability } from './folder-picker.js';
 import { importSummary } from './import-summary.js';
 import type { WorkspaceToolOptions } from './options.js';

@@ -7,7 +7,7 @@ import { createDurableOperationStore } from '../../durable/store.js';
 import { createMemoryDurableOperationBackend } from '../../durable/memory-backend.js';
 import { createDurableSideEffectRunner } from '../../durable/side-effect-runner.js';
 import { filesNote, noFileChange, plannedChange } from '../../approval/tool-change.js';
-import { previewHostCapability } from '../preview/preview-host.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';
 import {
   reloadWorkspaceFolder,

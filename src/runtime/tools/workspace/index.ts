@@ -5,7 +5,7 @@
  */
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import type { ToolDescriptor } from '../../registry/define-tool.js';
-import { reportUnacknowledgedPreview } from '../preview/unacknowledged.js';
+import { reportUnacknowledgedPreview } from '../../preview/unacknowledged.js';
 import { createEditTools } from './edit-tools.js';
 import { createFolderLinkTools } from './folder-link-tools.js';
 import { createFolderTools } from './folder-tools.js';

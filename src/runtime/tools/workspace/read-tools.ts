@@ -2,7 +2,7 @@
 import { noFileChange } from '../../approval/tool-change.js';
 import { z } from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
-import { previewHostCapability } from '../preview/preview-host.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../workspace/codes.js';

@@ -3,7 +3,7 @@
  * preview acknowledgement of a revision through the preview host capability.
  */
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
-import { previewHostCapability } from '../preview/preview-host.js';
+import { previewHostCapability } from '../../preview/preview-host.js';
 import type { WorkspaceFolderLoadResult } from '../../workspace/folder-sync.js';
 import type { WorkspaceFolderStatus } from '../../workspace/folder-port.js';
 import { WORKSPACE_RESULT_PATHS_LIMIT } from '../../workspace/codes.js';

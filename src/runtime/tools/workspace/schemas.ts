@@ -3,7 +3,7 @@
  * guard, and the common result fields (W2) so tools/list shows the same contract everywhere.
  */
 import { z } from 'zod/mini';
-import { formatCount } from '../../format-count.js';
+import { formatCount } from '../../protocol/format-count.js';
 import {
   WORKSPACE_RESULT_PATHS_LIMIT,
   WORKSPACE_SOURCE_LIMIT,

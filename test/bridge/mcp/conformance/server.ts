@@ -8,7 +8,7 @@ import {
   createRecipePrompts,
   createWorkspaceResources,
 } from '../../../../src/bridge/mcp/node.js';
-import { createStudioRuntime } from '../../../../src/studio/index.js';
+import { createStudioRuntime } from '../../../../src/composition/index.js';
 import { conformancePrompts, conformanceResources, conformanceTools } from './fixture.js';
 
 const runtime = createStudioRuntime({ workspaceRepository: null });

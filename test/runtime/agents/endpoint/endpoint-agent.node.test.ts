@@ -11,7 +11,7 @@ import {
   type EndpointAgentOptions,
   type ToolApprovalDecision,
 } from '../../../../src/runtime/index.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../../src/studio/index.js';
+import { createStudioRuntime, type StudioRuntime } from '../../../../src/composition/index.js';
 import {
   closedPortEndpoint,
   startChatCompletionsServer,

@@ -6,7 +6,7 @@ import { createOpenRouterSettingsStore } from '../../../../src/runtime/agents/op
 import { createMemoryDurableOperationBackend } from '../../../../src/runtime/durable/memory-backend.js';
 import { listAllTools } from '../../../../src/runtime/registry/pagination.js';
 import { toOpenAIToolDefinitions } from '../../../../src/runtime/registry/provider-exports.js';
-import { createStudioRuntime } from '../../../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../../../src/composition/studio-runtime.js';
 import {
   chatReply,
   startChatCompletionsServer,

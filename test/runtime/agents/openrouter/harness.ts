@@ -12,7 +12,7 @@ import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsPatch,
 } from '../../../../src/runtime/agents/openrouter/settings.js';
-import { createStudioRuntime } from '../../../../src/studio/studio-runtime.js';
+import { createStudioRuntime } from '../../../../src/composition/studio-runtime.js';
 import { startChatCompletionsServer } from '../../../support/chat-completions-server.js';
 
 export async function openRouterStudio(

@@ -4,7 +4,7 @@ import { folderPickerCapability } from '../../../../src/runtime/tools/workspace/
 import { WORKSPACE_ERROR_CODES } from '../../../../src/runtime/workspace/codes.js';
 import type { WorkspaceFolder } from '../../../../src/runtime/workspace/folder-port.js';
 import { createDirectoryUploadFolder } from '../../../../src/storage/folder/directory-upload.js';
-import { createCapabilityTable } from '../../../../src/runtime/capabilities.js';
+import { createCapabilityTable } from '../../../../src/runtime/registry/capability-table.js';
 import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
 import { createWorkspaceTools } from '../../../../src/runtime/tools/workspace/index.js';
 import { createWorkspaceDocumentManager } from '../../../../src/runtime/workspace/manager.js';

@@ -1,8 +1,8 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../../src/elements/preview/preview.js';
 import type { CaPreview } from '../../../../src/elements/preview/preview.element.js';
-import { previewHostCapability } from '../../../../src/runtime/tools/preview/preview-host.js';
-import { createStudioRuntime } from '../../../../src/studio/studio-runtime.js';
+import { previewHostCapability } from '../../../../src/runtime/preview/preview-host.js';
+import { createStudioRuntime } from '../../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../../support/wait.js';
 
 /** A studio runtime with a real `<ca-preview>` mounted: its sandboxed iframe acknowledges. */

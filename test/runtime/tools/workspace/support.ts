@@ -4,14 +4,14 @@
  * contract as `<ca-preview>` without an iframe; preview-ack.test.ts checks each kind of
  * mutation against the real iframe acknowledgement.
  */
-import { createCapabilityTable } from '../../../../src/runtime/capabilities.js';
+import { createCapabilityTable } from '../../../../src/runtime/registry/capability-table.js';
 import type { Outcome } from '../../../../src/runtime/protocol/errors.js';
 import type { ToolCallResult } from '../../../../src/runtime/protocol/types.js';
 import {
   previewHostCapability,
   type PreviewAcknowledgement,
   type PreviewHost,
-} from '../../../../src/runtime/tools/preview/preview-host.js';
+} from '../../../../src/runtime/preview/preview-host.js';
 import {
   createToolRegistry,
   type ToolRegistryOptions,

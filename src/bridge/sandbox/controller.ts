@@ -1,0 +1,491 @@
+/**
+ * The host side of the preview: owns the sandboxed frames, loads compiled documents into them,
+ * applies stylesheet-only changes in place, and turns bridge messages into status,
+ * acknowledgements, console entries and picked elements. It implements `PreviewHost`, the
+ * capability preview tools `require()`.
+ *
+ * A full load gets a fresh inner frame inside the outer frame (the shell, see `assemble.ts`):
+ * a new shell at first, after a card and on refresh, else the current shell swaps its inner
+ * frame. The host reads window messages only from the current shell, whose script preview code
+ * cannot reach, and only those naming the current load; every other message is dropped
+ * without reading its data. Bridge messages arrive on the private port the shell hands over,
+ * and count only for the load that owns it.
+ */
+import { failure, type Outcome } from '../../runtime/protocol/errors.js';
+import {
+  PREVIEW_DIAGNOSTIC_CODES,
+  PREVIEW_ERROR_CODES,
+  previewError,
+} from '../../runtime/preview/errors.js';
+import type {
+  PreviewAcknowledgement,
+  PreviewDiagnostic,
+  PreviewHost,
+  PreviewStatus,
+} from '../../runtime/preview/preview-host.js';
+import type { WorkspaceFile, WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+import { AckWaiters } from './ack-waiters.js';
+import { assemblePreviewDocument, buildShellDocument } from './assemble.js';
+import { readAssetUrls } from './asset-urls.js';
+import { diagnosticCard } from './card.js';
+import {
+  DEFAULT_PREVIEW_COMPILE_LIMITS,
+  mimeTypeOf,
+  type PreviewCompileLimits,
+} from './compile-context.js';
+import { SHEET_ATTRIBUTE } from './compile-html.js';
+import {
+  compilePreviewDocument,
+  renderPreviewHtml,
+  sameFlatScripts,
+  type PreviewDocument,
+} from './compile.js';
+import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
+import type { BridgeConfig } from './frame/config.js';
+import { frameScriptReadingConfig } from './frame/script-tag.js';
+import { FRAME_BRIDGE_SOURCE, FRAME_GUARD_SOURCE } from './frame-sources.generated.js';
+import { loadedFlattener, loadFlattener } from './load-flattener.js';
+import {
+  isFrameMessage,
+  PREVIEW_MESSAGE_LIMITS,
+  PREVIEW_MESSAGE_TYPES as TYPES,
+  type FrameMessage,
+  type HostMessage,
+  type PreviewSelection,
+  type ShellLoadMessage,
+  type ShellMessage,
+} from './messages.js';
+import { countMisnestedFormatting, MISNESTED_FORMATTING_LIMIT } from './markup-budget.js';
+import { TaskBudget } from './task-budget.js';
+import { FrameTraffic, trafficCapMessage } from './traffic.js';
+
+/** Exactly this: scripts run, but the documents never share the host's origin. */
+export const PREVIEW_SANDBOX = 'allow-scripts';
+const REMEMBERED_ACKS = 32;
+
+export interface PreviewControllerOptions {
+  /** How long `waitForRevision` waits for an acknowledgement. */
+  ackTimeoutMs?: number;
+  limits?: Partial<PreviewCompileLimits>;
+  onSelection?: (selection: PreviewSelection) => void;
+  /** Escape pressed inside the preview (the host page never sees those keys). */
+  onEscape?: () => void;
+  /** Replaces the compiled bridge: only to prove how a bridge that fails to start is reported. */
+  bridgeSource?: string;
+}
+
+export interface PreviewViewState {
+  status: PreviewStatus;
+  console: PreviewConsoleState;
+  pickerEnabled: boolean;
+  selection: PreviewSelection | null;
+}
+
+/** One document loaded into a shell frame; `id` names it in the shell's messages. */
+interface FrameLoad {
+  frame: HTMLIFrameElement;
+  id: number;
+  port: MessagePort | null;
+  traffic: FrameTraffic;
+  ended: boolean;
+}
+
+const newNonce = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+};
+
+export class PreviewController implements PreviewHost {
+  ackTimeoutMs: number;
+  private load: FrameLoad | null = null;
+  private shownPage: string | null = null;
+  private shown: { revision: number; document: PreviewDocument } | null = null;
+  /** The files of the last shown snapshot, by path: what a frame's `fetch()` is served from. */
+  private files: ReadonlyMap<string, WorkspaceFile> = new Map();
+  private readonly acked: number[] = [];
+  private readonly waiters = new AckWaiters();
+  private readonly log = new PreviewConsole(() => this.notify());
+  private readonly listeners = new Set<() => void>();
+  /** Fetch answers, served in short tasks: a burst of requests never makes a long host task. */
+  private readonly answers = new TaskBudget();
+  private state: PreviewViewState;
+  private generation = 0;
+  private disposed = false;
+  private loads = 0;
+  /** The current shell frame's script runs (it sent a channel), so it can take the next load. */
+  private shellReady = false;
+  private readonly bridgeScript: string;
+
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly options: PreviewControllerOptions = {},
+  ) {
+    this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+    this.bridgeScript = frameScriptReadingConfig(options.bridgeSource ?? FRAME_BRIDGE_SOURCE);
+    this.state = {
+      status: { revision: 0, acknowledgedRevision: null, state: 'idle', diagnostics: [] },
+      console: this.log.getSnapshot(),
+      pickerEnabled: false,
+      selection: null,
+    };
+    window.addEventListener('message', this.onWindowMessage);
+  }
+
+  /** The outer (shell) frame of the current load. */
+  get frame(): HTMLIFrameElement | null {
+    return this.load?.frame ?? null;
+  }
+
+  /**
+   * The HTML of the page the current load shows: a reused shell gets it by message, so the
+   * shell frame's `srcdoc` may still hold an earlier page.
+   */
+  get page(): string | null {
+    return this.shownPage;
+  }
+
+  getStatus(): PreviewStatus {
+    return this.state.status;
+  }
+
+  getSnapshot(): PreviewViewState {
+    return this.state;
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Shows a workspace snapshot: in place when only stylesheets changed, else a fresh load. */
+  async show(snapshot: WorkspaceSnapshot): Promise<void> {
+    if (this.disposed || snapshot.revision === this.shown?.revision) return;
+    const generation = ++this.generation;
+    // Without assets nothing needs reading: the frame starts in this task (a cold start's
+    // first render), not after the microtasks queued before it.
+    const assetUrls = snapshot.files.some((file) => file.kind === 'asset')
+      ? await readAssetUrls(snapshot.files)
+      : new Map<string, string>();
+    if (generation !== this.generation || this.disposed) return;
+    const { limits } = this.options;
+    const flatten = loadedFlattener();
+    const document = compilePreviewDocument(snapshot.files, assetUrls, limits, flatten);
+    // The first large graph loads natively while the flattener loads; later reloads are flat.
+    const flattenFrom = limits?.flattenFrom ?? DEFAULT_PREVIEW_COMPILE_LIMITS.flattenFrom;
+    if (!flatten && Object.keys(document.modules).length >= flattenFrom) void loadFlattener();
+    this.files = new Map(snapshot.files.map((file) => [file.path, file]));
+    this.present(document, snapshot.revision, false);
+  }
+
+  waitForRevision(revision: number, signal: AbortSignal): Promise<Outcome<PreviewAcknowledgement>> {
+    const current = this.shown?.revision;
+    const { state, error } = this.state.status;
+    if (current !== undefined && revision === current && state === 'ready') {
+      return Promise.resolve({ ok: true, value: { revision, state: 'ready' } });
+    }
+    if (current !== undefined && revision === current && state === 'error') {
+      return Promise.resolve(
+        failure(
+          previewError(
+            PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR,
+            `The preview failed at revision ${revision}: ${error ?? 'runtime error'}`,
+            { revision },
+          ),
+        ),
+      );
+    }
+    if (current !== undefined && revision < current) {
+      return Promise.resolve(
+        this.acked.includes(revision)
+          ? { ok: true, value: { revision, state: 'ready' } }
+          : failure(
+              previewError(
+                PREVIEW_ERROR_CODES.PREVIEW_REVISION_SUPERSEDED,
+                `Revision ${revision} was superseded by revision ${current} before the preview acknowledged it.`,
+                { revision, currentRevision: current },
+              ),
+            ),
+      );
+    }
+    return this.waiters.wait(revision, signal, this.ackTimeoutMs);
+  }
+
+  async refresh(signal: AbortSignal): Promise<Outcome<PreviewAcknowledgement>> {
+    const shown = this.shown;
+    if (!shown) return this.waitForRevision(this.state.status.revision, signal);
+    this.present(shown.document, shown.revision, true);
+    return this.waitForRevision(shown.revision, signal);
+  }
+
+  /** Starts or stops a pick; only a pick started here can produce a selection. */
+  setPicker(enabled: boolean): void {
+    this.state = { ...this.state, pickerEnabled: enabled };
+    this.postToFrame({ type: TYPES.picker, enabled });
+    this.notify();
+  }
+
+  clearConsole(): void {
+    this.log.clear();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    window.removeEventListener('message', this.onWindowMessage);
+    this.waiters.close();
+    this.answers.clear();
+    this.unload();
+    this.listeners.clear();
+  }
+
+  private present(document: PreviewDocument, revision: number, remount: boolean): void {
+    const previous = this.shown;
+    const inPlace =
+      !remount &&
+      previous !== null &&
+      this.load?.port != null &&
+      this.state.status.state === 'ready' &&
+      sameShell(previous.document, document);
+    this.shown = { revision, document };
+    if (!inPlace && this.state.pickerEnabled) this.state = { ...this.state, pickerEnabled: false };
+    this.waiters.supersede(revision);
+    this.setStatus({
+      revision,
+      acknowledgedRevision: this.state.status.acknowledgedRevision,
+      state: 'loading',
+      diagnostics: document.diagnostics,
+    });
+    if (inPlace) {
+      this.postToFrame({ type: TYPES.styles, revision, sheets: [...document.sheets] });
+      return;
+    }
+    this.log.clear();
+    const nonce = newNonce();
+    const config: BridgeConfig = {
+      nonce,
+      revision,
+      modules: document.modules,
+      flat: document.flat,
+      origins: document.origins,
+      fetchable: document.fetchable,
+      entryPath: document.entryPath ?? '',
+      types: TYPES,
+      limits: PREVIEW_MESSAGE_LIMITS,
+      sheetAttribute: SHEET_ATTRIBUTE,
+      guardSource: FRAME_GUARD_SOURCE,
+      blockedType: TYPES.blocked,
+    };
+    const html = renderPreviewHtml(document);
+    const id = (this.loads += 1);
+    const misnested = countMisnestedFormatting(html);
+    if (misnested > MISNESTED_FORMATTING_LIMIT) {
+      this.mountFrame(id);
+      this.stop(
+        this.load!,
+        PREVIEW_DIAGNOSTIC_CODES.MARKUP_TOO_COMPLEX,
+        `The page closes ${misnested} formatting elements out of order (at most ${MISNESTED_FORMATTING_LIMIT}); the browser would take minutes to parse it. Close them in order.`,
+      );
+      return;
+    }
+    const page = assemblePreviewDocument(html, { script: this.bridgeScript, config });
+    this.shownPage = page;
+    const shell = this.load?.frame;
+    if (!remount && shell && this.shellReady) {
+      // The shell swaps its inner frame: a reload makes one frame instead of two.
+      this.unload(false);
+      this.load = { frame: shell, id, port: null, traffic: new FrameTraffic(), ended: false };
+      const message: ShellLoadMessage = {
+        type: TYPES.load,
+        id,
+        nonce,
+        page: new TextEncoder().encode(page),
+      };
+      shell.contentWindow?.postMessage(message, '*', [message.page.buffer]);
+      return;
+    }
+    this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id);
+  }
+
+  private mountFrame(id: number): HTMLIFrameElement {
+    const frame = document.createElement('iframe');
+    frame.setAttribute('sandbox', PREVIEW_SANDBOX);
+    frame.setAttribute('part', 'iframe');
+    frame.title = 'Preview';
+    this.unload();
+    this.container.append(frame);
+    this.load = { frame, id, port: null, traffic: new FrameTraffic(), ended: false };
+    return frame;
+  }
+
+  /** Ends the current load; with `remove`, its shell frame goes too. */
+  private unload(remove = true): void {
+    const load = this.load;
+    if (!load) return;
+    load.ended = true;
+    load.port?.close();
+    if (remove) {
+      load.frame.remove();
+      this.shellReady = false;
+    }
+    this.load = null;
+  }
+
+  private postToFrame(message: HostMessage): void {
+    if (this.load && !this.load.ended) this.load.port?.postMessage(message);
+  }
+
+  private readonly onWindowMessage = (event: MessageEvent): void => {
+    const load = this.load;
+    // Anything but the current shell is dropped unread: reading `data` would deserialize it.
+    if (!load || load.ended || event.source !== load.frame.contentWindow) return;
+    const { type, id } = event.data as ShellMessage;
+    // The shell outlives its loads: a message about an earlier one is stale.
+    if (id !== load.id) return;
+    if (type === TYPES.channel && !load.port && event.ports.length === 1) {
+      const port = event.ports[0]!;
+      load.port = port;
+      this.shellReady = true;
+      port.onmessage = (message: MessageEvent) => this.onPortMessage(load, message.data);
+    } else if (type === TYPES.left) {
+      this.stop(
+        load,
+        PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED,
+        'The preview tried to open another document; the navigation was blocked and the frame reset.',
+      );
+    } else if (type === TYPES.missing) {
+      this.stop(
+        load,
+        PREVIEW_DIAGNOSTIC_CODES.BRIDGE_FAILED,
+        'The preview bridge did not start in the frame.',
+      );
+    }
+  };
+
+  private onPortMessage(load: FrameLoad, data: unknown): void {
+    if (load !== this.load || load.ended || !isFrameMessage(data)) return;
+    const admitted = load.traffic.admit(data);
+    if (admitted === 'cap') this.reportCap(data.revision);
+    if (admitted === 'pass') this.receive(load, data);
+  }
+
+  private receive(load: FrameLoad, message: FrameMessage): void {
+    const current = this.shown?.revision;
+    switch (message.type) {
+      case TYPES.console:
+        this.log.add(message.level, message.args, message.revision);
+        return;
+      case TYPES.selection:
+        if (!this.state.pickerEnabled) return;
+        this.state = { ...this.state, selection: message.selection };
+        this.setPicker(false);
+        this.options.onSelection?.(message.selection);
+        return;
+      case TYPES.escape:
+        this.options.onEscape?.();
+        return;
+      case TYPES.fetch:
+        this.answers.push(() => this.serve(load, message.id, message.path));
+        return;
+      case TYPES.capped:
+        this.reportCap(message.revision);
+        return;
+      case TYPES.blocked:
+        this.stop(
+          load,
+          PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED,
+          'The preview or a frame in it tried to open another document; the navigation was blocked and the frame reset.',
+        );
+        return;
+      case TYPES.failed:
+        this.stop(
+          load,
+          PREVIEW_DIAGNOSTIC_CODES.BRIDGE_FAILED,
+          `The preview bridge failed to start: ${message.message}`,
+        );
+        return;
+      case TYPES.ready:
+        // After an error of this revision, a late ready never counts.
+        if (message.revision !== current || this.state.status.state === 'error') return;
+        this.acked.push(current);
+        if (this.acked.length > REMEMBERED_ACKS) this.acked.shift();
+        this.setStatus({ ...this.state.status, state: 'ready', acknowledgedRevision: current });
+        this.waiters.acknowledge(current);
+        return;
+      case TYPES.error:
+        if (message.revision !== current) return;
+        this.setStatus({ ...this.state.status, state: 'error', error: message.message });
+        this.waiters.fail(current, message.message);
+        return;
+    }
+  }
+
+  /** Answers a fetch of the shown document with the file's current body, if it may fetch it. */
+  private serve(load: FrameLoad, id: number, path: string): void {
+    const file = this.shown?.document.fetchable.includes(path) ? this.files.get(path) : undefined;
+    const body = file === undefined ? null : file.kind === 'text' ? file.text : file.blob;
+    const mimeType = (file?.kind === 'asset' && file.mimeType) || mimeTypeOf(path);
+    if (!load.ended) load.port?.postMessage({ type: TYPES.file, id, body, mimeType });
+  }
+
+  private reportCap(revision: number): void {
+    if (revision !== this.shown?.revision) return;
+    this.addDiagnostic({
+      level: 'warning',
+      code: PREVIEW_DIAGNOSTIC_CODES.TRAFFIC_CAPPED,
+      message: trafficCapMessage(revision),
+    });
+  }
+
+  /**
+   * The load can no longer be trusted to show the revision: its port closes, the frame shows a
+   * card naming the failure, and the revision is in error (never ready) until the next load.
+   */
+  private stop(load: FrameLoad, code: string, message: string): void {
+    load.ended = true;
+    load.port?.close();
+    // The shell is replaced by the card: the next load needs a new one.
+    this.shellReady = false;
+    this.shownPage = assemblePreviewDocument(diagnosticCard('The preview stopped', message), null);
+    load.frame.srcdoc = this.shownPage;
+    const revision = this.shown?.revision ?? this.state.status.revision;
+    this.addDiagnostic({ level: 'error', code, message });
+    this.setStatus({ ...this.state.status, state: 'error', error: message });
+    this.waiters.fail(revision, message);
+  }
+
+  private addDiagnostic(diagnostic: PreviewDiagnostic): void {
+    const { diagnostics } = this.state.status;
+    if (diagnostics.some((item) => item.code === diagnostic.code)) return;
+    this.setStatus({ ...this.state.status, diagnostics: [...diagnostics, diagnostic] });
+  }
+
+  private setStatus(status: PreviewStatus): void {
+    const { error: _previous, ...rest } = status;
+    this.state = {
+      ...this.state,
+      status: status.state === 'error' ? status : rest,
+    };
+    this.notify();
+  }
+
+  private notify(): void {
+    this.state = { ...this.state, console: this.log.getSnapshot() };
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function sameShell(a: PreviewDocument, b: PreviewDocument): boolean {
+  if (a.parts.length !== b.parts.length || a.parts.some((part, index) => part !== b.parts[index])) {
+    return false;
+  }
+  // Bodies are served on request, so an edited data file needs no reload; a new or removed one
+  // does, since the document lists the paths it may fetch.
+  if (a.fetchable.join('\n') !== b.fetchable.join('\n')) return false;
+  if (!sameFlatScripts(a.flat, b.flat)) return false;
+  const keys = Object.keys(a.modules);
+  if (keys.length !== Object.keys(b.modules).length) return false;
+  return keys.every((key) => {
+    const left = a.modules[key];
+    const right = b.modules[key];
+    return right !== undefined && left![0] === right[0] && left![1] === right[1];
+  });
+}

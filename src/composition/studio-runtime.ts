@@ -1,0 +1,311 @@
+/**
+ * `createStudioRuntime()`: the composition layer's one object a studio runs on — registry,
+ * approval queue, workspace view, trace, agent, OpenRouter settings and capability table —
+ * created once and shared by every element. It is the only place the core meets storage: the
+ * core takes repositories and adapters, and this module hands it the browser's defaults.
+ */
+import { createAgentRunner, type AgentRunner } from '../runtime/agents/agent-runner.js';
+import type { AgentDriver } from '../runtime/agents/agent-types.js';
+import { connectImportNotes } from '../runtime/agents/import-notes.js';
+import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
+import { createEndpointAgent } from '../runtime/agents/endpoint/create.js';
+import { lazyLocalAgent } from '../runtime/agents/lazy-agent.js';
+import { noAgent } from '../runtime/agents/no-agent.js';
+import {
+  createOpenRouterSettingsStore,
+  type OpenRouterSettingsStore,
+} from '../runtime/agents/openrouter/settings.js';
+import {
+  createToolApprovalQueue,
+  type ToolApprovalQueue,
+} from '../runtime/approval/approval-queue.js';
+import {
+  createCapabilityTable,
+  type CapabilityTable,
+} from '../runtime/registry/capability-table.js';
+import { createDraftRegistry, type DraftRegistry } from '../runtime/workspace/drafts.js';
+import { createDurableSideEffectRunner } from '../runtime/durable/side-effect-runner.js';
+import { createMemoryDurableOperationBackend } from '../runtime/durable/memory-backend.js';
+import { createDurableOperationStore } from '../runtime/durable/store.js';
+import type { DurableOperationBackend } from '../runtime/durable/types.js';
+import { serializeToolObservabilityValue } from '../runtime/observability/serialize.js';
+import {
+  createPreviewSelectionStore,
+  type PreviewSelectionStore,
+} from '../runtime/preview/selection.js';
+import { createPreviewTools } from '../runtime/preview/tools.js';
+import { createDefaultToolPolicy, type ToolPolicy } from '../runtime/registry/policy.js';
+import {
+  createToolRegistry,
+  type ToolRegistry,
+  type ToolRegistryOptions,
+} from '../runtime/registry/registry.js';
+import { scopeToolRegistry } from '../runtime/registry/scoped-registry.js';
+import { matchToolNames, type ToolScope } from '../runtime/registry/tool-scope.js';
+import { createWorkspaceTools } from '../runtime/tools/workspace/index.js';
+import type { WorkspaceToolOptions } from '../runtime/tools/workspace/options.js';
+import { traceApprovals } from '../runtime/trace/approval-trace.js';
+import { connectTrace } from '../runtime/trace/connect-trace.js';
+import { createTraceStore, type TraceStore } from '../runtime/trace/trace-store.js';
+import type { EditorSaveRecovery } from '../runtime/tools/live-editor/save-flow.js';
+import type { WorkspaceFolderSource } from '../runtime/workspace/folder-port.js';
+import { createWorkspaceDocumentManager } from '../runtime/workspace/manager.js';
+import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
+import type { WorkspaceSeedFile } from '../runtime/workspace/seed.js';
+import { surfaceSeed, type StudioSurface } from '../runtime/surfaces/names.js';
+import { loadSurfaceTools } from '../runtime/surfaces/tools.js';
+import { randomId } from '../runtime/protocol/random-id.js';
+import { createWorkspaceView, type WorkspaceView } from '../runtime/workspace/view.js';
+import {
+  createBrowserFolderSource,
+  DEFAULT_STUDIO_DATABASE,
+  defaultOperationBackend,
+  defaultWorkspaceRepository,
+  restoreFileSystemAccessFolder,
+} from './storage-defaults.js';
+import {
+  createRuntimeConfigStore,
+  type RuntimeConfig,
+  type RuntimeConfigStore,
+} from './runtime-config.js';
+
+export interface StudioRuntimeOptions {
+  /**
+   * The IndexedDB database of the default workspace repository; `<name>-operations` holds the
+   * default durable operation records. Default: `context-action-workspace`.
+   */
+  databaseName?: string;
+  /**
+   * `memory` keeps the workspace and durable records for this page only, whatever
+   * `databaseName` says. Default: `indexeddb` (memory where IndexedDB is missing).
+   */
+  storage?: 'indexeddb' | 'memory';
+  /** Where the workspace lives. Default: from `storage`. `null`: memory. */
+  workspaceRepository?: WorkspaceRepository | null;
+  /** Files of a fresh or reset workspace; a promise (never rejecting) delays hydration. */
+  seed?: readonly WorkspaceSeedFile[] | Promise<readonly WorkspaceSeedFile[]>;
+  /** Agent mode, tool scope and read-only mode; changeable later through `config`. */
+  config?: Partial<RuntimeConfig>;
+  /** Which of the seed's surfaces to run: adds its tool catalog and seed. Default: `studio`. */
+  surface?: StudioSurface;
+  /** Default: R19 — read-only and explicit local direct calls run, everything else asks. */
+  toolPolicy?: ToolPolicy;
+  /** Registry options beyond policy, approvals and capabilities (page size, allowlist …). */
+  registry?: Omit<ToolRegistryOptions, 'toolPolicy' | 'approvalQueue' | 'capabilityResolver'>;
+  workspaceTools?: WorkspaceToolOptions;
+  /**
+   * Where durable operation records live: idempotent registry calls and per-file folder saves.
+   * Default: IndexedDB database `<databaseName>-operations` when present, else memory.
+   */
+  durableOperationBackend?: DurableOperationBackend;
+  /** Where `workspace.openFolder` gets folders. Default: the browser's picker or upload. */
+  folderSource?: WorkspaceFolderSource;
+  /**
+   * The agent behind the prompt box. Default: per run, from `config.agent`: in `endpoint`, the
+   * site's model server at `config.agentEndpoint`; in `auto` and `openrouter`, the OpenRouter
+   * agent when the `openrouter` store has a key, else the offline local agent. A driver from
+   * `createEndpointAgent()` sets the mode to `endpoint`, so the badge says "Site model".
+   */
+  agent?: AgentDriver;
+  /** OpenRouter settings to use. Default: a store on `localStorage` (memory when unavailable). */
+  openrouterSettings?: OpenRouterSettingsStore;
+}
+
+export interface StudioRuntime {
+  /** Every tool, as a person's own actions see them. */
+  registry: ToolRegistry;
+  /**
+   * The registry as agents and MCP clients see it: `config.tools` hides the rest from discovery
+   * and exports, and `registry` refuses their calls to them. Hand this one to MCP hosts.
+   */
+  agentTools: ToolRegistry;
+  /** Agent mode, tool scope and read-only mode (the `agent`, `tools`, `readonly` attributes). */
+  config: RuntimeConfigStore;
+  approvals: ToolApprovalQueue;
+  /** Read-only: every change is a `workspace.*` tool call through `registry`. */
+  workspace: WorkspaceView;
+  /** Where the explorer's folder picker gets folders from. */
+  folders: WorkspaceFolderSource;
+  trace: TraceStore;
+  agent: AgentRunner;
+  capabilities: CapabilityTable;
+  drafts: DraftRegistry;
+  /** The element picked in the preview, handed to the next agent run as context. */
+  previewSelection: PreviewSelectionStore;
+  /** The OpenRouter key, model, endpoint and data policy (A2). */
+  openrouter: OpenRouterSettingsStore;
+  /**
+   * Reconciles an `editor.saveFile`/`editor.saveAll` intent whose outcome is unknown: re-reads
+   * the linked folder and completes the durable record only when it holds every attempted file
+   * (`recoverEditorSave`), then marks those files saved. Anything else stays unknown.
+   */
+  recoverEditorSave: EditorSaveRecovery;
+  /** Resolves once the workspace is hydrated and the surface's own tools are registered. */
+  ready: Promise<void>;
+  /**
+   * Aborted by `dispose()`: what was started on this runtime's behalf (a WebMCP registration of
+   * its tools) ends with it.
+   */
+  readonly signal: AbortSignal;
+  /** Denies pending approvals, cancels the agent, stops tracing and closes storage. */
+  dispose(): void;
+}
+
+/** Argument names whose values an approval card may show: targets and choices, never source. */
+const SAFE_ARGUMENT_NAMES = [
+  'path',
+  'from',
+  'to',
+  'accent',
+  'title',
+  'subtitle',
+  'occurrence',
+  'expectedRevision',
+];
+
+/** A folder write may legitimately take a while; past this lease another tab may reclaim it. */
+const FOLDER_SAVE_LEASE_MS = 5 * 60_000;
+
+export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioRuntime {
+  const capabilities = createCapabilityTable();
+  const ownerId = `studio-${randomId()}`;
+  const databaseName = options.databaseName ?? DEFAULT_STUDIO_DATABASE;
+  const memory = options.storage === 'memory';
+  const operations = createDurableOperationStore(
+    options.durableOperationBackend ??
+      (memory ? createMemoryDurableOperationBackend() : defaultOperationBackend(databaseName)),
+  );
+  const config = createRuntimeConfigStore({
+    ...(options.agent?.id === 'endpoint' ? { agent: 'endpoint' as const } : {}),
+    ...options.config,
+  });
+  // The predicate is rebuilt only when the tool list changes, not on every call.
+  let scope: ToolScope = {};
+  let scoped: RuntimeConfig | undefined;
+  const currentScope = (): ToolScope => {
+    const current = config.getSnapshot();
+    if (current !== scoped) {
+      scoped = current;
+      scope = {
+        readOnly: current.readOnly,
+        ...(current.tools ? { exposes: matchToolNames(current.tools) } : {}),
+      };
+    }
+    return scope;
+  };
+  const repository =
+    options.workspaceRepository !== undefined
+      ? options.workspaceRepository
+      : memory
+        ? null
+        : defaultWorkspaceRepository(databaseName);
+  const workspace = createWorkspaceDocumentManager({
+    repository,
+    // Memory by choice says so quietly ("Memory only"); memory by necessity says why.
+    ...(repository === null && options.workspaceRepository === undefined && !memory
+      ? { memoryReason: 'IndexedDB is unavailable; edits are kept for this session only.' }
+      : {}),
+    restoreFolder: restoreFileSystemAccessFolder,
+    seed: options.seed ?? surfaceSeed(options.surface ?? 'studio'),
+  });
+  const approvals = createToolApprovalQueue({
+    safeArgumentNames: SAFE_ARGUMENT_NAMES,
+    idPrefix: 'approval-',
+    // Approval-gated calls fail at once (TOOL_APPROVAL_UNAVAILABLE) while nothing can answer.
+    requireSurface: true,
+    // Tools describe their change from the workspace; its changes keep waiting cards true.
+    workspace,
+  });
+  const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
+  const registry = createToolRegistry({
+    ...options.registry,
+    toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
+    scope: currentScope,
+    approvalQueue: traceApprovals(approvals, trace),
+    capabilityResolver: capabilities.resolve,
+    durableOperationStore: operations,
+    durableOperationOwnerId: ownerId,
+  });
+  const drafts = createDraftRegistry();
+  for (const tool of [
+    ...createWorkspaceTools(workspace, {
+      getDrafts: drafts.current,
+      sideEffects: createDurableSideEffectRunner({
+        store: operations,
+        ownerId,
+        leaseMs: FOLDER_SAVE_LEASE_MS,
+      }),
+      ...options.workspaceTools,
+    }),
+    ...createPreviewTools(workspace),
+  ]) {
+    registry.register(tool);
+  }
+  // A surface's own catalog arrives by `ready`; registry listeners (catalog, MCP, WebMCP) see it.
+  const surfaceTools = loadSurfaceTools(options.surface ?? 'studio', workspace).then((tools) => {
+    for (const tool of tools) registry.register(tool);
+  });
+  const disconnectTrace = connectTrace(registry, trace);
+  const disposed = new AbortController();
+  const previewSelection = createPreviewSelectionStore();
+  const openrouter = options.openrouterSettings ?? createOpenRouterSettingsStore();
+  const openrouterAgent = lazyOpenRouterAgent({ settings: openrouter.getSnapshot, stream: true });
+  // One driver per endpoint URL, so its code is loaded once and a changed attribute takes effect.
+  let endpointAgent: { url: string; driver: AgentDriver } | undefined;
+  const endpointDriver = (url: string) => {
+    if (endpointAgent?.url !== url)
+      endpointAgent = { url, driver: createEndpointAgent({ endpoint: url }) };
+    return endpointAgent.driver;
+  };
+  const agentTools = scopeToolRegistry(registry, currentScope);
+  const agent = createAgentRunner({
+    tools: agentTools,
+    trace,
+    selection: previewSelection,
+    beforeRun: drafts.flushAll,
+    ...(options.agent
+      ? { driver: options.agent }
+      : {
+          selectDriver: () => {
+            const { agent: mode, agentEndpoint } = config.getSnapshot();
+            if (mode === 'none') return noAgent;
+            if (mode === 'local') return lazyLocalAgent;
+            if (mode === 'endpoint') return endpointDriver(agentEndpoint ?? '');
+            return openrouter.getSnapshot().apiKey ? openrouterAgent : lazyLocalAgent;
+          },
+        }),
+  });
+
+  const disconnectImportNotes = connectImportNotes(registry, agent);
+
+  return {
+    registry,
+    agentTools,
+    config,
+    approvals,
+    workspace: createWorkspaceView(workspace),
+    folders: options.folderSource ?? createBrowserFolderSource(),
+    trace,
+    agent,
+    capabilities,
+    drafts,
+    previewSelection,
+    openrouter,
+    async recoverEditorSave(toolName, idempotencyKey, recoverOptions) {
+      // The editor catalog's chunk: only a surface that lists the save tools gets here.
+      const { recoverEditorSave } = await import('../runtime/tools/live-editor/save-manifest.js');
+      return recoverEditorSave(registry, workspace, toolName, idempotencyKey, recoverOptions);
+    },
+    ready: Promise.all([workspace.ready, surfaceTools]).then(() => undefined),
+    signal: disposed.signal,
+    dispose() {
+      disposed.abort();
+      approvals.denyAll();
+      agent.cancel();
+      disconnectTrace();
+      disconnectImportNotes();
+      workspace.close();
+      if (!options.openrouterSettings) openrouter.dispose();
+    },
+  };
+}

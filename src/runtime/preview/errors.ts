@@ -1,0 +1,45 @@
+/**
+ * Preview error and diagnostic codes (P4, P7). Errors are tool results; diagnostics describe what
+ * the compiled preview left out, so a model can explain an incomplete preview.
+ */
+import { toolError, type ToolCallError } from '../protocol/errors.js';
+
+export const PREVIEW_ERROR_CODES = {
+  PREVIEW_TARGET_NOT_FOUND: 'PREVIEW_TARGET_NOT_FOUND',
+  PREVIEW_RUNTIME_ERROR: 'PREVIEW_RUNTIME_ERROR',
+  PREVIEW_ACK_TIMEOUT: 'PREVIEW_ACK_TIMEOUT',
+  PREVIEW_REVISION_SUPERSEDED: 'PREVIEW_REVISION_SUPERSEDED',
+} as const;
+
+export type PreviewErrorCode = (typeof PREVIEW_ERROR_CODES)[keyof typeof PREVIEW_ERROR_CODES];
+
+// A timeout or a newer revision says nothing about the edit itself: trying again can succeed.
+const RETRYABLE: ReadonlySet<PreviewErrorCode> = new Set([
+  PREVIEW_ERROR_CODES.PREVIEW_ACK_TIMEOUT,
+  PREVIEW_ERROR_CODES.PREVIEW_REVISION_SUPERSEDED,
+]);
+
+export function previewError(
+  code: PreviewErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): ToolCallError {
+  return toolError(code, message, RETRYABLE.has(code), details);
+}
+
+export const PREVIEW_DIAGNOSTIC_CODES = {
+  NO_HTML_ENTRY: 'PREVIEW_NO_HTML_ENTRY',
+  MISSING_REFERENCE: 'PREVIEW_MISSING_REFERENCE',
+  EXTERNAL_BLOCKED: 'PREVIEW_EXTERNAL_BLOCKED',
+  CSS_IMPORT_CYCLE: 'PREVIEW_CSS_IMPORT_CYCLE',
+  CSS_IMPORT_LIMIT: 'PREVIEW_CSS_IMPORT_LIMIT',
+  MODULE_NOT_FOUND: 'PREVIEW_MODULE_NOT_FOUND',
+  MODULE_EXTERNAL: 'PREVIEW_MODULE_EXTERNAL',
+  MODULE_BARE_SPECIFIER: 'PREVIEW_MODULE_BARE_SPECIFIER',
+  MODULE_LIMIT: 'PREVIEW_MODULE_LIMIT',
+  DIAGNOSTIC_LIMIT: 'PREVIEW_DIAGNOSTIC_LIMIT',
+  BRIDGE_FAILED: 'PREVIEW_BRIDGE_FAILED',
+  NAVIGATION_BLOCKED: 'PREVIEW_NAVIGATION_BLOCKED',
+  TRAFFIC_CAPPED: 'PREVIEW_TRAFFIC_CAPPED',
+  MARKUP_TOO_COMPLEX: 'PREVIEW_MARKUP_TOO_COMPLEX',
+} as const;

@@ -1,0 +1,20 @@
+/**
+ * The realtime web-coding catalog (`web.*`): a three-file workspace on one revision clock, with
+ * the default policies of the seed's web-coding table.
+ */
+import type { ToolDescriptor } from '../../registry/define-tool.js';
+import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
+import { reportUnacknowledgedPreview } from '../../preview/unacknowledged.js';
+import { createWebEditTools } from './edit-tools.js';
+import { createWebReadTools } from './read-tools.js';
+
+export { WEB_CODING_SEED } from './seed.js';
+
+export { WEB_TOOL_POLICIES } from '../../registry/policy-table.js';
+
+export function createWebCodingTools(manager: WorkspaceDocumentManager) {
+  return reportUnacknowledgedPreview(
+    [...createWebReadTools(manager), ...createWebEditTools(manager)] as ToolDescriptor<never>[],
+    manager,
+  );
+}
