@@ -258,11 +258,17 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     return endpointAgent.driver;
   };
   const agentTools = scopeToolRegistry(registry, currentScope);
+  const recoverEditorSave: EditorSaveRecovery = async (toolName, key, recoverOptions) => {
+    // The editor catalog's chunk: only a surface that lists the save tools gets here.
+    const { recoverEditorSave } = await import('../runtime/tools/live-editor/save-manifest.js');
+    return recoverEditorSave(registry, workspace, toolName, key, recoverOptions);
+  };
   const agent = createAgentRunner({
     tools: agentTools,
     trace,
     selection: previewSelection,
     beforeRun: drafts.flushAll,
+    recoverEditorSave,
     ...(options.agent
       ? { driver: options.agent }
       : {
@@ -291,11 +297,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     drafts,
     previewSelection,
     openrouter,
-    async recoverEditorSave(toolName, idempotencyKey, recoverOptions) {
-      // The editor catalog's chunk: only a surface that lists the save tools gets here.
-      const { recoverEditorSave } = await import('../runtime/tools/live-editor/save-manifest.js');
-      return recoverEditorSave(registry, workspace, toolName, idempotencyKey, recoverOptions);
-    },
+    recoverEditorSave,
     ready: Promise.all([workspace.ready, surfaceTools]).then(() => undefined),
     signal: disposed.signal,
     dispose() {

@@ -16,6 +16,7 @@ import type {
 } from './agent-types.js';
 import { lazyLocalAgent } from './lazy-agent.js';
 import { withEditorSaveIntents } from './save-intents.js';
+import type { EditorSaveRecovery } from '../tools/live-editor/save-flow.js';
 
 export interface AgentState {
   running: boolean;
@@ -52,6 +53,8 @@ export interface AgentRunnerOptions {
   selection?: PreviewSelectionStore;
   /** Awaited before each run, e.g. to flush editor drafts through the registry. */
   beforeRun?: () => Promise<void>;
+  /** Checks an agent's editor save whose outcome is unknown against the folder, at once. */
+  recoverEditorSave?: EditorSaveRecovery;
   maxMessages?: number;
 }
 
@@ -126,7 +129,15 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       options.selection?.set(null);
       const outcome = await driver.run({
         prompt,
-        tools: withEditorSaveIntents(options.tools, sessionId),
+        tools: withEditorSaveIntents(
+          options.tools,
+          sessionId,
+          options.recoverEditorSave && {
+            recover: options.recoverEditorSave,
+            note: (text) =>
+              emit({ id: `${sessionId}-save-check-${++notes}`, role: 'assistant', text }),
+          },
+        ),
         context,
         signal: controller.signal,
         emit,

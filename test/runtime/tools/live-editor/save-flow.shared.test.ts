@@ -113,7 +113,7 @@ describe("a person's editor save carries its intent's key and recovers an unknow
 });
 
 describe("an agent's editor save is keyed per tool call", () => {
-  it('so a save the local agent left unknown can be recovered', async () => {
+  it('so a save the local agent left unknown is checked against the folder and said recovered', async () => {
     const { runtime, folder, edit } = await linkedLiveEditor();
     await edit('app.js', '2;');
     folder.loseAcknowledgements = true;
@@ -122,13 +122,35 @@ describe("an agent's editor save is keyed per tool call", () => {
     const row = runtime.trace
       .getSnapshot()
       .find((entry) => entry.name === 'editor.saveAll' && entry.sessionId === result.sessionId);
-    expect(row?.status).to.equal('failed');
+    expect(row?.error?.code).to.equal('TOOL_EXECUTION_UNKNOWN');
     const key = `${result.sessionId}:${row!.toolCallId}`;
     const record = await runtime.registry.getOperationStatus('editor.saveAll', key);
-    expect(record.ok && record.value?.state).to.equal('unknown');
-    const recovered = await runtime.recoverEditorSave('editor.saveAll', key);
-    expect(recovered.ok && recovered.value.savedPaths).to.deep.equal(['app.js']);
+    expect(record.ok && record.value?.state).to.equal('completed');
     expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
+    const said = runtime.agent
+      .getSnapshot()
+      .messages.filter((message) => message.role === 'assistant')
+      .map((message) => message.text);
+    expect(said.some((text) => text.includes('1 file(s) are marked saved'))).to.equal(true);
+    expect(folder.writes.get('app.js')).to.equal(1);
+    runtime.dispose();
+  });
+
+  it('a folder holding something else leaves it unknown and says nothing was recovered', async () => {
+    const { runtime, folder, edit } = await linkedLiveEditor();
+    await edit('app.js', '2;');
+    folder.loseAcknowledgements = true;
+    folder.afterWrite = (path) => folder.files.set(path, 'someone else;');
+    const result = await runtime.agent.run('Save all changes');
+    const row = runtime.trace
+      .getSnapshot()
+      .find((entry) => entry.name === 'editor.saveAll' && entry.sessionId === result.sessionId);
+    const record = await runtime.registry.getOperationStatus(
+      'editor.saveAll',
+      `${result.sessionId}:${row!.toolCallId}`,
+    );
+    expect(record.ok && record.value?.state).to.equal('unknown');
+    expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal(['app.js']);
     runtime.dispose();
   });
 });
