@@ -17,7 +17,10 @@ import { randomId } from '../../runtime/protocol/random-id.js';
 import { listAllTools } from '../../runtime/registry/pagination.js';
 import type { ToolRegistry } from '../../runtime/registry/registry.js';
 import type { TraceStore } from '../../runtime/trace/trace-store.js';
-import { runEditorSave, type EditorSaveRecovery } from '../../runtime/tools/live-editor/save-flow.js';
+import {
+  runEditorSave,
+  type EditorSaveRecovery,
+} from '../../runtime/tools/live-editor/save-flow.js';
 import {
   createEditorSaveIntent,
   isEditorSaveTool,
@@ -57,7 +60,9 @@ const TYPE_AHEAD_RESET_MS = 700;
  * view read from `getToolDefinition()`, and a separate Run sample that calls the tool as a
  * direct local action. Selecting a row only inspects it; destructive samples ask first. A failed
  * sample offers the chat's recovery (Reconnect folder, Grant access, Refresh preview), and Retry
- * when retryable ("Re-read & retry" with the current revision after a revision conflict). The
+ * when retryable ("Re-read & retry" with the current revision after a revision conflict). An
+ * editor save sample is one save intent: its Retry reuses the idempotency key, and an outcome
+ * left unknown is checked against the folder at once and shown recovered or still unknown. The
  * list follows the registry: tools registered or removed later (a surface's own tools, a host
  * page's) show and go as they do.
  *
