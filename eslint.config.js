@@ -47,25 +47,39 @@ export default tseslint.config(
   ...layerRules(LAYERS),
 );
 
-/** One `no-restricted-imports` rule per layer: relative paths into banned folders, and packages. */
+/**
+ * One `no-restricted-imports` rule per layer: relative paths into banned folders, packages, and
+ * (outside the core) any runtime module but a domain's door (`runtime/<domain>/index.js`, or a
+ * sub-domain's such as `runtime/agents/openrouter/index.js`). An element reaches src/runtime two
+ * folders up; one folder up is the `<ca-runtime>` element's own folder.
+ */
 function layerRules(layers) {
-  return layers.map(({ files, banned, packages, message }) => ({
-    files,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                ...banned.flatMap((folder) => [`**/${folder}/**`, `**/${folder}`]),
-                ...packages,
-              ],
-              message,
-            },
-          ],
-        },
-      ],
-    },
-  }));
+  return layers.map(({ files, banned, packages, message }) => {
+    const ups = files[0].startsWith('src/elements/') ? '(\\.\\./){2,}' : '(\\.\\./)+';
+    const doors = {
+      regex: `^${ups}runtime/(?!index\\.js$|[\\w-]+/index\\.js$|[\\w-]+/[\\w-]+/index\\.js$)`,
+      message:
+        'Other layers import src/runtime only through a domain door, runtime/<domain>/index.js: add the module to that door.',
+    };
+    return {
+      files,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: [
+                  ...banned.flatMap((folder) => [`**/${folder}/**`, `**/${folder}`]),
+                  ...packages,
+                ],
+                message,
+              },
+              ...(banned.includes('runtime') || files[0].startsWith('src/runtime/') ? [] : [doors]),
+            ],
+          },
+        ],
+      },
+    };
+  });
 }

@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { elementEntries } from './scripts/element-entries.mjs';
+import { doorImports } from './scripts/door-imports.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -42,9 +43,9 @@ const WEB_MODES =
  * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer, the HTML
  * export, the File System Access folder, the `web-coding` and `live-editor` surfaces' own tools).
  */
-const RUNTIME = /src[\\/](runtime|studio|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
+const RUNTIME = /src[\\/](runtime|composition|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html)|tools[\\/](web|editor)[\\/](?!seed|scenarios))|storage[\\/]folder[\\/]file-system-access/;
+  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html)|tools[\\/](web-coding|live-editor)[\\/](?!seed|scenarios))|storage[\\/]folder[\\/]file-system-access/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
@@ -78,7 +79,7 @@ const prefetchNames = {
  */
 function browserBuild(entry: string, fileName: string, { initial = false, oneFile = false } = {}) {
   return {
-    plugins: initial ? [prefetchNames] : [],
+    plugins: initial ? [doorImports(), prefetchNames] : [doorImports()],
     build: {
       outDir: 'dist',
       emptyOutDir: false,
@@ -157,6 +158,7 @@ export default defineConfig(({ mode }) => {
       oneFile: true,
     });
   return {
+    plugins: [doorImports()],
     build: {
       outDir: 'dist',
       emptyOutDir: true,

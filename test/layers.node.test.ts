@@ -59,7 +59,7 @@ describe('layer boundaries (eslint.config.js)', () => {
       await restricted('src/elements/studio/good.ts', use('../../composition/studio-runtime.js')),
     ).to.deep.equal([]);
     expect(
-      await restricted('src/storage/folder/good.ts', use('../../runtime/workspace/codes.js')),
+      await restricted('src/storage/folder/good.ts', use('../../runtime/workspace/index.js')),
     ).to.deep.equal([]);
     expect(
       await restricted('src/composition/good.ts', use('../storage/folder/browser-folders.js')),
@@ -67,6 +67,36 @@ describe('layer boundaries (eslint.config.js)', () => {
     expect(
       await restricted('src/host/good.ts', use('../storage/folder/folder-scan.js')),
     ).to.deep.equal([]);
+  });
+});
+
+describe('runtime domain doors (eslint.config.js)', () => {
+  const internals: [file: string, specifier: string][] = [
+    ['src/elements/explorer/bad.ts', '../../runtime/workspace/state.js'],
+    ['src/bridge/sandbox/bad.ts', '../../runtime/preview/errors.js'],
+    ['src/bridge/sandbox/frame/bad.ts', '../../../runtime/registry/registry.js'],
+    ['src/storage/folder/bad.ts', '../../runtime/workspace/paths.js'],
+    ['src/composition/bad.ts', '../runtime/agents/openrouter/agent.js'],
+    ['src/host/bad.ts', '../runtime/carrier/protocol.js'],
+  ];
+  for (const [file, specifier] of internals) {
+    it(`rejects the domain internal ${specifier} in ${file}`, async () => {
+      const messages = await restricted(file, use(specifier));
+      expect(messages).to.have.length(1);
+      expect(messages[0]).to.include('domain door');
+    });
+  }
+
+  it('accepts a door, a sub-domain door, the ca-runtime element and imports inside the core', async () => {
+    const allowed: [string, string][] = [
+      ['src/elements/explorer/good.ts', '../../runtime/workspace/index.js'],
+      ['src/composition/good.ts', '../runtime/agents/openrouter/index.js'],
+      ['src/elements/studio/good.ts', '../runtime/runtime.element.js'],
+      ['src/runtime/registry/good.ts', '../workspace/state.js'],
+    ];
+    for (const [file, specifier] of allowed) {
+      expect(await restricted(file, use(specifier)), `${file} → ${specifier}`).to.deep.equal([]);
+    }
   });
 });
 

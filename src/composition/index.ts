@@ -6,7 +6,7 @@
 export * from './studio-runtime.js';
 export * from './runtime-config.js';
 export * from './starter-files.js';
-export { availableRecipes, type LocalAgentRecipe } from '../runtime/agents/local-agent-recipes.js';
+export { availableRecipes, type LocalAgentRecipe } from '../runtime/agents/index.js';
 export {
   DEFAULT_STUDIO_DATABASE,
   defaultOperationBackend,

@@ -4,15 +4,15 @@
  * the workspace's own path and size limits, and hashed so a revisit can tell whether the page's
  * starter files changed since the workspace was seeded from them.
  */
-import { toolError, type Outcome, type ToolCallError } from '../runtime/protocol/errors.js';
-import { isPlainObject } from '../runtime/protocol/guards.js';
-import { sha256Hex } from '../runtime/protocol/sha256.js';
-import { WORKSPACE_SOURCE_LIMIT } from '../runtime/workspace/codes.js';
-import { workspaceFileKind } from '../runtime/workspace/file-types.js';
-import { lookAlikeKey } from '../runtime/workspace/names.js';
-import { normalizeWorkspacePath } from '../runtime/workspace/paths.js';
-import type { WorkspaceSeedFile } from '../runtime/workspace/seed.js';
-import type { WorkspaceFile } from '../runtime/workspace/types.js';
+import { toolError, type Outcome, type ToolCallError } from '../runtime/protocol/index.js';
+import { isPlainObject } from '../runtime/protocol/index.js';
+import { sha256Hex } from '../runtime/protocol/index.js';
+import { WORKSPACE_SOURCE_LIMIT } from '../runtime/workspace/index.js';
+import { workspaceFileKind } from '../runtime/workspace/index.js';
+import { lookAlikeKey } from '../runtime/workspace/index.js';
+import { normalizeWorkspacePath } from '../runtime/workspace/index.js';
+import type { WorkspaceSeedFile } from '../runtime/workspace/index.js';
+import type { WorkspaceFile } from '../runtime/workspace/index.js';
 import { DEFAULT_FOLDER_IMPORT_LIMITS } from '../storage/folder/default-import-limits.js';
 
 export const STARTER_ERROR_CODES = {

@@ -3,8 +3,8 @@
  * operation records when the page has it, memory otherwise (Node, or a browser without it), the
  * File System Access folder restore, and the browser's folder picker.
  */
-import { createMemoryDurableOperationBackend } from '../runtime/durable/memory-backend.js';
-import type { DurableOperationBackend } from '../runtime/durable/types.js';
+import { createMemoryDurableOperationBackend } from '../runtime/durable/index.js';
+import type { DurableOperationBackend } from '../runtime/durable/index.js';
 import { createIndexedDbDurableOperationBackend } from '../storage/durable/indexeddb-backend.js';
 import { hasIndexedDb } from './workspace-repository.js';
 

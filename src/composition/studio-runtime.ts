@@ -4,58 +4,52 @@
  * created once and shared by every element. It is the only place the core meets storage: the
  * core takes repositories and adapters, and this module hands it the browser's defaults.
  */
-import { createAgentRunner, type AgentRunner } from '../runtime/agents/agent-runner.js';
-import type { AgentDriver } from '../runtime/agents/agent-types.js';
-import { connectImportNotes } from '../runtime/agents/import-notes.js';
+import { createAgentRunner, type AgentRunner } from '../runtime/agents/index.js';
+import type { AgentDriver } from '../runtime/agents/index.js';
+import { connectImportNotes } from '../runtime/agents/index.js';
 import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
-import { createEndpointAgent } from '../runtime/agents/endpoint/create.js';
-import { lazyLocalAgent } from '../runtime/agents/lazy-agent.js';
-import { noAgent } from '../runtime/agents/no-agent.js';
+import { createEndpointAgent } from '../runtime/agents/endpoint/index.js';
+import { lazyLocalAgent } from '../runtime/agents/index.js';
+import { noAgent } from '../runtime/agents/index.js';
 import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
-} from '../runtime/agents/openrouter/settings.js';
-import {
-  createToolApprovalQueue,
-  type ToolApprovalQueue,
-} from '../runtime/approval/approval-queue.js';
-import {
-  createCapabilityTable,
-  type CapabilityTable,
-} from '../runtime/registry/capability-table.js';
-import { createDraftRegistry, type DraftRegistry } from '../runtime/workspace/drafts.js';
-import { createDurableSideEffectRunner } from '../runtime/durable/side-effect-runner.js';
-import { createMemoryDurableOperationBackend } from '../runtime/durable/memory-backend.js';
-import { createDurableOperationStore } from '../runtime/durable/store.js';
-import type { DurableOperationBackend } from '../runtime/durable/types.js';
-import { serializeToolObservabilityValue } from '../runtime/observability/serialize.js';
+} from '../runtime/agents/openrouter/index.js';
+import { createToolApprovalQueue, type ToolApprovalQueue } from '../runtime/approval/index.js';
+import { createCapabilityTable, type CapabilityTable } from '../runtime/registry/index.js';
+import { createDraftRegistry, type DraftRegistry } from '../runtime/workspace/index.js';
+import { createDurableSideEffectRunner } from '../runtime/durable/index.js';
+import { createMemoryDurableOperationBackend } from '../runtime/durable/index.js';
+import { createDurableOperationStore } from '../runtime/durable/index.js';
+import type { DurableOperationBackend } from '../runtime/durable/index.js';
+import { serializeToolObservabilityValue } from '../runtime/observability/index.js';
 import {
   createPreviewSelectionStore,
   type PreviewSelectionStore,
-} from '../runtime/preview/selection.js';
-import { createPreviewTools } from '../runtime/preview/tools.js';
-import { createDefaultToolPolicy, type ToolPolicy } from '../runtime/registry/policy.js';
+} from '../runtime/preview/index.js';
+import { createPreviewTools } from '../runtime/preview/index.js';
+import { createDefaultToolPolicy, type ToolPolicy } from '../runtime/registry/index.js';
 import {
   createToolRegistry,
   type ToolRegistry,
   type ToolRegistryOptions,
-} from '../runtime/registry/registry.js';
-import { scopeToolRegistry } from '../runtime/registry/scoped-registry.js';
-import { matchToolNames, type ToolScope } from '../runtime/registry/tool-scope.js';
+} from '../runtime/registry/index.js';
+import { scopeToolRegistry } from '../runtime/registry/index.js';
+import { matchToolNames, type ToolScope } from '../runtime/registry/index.js';
 import { createWorkspaceTools } from '../runtime/tools/workspace/index.js';
-import type { WorkspaceToolOptions } from '../runtime/tools/workspace/options.js';
-import { traceApprovals } from '../runtime/trace/approval-trace.js';
-import { connectTrace } from '../runtime/trace/connect-trace.js';
-import { createTraceStore, type TraceStore } from '../runtime/trace/trace-store.js';
-import type { EditorSaveRecovery } from '../runtime/tools/live-editor/save-flow.js';
-import type { WorkspaceFolderSource } from '../runtime/workspace/folder-port.js';
-import { createWorkspaceDocumentManager } from '../runtime/workspace/manager.js';
-import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
-import type { WorkspaceSeedFile } from '../runtime/workspace/seed.js';
-import { surfaceSeed, type StudioSurface } from '../runtime/surfaces/names.js';
-import { loadSurfaceTools } from '../runtime/surfaces/tools.js';
-import { randomId } from '../runtime/protocol/random-id.js';
-import { createWorkspaceView, type WorkspaceView } from '../runtime/workspace/view.js';
+import type { WorkspaceToolOptions } from '../runtime/tools/workspace/index.js';
+import { connectTrace } from '../runtime/trace/index.js';
+import { createTraceStore, type TraceStore } from '../runtime/trace/index.js';
+import type { WorkspaceFolderSource } from '../runtime/workspace/index.js';
+import { createWorkspaceDocumentManager } from '../runtime/workspace/index.js';
+import type { WorkspaceRepository } from '../runtime/workspace/index.js';
+import type { WorkspaceSeedFile } from '../runtime/workspace/index.js';
+import { surfaceSeed, type StudioSurface } from '../runtime/surfaces/index.js';
+import { loadSurfaceTools } from '../runtime/surfaces/index.js';
+import { randomId } from '../runtime/protocol/index.js';
+import { createWorkspaceView, type WorkspaceView } from '../runtime/workspace/index.js';
+import { traceApprovals } from '../runtime/trace/index.js';
+import type { EditorSaveRecovery } from '../runtime/tools/live-editor/index.js';
 import {
   createBrowserFolderSource,
   DEFAULT_STUDIO_DATABASE,

@@ -3,7 +3,7 @@
  * by `storage-defaults.ts`), so the elements can open the workspace while the runtime's chunk
  * still loads, without loading the rest of the storage adapters up front.
  */
-import type { WorkspaceRepository } from '../runtime/workspace/repository.js';
+import type { WorkspaceRepository } from '../runtime/workspace/index.js';
 import { createIndexedDbWorkspaceRepository } from '../storage/workspace/indexeddb-repository.js';
 
 export const hasIndexedDb = () => typeof indexedDB !== 'undefined';

@@ -13,19 +13,19 @@ import {
   carrierFailure,
   type CarrierFailure,
   type CarrierFailureCode,
-} from '../runtime/carrier/failures.js';
-import { describeHostContract, HOST_CAPABILITY } from '../runtime/carrier/host-tools.js';
-import type { CarrierOffer } from '../runtime/carrier/offer.js';
+} from '../runtime/carrier/index.js';
+import { describeHostContract, HOST_CAPABILITY } from '../runtime/carrier/index.js';
+import type { CarrierOffer } from '../runtime/carrier/index.js';
 import {
   CARRIER_STEPS,
   type CarrierProbe,
   type CarrierReconciledWrite,
   type CarrierStep,
-} from '../runtime/carrier/protocol.js';
-import { CAPABILITY_MIGRATION_VERSION } from '../runtime/migration/capability-token.js';
-import { checkMigrationRecipe } from '../runtime/migration/recipe.js';
-import { isPlainObject } from '../runtime/protocol/guards.js';
-import type { SnapshotRef } from '../runtime/protocol/types.js';
+} from '../runtime/carrier/index.js';
+import { CAPABILITY_MIGRATION_VERSION } from '../runtime/migration/index.js';
+import { checkMigrationRecipe } from '../runtime/migration/index.js';
+import { isPlainObject } from '../runtime/protocol/index.js';
+import type { SnapshotRef } from '../runtime/protocol/index.js';
 import { HostCaptureError, type HostToolRun } from './host-folder.js';
 
 export interface CarrierHostOptions {

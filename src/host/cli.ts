@@ -6,7 +6,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { encodeCarrierOfferFragment } from '../runtime/carrier/offer.js';
+import { encodeCarrierOfferFragment } from '../runtime/carrier/index.js';
 import { startCarrierHost } from './carrier-host.js';
 import { createHostFolder } from './host-folder.js';
 import { openHostJournal } from './host-journal.js';

@@ -9,11 +9,11 @@ import {
   HOST_TOOL_INPUTS,
   type HostToolArguments,
   type HostToolName,
-} from '../runtime/carrier/host-tools.js';
-import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../runtime/protocol/errors.js';
-import type { ArtifactRef } from '../runtime/protocol/types.js';
-import { safeParse } from '../runtime/registry/validation.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../runtime/workspace/codes.js';
+} from '../runtime/carrier/index.js';
+import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../runtime/protocol/index.js';
+import type { ArtifactRef } from '../runtime/protocol/index.js';
+import { safeParse } from '../runtime/registry/index.js';
+import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../runtime/workspace/index.js';
 import { scanFolderTree, type FolderEntry } from '../storage/folder/folder-scan.js';
 import {
   collectFolderImport,

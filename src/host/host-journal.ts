@@ -10,7 +10,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { CarrierReconciledWrite } from '../runtime/carrier/protocol.js';
+import type { CarrierReconciledWrite } from '../runtime/carrier/index.js';
 import { makeParentFolders, resolveHostPath } from './host-paths.js';
 import { HostStateRefused, openHostState } from './host-state.js';
 

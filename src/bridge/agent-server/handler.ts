@@ -15,7 +15,7 @@ import {
   type ToolSet,
   type UIMessage,
 } from 'ai';
-import { OPENROUTER_SYSTEM_PROMPT } from '../../runtime/agents/openrouter/prompt.js';
+import { OPENROUTER_SYSTEM_PROMPT } from '../../runtime/agents/openrouter/index.js';
 import { AGENT_SERVER_ERROR_CODES as CODES, agentServerError } from './errors.js';
 import { DEFAULT_AGENT_SERVER_LIMITS, type AgentServerLimits } from './limits.js';
 import { readBodyText } from './read-body.js';

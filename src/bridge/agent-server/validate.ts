@@ -4,7 +4,7 @@
  * checked against the limits, since any page can forge it.
  */
 import { z } from 'zod';
-import { PROVIDER_TOOL_NAME_PATTERN } from '../../runtime/registry/names.js';
+import { PROVIDER_TOOL_NAME_PATTERN } from '../../runtime/registry/index.js';
 import { AGENT_SERVER_ERROR_CODES as CODES, type AgentServerErrorCode } from './errors.js';
 import type { AgentServerLimits } from './limits.js';
 

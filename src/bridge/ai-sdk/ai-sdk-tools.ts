@@ -5,10 +5,10 @@
  * an optional peer dependency: only this entry imports it.
  */
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
-import { toMCPCallToolResult, type MCPCallToolResult } from '../../runtime/registry/mcp-result.js';
-import { encodeProviderToolName } from '../../runtime/registry/names.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { ToolCallContext } from '../../runtime/protocol/types.js';
+import { toMCPCallToolResult, type MCPCallToolResult } from '../../runtime/registry/index.js';
+import { encodeProviderToolName } from '../../runtime/registry/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { ToolCallContext } from '../../runtime/protocol/index.js';
 
 export interface AISDKToolsOptions {
   /** Merged over the model default (`source: 'model'`, `mode: 'agent'`) for every call. */

@@ -4,10 +4,10 @@
  * resources, prompts and completions, sends its own requests (sampling, elicitation) and
  * notifications, and answers every input — hostile ones included — with a response or nothing.
  */
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { ToolCallContext } from '../../runtime/protocol/types.js';
-import { randomId } from '../../runtime/protocol/random-id.js';
-import { toolError, type Outcome } from '../../runtime/protocol/errors.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { ToolCallContext } from '../../runtime/protocol/index.js';
+import { randomId } from '../../runtime/protocol/index.js';
+import { toolError, type Outcome } from '../../runtime/protocol/index.js';
 import {
   failure,
   isRequestId,

@@ -10,8 +10,8 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ToolCallContext } from '../../runtime/protocol/types.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import type { ToolCallContext } from '../../runtime/protocol/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
 import {
   corsHeaders,
   isAuthorized,

@@ -2,10 +2,10 @@
  * The chat's prompt recipes as MCP prompts (`recipe.<id>`), plus `workspace.review`, which
  * embeds one workspace file and completes its `path` argument.
  */
-import { LOCAL_AGENT_RECIPES } from '../../runtime/agents/local-agent-recipes.js';
-import { toolError } from '../../runtime/protocol/errors.js';
-import type { WorkspaceSource } from '../../runtime/workspace/types.js';
-import { workspaceMimeType } from '../../runtime/workspace/file-types.js';
+import { LOCAL_AGENT_RECIPES } from '../../runtime/agents/index.js';
+import { toolError } from '../../runtime/protocol/index.js';
+import type { WorkspaceSource } from '../../runtime/workspace/index.js';
+import { workspaceMimeType } from '../../runtime/workspace/index.js';
 import type { MCPPrompt, MCPPromptProvider } from './session-prompts.js';
 import { workspaceResourceUri } from './workspace-resources.js';
 

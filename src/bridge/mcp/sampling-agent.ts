@@ -4,11 +4,11 @@
  * model's `tool_use` blocks run through `executeModelToolCall`, so policy and approval apply,
  * and go back as `tool_result` blocks until the model answers without tools.
  */
-import type { AgentDriver } from '../../runtime/agents/agent-types.js';
-import { toolTranscriptMessage } from '../../runtime/agents/tool-message.js';
-import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../../runtime/protocol/errors.js';
-import { toMCPCallToolResult } from '../../runtime/registry/mcp-result.js';
-import { listAllTools } from '../../runtime/registry/pagination.js';
+import type { AgentDriver } from '../../runtime/agents/index.js';
+import { toolTranscriptMessage } from '../../runtime/agents/index.js';
+import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../../runtime/protocol/index.js';
+import { toMCPCallToolResult } from '../../runtime/registry/index.js';
+import { listAllTools } from '../../runtime/registry/index.js';
 import type { JSONRPCParams } from './jsonrpc.js';
 
 export interface SamplingAgentOptions {

@@ -2,7 +2,7 @@
  * What a session sends to its client besides responses: log messages filtered by the level
  * the client set, and its own requests (sampling, elicitation) with their answers matched by id.
  */
-import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../../runtime/protocol/errors.js';
+import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../../runtime/protocol/index.js';
 import {
   notification,
   type JSONRPCId,

@@ -7,13 +7,13 @@ import {
   defineToolCapability,
   type ToolCapability,
   type ToolCapabilityResolver,
-} from '../../runtime/protocol/capability.js';
-import type { Outcome } from '../../runtime/protocol/errors.js';
-import { toMCPCallToolResult } from '../../runtime/registry/mcp-result.js';
-import { toToolListRequest } from '../../runtime/registry/pagination.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { ToolCallContext } from '../../runtime/protocol/types.js';
-import { randomId } from '../../runtime/protocol/random-id.js';
+} from '../../runtime/protocol/index.js';
+import type { Outcome } from '../../runtime/protocol/index.js';
+import { toMCPCallToolResult } from '../../runtime/registry/index.js';
+import { toToolListRequest } from '../../runtime/registry/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { ToolCallContext } from '../../runtime/protocol/index.js';
+import { randomId } from '../../runtime/protocol/index.js';
 import {
   failure,
   JSONRPC_ERROR_CODES as RPC,

@@ -6,7 +6,7 @@
 // Node-only module: the package build type-checks without Node's types elsewhere.
 /// <reference types="node" />
 import type { ServerResponse } from 'node:http';
-import { randomId } from '../../runtime/protocol/random-id.js';
+import { randomId } from '../../runtime/protocol/index.js';
 
 /** How long a client waits before reconnecting a stream that closed, in ms (SSE `retry`). */
 export const SSE_RETRY_MS = 1000;

@@ -5,9 +5,9 @@
  * `webmcp`, so policy and approval apply as to any other caller; each answers with an MCP
  * `CallToolResult`. Registrations follow the registry's list and end on dispose.
  */
-import { toMCPCallToolResult, type MCPCallToolResult } from '../../runtime/registry/mcp-result.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { ToolAnnotations, ToolCallContext } from '../../runtime/protocol/types.js';
+import { toMCPCallToolResult, type MCPCallToolResult } from '../../runtime/registry/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { ToolAnnotations, ToolCallContext } from '../../runtime/protocol/index.js';
 
 /** A tool as `registerTool` takes it. */
 export interface WebMCPTool {

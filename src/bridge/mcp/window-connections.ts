@@ -3,7 +3,7 @@
  * sessions by posting a connect message that transfers a `MessagePort`. Only listed origins
  * are served; each accepted port gets its own session.
  */
-import type { ToolCallContext } from '../../runtime/protocol/types.js';
+import type { ToolCallContext } from '../../runtime/protocol/index.js';
 import { exposeRegistryOverMessagePort, type MCPPortConnection } from './in-page-transport.js';
 import type { MCPSessionOptions } from './mcp-session.js';
 

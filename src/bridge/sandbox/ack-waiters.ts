@@ -7,9 +7,9 @@ import {
   TOOL_CALL_ERROR_CODES,
   toolError,
   type Outcome,
-} from '../../runtime/protocol/errors.js';
-import { PREVIEW_ERROR_CODES, previewError } from '../../runtime/preview/errors.js';
-import type { PreviewAcknowledgement } from '../../runtime/preview/preview-host.js';
+} from '../../runtime/protocol/index.js';
+import { PREVIEW_ERROR_CODES, previewError } from '../../runtime/preview/index.js';
+import type { PreviewAcknowledgement } from '../../runtime/preview/index.js';
 
 type AckOutcome = Outcome<PreviewAcknowledgement>;
 

@@ -4,7 +4,7 @@
  * plain strings, so nothing outlives the document that uses them (no object URL to revoke), and
  * each blob is read once: an unchanged asset keeps its URL across revisions.
  */
-import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import { mimeTypeOf } from './compile-context.js';
 
 const cache = new WeakMap<Blob, Promise<string>>();

@@ -2,10 +2,10 @@
  * State shared by one compilation: the files by path, asset URLs, limits and the bounded
  * diagnostics list.
  */
-import type { PreviewDiagnostic } from '../../runtime/preview/preview-host.js';
-import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/errors.js';
-import { extensionOf } from '../../runtime/preview/paths.js';
-import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+import type { PreviewDiagnostic } from '../../runtime/preview/index.js';
+import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/index.js';
+import { extensionOf } from '../../runtime/preview/index.js';
+import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 
 export interface PreviewCompileLimits {
   /** Nested `@import` depth below one linked stylesheet. */

@@ -3,8 +3,8 @@
  * compiled text, classic scripts are inlined, module scripts enter the module graph, local
  * assets get URLs the sandbox can load, external CSS/JS is removed and reported.
  */
-import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/errors.js';
-import { resolvePreviewReference } from '../../runtime/preview/paths.js';
+import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/index.js';
+import { resolvePreviewReference } from '../../runtime/preview/index.js';
 import { classicScriptUrl } from './classic-script-url.js';
 import type { CompileContext } from './compile-context.js';
 import { compileStylesheet, rewriteCssUrls } from './compile-css.js';
@@ -187,13 +187,26 @@ export function compileHtml(
 
   function compileAssetTag(whole: string, tag: string, attributes: Attribute[]): string {
     let changed = false;
-    const rewritten = attributes.map((attribute) => {
+    // Chromium connects to a frame's host before the policy blocks the frame (and the policy
+    // blocks every frame address): a frame keeps no address but about:.
+    const kept = NO_SRC_REWRITE.has(tag) ? attributes.filter(keepsFrameSrc) : attributes;
+    if (kept.length !== attributes.length) changed = true;
+    const rewritten = kept.map((attribute) => {
       const value = rewriteAttribute(tag, attribute);
       if (value === attribute.value) return attribute;
       changed = true;
       return { name: attribute.name, value };
     });
     return changed ? `<${tag}${renderAttributes(rewritten)}>` : whole;
+  }
+
+  /** The URL parser drops tabs and newlines and reads `\\` as `//`: only about: is kept. */
+  function keepsFrameSrc({ name, value }: Attribute): boolean {
+    if (name !== 'src' || value === null) return true;
+    const url = value.replace(/[\t\n\r]/g, '').trim();
+    if (url === '' || /^about:/i.test(url)) return true;
+    blocked('frame', url);
+    return false;
   }
 
   function rewriteAttribute(tag: string, { name, value }: Attribute): string | null {

@@ -7,8 +7,8 @@
  * script of the page, inline ones included, becomes `import "<entry>"`; when the graph is
  * flattened (`flatten-modules.ts`), that import becomes the code that runs the entry.
  */
-import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/errors.js';
-import { extensionOf, resolvePreviewReference } from '../../runtime/preview/paths.js';
+import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/index.js';
+import { extensionOf, resolvePreviewReference } from '../../runtime/preview/index.js';
 import type { CompileContext } from './compile-context.js';
 import type { FrameModule, ModuleOrigin } from './frame-module.js';
 import { WORKSPACE_URL } from './module-names.js';

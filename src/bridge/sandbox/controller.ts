@@ -6,24 +6,24 @@
  *
  * A full load gets a fresh inner frame inside the outer frame (the shell, see `assemble.ts`):
  * a new shell at first, after a card and on refresh, else the current shell swaps its inner
- * frame. The host reads window messages only from the current shell, whose script preview code
- * cannot reach, and only those naming the current load; every other message is dropped
- * without reading its data. Bridge messages arrive on the private port the shell hands over,
+ * frame. The host reads one window message per shell, its port (`shell-link.ts`); every other
+ * message is dropped without reading its data, and once the port is there none is listened to.
+ * Shell messages name their load: those about an earlier one are dropped. Bridge messages arrive on the private port the shell hands over,
  * and count only for the load that owns it.
  */
-import { failure, type Outcome } from '../../runtime/protocol/errors.js';
+import { failure, type Outcome } from '../../runtime/protocol/index.js';
 import {
   PREVIEW_DIAGNOSTIC_CODES,
   PREVIEW_ERROR_CODES,
   previewError,
-} from '../../runtime/preview/errors.js';
+} from '../../runtime/preview/index.js';
 import type {
   PreviewAcknowledgement,
   PreviewDiagnostic,
   PreviewHost,
   PreviewStatus,
-} from '../../runtime/preview/preview-host.js';
-import type { WorkspaceFile, WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+} from '../../runtime/preview/index.js';
+import type { WorkspaceFile, WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import { AckWaiters } from './ack-waiters.js';
 import { assemblePreviewDocument, buildShellDocument } from './assemble.js';
 import { readAssetUrls } from './asset-urls.js';
@@ -56,6 +56,7 @@ import {
   type ShellMessage,
 } from './messages.js';
 import { countMisnestedFormatting, MISNESTED_FORMATTING_LIMIT } from './markup-budget.js';
+import { ShellLink } from './shell-link.js';
 import { TaskBudget } from './task-budget.js';
 import { FrameTraffic, trafficCapMessage } from './traffic.js';
 
@@ -114,6 +115,9 @@ export class PreviewController implements PreviewHost {
   private loads = 0;
   /** The current shell frame's script runs (it sent a channel), so it can take the next load. */
   private shellReady = false;
+  private readonly shellLink = new ShellLink((message, ports) =>
+    this.onShellMessage(message, ports),
+  );
   private readonly bridgeScript: string;
 
   constructor(
@@ -128,7 +132,6 @@ export class PreviewController implements PreviewHost {
       pickerEnabled: false,
       selection: null,
     };
-    window.addEventListener('message', this.onWindowMessage);
   }
 
   /** The outer (shell) frame of the current load. */
@@ -230,7 +233,7 @@ export class PreviewController implements PreviewHost {
 
   dispose(): void {
     this.disposed = true;
-    window.removeEventListener('message', this.onWindowMessage);
+    this.shellLink.close();
     this.waiters.close();
     this.answers.clear();
     this.unload();
@@ -313,6 +316,7 @@ export class PreviewController implements PreviewHost {
     this.unload();
     this.container.append(frame);
     this.load = { frame, id, port: null, traffic: new FrameTraffic(), ended: false };
+    this.shellLink.expect(frame, id);
     return frame;
   }
 
@@ -325,6 +329,7 @@ export class PreviewController implements PreviewHost {
     if (remove) {
       load.frame.remove();
       this.shellReady = false;
+      this.shellLink.close();
     }
     this.load = null;
   }
@@ -333,15 +338,13 @@ export class PreviewController implements PreviewHost {
     if (this.load && !this.load.ended) this.load.port?.postMessage(message);
   }
 
-  private readonly onWindowMessage = (event: MessageEvent): void => {
+  private onShellMessage({ type, id }: ShellMessage, ports: readonly MessagePort[]): void {
     const load = this.load;
-    // Anything but the current shell is dropped unread: reading `data` would deserialize it.
-    if (!load || load.ended || event.source !== load.frame.contentWindow) return;
-    const { type, id } = event.data as ShellMessage;
+    if (!load || load.ended) return;
     // The shell outlives its loads: a message about an earlier one is stale.
     if (id !== load.id) return;
-    if (type === TYPES.channel && !load.port && event.ports.length === 1) {
-      const port = event.ports[0]!;
+    if (type === TYPES.channel && !load.port && ports.length === 1) {
+      const port = ports[0]!;
       load.port = port;
       this.shellReady = true;
       port.onmessage = (message: MessageEvent) => this.onPortMessage(load, message.data);
@@ -358,7 +361,7 @@ export class PreviewController implements PreviewHost {
         'The preview bridge did not start in the frame.',
       );
     }
-  };
+  }
 
   private onPortMessage(load: FrameLoad, data: unknown): void {
     if (load !== this.load || load.ended || !isFrameMessage(data)) return;

@@ -14,13 +14,14 @@
  * the host posts it the next page (`load`) and the shell replaces its inner frame.
  */
 
-import type { PreviewSelection } from '../../runtime/preview/selection.js';
+import type { PreviewSelection } from '../../runtime/preview/index.js';
 
 export type { PreviewSelection };
 
 export const PREVIEW_MESSAGE_TYPES = {
   hello: 'context-action.preview.hello',
   channel: 'context-action.preview.channel',
+  link: 'context-action.preview.link',
   load: 'context-action.preview.load',
   left: 'context-action.preview.left',
   blocked: 'context-action.preview.blocked',
@@ -83,6 +84,9 @@ export type HostMessage =
 
 /** What the shell posts to the host window. */
 /** What the shell posts to the host, naming the load it is about. */
+/** The shell's first and only window message to the host: carries the port of all the rest. */
+export type ShellLinkMessage = { type: typeof PREVIEW_MESSAGE_TYPES.link; id: number };
+
 export type ShellMessage = {
   type:
     | typeof PREVIEW_MESSAGE_TYPES.channel

@@ -1,18 +1,18 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import type { ToolCallError } from '../../runtime/protocol/errors.js';
-import { randomId } from '../../runtime/protocol/random-id.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import { browserDownload } from '../../runtime/tools/workspace/options.js';
-import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
-import type { WorkspaceSource } from '../../runtime/workspace/types.js';
+import type { ToolCallError } from '../../runtime/protocol/index.js';
+import { randomId } from '../../runtime/protocol/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import { browserDownload } from '../../runtime/tools/workspace/index.js';
+import type { WorkspaceStatus } from '../../runtime/workspace/index.js';
+import type { WorkspaceSource } from '../../runtime/workspace/index.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, type ReadableStore } from '../shared/store-controller.js';
 import { actionsStyles } from './actions.styles.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
+import { callAsPerson } from '../../runtime/registry/index.js';
 
 /** What the workspace actions need from a runtime; `createStudioRuntime()` provides it. */
 export interface ActionsRuntime extends ElementRuntime {

@@ -1,7 +1,7 @@
 import { html, nothing } from 'lit';
-import { formatCount } from '../../runtime/protocol/format-count.js';
-import type { ApprovalChange, ApprovalFileChange } from '../../runtime/approval/approval-change.js';
-import type { TextArgumentSize } from '../../runtime/approval/safe-arguments.js';
+import { formatCount } from '../../runtime/protocol/index.js';
+import type { ApprovalChange, ApprovalFileChange } from '../../runtime/approval/index.js';
+import type { TextArgumentSize } from '../../runtime/approval/index.js';
 
 const count = (value: number, unit: string) =>
   `${formatCount(value)} ${unit}${value === 1 ? '' : 's'}`;

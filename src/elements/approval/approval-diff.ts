@@ -6,7 +6,7 @@
 import { unifiedMergeView } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
-import type { ApprovalFileChange } from '../../runtime/approval/approval-change.js';
+import type { ApprovalFileChange } from '../../runtime/approval/index.js';
 import { codeTheme } from '../editor/code-theme.js';
 import { loadLanguage } from '../editor/languages.js';
 import type { ResolvedTheme } from '../shared/theme.js';

@@ -1,7 +1,7 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import type { ToolApprovalSnapshot } from '../../runtime/approval/approval-queue.js';
+import type { ToolApprovalSnapshot } from '../../runtime/approval/index.js';
 import { ModalController } from '../shared/modal-controller.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';

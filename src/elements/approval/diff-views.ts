@@ -4,7 +4,7 @@
  * Part of the lazily loaded diff chunk, with `@codemirror/merge`.
  */
 import type { EditorView } from '@codemirror/view';
-import type { ApprovalFileChange } from '../../runtime/approval/approval-change.js';
+import type { ApprovalFileChange } from '../../runtime/approval/index.js';
 import type { ResolvedTheme } from '../shared/theme.js';
 import { mountDiff } from './approval-diff.js';
 

@@ -1,11 +1,11 @@
 import { html, nothing } from 'lit';
-import type { RecoveryAction } from '../../runtime/agents/recovery.js';
-import { summarizeDefaultPolicy } from '../../runtime/catalog/policy-summary.js';
+import type { RecoveryAction } from '../../runtime/agents/index.js';
+import { summarizeDefaultPolicy } from '../../runtime/catalog/index.js';
 import type {
   MCPToolDefinition,
   ToolAnnotations,
   ToolCallResult,
-} from '../../runtime/protocol/types.js';
+} from '../../runtime/protocol/index.js';
 import { renderRecovery } from '../shared/recovery.js';
 
 const HINTS: readonly (keyof ToolAnnotations)[] = [

@@ -1,4 +1,4 @@
-import { browserDownload } from '../../runtime/tools/workspace/options.js';
+import { browserDownload } from '../../runtime/tools/workspace/index.js';
 
 /** Where the catalog's JSON went: the clipboard, or a downloaded file. */
 export type CatalogDelivery = 'copied' | 'downloaded';

@@ -3,8 +3,8 @@ import {
   CATALOG_SCOPES,
   type CatalogScope,
   type CatalogScopeCounts,
-} from '../../runtime/catalog/scopes.js';
-import type { MCPToolDefinition } from '../../runtime/protocol/types.js';
+} from '../../runtime/catalog/index.js';
+import type { MCPToolDefinition } from '../../runtime/protocol/index.js';
 
 const SCOPE_LABELS: Record<CatalogScope, string> = {
   all: 'All',

@@ -1,6 +1,6 @@
 /** What a sample run keeps for its Retry, and the arguments that Retry sends. */
-import type { ToolCallResult } from '../../runtime/protocol/types.js';
-import type { EditorSaveIntent } from '../../runtime/tools/live-editor/save-intent.js';
+import type { ToolCallResult } from '../../runtime/protocol/index.js';
+import type { EditorSaveIntent } from '../../runtime/tools/live-editor/index.js';
 
 export interface SampleRun {
   name: string;

@@ -5,27 +5,21 @@ import {
   catalogFileName,
   catalogListJson,
   toolCallRequestJson,
-} from '../../runtime/catalog/exports.js';
-import {
-  parseSampleArguments,
-  sampleToolArguments,
-} from '../../runtime/catalog/sample-arguments.js';
-import { CATALOG_SCOPES, filterCatalog, type CatalogScope } from '../../runtime/catalog/scopes.js';
-import type { RecoveryAction } from '../../runtime/agents/recovery.js';
-import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/types.js';
-import { randomId } from '../../runtime/protocol/random-id.js';
-import { listAllTools } from '../../runtime/registry/pagination.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { TraceStore } from '../../runtime/trace/trace-store.js';
-import {
-  runEditorSave,
-  type EditorSaveRecovery,
-} from '../../runtime/tools/live-editor/save-flow.js';
+} from '../../runtime/catalog/index.js';
+import { parseSampleArguments, sampleToolArguments } from '../../runtime/catalog/index.js';
+import { CATALOG_SCOPES, filterCatalog, type CatalogScope } from '../../runtime/catalog/index.js';
+import type { RecoveryAction } from '../../runtime/agents/index.js';
+import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/index.js';
+import { randomId } from '../../runtime/protocol/index.js';
+import { listAllTools } from '../../runtime/registry/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { TraceStore } from '../../runtime/trace/index.js';
+import { runEditorSave, type EditorSaveRecovery } from '../../runtime/tools/live-editor/index.js';
 import {
   createEditorSaveIntent,
   isEditorSaveTool,
   type EditorSaveIntent,
-} from '../../runtime/tools/live-editor/save-intent.js';
+} from '../../runtime/tools/live-editor/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -35,8 +29,8 @@ import { renderDefinition, renderSampleResult } from './catalog-detail.js';
 import { listKeyTarget, renderToolbar, renderToolList, typeAheadTarget } from './catalog-list.js';
 import { copyOrDownload, downloadJson } from './catalog-download.js';
 import { catalogStyles } from './catalog.styles.js';
+import { callAsPerson, PERSON_DIRECT_CONTEXT } from '../../runtime/registry/index.js';
 import { reread, type SampleRun } from './catalog-retry.js';
-import { callAsPerson, PERSON_DIRECT_CONTEXT } from '../../runtime/registry/person-call.js';
 
 /** What the catalog needs from a runtime; `createStudioRuntime()` provides it. */
 export interface CatalogRuntime extends ElementRuntime {

@@ -1,11 +1,11 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { AgentState } from '../../runtime/agents/agent-runner.js';
-import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/agent-types.js';
-import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/errors.js';
-import { isEndpointConfigurationError } from '../../runtime/agents/endpoint/errors.js';
-import type { RecoveryAction } from '../../runtime/agents/recovery.js';
+import type { AgentState } from '../../runtime/agents/index.js';
+import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/index.js';
+import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/index.js';
+import { isEndpointConfigurationError } from '../../runtime/agents/endpoint/index.js';
+import type { RecoveryAction } from '../../runtime/agents/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { loadedStudio, loadStudio } from '../shared/load-studio.js';

@@ -3,7 +3,7 @@
  * agent). Edits at different places are merged into the draft; edits at the same place leave
  * the draft untouched for the person to choose (docs/workspace-coordination.md).
  */
-import { mergeText, spliceOf } from '../../runtime/workspace/merge.js';
+import { mergeText, spliceOf } from '../../runtime/workspace/index.js';
 
 export interface EditorDraftText {
   path: string;

@@ -2,9 +2,9 @@ import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { ContextConsumer } from '@lit/context';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import { formatCount } from '../../runtime/protocol/format-count.js';
-import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/codes.js';
-import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+import { formatCount } from '../../runtime/protocol/index.js';
+import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/index.js';
+import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
 import { afterColdStart, holdFirstVisit } from '../shared/cold-start-order.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -13,7 +13,7 @@ import { themeContext } from '../shared/theme.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
 import { bothVersions, reconcileDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
+import { callAsPerson } from '../../runtime/registry/index.js';
 
 export interface EditorChangeDetail {
   path: string;

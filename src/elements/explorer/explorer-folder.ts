@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { WorkspaceFolderStatus } from '../../runtime/workspace/folder-port.js';
+import type { WorkspaceFolderStatus } from '../../runtime/workspace/index.js';
 
 /** ⌘S on macOS, Ctrl+S elsewhere: save, never the browser's "Save page". */
 export function isSaveShortcut(event: KeyboardEvent): boolean {

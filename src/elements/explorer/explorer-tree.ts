@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { VisibleTreeNode } from '../../runtime/workspace/file-tree.js';
+import type { VisibleTreeNode } from '../../runtime/workspace/index.js';
 
 /** What a key does in the tree: where focus goes, which folder toggles, which command runs. */
 export interface TreeKeyMove {

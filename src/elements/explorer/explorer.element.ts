@@ -1,19 +1,19 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { ToolCallError } from '../../runtime/protocol/errors.js';
-import type { ToolCallResult } from '../../runtime/protocol/types.js';
-import { randomId } from '../../runtime/protocol/random-id.js';
+import type { ToolCallError } from '../../runtime/protocol/index.js';
+import type { ToolCallResult } from '../../runtime/protocol/index.js';
+import { randomId } from '../../runtime/protocol/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import { WORKSPACE_ERROR_CODES } from '../../runtime/workspace/codes.js';
+import { WORKSPACE_ERROR_CODES } from '../../runtime/workspace/index.js';
 import {
   buildFileTree,
   folderPaths,
   visibleTreeNodes,
   type VisibleTreeNode,
-} from '../../runtime/workspace/file-tree.js';
-import type { WorkspaceFolder } from '../../runtime/workspace/folder-port.js';
-import { portabilityWarnings } from '../../runtime/workspace/names.js';
-import { normalizeWorkspacePath } from '../../runtime/workspace/paths.js';
+} from '../../runtime/workspace/index.js';
+import type { WorkspaceFolder } from '../../runtime/workspace/index.js';
+import { portabilityWarnings } from '../../runtime/workspace/index.js';
+import { normalizeWorkspacePath } from '../../runtime/workspace/index.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import {
@@ -26,7 +26,7 @@ import { explorerStyles } from './explorer.styles.js';
 import { READ_ONLY_REASON, renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
 import { FolderPickerController } from './folder-picker-controller.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
+import { callAsPerson } from '../../runtime/registry/index.js';
 
 export interface FileOpenDetail {
   path: string;

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { WorkspaceFolder } from '../../runtime/workspace/folder-port.js';
-import { folderPickerCapability } from '../../runtime/tools/workspace/folder-picker.js';
+import type { WorkspaceFolder } from '../../runtime/workspace/index.js';
+import { folderPickerCapability } from '../../runtime/tools/workspace/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 
 /**

@@ -1,22 +1,22 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import type { HostCompanionSession } from '../../runtime/carrier/host-session.js';
-import { readCarrierOfferFragment } from '../../runtime/carrier/offer-fragment.js';
-import type { CarrierReconciledWrite } from '../../runtime/carrier/protocol.js';
-import type { ToolCallError } from '../../runtime/protocol/errors.js';
-import { randomId } from '../../runtime/protocol/random-id.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import { folderPickerCapability } from '../../runtime/tools/workspace/folder-picker.js';
-import type { WorkspaceFolderSource } from '../../runtime/workspace/folder-port.js';
-import type { WorkspaceView } from '../../runtime/workspace/view.js';
-import type { HostCompanionFolder } from '../../runtime/carrier/host-companion-folder.js';
+import type { HostCompanionSession } from '../../runtime/carrier/index.js';
+import { readCarrierOfferFragment } from '../../runtime/carrier/index.js';
+import type { CarrierReconciledWrite } from '../../runtime/carrier/index.js';
+import type { ToolCallError } from '../../runtime/protocol/index.js';
+import { randomId } from '../../runtime/protocol/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import { folderPickerCapability } from '../../runtime/tools/workspace/index.js';
+import type { WorkspaceFolderSource } from '../../runtime/workspace/index.js';
+import type { WorkspaceView } from '../../runtime/workspace/index.js';
+import type { HostCompanionFolder } from '../../runtime/carrier/index.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { hostConnectStyles } from './host-connect.styles.js';
-import { committedDespitePreview } from '../../runtime/preview/unacknowledged.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
+import { committedDespitePreview } from '../../runtime/preview/index.js';
+import { callAsPerson } from '../../runtime/registry/index.js';
 
 /** The runtime `<ca-host-connect>` needs: the workspace, its registry and folder source. */
 export interface HostConnectRuntime extends ElementRuntime {

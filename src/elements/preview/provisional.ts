@@ -4,7 +4,7 @@
  * revision and the same files (a new or empty database), and the frame is shown as it is;
  * any other hydrated state replaces it in a fresh frame, so the seed render is never seen.
  */
-import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 
 /** Whether the render of `provisional` is the render `hydrated` needs. */
 export function confirms(provisional: WorkspaceSnapshot, hydrated: WorkspaceSnapshot): boolean {

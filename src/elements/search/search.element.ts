@@ -1,16 +1,16 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import type { ToolCallError } from '../../runtime/protocol/errors.js';
-import { randomId } from '../../runtime/protocol/random-id.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { WorkspaceSearchMatch } from '../../runtime/workspace/search.js';
+import type { ToolCallError } from '../../runtime/protocol/index.js';
+import { randomId } from '../../runtime/protocol/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { WorkspaceSearchMatch } from '../../runtime/workspace/index.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { markFirstMatch } from './search-snippet.js';
 import { searchStyles } from './search.styles.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
+import { callAsPerson } from '../../runtime/registry/index.js';
 
 /** What workspace search needs from a runtime; `createStudioRuntime()` provides it. */
 export interface SearchRuntime extends ElementRuntime {

@@ -2,9 +2,9 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   fetchOpenRouterModels,
   type OpenRouterModel,
-} from '../../runtime/agents/openrouter/models.js';
-import type { OpenRouterDataPolicy } from '../../runtime/agents/openrouter/settings.js';
-import type { ToolCallError } from '../../runtime/protocol/errors.js';
+} from '../../runtime/agents/openrouter/index.js';
+import type { OpenRouterDataPolicy } from '../../runtime/agents/openrouter/index.js';
+import type { ToolCallError } from '../../runtime/protocol/index.js';
 
 export type ModelListState =
   | { status: 'idle' }

@@ -2,8 +2,8 @@ import type {
   OpenRouterDataPolicy,
   OpenRouterSettings,
   OpenRouterSettingsPatch,
-} from '../../runtime/agents/openrouter/settings.js';
-import { isAllowedEndpoint } from '../../runtime/agents/openrouter/endpoint.js';
+} from '../../runtime/agents/openrouter/index.js';
+import { isAllowedEndpoint } from '../../runtime/agents/openrouter/index.js';
 
 /** What the settings form edits: the store's fields as text, the key as '' when there is none. */
 export interface SettingsDraft {

@@ -5,8 +5,8 @@ import type {
   OpenRouterDataPolicy,
   OpenRouterSettings,
   OpenRouterSettingsStore,
-} from '../../runtime/agents/openrouter/settings.js';
-import type { ToolCallError } from '../../runtime/protocol/errors.js';
+} from '../../runtime/agents/openrouter/index.js';
+import type { ToolCallError } from '../../runtime/protocol/index.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';

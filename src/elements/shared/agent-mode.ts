@@ -1,5 +1,5 @@
-import type { AgentState } from '../../runtime/agents/agent-runner.js';
-import type { OpenRouterSettings } from '../../runtime/agents/openrouter/settings.js';
+import type { AgentState } from '../../runtime/agents/index.js';
+import type { OpenRouterSettings } from '../../runtime/agents/openrouter/index.js';
 import type { AgentMode } from '../../composition/runtime-config.js';
 
 /**

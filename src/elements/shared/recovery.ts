@@ -5,10 +5,10 @@
  * folder picker through `ca-folder-reconnect`, which `<ca-studio>` answers with Open folder.
  */
 import { html, nothing } from 'lit';
-import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/recovery.js';
-import type { ToolCallError } from '../../runtime/protocol/errors.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/index.js';
+import type { ToolCallError } from '../../runtime/protocol/index.js';
+import { callAsPerson } from '../../runtime/registry/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
 
 export const RECOVERY_LABELS: Readonly<Record<RecoveryAction, string>> = {
   'reconnect-folder': 'Reconnect folder',

@@ -1,8 +1,8 @@
 import { createContext } from '@lit/context';
-import type { CapabilityTable } from '../../runtime/registry/capability-table.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { PreviewSelectionStore } from '../../runtime/preview/selection.js';
-import type { WorkspaceSnapshot, WorkspaceSource } from '../../runtime/workspace/types.js';
+import type { CapabilityTable } from '../../runtime/registry/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { PreviewSelectionStore } from '../../runtime/preview/index.js';
+import type { WorkspaceSnapshot, WorkspaceSource } from '../../runtime/workspace/index.js';
 
 /**
  * The part of the studio runtime every element may rely on. The full runtime returned by

@@ -1,11 +1,11 @@
 import { ContextProvider } from '@lit/context';
 import type { ReactiveController, ReactiveElement } from 'lit';
-import type { ToolCallError } from '../../runtime/protocol/errors.js';
-import { surfaceSeed, type StudioSurface } from '../../runtime/surfaces/names.js';
-import { seedState } from '../../runtime/workspace/hydrate.js';
-import type { WorkspaceSeedFile } from '../../runtime/workspace/seed.js';
-import { snapshotOf } from '../../runtime/workspace/state.js';
-import type { WorkspaceSnapshot } from '../../runtime/workspace/types.js';
+import type { ToolCallError } from '../../runtime/protocol/index.js';
+import { surfaceSeed, type StudioSurface } from '../../runtime/surfaces/index.js';
+import { seedState } from '../../runtime/workspace/index.js';
+import type { WorkspaceSeedFile } from '../../runtime/workspace/index.js';
+import { snapshotOf } from '../../runtime/workspace/index.js';
+import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import {
   parseAgentMode,
   parseToolPatterns,
@@ -25,7 +25,7 @@ import { openWorkspaceEarly } from '../../composition/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
 import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
 import { readStarterMarkup } from './starter-markup.js';
-import { callAsPerson } from '../../runtime/registry/person-call.js';
+import { callAsPerson } from '../../runtime/registry/index.js';
 
 /** What an owning element's attributes ask for. */
 export interface RuntimeRecipe {

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { WebMCPRegistration } from '../../bridge/mcp/webmcp.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
 import { whenIdle } from './idle.js';
 
 /** A registry to expose, and the signal of the runtime it belongs to. */

@@ -1,5 +1,5 @@
-import type { CapabilityTable } from '../../runtime/registry/capability-table.js';
-import { previewHostCapability, type PreviewStatus } from '../../runtime/preview/preview-host.js';
+import type { CapabilityTable } from '../../runtime/registry/index.js';
+import { previewHostCapability, type PreviewStatus } from '../../runtime/preview/index.js';
 import { storeView, type ReadableStore } from '../shared/store-controller.js';
 
 /**

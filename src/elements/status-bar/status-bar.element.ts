@@ -1,11 +1,11 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query } from 'lit/decorators.js';
-import type { DraftRegistry } from '../../runtime/workspace/drafts.js';
-import type { ToolRegistry } from '../../runtime/registry/registry.js';
-import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
-import type { WorkspaceSource } from '../../runtime/workspace/types.js';
+import type { DraftRegistry } from '../../runtime/workspace/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { WorkspaceStatus } from '../../runtime/workspace/index.js';
+import type { WorkspaceSource } from '../../runtime/workspace/index.js';
 import { shiftShortcutLabel } from '../shared/shortcut-label.js';
-import { browserDownload } from '../../runtime/tools/workspace/options.js';
+import { browserDownload } from '../../runtime/tools/workspace/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';

@@ -2,8 +2,8 @@
  * What the status bar says, as plain data derived from the workspace status and the preview
  * status, so the wording a screen reader hears is one pure function.
  */
-import type { PreviewStatus } from '../../runtime/preview/preview-host.js';
-import type { WorkspaceStatus } from '../../runtime/workspace/manager-types.js';
+import type { PreviewStatus } from '../../runtime/preview/index.js';
+import type { WorkspaceStatus } from '../../runtime/workspace/index.js';
 
 export type StatusStorageKind = 'indexeddb' | 'memory' | 'folder';
 

@@ -1,5 +1,5 @@
 import { html, nothing } from 'lit';
-import type { WorkspaceView } from '../../runtime/workspace/view.js';
+import type { WorkspaceView } from '../../runtime/workspace/index.js';
 import { storeView } from '../shared/store-controller.js';
 
 /** The lost folder's name while no folder is linked, else null. */

@@ -1,6 +1,6 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import { readCarrierOfferFragment } from '../../runtime/carrier/offer-fragment.js';
-import type { WorkspaceFolderSource } from '../../runtime/workspace/folder-port.js';
+import { readCarrierOfferFragment } from '../../runtime/carrier/index.js';
+import type { WorkspaceFolderSource } from '../../runtime/workspace/index.js';
 import { whenIdle } from '../shared/idle.js';
 
 /**

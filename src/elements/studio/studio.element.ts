@@ -4,7 +4,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { DEFAULT_STUDIO_DATABASE } from '../../composition/default-database.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces/names.js';
+import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces/index.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { recipeFromAttributes, RuntimeOwner } from '../shared/runtime-owner.js';
 import { starterNotice, starterNoticeStyles } from '../shared/starter-notice.js';

@@ -1,4 +1,4 @@
-import type { TraceRow } from '../../runtime/trace/trace-row.js';
+import type { TraceRow } from '../../runtime/trace/index.js';
 
 /**
  * The metadata-only projection Copy and Download export: protocol fields and provenance,

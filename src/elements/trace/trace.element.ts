@@ -1,10 +1,11 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import type { RecoveryAction } from '../../runtime/agents/recovery.js';
-import type { TraceApproval, TraceRow } from '../../runtime/trace/trace-row.js';
+import type { RecoveryAction } from '../../runtime/agents/index.js';
+import type { TraceRow } from '../../runtime/trace/index.js';
+import type { TraceApproval } from '../../runtime/trace/index.js';
 import { renderRecovery, runRecovery } from '../shared/recovery.js';
-import { browserDownload } from '../../runtime/tools/workspace/options.js';
+import { browserDownload } from '../../runtime/tools/workspace/index.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { exportTraceRows } from './trace-export.js';

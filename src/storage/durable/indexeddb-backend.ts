@@ -8,7 +8,7 @@ import { openDB, type IDBPDatabase } from 'idb';
 import type {
   DurableOperationBackend,
   DurableOperationRecord,
-} from '../../runtime/durable/types.js';
+} from '../../runtime/durable/index.js';
 
 export interface IndexedDbDurableOperationBackendOptions {
   databaseName: string;

@@ -7,7 +7,7 @@
 import type {
   DurableOperationBackend,
   DurableOperationRecord,
-} from '../../runtime/durable/types.js';
+} from '../../runtime/durable/index.js';
 import { DEFAULT_POSTGRES_DURABLE_TABLE, quotePostgresTableName } from './postgres-schema.js';
 
 export interface PostgresDurableOperationQueryResult {

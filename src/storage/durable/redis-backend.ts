@@ -7,7 +7,7 @@
 import type {
   DurableOperationBackend,
   DurableOperationRecord,
-} from '../../runtime/durable/types.js';
+} from '../../runtime/durable/index.js';
 
 /**
  * The three commands the backend needs. `createNodeRedisDurableOperationClient()` and

@@ -3,7 +3,7 @@
  * the directory-upload fallback otherwise. `globalThis` is read per call, so a page (or a test)
  * that installs a picker later is seen.
  */
-import type { WorkspaceFolderSource } from '../../runtime/workspace/folder-port.js';
+import type { WorkspaceFolderSource } from '../../runtime/workspace/index.js';
 import { createDirectoryUploadFolder } from './directory-upload.js';
 import { createFileSystemAccessFolder } from './file-system-access.js';
 

@@ -3,13 +3,10 @@
  * `showDirectoryPicker()` or the Origin Private File System). The handle stays in here and in
  * the workspace metadata; tools and iframes only ever see paths and statuses.
  */
-import { toolError, type Outcome, type ToolCallError } from '../../runtime/protocol/errors.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/codes.js';
-import type {
-  WorkspaceFolder,
-  WorkspaceFolderPermission,
-} from '../../runtime/workspace/folder-port.js';
-import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+import { toolError, type Outcome, type ToolCallError } from '../../runtime/protocol/index.js';
+import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/index.js';
+import type { WorkspaceFolder, WorkspaceFolderPermission } from '../../runtime/workspace/index.js';
+import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import { scanFolderTree, type FolderEntry } from './folder-scan.js';
 import {
   collectFolderImport,

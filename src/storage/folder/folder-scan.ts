@@ -4,7 +4,7 @@
  * workspace sources — tool and VCS folders (`.git`, `node_modules`) and links, which could lead
  * out of the folder.
  */
-import type { WorkspaceSkippedEntry } from '../../runtime/workspace/folder-port.js';
+import type { WorkspaceSkippedEntry } from '../../runtime/workspace/index.js';
 import type { FolderImportLimits, FolderScan, ScannedFile } from './import-limits.js';
 
 /** One directory entry as a source lists it. */

@@ -3,20 +3,20 @@
  * validation, supported types, duplicates, per-file/count/total-byte limits, and a bounded skip
  * report.
  */
-import type { Outcome } from '../../runtime/protocol/errors.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/codes.js';
-import { workspaceFileKind, workspaceMimeType } from '../../runtime/workspace/file-types.js';
+import type { Outcome } from '../../runtime/protocol/index.js';
+import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/index.js';
+import { workspaceFileKind, workspaceMimeType } from '../../runtime/workspace/index.js';
 import type {
   WorkspaceFolderImport,
   WorkspaceFolderReadOptions,
   WorkspaceSkipReason,
   WorkspaceSkippedEntry,
-} from '../../runtime/workspace/folder-port.js';
-import { decodeUtf8Text } from '../../runtime/workspace/encoding.js';
-import { isAscii, loadSkeleton, skeletonKeys } from '../../runtime/workspace/confusables.js';
-import { lookAlikeKey } from '../../runtime/workspace/names.js';
-import { normalizeWorkspacePath } from '../../runtime/workspace/paths.js';
-import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+} from '../../runtime/workspace/index.js';
+import { decodeUtf8Text } from '../../runtime/workspace/index.js';
+import { isAscii, loadSkeleton, skeletonKeys } from '../../runtime/workspace/index.js';
+import { lookAlikeKey } from '../../runtime/workspace/index.js';
+import { normalizeWorkspacePath } from '../../runtime/workspace/index.js';
+import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import type { FolderImportLimits } from './default-import-limits.js';
 
 export { DEFAULT_FOLDER_IMPORT_LIMITS, type FolderImportLimits } from './default-import-limits.js';

@@ -19,8 +19,8 @@ import type {
   WorkspaceMetadata,
   WorkspaceRepository,
   WorkspaceStoreDelta,
-} from '../../runtime/workspace/repository.js';
-import type { WorkspaceFile } from '../../runtime/workspace/types.js';
+} from '../../runtime/workspace/index.js';
+import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import { createHeldLock } from './held-lock.js';
 
 export const DEFAULT_WORKSPACE_DATABASE = 'context-action-workspace';

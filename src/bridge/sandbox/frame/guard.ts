@@ -78,6 +78,7 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
   const attachShadow = method(E, 'attachShadow');
   const NativeString = String;
   const NativeDOMException = DOMException;
+  const stopLoading = method(window, 'stop');
 
   let reported = false;
   const once = () => {
@@ -113,11 +114,23 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
     }
   };
 
+  // Chromium connects to a frame's `src` host before the policy blocks the frame: frames in a
+  // nested document's markup lose `src` (the policy blocks every nested navigation anyway).
+  const dropFrameSrc = (root: unknown) => {
+    const select = nodeType(root) === 9 ? all.document : all.fragment;
+    const frames = select(root, 'iframe[src], frame[src]') as NodeList;
+    for (let index = listLength(frames) as number; index-- > 0;)
+      removeAttribute(item(frames, index), 'src');
+  };
+
   // A nested document's declarative roots are handed to its guard, as the assembler does.
   const handOver = (markup: string): string => {
-    if (!includes(toLowerCase(markup), MODE)) return markup;
+    const lower = toLowerCase(markup) as string;
+    if (!includes(lower, MODE) && !includes(lower, 'frame')) return markup;
     const parsed = parseFromString(new NativeDOMParser(), markup, 'text/html') as Document;
+    dropFrameSrc(parsed);
     eachTemplate(parsed, (template) => {
+      dropFrameSrc(templateContent(template));
       const mode = getAttribute(template, MODE);
       if (mode === null) return;
       removeAttribute(template, MODE);
@@ -144,10 +157,15 @@ export function installFrameGuard(config: GuardConfig, report: () => void): void
     const name = localName(element) as string;
     if (FRAME_NAMES[name] === true) secure(element);
     if (name === 'template' && hasAttribute(element, DECLARED_SHADOW_ROOT)) declare(element);
-    // A refresh navigates once the document has loaded: reported now, before any ready.
+    // A refresh navigates once the document has loaded, and its navigation would send the
+    // host name out before the policy blocks it: stopping the document cancels the refresh (and
+    // the rest of the load, which the card replaces). Reported now, before any ready.
     if (name === 'meta') {
       const equiv = getAttribute(element, 'http-equiv');
-      if (typeof equiv === 'string' && toLowerCase(equiv) === 'refresh') once();
+      if (typeof equiv === 'string' && toLowerCase(equiv) === 'refresh') {
+        stopLoading(window);
+        once();
+      }
     }
     const root = openRoot(element) as ShadowRoot | null;
     if (root && !isWatched(watched, root)) watchRoot(root);

@@ -1,6 +1,7 @@
 /**
  * The shell: the outer preview frame's only script. It holds the inner frame, whose document
- * runs preview code, and relays to the host what preview code cannot fake:
+ * runs preview code, and relays to the host, on a port it sends first, what preview code cannot
+ * fake:
  * - the bridge's private port, from the first `hello` of the current inner window that names
  *   its load's nonce (the bridge is the first script there, so its hello is first);
  * - `missing` when the inner document loaded without a hello (the bridge failed to start);
@@ -26,6 +27,12 @@ interface InnerLoad {
 
 const { types, graceMs } = CONFIG;
 const host = window.parent;
+// Everything for the host travels on a port: the host then listens to no window message, and
+// a page posting to the top window in a loop costs the host no script at all.
+const link = new MessageChannel();
+host.postMessage({ type: types.link, id: CONFIG.id }, '*', [link.port2]);
+const tell = (message: { type: string; id: number }, transfer: Transferable[] = []) =>
+  link.port1.postMessage(message, transfer);
 let current = watch({
   frame: document.querySelector('iframe'),
   nonce: CONFIG.nonce,
@@ -39,13 +46,13 @@ function watch(load: InnerLoad): InnerLoad {
     load.loads += 1;
     if (load !== current) return;
     if (load.loads > 1) {
-      host.postMessage({ type: types.left, id: load.id }, '*');
+      tell({ type: types.left, id: load.id });
       return;
     }
     // The hello and the load event reach this document by different routes: allow a moment.
     setTimeout(() => {
       if (load === current && !load.connected && load.loads === 1)
-        host.postMessage({ type: types.missing, id: load.id }, '*');
+        tell({ type: types.missing, id: load.id });
     }, graceMs);
   });
   return load;
@@ -55,7 +62,7 @@ function watch(load: InnerLoad): InnerLoad {
 // this document loads nothing else: every violation here is a blocked navigation. Firefox keeps
 // the old document after one and fires no load, so this is the report that holds everywhere.
 document.addEventListener('securitypolicyviolation', () => {
-  if (current.frame) host.postMessage({ type: types.left, id: current.id }, '*');
+  if (current.frame) tell({ type: types.left, id: current.id });
 });
 
 window.addEventListener('message', (event) => {
@@ -83,5 +90,5 @@ window.addEventListener('message', (event) => {
   const data = event.data as { type?: unknown; nonce?: unknown } | null;
   if (data?.type !== types.hello || data.nonce !== current.nonce) return;
   current.connected = true;
-  host.postMessage({ type: types.channel, id: current.id }, '*', [event.ports[0]!]);
+  tell({ type: types.channel, id: current.id }, [event.ports[0]!]);
 });

@@ -13,7 +13,7 @@ import type { WorkspaceToolOptions } from './options.js';
 import { createReadTools } from './read-tools.js';
 import { createSearchTools } from './search-tools.js';
 
-export type { WorkspaceDownload, WorkspaceToolOptions } from './options.js';
+export { browserDownload, type WorkspaceDownload, type WorkspaceToolOptions } from './options.js';
 export { folderPickerCapability, type FolderPicker } from './folder-picker.js';
 
 export function createWorkspaceTools(

@@ -1,0 +1,4 @@
+/** The approval domain's door: what other layers may import of it. */
+export * from './approval-change.js';
+export * from './approval-queue.js';
+export * from './safe-arguments.js';

@@ -1,0 +1,2 @@
+/** The observability domain's door: what other layers may import of it. */
+export * from './serialize.js';
