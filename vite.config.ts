@@ -41,11 +41,14 @@ const WEB_MODES =
  * The composition layer and what it wires: `createStudioRuntime()`'s chunk (`load-studio.ts`),
  * without what only a later `import()` loads (the local, OpenRouter and site-model agents, the host companion's
  * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer, the HTML
- * export, the File System Access folder, the `web-coding` and `live-editor` surfaces' own tools).
+ * export, the File System Access folder, the `web-coding` and `live-editor` surfaces' own tools,
+ * the folder tools' handlers and the folder synchronisation they call). Of zod, the core and the
+ * mini API our schemas use: the classic API is the AI SDK's, whose chunk loads later.
  */
-const RUNTIME = /src[\\/](runtime|composition|storage)[\\/]|node_modules[\\/](zod|idb)[\\/]/;
+const RUNTIME =
+  /src[\\/](runtime|composition|storage)[\\/]|node_modules[\\/](zod[\\/]v4[\\/](core|mini|locales)|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html)|tools[\\/](web-coding|live-editor)[\\/](?!seed|scenarios))|storage[\\/]folder[\\/]file-system-access/;
+  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html|folder-sync)|tools[\\/](web-coding|live-editor)[\\/](?!seed|scenarios)|tools[\\/]workspace[\\/]folder(-link)?-handlers)|storage[\\/]folder[\\/]file-system-access/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**

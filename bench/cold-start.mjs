@@ -27,7 +27,9 @@
 // holds the file; static floor: the `<pre>`; playground: its CodeMirror holds the file). The
 // CodeMirror floor has no preview. A probe polls every 4 ms in the page, the same for all. Prints
 // medians and p90 with the ratios ours ÷ each floor and playground ÷ ours.
-//   node bench/cold-start.mjs [rounds=15] [--no-playground]
+// With `--base=<dir>` a built copy of another version (a `dist` directory) joins the rotation as
+// "base", measured like ours: an A/B of a change in one interleaved run.
+//   node bench/cold-start.mjs [rounds=15] [--no-playground] [--base=<dir>]
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -40,6 +42,7 @@ import { serveDirectories } from './static-server.mjs';
 
 const rounds = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 15);
 const withPlayground = !process.argv.includes('--no-playground');
+const baseDir = process.argv.find((arg) => arg.startsWith('--base='))?.slice('--base='.length);
 const outDir = '.tmp/bench-cold-start';
 
 if (!existsSync('dist/ca-studio.js')) throw new Error('Run `npm run build` first.');
@@ -78,6 +81,14 @@ await writeFile(
     `<ca-studio style="height: 100vh"></ca-studio>`,
   ),
 );
+if (baseDir)
+  await writeFile(
+    join(outDir, 'base.html'),
+    page(
+      `<script type="module" src="/base/ca-studio.js"></script>`,
+      `<ca-studio style="height: 100vh"></ca-studio>`,
+    ),
+  );
 const floorHead = `<script>addEventListener('message', (event) => { if (event.data === 'rendered') window.coldStartAck = performance.now(); });</script>`;
 const floorBody = `<pre contenteditable="true">${escapeHtml(text('index.html'))}</pre>
 <iframe sandbox="allow-scripts" srcdoc="${escapeHtml(floorDocument)}"></iframe>`;
@@ -105,6 +116,7 @@ if (withPlayground)
 const pages = await serveDirectories('127.0.0.1', [
   ['/pg/', join(outDir, 'pg'), playgroundPackage],
   ['/dist/', 'dist'],
+  ...(baseDir ? [['/base/', baseDir]] : []),
   ['/', outDir],
 ]);
 const sandbox = await serveDirectories('127.0.0.1', [['/', playgroundPackage]]);
@@ -169,6 +181,8 @@ const probes = {
     })()`,
   },
 };
+
+probes.base = probes.ours;
 
 /**
  * What the probe logs once both times are in. The bench waits for that console message rather
@@ -236,6 +250,7 @@ async function visit(browser, name) {
 
 const names = [
   'ours',
+  ...(baseDir ? ['base'] : []),
   'floor',
   'script',
   'sandbox',
@@ -244,6 +259,7 @@ const names = [
 ];
 const labels = {
   ours: 'ours',
+  base: 'base',
   floor: 'static floor',
   script: 'script floor',
   sandbox: 'sandbox floor',
@@ -299,6 +315,10 @@ console.log(
 console.log(
   `ours ÷ CodeMirror floor: editor editable ${ratio('ours', 'codemirror', 'editable')}× (CodeMirror floor ÷ static floor ${ratio('codemirror', 'floor', 'editable')}×)`,
 );
+if (baseDir)
+  console.log(
+    `base ÷ ours: first acknowledged preview ${ratio('base', 'ours', 'ack')}×, editor editable ${ratio('base', 'ours', 'editable')}×`,
+  );
 if (withPlayground)
   console.log(
     `playground ÷ ours: first acknowledged preview ${ratio('playground', 'ours', 'ack')}×, editor editable ${ratio('playground', 'ours', 'editable')}×`,

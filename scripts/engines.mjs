@@ -57,6 +57,9 @@ export function firefoxLaunchOptions(downloadDir) {
       // Every host name resolves to loopback, as Chromium's resolver rule maps *.leak.test: the
       // navigation tests' sink then sees what a page could send to a name it chose.
       'network.dns.forceResolve': '127.0.0.1',
+      // Scrollbars take no layout width, as in headless Chromium (puppeteer's --hide-scrollbars)
+      // and on phones: a layout test then measures the same page in both.
+      'ui.useOverlayScrollbars': 1,
     },
   };
 }
@@ -77,9 +80,10 @@ const listening = (port) =>
 
 /**
  * MiniBrowser has no headless mode: a private X server (Xvfb) and WebKitWebDriver on loopback,
- * both stopped by `stop()`, also when the process exits early.
+ * both stopped by `stop()`, also when the process exits early. `env` is added to the browser's
+ * environment.
  */
-export async function startWebKitDriver() {
+export async function startWebKitDriver(env = {}) {
   const xvfb = findXvfb();
   const driver = findWebKitDriver();
   if (!xvfb || !driver) throw new Error('No Xvfb or WebKitWebDriver: run `npm test`.');
@@ -112,7 +116,7 @@ export async function startWebKitDriver() {
   children.push(
     spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], {
       stdio: 'ignore',
-      env: { ...process.env, DISPLAY: display, TMPDIR: dir },
+      env: { ...process.env, ...env, DISPLAY: display, TMPDIR: dir },
     }),
   );
   await until(() => listening(port), 'WebKitWebDriver');
@@ -129,5 +133,16 @@ export function webkitCapabilities() {
     'wdio:enforceWebDriverClassic': true,
   };
 }
+
+/**
+ * The environment that sends MiniBrowser's requests to every host but loopback through a SOCKS5
+ * proxy: WebKitGTK reads it through libproxy (the WebDriver `proxy` capability cannot name a
+ * SOCKS proxy for https URLs).
+ */
+export const socksProxyEnv = (port) => ({
+  http_proxy: `socks5://127.0.0.1:${port}`,
+  https_proxy: `socks5://127.0.0.1:${port}`,
+  no_proxy: '127.0.0.1,localhost',
+});
 
 export { chromiumLaunchOptions };

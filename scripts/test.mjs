@@ -1,11 +1,12 @@
 // The one test command: makes sure the system programs exist, then type-checks, lints, builds
-// and runs every Node and browser test (in Chromium) against real Redis and PostgreSQL servers,
-// then the example apps of every framework against the packed package. Firefox and WebKit run
-// the preview/bridge suite and the studio's journeys through `npm run test:engines`, which is
-// not part of this command until those runs pass.
+// and runs every Node test and the browser suites in Chromium, Firefox and WebKit (each engine's
+// files in web-test-runner.config.mjs) against real Redis and PostgreSQL servers, then the
+// example apps of every framework against the packed package.
 import { ensureSystem } from './system.mjs';
 import { startServices } from './services.mjs';
 import { run } from './run.mjs';
+import { ENGINES } from './engines.mjs';
+import { runBrowserTests } from './browser-tests.mjs';
 
 const npm = (script) => run('npm', ['run', '--silent', script]);
 
@@ -21,9 +22,8 @@ let failed;
 try {
   await run('npm', ['run', '--silent', 'test:node'], { env }).catch((error) => (failed ??= error));
   await npm('test:conformance').catch((error) => (failed ??= error));
-  await run('npm', ['run', '--silent', 'test:browser'], { env }).catch(
-    (error) => (failed ??= error),
-  );
+  const browser = await runBrowserTests(ENGINES, env);
+  failed ??= browser;
 } finally {
   await services.stop();
 }

@@ -73,6 +73,7 @@ export * from './workspace/codes.js';
 export * from './workspace/paths.js';
 export * from './workspace/file-types.js';
 export * from './workspace/seed.js';
+export * from './workspace/seeded-snapshot.js';
 export * from './workspace/patch.js';
 export * from './workspace/repository.js';
 export * from './workspace/manager.js';

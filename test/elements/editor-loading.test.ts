@@ -9,7 +9,7 @@ import {
   type RuntimeLoading,
 } from '../../src/elements/shared/runtime-context.js';
 import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
-import { afterColdStart } from '../../src/elements/shared/cold-start-order.js';
+import { turnOf } from '../../src/elements/shared/cold-start-order.js';
 import { clickInto } from '../support/real-input.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
@@ -113,7 +113,7 @@ describe('<ca-editor> while its runtime loads', () => {
     let released = false;
     const { host, content } = await mountLoading({ fresh: Promise.resolve(true) });
     try {
-      void afterColdStart('editor').then(() => (released = true));
+      void turnOf('runtime').then(() => (released = true));
       await waitFor(() => content()?.textContent?.includes('<!doctype'), 'the starter files');
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(released, 'no frame painted yet').to.equal(false);
@@ -124,7 +124,7 @@ describe('<ca-editor> while its runtime loads', () => {
       released = false;
       const hidden = await mountLoading({ fresh: Promise.resolve(true) });
       try {
-        void afterColdStart('editor').then(() => (released = true));
+        void turnOf('runtime').then(() => (released = true));
         await waitFor(() => hidden.content()?.textContent?.includes('<!doctype'), 'shown');
         // Well before the one-second cap: no frame is awaited.
         await waitFor(() => released, 'the hold released without a frame', 300);

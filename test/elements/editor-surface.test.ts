@@ -9,12 +9,15 @@ import { fetched } from '../support/fetched.js';
 import { waitFor } from '../support/wait.js';
 import { clickInto, withCtrl } from '../support/real-input.js';
 
-/** An editor whose idle timer never fires during a test: only blur and agent runs flush. */
+/**
+ * An editor whose timers never fire during a test: only blur and agent runs flush. (WebDriver
+ * types slowly enough in WebKit for the 2 s maximum wait to pass while a test types.)
+ */
 async function setup(idleMs = 600_000) {
   const runtime = createStudioRuntime({ workspaceRepository: null });
   await runtime.ready;
   const element = await fixture<CaEditor>(
-    html`<ca-editor .runtime=${runtime} idle-ms=${idleMs}></ca-editor>`,
+    html`<ca-editor .runtime=${runtime} idle-ms=${idleMs} max-wait-ms=${idleMs}></ca-editor>`,
   );
   const content = await waitFor(
     () => element.shadowRoot!.querySelector<HTMLElement>('.cm-content'),

@@ -200,4 +200,31 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
     expect(await onDisk(id, 'index.html')).to.equal('<h1>New</h1>');
     expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
   });
+
+  it('a fresh offer reconnects the linked folder as one traced workspace.reconnectFolder call by the person', async () => {
+    const { id, offer } = await startCompanion({ 'index.html': '<h1>Old</h1>' });
+    const { runtime, connect } = await mountStudio();
+    await paste(connect, offer);
+    await waitFor(() => runtime.workspace.getStatus().folder.connected, 'the link');
+    const restarted = await command<{ offer: CarrierOffer }>('restart', { id });
+    const rowsBefore = runtime.trace.getSnapshot().length;
+    const reconnected = new Promise<CustomEvent>((resolve) =>
+      connect.addEventListener('ca-host-connect', resolve, { once: true }),
+    );
+    await paste(connect, restarted.offer);
+    expect((await reconnected).detail).to.deep.include({ reconnected: true });
+    // Reads may run meanwhile (the explorer's status); the change is this one call.
+    const rows = runtime.trace
+      .getSnapshot()
+      .slice(rowsBefore)
+      .filter(
+        (row) => runtime.registry.getToolDefinition(row.name)?.annotations?.readOnlyHint !== true,
+      );
+    expect(rows.map((row) => row.name)).to.deep.equal(['workspace.reconnectFolder']);
+    expect(rows[0]).to.include({ status: 'completed', source: 'local', mode: 'direct' });
+    expect(runtime.workspace.getStatus().folder).to.include({
+      connected: true,
+      permission: 'granted',
+    });
+  });
 });

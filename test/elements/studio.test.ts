@@ -1,5 +1,4 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { CSS_REFRESH_IN_FIREFOX, NOT_FIREFOX, itIn } from '../support/engines.js';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../src/elements/studio/studio.element.js';
@@ -42,78 +41,75 @@ async function mountStudio(databaseName: string) {
 }
 
 describe('<ca-studio> walking skeleton (E1, section 0)', () => {
-  itIn(NOT_FIREFOX, CSS_REFRESH_IN_FIREFOX)(
-    'runs tools/list → local agent → tools/call → approval → workspace → preview ack → result',
-    async () => {
-      const studio = await mountStudio(uniqueName('studio-path'));
-      const runtime = studio.runtime!;
-      const events: ToolCallEvent[] = [];
-      runtime.registry.subscribe((event) => events.push(event));
+  it('runs tools/list → local agent → tools/call → approval → workspace → preview ack → result', async () => {
+    const studio = await mountStudio(uniqueName('studio-path'));
+    const runtime = studio.runtime!;
+    const events: ToolCallEvent[] = [];
+    runtime.registry.subscribe((event) => events.push(event));
 
-      const chat = await inner<HTMLElement & { submit(prompt: string): Promise<void> }>(
-        studio,
-        'ca-chat',
-      );
-      const run = chat.submit('make the accent green');
+    const chat = await inner<HTMLElement & { submit(prompt: string): Promise<void> }>(
+      studio,
+      'ca-chat',
+    );
+    const run = chat.submit('make the accent green');
 
-      const approval = await inner<HTMLElement>(studio, 'ca-approval');
-      const dialog = await waitFor(() => {
-        const found = approval.shadowRoot!.querySelector('dialog');
-        return found?.open ? found : undefined;
-      }, 'the approval dialog');
-      expect(dialog.textContent).to.include('preview.setTheme');
-      expect(dialog.textContent).to.include('green');
+    const approval = await inner<HTMLElement>(studio, 'ca-approval');
+    const dialog = await waitFor(() => {
+      const found = approval.shadowRoot!.querySelector('dialog');
+      return found?.open ? found : undefined;
+    }, 'the approval dialog');
+    expect(dialog.textContent).to.include('preview.setTheme');
+    expect(dialog.textContent).to.include('green');
 
-      // Before approval: the run, its discovery and the read-only preflight are traced, the mutation waits.
-      expect(
-        runtime.trace.getSnapshot().map((row) => [row.method, row.name, row.status]),
-      ).to.deep.equal([
-        ['agent.request', 'make the accent green', 'running'],
-        ['tools/list', 'tools/list', 'completed'],
-        ['tools/call', 'workspace.getStatus', 'completed'],
-        ['tools/call', 'preview.setTheme', 'running'],
-      ]);
-      const revisionBefore = runtime.workspace.getSnapshot().revision;
+    // Before approval: the run, its discovery and the read-only preflight are traced, the mutation waits.
+    expect(
+      runtime.trace.getSnapshot().map((row) => [row.method, row.name, row.status]),
+    ).to.deep.equal([
+      ['agent.request', 'make the accent green', 'running'],
+      ['tools/list', 'tools/list', 'completed'],
+      ['tools/call', 'workspace.getStatus', 'completed'],
+      ['tools/call', 'preview.setTheme', 'running'],
+    ]);
+    const revisionBefore = runtime.workspace.getSnapshot().revision;
 
-      (
-        await waitFor(
-          () => approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]:enabled'),
-          'Approve to be enabled',
-        )
-      ).click();
-      await run;
+    (
+      await waitFor(
+        () => approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]:enabled'),
+        'Approve to be enabled',
+      )
+    ).click();
+    await run;
 
-      const rows = runtime.trace.getSnapshot();
-      expect(rows.map((row) => [row.method, row.name, row.status])).to.deep.equal([
-        ['agent.request', 'make the accent green', 'completed'],
-        ['tools/list', 'tools/list', 'completed'],
-        ['tools/call', 'workspace.getStatus', 'completed'],
-        ['tools/call', 'preview.setTheme', 'completed'],
-      ]);
-      expect(new Set(rows.map((row) => row.sessionId)).size).to.equal(1);
-      expect(rows.slice(2).every((row) => row.source === 'local' && row.mode === 'agent')).to.equal(
-        true,
-      );
+    const rows = runtime.trace.getSnapshot();
+    expect(rows.map((row) => [row.method, row.name, row.status])).to.deep.equal([
+      ['agent.request', 'make the accent green', 'completed'],
+      ['tools/list', 'tools/list', 'completed'],
+      ['tools/call', 'workspace.getStatus', 'completed'],
+      ['tools/call', 'preview.setTheme', 'completed'],
+    ]);
+    expect(new Set(rows.map((row) => row.sessionId)).size).to.equal(1);
+    expect(rows.slice(2).every((row) => row.source === 'local' && row.mode === 'agent')).to.equal(
+      true,
+    );
 
-      const completed = events.find(
-        (event) => event.type === 'completed' && event.request.params.name === 'preview.setTheme',
-      )!;
-      const structured = completed.result!.structuredContent as { revision: number };
-      expect(structured.revision).to.equal(revisionBefore + 1);
-      expect(runtime.workspace.getSnapshot().revision).to.equal(structured.revision);
-      expect(textOf(runtime, 'styles.css')).to.match(/--accent:\s*#16a34a/i);
+    const completed = events.find(
+      (event) => event.type === 'completed' && event.request.params.name === 'preview.setTheme',
+    )!;
+    const structured = completed.result!.structuredContent as { revision: number };
+    expect(structured.revision).to.equal(revisionBefore + 1);
+    expect(runtime.workspace.getSnapshot().revision).to.equal(structured.revision);
+    expect(textOf(runtime, 'styles.css')).to.match(/--accent:\s*#16a34a/i);
 
-      const status = await previewSettled(runtime);
-      expect(status.acknowledgedRevision).to.equal(structured.revision);
-      // The CSS edit was applied in place; a remount at the same revision shows the same change.
-      const refresh = await runtime.registry.callTool('preview.refresh', {});
-      expect(refresh.structuredContent).to.include({ revision: structured.revision });
-      const preview = await inner<HTMLElement>(studio, 'ca-preview');
-      const iframe = preview.shadowRoot!.querySelector('iframe')!;
-      expect(iframe.getAttribute('sandbox')).to.equal('allow-scripts');
-      expect(iframe.srcdoc).to.match(/--accent:\s*#16a34a/i);
-    },
-  );
+    const status = await previewSettled(runtime);
+    expect(status.acknowledgedRevision).to.equal(structured.revision);
+    // The CSS edit was applied in place; a remount at the same revision shows the same change.
+    const refresh = await runtime.registry.callTool('preview.refresh', {});
+    expect(refresh.structuredContent).to.include({ revision: structured.revision });
+    const preview = await inner<HTMLElement>(studio, 'ca-preview');
+    const iframe = preview.shadowRoot!.querySelector('iframe')!;
+    expect(iframe.getAttribute('sandbox')).to.equal('allow-scripts');
+    expect(iframe.srcdoc).to.match(/--accent:\s*#16a34a/i);
+  });
 
   it('restores source and preview from IndexedDB after a reload', async () => {
     const databaseName = uniqueName('studio-reload');

@@ -3,27 +3,30 @@
  * is a JSON body `{ error: { code, message } }` with a 4xx status; only a handler that throws
  * gets a 500.
  */
-export const AGENT_SERVER_ERROR_CODES = {
-  /** Not a POST. 405 */
-  AGENT_SERVER_METHOD_NOT_ALLOWED: 'AGENT_SERVER_METHOD_NOT_ALLOWED',
-  /** `authorize` threw. 401 */
-  AGENT_SERVER_UNAUTHORIZED: 'AGENT_SERVER_UNAUTHORIZED',
-  /** `authorize` returned `false`. 403 */
-  AGENT_SERVER_FORBIDDEN: 'AGENT_SERVER_FORBIDDEN',
-  /** The body is larger than `maxBodyBytes`. 413 */
-  AGENT_SERVER_BODY_TOO_LARGE: 'AGENT_SERVER_BODY_TOO_LARGE',
-  /** Not JSON, or not `{ messages, tools? }` within the limits. 400 */
-  AGENT_SERVER_INVALID_BODY: 'AGENT_SERVER_INVALID_BODY',
-  /** A tool list that is too long, too deep, too large or oddly named. 400 */
-  AGENT_SERVER_INVALID_TOOLS: 'AGENT_SERVER_INVALID_TOOLS',
-  /** The conversation's last reply already took `maxSteps` model steps. 400 */
-  AGENT_SERVER_STEP_LIMIT: 'AGENT_SERVER_STEP_LIMIT',
-  /** The handler itself threw (a bug, or a model that cannot start): `toNodeHandler` answers 500. */
-  AGENT_SERVER_FAILED: 'AGENT_SERVER_FAILED',
-} as const;
+import { defineErrorCodes, type ErrorCodeOf } from '../../runtime/protocol/index.js';
 
-export type AgentServerErrorCode =
-  (typeof AGENT_SERVER_ERROR_CODES)[keyof typeof AGENT_SERVER_ERROR_CODES];
+const AGENT_SERVER_ERRORS = defineErrorCodes({
+  /** Not a POST. 405 */
+  AGENT_SERVER_METHOD_NOT_ALLOWED: {},
+  /** `authorize` threw. 401 */
+  AGENT_SERVER_UNAUTHORIZED: {},
+  /** `authorize` returned `false`. 403 */
+  AGENT_SERVER_FORBIDDEN: {},
+  /** The body is larger than `maxBodyBytes`. 413 */
+  AGENT_SERVER_BODY_TOO_LARGE: {},
+  /** Not JSON, or not `{ messages, tools? }` within the limits. 400 */
+  AGENT_SERVER_INVALID_BODY: {},
+  /** A tool list that is too long, too deep, too large or oddly named. 400 */
+  AGENT_SERVER_INVALID_TOOLS: {},
+  /** The conversation's last reply already took `maxSteps` model steps. 400 */
+  AGENT_SERVER_STEP_LIMIT: {},
+  /** The handler itself threw (a bug, or a model that cannot start): `toNodeHandler` answers 500. */
+  AGENT_SERVER_FAILED: {},
+});
+
+export const AGENT_SERVER_ERROR_CODES = AGENT_SERVER_ERRORS.codes;
+
+export type AgentServerErrorCode = ErrorCodeOf<typeof AGENT_SERVER_ERRORS>;
 
 export function agentServerError(
   status: number,

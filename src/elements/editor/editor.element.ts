@@ -6,11 +6,12 @@ import { formatCount } from '../../runtime/protocol/index.js';
 import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/index.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
-import { afterColdStart, holdFirstVisit } from '../shared/cold-start-order.js';
+import { beginStep } from '../shared/cold-start-order.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
+import { loadCodeEditor } from './load-code-editor.js';
 import { bothVersions, reconcileDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
@@ -111,15 +112,14 @@ export class CaEditor extends LitElement {
     // With a runtime, CodeMirror waits for its workspace to hydrate: before that there is nothing
     // to show, and evaluating the chunk would hold up hydration and with it the preview's first
     // acknowledgement (measured: bench:cold-start). While the runtime's own code loads, the
-    // editor mounts as soon as a first visit's preview has shown, to show the starter files, and
-    // the runtime's chunk waits for it (`cold-start-order.ts`); a returning visit holds nothing.
+    // editor mounts on its turn of a first visit to show the starter files
+    // (`cold-start-order.ts`); a returning visit holds nothing.
     const release = this.runtimeRef.value
       ? undefined
-      : holdFirstVisit('editor', this.runtimeRef.loading?.fresh);
+      : beginStep('editor', this.runtimeRef.loading?.fresh);
     try {
       await this.runtimeRef.value?.ready.catch(() => undefined);
-      await afterColdStart('preview');
-      const { createCodeEditor } = await import('./code-editor.js');
+      const { createCodeEditor } = await loadCodeEditor();
       if (!this.isConnected || this.editor || !this.surface) return;
       this.editor = createCodeEditor({
         parent: this.surface,
@@ -132,8 +132,8 @@ export class CaEditor extends LitElement {
       });
       this.shownPath = '';
       this.requestUpdate();
-      // Painted, starter files and all, before the runtime's chunk evaluates (a hidden tab
-      // paints nothing, so it does not wait for a frame).
+      // Painted, starter files and all, before what waits for the editor (a hidden tab paints
+      // nothing, so it does not wait for a frame).
       await this.updateComplete;
       if (!document.hidden) await new Promise((resolve) => requestAnimationFrame(resolve));
     } finally {

@@ -1,10 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ToolCallError } from '../../runtime/protocol/index.js';
-import type { ToolCallResult } from '../../runtime/protocol/index.js';
-import { randomId } from '../../runtime/protocol/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import { WORKSPACE_ERROR_CODES } from '../../runtime/workspace/index.js';
 import {
   buildFileTree,
   folderPaths,
@@ -16,27 +13,17 @@ import { portabilityWarnings } from '../../runtime/workspace/index.js';
 import { normalizeWorkspacePath } from '../../runtime/workspace/index.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController } from '../shared/store-controller.js';
-import {
-  ExplorerDialogController,
-  type DialogError,
-  type DialogRequest,
-} from './explorer-dialog.js';
+import { ExplorerCalls } from './explorer-calls.js';
+import { ExplorerDialogController } from './explorer-dialog.js';
 import { fromOpenDialog, isSaveShortcut, renderFolderBar } from './explorer-folder.js';
 import { explorerStyles } from './explorer.styles.js';
 import { READ_ONLY_REASON, renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
 import { FolderPickerController } from './folder-picker-controller.js';
-import { callAsPerson } from '../../runtime/registry/index.js';
 
 export interface FileOpenDetail {
   path: string;
 }
-
-/** A tool error as shown; a stale revision offers `reread`. */
-const asDialogError = (error: ToolCallError, reread: () => void): DialogError =>
-  error.code === WORKSPACE_ERROR_CODES.WORKSPACE_REVISION_CONFLICT
-    ? { code: error.code, message: error.message, reread }
-    : { code: error.code, message: error.message };
 
 /**
  * The workspace as a folder tree with its file and folder actions. Every change is a
@@ -66,8 +53,6 @@ export class CaExplorer extends LitElement {
 
   @state() private collapsed = new Set<string>();
   @state() private focusedPath = '';
-  @state() private error: DialogError | null = null;
-  @state() private notice = '';
   /** The open file at the last render: when it changes, the tree's focus row follows it. */
   private shownActive: string | null = null;
   private visibleRows: VisibleTreeNode[] = [];
@@ -81,7 +66,12 @@ export class CaExplorer extends LitElement {
       ? (this.rowElement(this.focusedPath) ?? opener)
       : opener,
   );
-  private readonly sessionId = `explorer-${randomId()}`;
+  private readonly calls = new ExplorerCalls(
+    this,
+    () => this.runtimeRef.value,
+    this.dialog,
+    () => this.unsavedCount(),
+  );
   private readonly folderPicker = new FolderPickerController(
     this,
     () => this.runtimeRef.value,
@@ -97,33 +87,11 @@ export class CaExplorer extends LitElement {
     });
   }
 
-  private async run(name: string, args: Record<string, unknown>): Promise<ToolCallResult | null> {
-    const runtime = this.runtimeRef.value;
-    if (!runtime) return null;
-    return callAsPerson(runtime.registry, name, args, { context: { sessionId: this.sessionId } });
-  }
-
-  private async call(name: string, args: Record<string, unknown>): Promise<ToolCallError | null> {
-    return (await this.run(name, args))?.error ?? null;
-  }
-
-  /** Editor drafts go first, so the revision an action carries includes the last keystrokes. */
-  private async currentRevision(): Promise<number> {
-    const runtime = this.runtimeRef.value;
-    await runtime?.drafts.flushAll();
-    return runtime?.workspace.getSnapshot().revision ?? 0;
-  }
-
-  private show(error: ToolCallError | null, retry: () => void): void {
-    this.notice = '';
-    this.error = error ? asDialogError(error, retry) : null;
-  }
-
   /** Opens `path` in the editor through `workspace.openFile`; resolves whether it opened. */
   async openFile(path: string): Promise<boolean> {
     await this.runtimeRef.value?.drafts.flushAll();
-    const error = await this.call('workspace.openFile', { path });
-    this.show(error, () => void this.openFile(path));
+    const error = await this.calls.call('workspace.openFile', { path });
+    this.calls.show(error, () => void this.openFile(path));
     return error === null;
   }
 
@@ -143,41 +111,19 @@ export class CaExplorer extends LitElement {
   async save(): Promise<void> {
     const runtime = this.runtimeRef.value;
     if (!runtime) return;
-    const revision = await this.currentRevision();
+    const revision = await this.calls.currentRevision();
     const folder = runtime.workspace.getStatus().folder;
     const tool =
       folder.connected && folder.writable ? 'workspace.saveAll' : 'workspace.saveCheckpoint';
-    const error = await this.call(tool, { expectedRevision: revision });
-    this.show(error, () => void this.save());
-    if (!error) this.notice = `Saved at revision ${runtime.workspace.getSnapshot().revision}.`;
-  }
-
-  /**
-   * Opens a dialog whose submit runs one tool with the revision seen when it opened; a
-   * conflict offers re-reading the workspace and confirming again.
-   */
-  private async ask(
-    request: Omit<DialogRequest, 'submit'>,
-    run: (value: string, revision: number) => Promise<ToolCallError | null>,
-  ): Promise<void> {
-    let revision = await this.currentRevision();
-    this.dialog.open({
-      ...request,
-      submit: async (value) => {
-        const error = await run(value, revision);
-        this.error = null;
-        return error
-          ? asDialogError(error, () => {
-              revision = this.runtimeRef.value?.workspace.getSnapshot().revision ?? revision;
-            })
-          : null;
-      },
-    });
+    const error = await this.calls.call(tool, { expectedRevision: revision });
+    this.calls.show(error, () => void this.save());
+    if (!error)
+      this.calls.notice = `Saved at revision ${runtime.workspace.getSnapshot().revision}.`;
   }
 
   private newFile(): Promise<void> {
     const folder = this.focusedFolder();
-    return this.ask(
+    return this.calls.ask(
       {
         title: 'New file',
         description: 'A workspace path such as "about.html" or "src/app.js".',
@@ -187,13 +133,13 @@ export class CaExplorer extends LitElement {
       async (path, revision) =>
         this.warnAboutName(
           path,
-          await this.call('workspace.createFile', { path, expectedRevision: revision }),
+          await this.calls.call('workspace.createFile', { path, expectedRevision: revision }),
         ),
     );
   }
 
   private rename(from: string): Promise<void> {
-    return this.ask(
+    return this.calls.ask(
       {
         title: `Rename ${from}`,
         description: 'The file keeps its source and type; the last HTML entry stays HTML.',
@@ -201,7 +147,7 @@ export class CaExplorer extends LitElement {
         input: { label: 'New path', value: from },
       },
       async (to, revision) => {
-        const error = await this.call('workspace.renameFile', {
+        const error = await this.calls.call('workspace.renameFile', {
           from,
           to,
           expectedRevision: revision,
@@ -218,14 +164,14 @@ export class CaExplorer extends LitElement {
   private warnAboutName(path: string, error: ToolCallError | null): ToolCallError | null {
     const canonical = normalizeWorkspacePath(path);
     if (!error && canonical.ok)
-      this.notice = portabilityWarnings(canonical.value)
+      this.calls.notice = portabilityWarnings(canonical.value)
         .map((warning) => warning.message)
         .join(' ');
     return error;
   }
 
   private deleteFile(path: string): Promise<void> {
-    return this.ask(
+    return this.calls.ask(
       {
         title: `Delete ${path}?`,
         description: 'The file leaves the workspace; a linked folder loses it at the next save.',
@@ -234,7 +180,10 @@ export class CaExplorer extends LitElement {
       },
       async (_value, revision) => {
         const next = this.neighbourOf(path);
-        const error = await this.call('workspace.deleteFile', { path, expectedRevision: revision });
+        const error = await this.calls.call('workspace.deleteFile', {
+          path,
+          expectedRevision: revision,
+        });
         if (!error) this.focusedPath = next;
         return error;
       },
@@ -254,33 +203,34 @@ export class CaExplorer extends LitElement {
   }
 
   private revert(path: string): Promise<void> {
-    return this.ask(
+    return this.calls.ask(
       {
         title: `Revert ${path}?`,
         description: 'Unsaved changes to this file are discarded and the saved version returns.',
         confirmLabel: 'Revert',
         danger: true,
       },
-      (_value, revision) => this.call('workspace.revertFile', { path, expectedRevision: revision }),
+      (_value, revision) =>
+        this.calls.call('workspace.revertFile', { path, expectedRevision: revision }),
     );
   }
 
   private reloadFolder(): Promise<void> {
-    return this.confirmDiscard('Reload the folder?', 'Discard and reload', (revision) =>
-      this.call('workspace.reloadFolder', { expectedRevision: revision }),
+    return this.calls.confirmDiscard('Reload the folder?', 'Discard and reload', (revision) =>
+      this.calls.call('workspace.reloadFolder', { expectedRevision: revision }),
     );
   }
 
   private async disconnectFolder(): Promise<void> {
-    this.show(await this.call('workspace.disconnectFolder', {}), () => {});
+    this.calls.show(await this.calls.call('workspace.disconnectFolder', {}), () => {});
   }
 
   private async grantAccess(): Promise<void> {
-    const result = await this.run('workspace.grantFolderAccess', {});
+    const result = await this.calls.run('workspace.grantFolderAccess', {});
     if (!result) return;
-    this.show(result.error ?? null, () => void this.grantAccess());
+    this.calls.show(result.error ?? null, () => void this.grantAccess());
     const folder = result.structuredContent?.['folder'] as { permission?: string } | undefined;
-    if (!result.error) this.notice = `Folder access: ${folder?.permission ?? 'unknown'}.`;
+    if (!result.error) this.calls.notice = `Folder access: ${folder?.permission ?? 'unknown'}.`;
   }
 
   /**
@@ -290,42 +240,17 @@ export class CaExplorer extends LitElement {
   openFolder(folder?: WorkspaceFolder): Promise<void> {
     const open = async (revision: number, discardChanges: boolean) => {
       const args = { expectedRevision: revision, discardChanges };
-      const call = () => this.run('workspace.openFolder', args);
+      const call = () => this.calls.run('workspace.openFolder', args);
       const result = await (folder ? this.folderPicker.withFolder(folder, call) : call());
       if (!result) return null;
       if (!result.error && result.structuredContent?.['opened'] === true)
-        this.notice = result.content[0]?.type === 'text' ? result.content[0].text : '';
+        this.calls.notice = result.content[0]?.type === 'text' ? result.content[0].text : '';
       return result.error ?? null;
     };
-    return this.confirmDiscard(`Open ${folder?.name ?? 'a folder'}?`, 'Discard and open', open);
-  }
-
-  /**
-   * Runs `action` at once on a clean workspace; with unsaved changes, only after the person
-   * confirms discarding them.
-   */
-  private async confirmDiscard(
-    title: string,
-    confirmLabel: string,
-    action: (revision: number, discardChanges: boolean) => Promise<ToolCallError | null>,
-  ): Promise<void> {
-    const unsaved = this.unsavedCount();
-    if (!unsaved) {
-      this.error = null;
-      this.notice = '';
-      const error = await action(await this.currentRevision(), false);
-      // On success the action may have set the notice, which `show` would clear.
-      if (error) this.show(error, () => void this.confirmDiscard(title, confirmLabel, action));
-      return;
-    }
-    await this.ask(
-      {
-        title,
-        description: `${unsaved} unsaved change(s) in the workspace are discarded.`,
-        confirmLabel,
-        danger: true,
-      },
-      (_value, revision) => action(revision, true),
+    return this.calls.confirmDiscard(
+      `Open ${folder?.name ?? 'a folder'}?`,
+      'Discard and open',
+      open,
     );
   }
 
@@ -389,7 +314,7 @@ export class CaExplorer extends LitElement {
     if (!move) return;
     event.preventDefault();
     if (this.readOnly && (move.command === 'rename' || move.command === 'delete')) {
-      this.notice = READ_ONLY_REASON;
+      this.calls.notice = READ_ONLY_REASON;
       return;
     }
     if (row && move.command === 'activate') this.activate(row);
@@ -465,18 +390,18 @@ export class CaExplorer extends LitElement {
         )}
       </ul>
       ${
-        this.error
+        this.calls.error
           ? html`<p class="error" part="error" role="alert">
-              <code>${this.error.code}</code> ${this.error.message}
+              <code>${this.calls.error.code}</code> ${this.calls.error.message}
               ${
-                this.error.reread
-                  ? html`<button @click=${this.error.reread}>Re-read and retry</button>`
+                this.calls.error.reread
+                  ? html`<button @click=${this.calls.error.reread}>Re-read and retry</button>`
                   : nothing
               }
             </p>`
           : nothing
       }
-      <p class="notice" role="status">${this.notice}</p>
+      <p class="notice" role="status">${this.calls.notice}</p>
       ${this.dialog.render()}
     `;
   }

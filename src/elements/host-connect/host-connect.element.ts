@@ -1,32 +1,23 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { HostCompanionSession } from '../../runtime/carrier/index.js';
 import { readCarrierOfferFragment } from '../../runtime/carrier/index.js';
 import type { CarrierReconciledWrite } from '../../runtime/carrier/index.js';
 import type { ToolCallError } from '../../runtime/protocol/index.js';
 import { randomId } from '../../runtime/protocol/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
-import { folderPickerCapability } from '../../runtime/tools/workspace/index.js';
-import type { WorkspaceFolderSource } from '../../runtime/workspace/index.js';
-import type { WorkspaceView } from '../../runtime/workspace/index.js';
-import type { HostCompanionFolder } from '../../runtime/carrier/index.js';
+import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { ModalController } from '../shared/modal-controller.js';
-import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import {
+  linkCompanionFolder,
+  linksCompanionFolder,
+  openCarrierSession,
+  reconnectCompanionFolder,
+  type HostConnectRuntime,
+} from './carrier-session.js';
 import { hostConnectStyles } from './host-connect.styles.js';
-import { committedDespitePreview } from '../../runtime/preview/index.js';
-import { callAsPerson } from '../../runtime/registry/index.js';
 
-/** The runtime `<ca-host-connect>` needs: the workspace, its registry and folder source. */
-export interface HostConnectRuntime extends ElementRuntime {
-  workspace: WorkspaceView;
-  registry: Pick<ToolRegistry, 'callTool'>;
-  folders: Pick<WorkspaceFolderSource, 'canPickWritable'>;
-}
-
-// The companion folder each runtime linked, so a fresh offer can reconnect it in place.
-const linkedFolders = new WeakMap<object, HostCompanionFolder>();
+export type { HostConnectRuntime } from './carrier-session.js';
 
 export interface HostConnectDetail {
   folder: string;
@@ -114,77 +105,44 @@ export class CaHostConnect extends LitElement {
     this.notice = '';
     this.discarding = null;
     try {
-      // The carrier session and its tools load on the first connect, not with the page.
-      const { connectHostCompanion } = await import('../../runtime/carrier/host-session.js');
-      const session = await connectHostCompanion(this.offer, { sourceId: this.sourceId });
+      const session = await openCarrierSession(this.offer, this.sourceId);
       if (!session.ok) {
         this.error = session.error;
         return false;
       }
-      const linked = linkedFolders.get(runtime);
-      const status = runtime.workspace.getStatus().folder;
-      if (linked && status.kind === 'host-companion' && status.name === linked.name)
-        return this.reconnect(runtime, linked, session.value);
+      if (linksCompanionFolder(runtime))
+        return this.finish(
+          await reconnectCompanionFolder(runtime, session.value),
+          session.value,
+          true,
+        );
       const snapshot = runtime.workspace.getSnapshot();
       const unsaved = snapshot.dirtyPaths.length + snapshot.deletedPaths.length;
       if (unsaved > 0) {
         this.discarding = { session: session.value, unsaved };
         return false;
       }
-      return this.link(runtime, session.value, false);
+      return this.finish(
+        await linkCompanionFolder(runtime, session.value, false),
+        session.value,
+        false,
+      );
     } finally {
       this.busy = false;
     }
   }
 
-  private async reconnect(
-    runtime: HostConnectRuntime,
-    folder: HostCompanionFolder,
+  /** Shows the call's error, or reports the link and closes the dialog. */
+  private finish(
+    error: ToolCallError | null,
     session: HostCompanionSession,
-  ): Promise<boolean> {
-    const switched = folder.reconnect(session);
-    if (!switched.ok) {
-      this.error = switched.error;
+    reconnected: boolean,
+  ): boolean {
+    if (error) {
+      this.error = error;
       return false;
     }
-    // The fresh session grants access; the tool records it in the folder status.
-    const granted = await callAsPerson(runtime.registry, 'workspace.grantFolderAccess', {});
-    if (granted.error) {
-      this.error = granted.error;
-      return false;
-    }
-    this.done(session, true);
-    return true;
-  }
-
-  private async link(
-    runtime: HostConnectRuntime,
-    session: HostCompanionSession,
-    discardChanges: boolean,
-  ): Promise<boolean> {
-    const { createHostCompanionFolder } =
-      await import('../../runtime/carrier/host-companion-folder.js');
-    const folder = createHostCompanionFolder(session);
-    // `workspace.openFolder` asks the folder picker; for this call the picker is the companion.
-    const withdraw = runtime.capabilities.provide(folderPickerCapability, {
-      pick: async () => folder,
-    });
-    let opened;
-    try {
-      opened = await callAsPerson(runtime.registry, 'workspace.openFolder', {
-        expectedRevision: runtime.workspace.getSnapshot().revision,
-        discardChanges,
-      });
-    } finally {
-      withdraw();
-    }
-    // A folder opened while the preview missed its revision is linked all the same.
-    if (opened.error && !committedDespitePreview(opened.error)) {
-      this.error = opened.error;
-      return false;
-    }
-    linkedFolders.set(runtime, folder);
-    this.done(session, false);
+    this.done(session, reconnected);
     return true;
   }
 
@@ -218,7 +176,11 @@ export class CaHostConnect extends LitElement {
     this.discarding = null;
     this.busy = true;
     try {
-      await this.link(runtime, pending.session, true);
+      this.finish(
+        await linkCompanionFolder(runtime, pending.session, true),
+        pending.session,
+        false,
+      );
     } finally {
       this.busy = false;
     }

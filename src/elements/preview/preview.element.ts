@@ -7,7 +7,7 @@ import type { PreviewSelection } from '../../runtime/preview/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
-import { holdFirstVisit } from '../shared/cold-start-order.js';
+import { beginStep } from '../shared/cold-start-order.js';
 import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
@@ -183,9 +183,9 @@ export class CaPreview extends LitElement {
     const seed = loading?.provisionalSnapshot;
     if (!seed || this.provisional) return;
     this.setProvisional(seed);
-    // Until this render answers, the page holds the runtime's and the editor's evaluation, so
-    // the frame gets the CPU (`cold-start-order.ts`); not when hydration must replace it anyway.
-    const release = holdFirstVisit('preview', loading.fresh);
+    // Until this render answers, what waits for the preview on a first visit waits, so the
+    // frame gets the CPU (`cold-start-order.ts`); not when hydration must replace it anyway.
+    const release = beginStep('preview', loading.fresh);
     this.releaseHold = release;
     const unsubscribe = controller.subscribe(() => {
       const { state } = controller.getStatus();

@@ -3,12 +3,10 @@ import { property } from 'lit/decorators.js';
 import { DEFAULT_STUDIO_DATABASE } from '../../composition/default-database.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import {
-  recipeFromAttributes,
-  RuntimeOwner,
-  type RuntimeChangeDetail,
-} from '../shared/runtime-owner.js';
+import { RuntimeOwner, type RuntimeChangeDetail } from '../shared/runtime-owner.js';
+import { recipeFromAttributes } from '../shared/runtime-recipe.js';
 import { starterNotice } from '../shared/starter-notice.js';
+import { StarterNoticeController } from '../shared/starter-notice-controller.js';
 import { runtimeStyles } from './runtime.styles.js';
 
 /**
@@ -43,7 +41,12 @@ export class CaRuntime extends LitElement {
   @property({ converter: booleanAttribute }) readonly = false;
   @property() src: string | null = null;
 
-  private readonly owner = new RuntimeOwner(this, () => recipeFromAttributes(this, this.workspace));
+  private readonly starter = new StarterNoticeController(this);
+  private readonly owner = new RuntimeOwner(
+    this,
+    () => recipeFromAttributes(this, this.workspace),
+    this.starter,
+  );
 
   /**
    * The runtime it provides: created from the attributes when the element connects, once its
@@ -65,7 +68,7 @@ export class CaRuntime extends LitElement {
   }
 
   protected override render() {
-    return html`${starterNotice(this.owner)}<slot></slot>`;
+    return html`${starterNotice(this.starter)}<slot></slot>`;
   }
 }
 

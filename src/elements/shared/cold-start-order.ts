@@ -1,46 +1,54 @@
 /**
- * The order of a first visit: the preview's frame, then the editor, then the runtime. The
- * preview frame loads in a process of its own; evaluating the runtime's and CodeMirror's chunks
- * at the same time took the CPU it needed and held its first acknowledgement back by about
- * 200 ms (bench:cold-start, two cores). The editor then mounts CodeMirror before the runtime's
- * chunk evaluates, since a person sees the one and not the other. So a preview rendering the
- * starter files of a fresh workspace holds the editor's and the runtime's evaluation until its
- * frame answers or fails, and an editor about to show them holds the runtime's until it has
- * painted. Each hold lets go after `HOLD_CAP_MS` at the latest: a frame that never answers holds
- * nothing for long. Their bytes download at once meanwhile (`prefetch.ts`); only evaluation
- * waits. A returning visit takes no hold: there the runtime's hydration is what every element
- * waits for.
+ * The one owner of a first visit's order: which step's work waits for which. Elements only say
+ * what they do (`beginStep`: "the preview renders the starter files", "the editor mounts") and
+ * ask for their turn (`turnOf`); the order itself is the `WAITS_FOR` table below and nowhere
+ * else. On two cores, evaluating the runtime's chunk beside the preview's first render or the
+ * editor's mount takes the CPU they need (bench:cold-start), so the runtime and the idle work
+ * wait for both. The editor waits for nothing: a person types there first, and in an
+ * interleaved A/B, holding CodeMirror until the preview answered made the editor editable later
+ * without making that answer come sooner.
+ *
+ * A step holds only on a first visit (its `fresh` may resolve true: storage holds nothing) and
+ * lets go after `HOLD_CAP_MS` at the latest, so a frame that never answers holds nothing for
+ * long. Chunks download at once meanwhile (`prefetch.ts`); only their evaluation waits. A
+ * returning visit takes no hold: there the runtime's hydration is what every element waits for.
  */
 
-/** What holds, in the order it goes first. */
-export type ColdStartStage = 'preview' | 'editor';
+/** The steps of a first visit that take a turn. */
+export type ColdStartStep = 'preview' | 'editor' | 'runtime' | 'idle';
 
-/** Longest one hold keeps the rest of the page waiting. */
+/** What each step's work waits for on a first visit: the order, in one place. */
+const WAITS_FOR: { readonly [step in ColdStartStep]: readonly ColdStartStep[] } = {
+  preview: [],
+  editor: [],
+  runtime: ['preview', 'editor'],
+  idle: ['preview', 'editor'],
+};
+
+/** Longest one step keeps the rest of the page waiting. */
 export const HOLD_CAP_MS = 1000;
 
-const ORDER: readonly ColdStartStage[] = ['preview', 'editor'];
+const holds = new Map<symbol, ColdStartStep>();
+let waiting: { step: ColdStartStep; resolve: () => void }[] = [];
 
-const holds = new Map<symbol, ColdStartStage>();
-let waiting: { stage: ColdStartStage; resolve: () => void }[] = [];
-
-/** Whether a hold of `stage` or of a stage before it remains. */
-const held = (stage: ColdStartStage) =>
-  [...holds.values()].some((holder) => ORDER.indexOf(holder) <= ORDER.indexOf(stage));
+/** Whether a step that `step` waits for still holds. */
+const held = (step: ColdStartStep) =>
+  [...holds.values()].some((holder) => WAITS_FOR[step].includes(holder));
 
 function settle(hold: symbol): void {
   if (!holds.delete(hold)) return;
-  const ready = waiting.filter((waiter) => !held(waiter.stage));
-  waiting = waiting.filter((waiter) => held(waiter.stage));
+  const ready = waiting.filter((waiter) => !held(waiter.step));
+  waiting = waiting.filter((waiter) => held(waiter.step));
   for (const waiter of ready) waiter.resolve();
 }
 
 /**
- * Holds what comes after `stage` on a first visit; returns the release, which is safe to call
- * more than once. Released by itself after `capMs`.
+ * `step` is under way: what waits for it holds until the returned release, which is safe to call
+ * more than once, or until `capMs` have passed.
  */
-export function holdColdStart(stage: ColdStartStage, capMs = HOLD_CAP_MS): () => void {
-  const hold = Symbol(stage);
-  holds.set(hold, stage);
+export function holdStep(step: ColdStartStep, capMs = HOLD_CAP_MS): () => void {
+  const hold = Symbol(step);
+  holds.set(hold, step);
   const timer = setTimeout(() => settle(hold), capMs);
   return () => {
     clearTimeout(timer);
@@ -49,15 +57,16 @@ export function holdColdStart(stage: ColdStartStage, capMs = HOLD_CAP_MS): () =>
 }
 
 /**
- * Holds what comes after `stage` on a first visit: while `fresh` (the loading offer's "storage
- * holds nothing") may still resolve true. None without an offer; let go once it resolves false.
+ * `step` is under way on what may be a first visit: it holds while `fresh` (the loading offer's
+ * "storage holds nothing") may still resolve true. None without an offer; let go once it
+ * resolves false.
  */
-export function holdFirstVisit(
-  stage: ColdStartStage,
+export function beginStep(
+  step: ColdStartStep,
   fresh: Promise<boolean> | undefined,
 ): (() => void) | undefined {
   if (!fresh) return undefined;
-  const release = holdColdStart(stage);
+  const release = holdStep(step);
   void fresh.then((isFresh) => {
     if (!isFresh) release();
   });
@@ -65,13 +74,13 @@ export function holdFirstVisit(
 }
 
 /**
- * Resolves once nothing of `stage` or before it holds: checked after the current task, so that
- * holds taken in it (a studio's first render) count, then at each release.
+ * Resolves when `step`'s work may run: once no step it waits for holds. Checked after the
+ * current task, so that holds taken in it (a studio's first render) count, then at each release.
  */
-export function afterColdStart(stage: ColdStartStage): Promise<void> {
+export function turnOf(step: ColdStartStep): Promise<void> {
   return new Promise<void>((resolve) => {
     setTimeout(() => {
-      if (held(stage)) waiting.push({ stage, resolve });
+      if (held(step)) waiting.push({ step, resolve });
       else resolve();
     });
   });

@@ -3,12 +3,12 @@
  * wires — registry, tools and their zod schemas, workspace, durable store, IndexedDB) is a chunk
  * of its own, loaded by `import()`. The elements, lit and the starter files paint first. The
  * download starts when this module evaluates (`prefetch.ts`), in parallel with the first render;
- * the chunk evaluates when a runtime is first wanted and, on a first visit, once the preview
- * and the editor have shown (`cold-start-order.ts`).
+ * the chunk evaluates when a runtime is first wanted and, on a first visit, on the runtime's
+ * turn (`cold-start-order.ts`).
  */
 import type * as studio from '../../composition/index.js';
 import { prefetchChunk } from './prefetch.js';
-import { afterColdStart } from './cold-start-order.js';
+import { turnOf } from './cold-start-order.js';
 
 export type StudioModule = typeof studio;
 
@@ -19,7 +19,7 @@ let loaded: StudioModule | undefined;
 
 /** The composition layer, once its chunk has loaded (resolves to the same module every time). */
 export function loadStudio(): Promise<StudioModule> {
-  pending ??= afterColdStart('editor')
+  pending ??= turnOf('runtime')
     .then(() => import('../../composition/index.js'))
     .then((module) => (loaded = module));
   return pending;

@@ -1,13 +1,13 @@
 import { css, html, nothing } from 'lit';
-import type { RuntimeOwner } from './runtime-owner.js';
+import type { StarterNoticeController } from './starter-notice-controller.js';
 
 /**
  * What the starter files need a person to know, drawn by `<ca-runtime>` and `<ca-studio>`: a
  * refused set (one specific error; the default files run instead) or changed starter files,
  * with Reset to take them and Keep to stay with the persisted edits.
  */
-export function starterNotice(owner: RuntimeOwner) {
-  const { starter } = owner;
+export function starterNotice(notice: StarterNoticeController) {
+  const starter = notice.state;
   if (starter.kind === 'error') {
     return html`<p class="starter-notice" part="starter-notice" role="alert">
       Starter files not used: ${starter.error.message} <code>${starter.error.code}</code>
@@ -16,10 +16,10 @@ export function starterNotice(owner: RuntimeOwner) {
   if (starter.kind !== 'changed') return nothing;
   return html`<div class="starter-notice" part="starter-notice" role="status">
     <span>This page's starter files changed since your last visit. Your edits are kept.</span>
-    <button ?disabled=${starter.busy} @click=${() => void owner.resetToStarter()}>
+    <button ?disabled=${starter.busy} @click=${() => void notice.resetToStarter()}>
       Reset to new starter files
     </button>
-    <button ?disabled=${starter.busy} @click=${() => owner.keepEdits()}>Keep my edits</button>
+    <button ?disabled=${starter.busy} @click=${() => notice.keepEdits()}>Keep my edits</button>
     ${
       starter.error
         ? html`<span role="alert"

@@ -6,12 +6,15 @@ import { DEFAULT_STUDIO_DATABASE } from '../../composition/default-database.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces/index.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { recipeFromAttributes, RuntimeOwner } from '../shared/runtime-owner.js';
+import { RuntimeOwner } from '../shared/runtime-owner.js';
+import { recipeFromAttributes } from '../shared/runtime-recipe.js';
 import { starterNotice, starterNoticeStyles } from '../shared/starter-notice.js';
+import { StarterNoticeController } from '../shared/starter-notice-controller.js';
 import { folderLinkNotice, lostFolderStore } from './folder-link-notice.js';
 import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaEditor } from '../editor/editor.element.js';
+import { loadCodeEditor } from '../editor/load-code-editor.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
 import { fromOpenDialog, isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
@@ -24,8 +27,6 @@ import {
 import { exportParts } from './export-parts.js';
 import { PANELS, parsePanels } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
-import { prefetchChunk } from '../shared/prefetch.js';
-import { afterColdStart } from '../shared/cold-start-order.js';
 import { FullscreenIsolation } from './fullscreen-isolation.js';
 import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
@@ -183,8 +184,11 @@ export class CaStudio extends LitElement {
   /** Set while element children replace the built-in layout. */
   @state() private customLayout = false;
 
-  private readonly owner = new RuntimeOwner(this, () =>
-    recipeFromAttributes(this, this.workspaceName, this.surfaceName),
+  private readonly starter = new StarterNoticeController(this);
+  private readonly owner = new RuntimeOwner(
+    this,
+    () => recipeFromAttributes(this, this.workspaceName, this.surfaceName),
+    this.starter,
   );
   private readonly hostConnect = new HostConnectLoader(this, () => this.owner.value?.folders);
   private readonly children$ = new MutationObserver(() => this.readLayout());
@@ -273,9 +277,8 @@ export class CaStudio extends LitElement {
     this.darkScheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
     this.darkScheme?.addEventListener('change', this.schemeChanged);
     // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs,
-    // and evaluates once a first visit's preview has shown.
-    prefetchChunk('code-editor');
-    void afterColdStart('preview').then(() => import('../editor/code-editor.js'));
+    // and evaluates on the editor's turn (`cold-start-order.ts`).
+    void loadCodeEditor();
   }
 
   private readLayout(): void {
@@ -342,7 +345,9 @@ export class CaStudio extends LitElement {
       approval=${this.approval === 'page' ? 'page' : 'studio'}
     ></ca-approval>`;
     if (this.customLayout) {
-      return html`<div class="layout" part="layout">${starterNotice(this.owner)}<slot></slot></div>
+      return html`<div class="layout" part="layout">
+          ${starterNotice(this.starter)}<slot></slot>
+        </div>
         ${approval}`;
     }
     return html`
@@ -380,7 +385,7 @@ export class CaStudio extends LitElement {
           exportparts=${exportParts('host-connect')}
         ></ca-host-connect>
         <slot name="header-actions"></slot>
-        ${starterNotice(this.owner)}
+        ${starterNotice(this.starter)}
         ${folderLinkNotice(this.lostFolder.value, () => void this.explorer?.openFolder())}
       </div>
       ${this.layout.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}

@@ -2,29 +2,27 @@
  * Preview error and diagnostic codes (P4, P7). Errors are tool results; diagnostics describe what
  * the compiled preview left out, so a model can explain an incomplete preview.
  */
+import { defineErrorCodes, type ErrorCodeOf } from '../protocol/error-codes.js';
 import { toolError, type ToolCallError } from '../protocol/errors.js';
 
-export const PREVIEW_ERROR_CODES = {
-  PREVIEW_TARGET_NOT_FOUND: 'PREVIEW_TARGET_NOT_FOUND',
-  PREVIEW_RUNTIME_ERROR: 'PREVIEW_RUNTIME_ERROR',
-  PREVIEW_ACK_TIMEOUT: 'PREVIEW_ACK_TIMEOUT',
-  PREVIEW_REVISION_SUPERSEDED: 'PREVIEW_REVISION_SUPERSEDED',
-} as const;
-
-export type PreviewErrorCode = (typeof PREVIEW_ERROR_CODES)[keyof typeof PREVIEW_ERROR_CODES];
-
 // A timeout or a newer revision says nothing about the edit itself: trying again can succeed.
-const RETRYABLE: ReadonlySet<PreviewErrorCode> = new Set([
-  PREVIEW_ERROR_CODES.PREVIEW_ACK_TIMEOUT,
-  PREVIEW_ERROR_CODES.PREVIEW_REVISION_SUPERSEDED,
-]);
+const PREVIEW_ERRORS = defineErrorCodes({
+  PREVIEW_TARGET_NOT_FOUND: {},
+  PREVIEW_RUNTIME_ERROR: {},
+  PREVIEW_ACK_TIMEOUT: { retryable: true },
+  PREVIEW_REVISION_SUPERSEDED: { retryable: true },
+});
+
+export const PREVIEW_ERROR_CODES = PREVIEW_ERRORS.codes;
+
+export type PreviewErrorCode = ErrorCodeOf<typeof PREVIEW_ERRORS>;
 
 export function previewError(
   code: PreviewErrorCode,
   message: string,
   details?: Record<string, unknown>,
 ): ToolCallError {
-  return toolError(code, message, RETRYABLE.has(code), details);
+  return toolError(code, message, PREVIEW_ERRORS.retryable.has(code), details);
 }
 
 export const PREVIEW_DIAGNOSTIC_CODES = {

@@ -2,48 +2,54 @@
  * Errors are values. Every failure a caller can cause is a `ToolCallError` with a stable code
  * from one exported table; throwing is reserved for bugs.
  */
-export const TOOL_CALL_ERROR_CODES = {
-  TOOL_INVALID_REQUEST: 'TOOL_INVALID_REQUEST',
-  TOOL_NOT_FOUND: 'TOOL_NOT_FOUND',
-  TOOL_NOT_ALLOWED: 'TOOL_NOT_ALLOWED',
-  TOOL_VALIDATION_FAILED: 'TOOL_VALIDATION_FAILED',
-  TOOL_INVALID_OPTIONS: 'TOOL_INVALID_OPTIONS',
-  TOOL_POLICY_DENIED: 'TOOL_POLICY_DENIED',
-  /** The workspace is read-only (`readonly`) and the tool is not. */
-  TOOL_READ_ONLY: 'TOOL_READ_ONLY',
-  TOOL_APPROVAL_DENIED: 'TOOL_APPROVAL_DENIED',
-  /** The call needs approval and nothing can give it: no surface connected, no host handler. */
-  TOOL_APPROVAL_UNAVAILABLE: 'TOOL_APPROVAL_UNAVAILABLE',
-  /** Nobody decided the approval card within the call's `approvalTimeout`; the card is gone. */
-  TOOL_APPROVAL_TIMEOUT: 'TOOL_APPROVAL_TIMEOUT',
-  TOOL_CANCELLED: 'TOOL_CANCELLED',
-  TOOL_TIMEOUT: 'TOOL_TIMEOUT',
-  TOOL_EXECUTION_FAILED: 'TOOL_EXECUTION_FAILED',
-  TOOL_EXECUTION_ABORTED: 'TOOL_EXECUTION_ABORTED',
-  TOOL_EXECUTION_UNKNOWN: 'TOOL_EXECUTION_UNKNOWN',
-  TOOL_OUTPUT_VALIDATION_FAILED: 'TOOL_OUTPUT_VALIDATION_FAILED',
-  TOOL_OUTPUT_LIMIT_EXCEEDED: 'TOOL_OUTPUT_LIMIT_EXCEEDED',
-  TOOL_RESULT_VALIDATION_FAILED: 'TOOL_RESULT_VALIDATION_FAILED',
-  TOOL_RESULT_SERIALIZATION_FAILED: 'TOOL_RESULT_SERIALIZATION_FAILED',
-  TOOL_IDEMPOTENCY_CONFLICT: 'TOOL_IDEMPOTENCY_CONFLICT',
-  TOOL_IDEMPOTENCY_PENDING: 'TOOL_IDEMPOTENCY_PENDING',
-  TOOL_IDEMPOTENCY_UNKNOWN: 'TOOL_IDEMPOTENCY_UNKNOWN',
-  TOOL_IDEMPOTENCY_STORE_FAILED: 'TOOL_IDEMPOTENCY_STORE_FAILED',
-  TOOL_CAPABILITY_UNAVAILABLE: 'tool-capability-unavailable',
-  TOOL_RUN_TERMINAL: 'tool-run-terminal',
-  TOOL_CLEANUP_FAILED: 'tool-cleanup-failed',
-  TOOL_EVIDENCE_MISSING: 'tool-evidence-missing',
-  TOOL_SERVICE_CAPABILITY_ABSENT: 'tool-service-capability-absent',
-  TOOL_TRANSPORT_REJECTED: 'tool-transport-rejected',
-  TOOL_TRANSPORT_FAILED: 'tool-transport-failed',
-  TOOL_MIGRATION_LIVE_STATE: 'tool-migration-live-state',
-  TOOL_MIGRATION_RECIPE_INVALID: 'tool-migration-recipe-invalid',
-  TOOL_LIST_CURSOR_INVALID: 'TOOL_LIST_CURSOR_INVALID',
-  TOOL_LIST_CURSOR_REPEATED: 'TOOL_LIST_CURSOR_REPEATED',
-  TOOL_LIST_PAGE_LIMIT_EXCEEDED: 'TOOL_LIST_PAGE_LIMIT_EXCEEDED',
-} as const;
+import { defineErrorCodes, type ErrorCodeOf } from './error-codes.js';
 
-export type ToolCallErrorCode = (typeof TOOL_CALL_ERROR_CODES)[keyof typeof TOOL_CALL_ERROR_CODES];
+// Whether a tool-call error is retryable depends on the site (`TOOL_INVALID_REQUEST` is final for
+// a malformed request and retryable when a listing failed), so each site passes it to toolError.
+const TOOL_CALL_ERRORS = defineErrorCodes({
+  TOOL_INVALID_REQUEST: {},
+  TOOL_NOT_FOUND: {},
+  TOOL_NOT_ALLOWED: {},
+  TOOL_VALIDATION_FAILED: {},
+  TOOL_INVALID_OPTIONS: {},
+  TOOL_POLICY_DENIED: {},
+  /** The workspace is read-only (`readonly`) and the tool is not. */
+  TOOL_READ_ONLY: {},
+  TOOL_APPROVAL_DENIED: {},
+  /** The call needs approval and nothing can give it: no surface connected, no host handler. */
+  TOOL_APPROVAL_UNAVAILABLE: {},
+  /** Nobody decided the approval card within the call's `approvalTimeout`; the card is gone. */
+  TOOL_APPROVAL_TIMEOUT: {},
+  TOOL_CANCELLED: {},
+  TOOL_TIMEOUT: {},
+  TOOL_EXECUTION_FAILED: {},
+  TOOL_EXECUTION_ABORTED: {},
+  TOOL_EXECUTION_UNKNOWN: {},
+  TOOL_OUTPUT_VALIDATION_FAILED: {},
+  TOOL_OUTPUT_LIMIT_EXCEEDED: {},
+  TOOL_RESULT_VALIDATION_FAILED: {},
+  TOOL_RESULT_SERIALIZATION_FAILED: {},
+  TOOL_IDEMPOTENCY_CONFLICT: {},
+  TOOL_IDEMPOTENCY_PENDING: {},
+  TOOL_IDEMPOTENCY_UNKNOWN: {},
+  TOOL_IDEMPOTENCY_STORE_FAILED: {},
+  TOOL_CAPABILITY_UNAVAILABLE: { code: 'tool-capability-unavailable' },
+  TOOL_RUN_TERMINAL: { code: 'tool-run-terminal' },
+  TOOL_CLEANUP_FAILED: { code: 'tool-cleanup-failed' },
+  TOOL_EVIDENCE_MISSING: { code: 'tool-evidence-missing' },
+  TOOL_SERVICE_CAPABILITY_ABSENT: { code: 'tool-service-capability-absent' },
+  TOOL_TRANSPORT_REJECTED: { code: 'tool-transport-rejected' },
+  TOOL_TRANSPORT_FAILED: { code: 'tool-transport-failed' },
+  TOOL_MIGRATION_LIVE_STATE: { code: 'tool-migration-live-state' },
+  TOOL_MIGRATION_RECIPE_INVALID: { code: 'tool-migration-recipe-invalid' },
+  TOOL_LIST_CURSOR_INVALID: {},
+  TOOL_LIST_CURSOR_REPEATED: {},
+  TOOL_LIST_PAGE_LIMIT_EXCEEDED: {},
+});
+
+export const TOOL_CALL_ERROR_CODES = TOOL_CALL_ERRORS.codes;
+
+export type ToolCallErrorCode = ErrorCodeOf<typeof TOOL_CALL_ERRORS>;
 
 export interface ToolCallError {
   /** A `TOOL_CALL_ERROR_CODES` value or a domain code such as `WORKSPACE_FILE_NOT_FOUND`. */

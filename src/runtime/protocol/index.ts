@@ -7,3 +7,4 @@ export * from './guards.js';
 export * from './random-id.js';
 export * from './sha256.js';
 export * from './types.js';
+export * from './error-codes.js';

@@ -2,46 +2,42 @@
  * Workspace error codes (W3) and the limits every mutation shares (W5). Codes are stable: tools,
  * agents and elements branch on them.
  */
+import { defineErrorCodes, type ErrorCodeOf } from '../protocol/error-codes.js';
 import { toolError, type ToolCallError } from '../protocol/errors.js';
-
-export const WORKSPACE_ERROR_CODES = {
-  WORKSPACE_PATH_INVALID: 'WORKSPACE_PATH_INVALID',
-  WORKSPACE_FILE_NOT_FOUND: 'WORKSPACE_FILE_NOT_FOUND',
-  WORKSPACE_FILE_CONFLICT: 'WORKSPACE_FILE_CONFLICT',
-  WORKSPACE_FILE_TYPE_CONFLICT: 'WORKSPACE_FILE_TYPE_CONFLICT',
-  WORKSPACE_PATCH_NOT_FOUND: 'WORKSPACE_PATCH_NOT_FOUND',
-  WORKSPACE_NO_SUPPORTED_FILES: 'WORKSPACE_NO_SUPPORTED_FILES',
-  WORKSPACE_EMPTY: 'WORKSPACE_EMPTY',
-  WORKSPACE_ACTIVE_FILE_NOT_FOUND: 'WORKSPACE_ACTIVE_FILE_NOT_FOUND',
-  WORKSPACE_PREVIEW_ENTRY_REQUIRED: 'WORKSPACE_PREVIEW_ENTRY_REQUIRED',
-  WORKSPACE_FOLDER_STATE_CONFLICT: 'WORKSPACE_FOLDER_STATE_CONFLICT',
-  WORKSPACE_HISTORY_EMPTY: 'WORKSPACE_HISTORY_EMPTY',
-  /** Not in the seed's list: a text mutation over the 80,000-character budget (terminal). */
-  WORKSPACE_SOURCE_LIMIT_EXCEEDED: 'WORKSPACE_SOURCE_LIMIT_EXCEEDED',
-  WORKSPACE_REVISION_CONFLICT: 'WORKSPACE_REVISION_CONFLICT',
-  WORKSPACE_FOLDER_STALE: 'WORKSPACE_FOLDER_STALE',
-  WORKSPACE_FOLDER_NOT_CONNECTED: 'WORKSPACE_FOLDER_NOT_CONNECTED',
-  WORKSPACE_FOLDER_PERMISSION_DENIED: 'WORKSPACE_FOLDER_PERMISSION_DENIED',
-  WORKSPACE_SIDE_EFFECT_UNKNOWN: 'WORKSPACE_SIDE_EFFECT_UNKNOWN',
-} as const;
-
-export type WorkspaceErrorCode = (typeof WORKSPACE_ERROR_CODES)[keyof typeof WORKSPACE_ERROR_CODES];
 
 // Retrying helps only when the world changed: a new revision read, a reconnected folder, a
 // granted permission. An unknown side effect needs reconciliation first, so it is terminal.
-const RETRYABLE: ReadonlySet<WorkspaceErrorCode> = new Set([
-  WORKSPACE_ERROR_CODES.WORKSPACE_REVISION_CONFLICT,
-  WORKSPACE_ERROR_CODES.WORKSPACE_FOLDER_STALE,
-  WORKSPACE_ERROR_CODES.WORKSPACE_FOLDER_NOT_CONNECTED,
-  WORKSPACE_ERROR_CODES.WORKSPACE_FOLDER_PERMISSION_DENIED,
-]);
+const WORKSPACE_ERRORS = defineErrorCodes({
+  WORKSPACE_PATH_INVALID: {},
+  WORKSPACE_FILE_NOT_FOUND: {},
+  WORKSPACE_FILE_CONFLICT: {},
+  WORKSPACE_FILE_TYPE_CONFLICT: {},
+  WORKSPACE_PATCH_NOT_FOUND: {},
+  WORKSPACE_NO_SUPPORTED_FILES: {},
+  WORKSPACE_EMPTY: {},
+  WORKSPACE_ACTIVE_FILE_NOT_FOUND: {},
+  WORKSPACE_PREVIEW_ENTRY_REQUIRED: {},
+  WORKSPACE_FOLDER_STATE_CONFLICT: {},
+  WORKSPACE_HISTORY_EMPTY: {},
+  /** Not in the seed's list: a text mutation over the 80,000-character budget (terminal). */
+  WORKSPACE_SOURCE_LIMIT_EXCEEDED: {},
+  WORKSPACE_REVISION_CONFLICT: { retryable: true },
+  WORKSPACE_FOLDER_STALE: { retryable: true },
+  WORKSPACE_FOLDER_NOT_CONNECTED: { retryable: true },
+  WORKSPACE_FOLDER_PERMISSION_DENIED: { retryable: true },
+  WORKSPACE_SIDE_EFFECT_UNKNOWN: {},
+});
+
+export const WORKSPACE_ERROR_CODES = WORKSPACE_ERRORS.codes;
+
+export type WorkspaceErrorCode = ErrorCodeOf<typeof WORKSPACE_ERRORS>;
 
 export function workspaceError(
   code: WorkspaceErrorCode,
   message: string,
   details: Record<string, unknown>,
 ): ToolCallError {
-  return toolError(code, message, RETRYABLE.has(code), details);
+  return toolError(code, message, WORKSPACE_ERRORS.retryable.has(code), details);
 }
 
 /** One source budget for every text mutation (W5): tools, editor updates, history restores. */

@@ -18,3 +18,4 @@ export * from './seed.js';
 export * from './state.js';
 export * from './types.js';
 export * from './view.js';
+export * from './seeded-snapshot.js';

@@ -4,31 +4,27 @@
  * mutation's promise settles once its state is committed to the repository, rebased onto what
  * other tabs and runtimes committed meanwhile, or refused (docs/workspace-coordination.md).
  */
-import type { Outcome } from '../protocol/errors.js';
 import { WORKSPACE_ERROR_CODES as CODES, WORKSPACE_SOURCE_LIMIT, workspaceError } from './codes.js';
-import { loadSkeleton } from './confusables.js';
 import * as transitions from './file-mutations.js';
-import type { FileTransition } from './file-mutations.js';
 import { createFolderLink } from './folder-link.js';
-import { createWorkspaceHistory, type HistoryEntry } from './history.js';
+import { createWorkspaceHistory } from './history.js';
 import { seedState, stateFromRecord } from './hydrate.js';
 import { importProblem } from './import-boundary.js';
 import type {
   WorkspaceDocumentManager,
   WorkspaceDocumentManagerOptions,
   WorkspaceMutationOptions,
-  WorkspacePlan,
-  WorkspacePlanner,
   WorkspaceResult as Result,
 } from './manager-types.js';
-import type { LiteralPatch } from './patch.js';
 import { normalizeWorkspacePath } from './paths.js';
 import { PathMap } from './path-map.js';
 import { createPersistenceQueue, type Replay } from './persistence.js';
 import { DEFAULT_WORKSPACE_SEED } from './seed.js';
+import { createWorkspaceMutations } from './manager-mutations.js';
+import { seededSnapshot } from './seeded-snapshot.js';
 import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
-import type { WorkspaceFile, WorkspaceSnapshot } from './types.js';
+import type { WorkspaceSnapshot } from './types.js';
 
 export type * from './manager-types.js';
 
@@ -139,176 +135,15 @@ export function createWorkspaceDocumentManager(
     );
   }
 
-  const entryOf = (structural: boolean): HistoryEntry => ({
-    files: state.files,
-    activePath: state.activePath,
-    origins: state.origins,
-    structural,
+  const { prepare, apply, mutation, named, plan, travel, replace } = createWorkspaceMutations({
+    current: () => state,
+    snapshot: () => snapshot,
+    seed: () => seed,
+    history,
+    link,
+    guard,
+    commit,
   });
-
-  /** A file transition run against `base`, and whether it changed anything. */
-  type Transition = (base: WorkspaceState) => Outcome<FileTransition>;
-
-  /** Re-runs `run` on a newer stored state; guarded calls never rebase. */
-  function replayOf(run: Transition, options: WorkspaceMutationOptions | undefined) {
-    if (options?.expectedRevision !== undefined) return undefined;
-    return (base: WorkspaceState): Outcome<WorkspaceState> => {
-      const next = run(base);
-      return next.ok ? { ok: true, value: transitions.stateAfter(base, next.value) ?? base } : next;
-    };
-  }
-
-  function apply(
-    operation: string,
-    transition: FileTransition,
-    run: Transition,
-    options: WorkspaceMutationOptions | undefined,
-  ): Result {
-    const next = transitions.stateAfter(state, transition);
-    // A revert of a clean file changes nothing: no revision, no history entry, no preview reload.
-    if (!next) return Promise.resolve({ ok: true, value: snapshot });
-    history.record(entryOf(transition.structural));
-    return commit(next, operation, replayOf(run, options));
-  }
-
-  /** Normalises paths and checks the revision; the transition then runs against a state. */
-  function prepare(
-    operation: string,
-    paths: readonly string[],
-    options: WorkspaceMutationOptions | undefined,
-    run: (base: WorkspaceState, ...canonical: string[]) => Outcome<FileTransition>,
-  ): Outcome<Transition> {
-    const canonical: string[] = [];
-    for (const path of paths) {
-      const normalized = normalizeWorkspacePath(path, operation);
-      if (!normalized.ok) return normalized;
-      canonical.push(normalized.value);
-    }
-    const conflict = guard(operation, options);
-    if (conflict) return { ok: false, error: conflict };
-    return { ok: true, value: (base) => run(base, ...canonical) };
-  }
-
-  async function mutation(
-    operation: string,
-    paths: readonly string[],
-    options: WorkspaceMutationOptions | undefined,
-    run: (base: WorkspaceState, ...canonical: string[]) => Outcome<FileTransition>,
-  ): Result {
-    const prepared = prepare(operation, paths, options, run);
-    if (!prepared.ok) return prepared;
-    const next = prepared.value(state);
-    return next.ok ? apply(operation, next.value, prepared.value, options) : next;
-  }
-
-  /**
-   * Runs a mutation that places `paths`, once the confusables table is there when a name outside
-   * ASCII needs it; an ASCII workspace runs it at once, changing state synchronously as ever.
-   */
-  function named(paths: readonly string[], run: () => Result): Result {
-    if (!transitions.needsSkeleton(state.files, paths)) return run();
-    return loadSkeleton().then(run);
-  }
-
-  /** A mutation's transition run on the current state without applying it: `plan`. */
-  function planned(
-    operation: string,
-    paths: readonly string[],
-    run: (base: WorkspaceState, ...canonical: string[]) => Outcome<FileTransition>,
-  ): WorkspacePlan {
-    const prepared = prepare(operation, paths, undefined, run);
-    if (!prepared.ok) return prepared;
-    const next = prepared.value(state);
-    return next.ok ? { ok: true, value: [...next.value.files.values()] } : next;
-  }
-
-  const plannedFiles = (found: Outcome<HistoryEntry>): WorkspacePlan =>
-    found.ok ? { ok: true, value: [...found.value.files.values()] } : found;
-
-  const plan: WorkspacePlanner = Object.freeze({
-    createFile: (path: string, text: string) =>
-      planned('createFile', [path], (base, p) => transitions.createFile(base, p as string, text)),
-    writeFile: (path: string, text: string) =>
-      planned('writeFile', [path], (base, p) => transitions.writeFile(base, p as string, text)),
-    applyPatch: (path: string, patch: LiteralPatch) =>
-      planned('applyPatch', [path], (base, p) => transitions.patchFile(base, p as string, patch)),
-    renameFile: (from: string, to: string) =>
-      planned('renameFile', [from, to], (base, a, b) =>
-        transitions.renameFile(base, a as string, b as string),
-      ),
-    deleteFile: (path: string) =>
-      planned('deleteFile', [path], (base, p) => transitions.deleteFile(base, p as string)),
-    revertFile: (path: string) =>
-      planned('revertFile', [path], (base, p) => transitions.revertFile(base, p as string)),
-    undo: () => plannedFiles(travelTarget('undo')),
-    redo: () => plannedFiles(travelTarget('redo')),
-    reset: (): WorkspacePlan => {
-      const conflict = guard('reset') ?? link.browserOnlyConflict('reset');
-      if (conflict) return { ok: false, error: conflict };
-      return { ok: true, value: [...seedState(seed).files.values()] };
-    },
-  });
-
-  /** The history entry `direction` would restore, or why it cannot. */
-  function travelTarget(
-    direction: 'undo' | 'redo',
-    options?: WorkspaceMutationOptions,
-  ): Outcome<HistoryEntry> {
-    const conflict = guard(direction, options);
-    if (conflict) return { ok: false, error: conflict };
-    const target = history.peek(direction);
-    if (!target)
-      return {
-        ok: false,
-        error: workspaceError(CODES.WORKSPACE_HISTORY_EMPTY, `Nothing to ${direction}.`, {
-          operation: direction,
-        }),
-      };
-    for (const [path, file] of target.files) {
-      if (file.kind !== 'text' || state.files.get(path) === file) continue;
-      const limit = transitions.checkSourceLimit(file.text, direction, path);
-      if (limit) return { ok: false, error: limit };
-    }
-    return { ok: true, value: target };
-  }
-
-  function travel(direction: 'undo' | 'redo', options?: WorkspaceMutationOptions): Result {
-    const found = travelTarget(direction, options);
-    if (!found.ok) return Promise.resolve(found);
-    const target = found.value;
-    history[direction](entryOf(target.structural));
-    // Source edits keep the tab the user is on; structural steps restore the recorded tab.
-    const preferred = target.structural ? target.activePath : state.activePath;
-    return commit(
-      {
-        ...state,
-        revision: state.revision + 1,
-        files: target.files,
-        activePath: derive.repairActivePath(target.files, preferred ?? target.activePath),
-        origins: derive.repairOrigins(target.files, state.checkpoint, target.origins),
-      },
-      direction,
-    );
-  }
-
-  /** Replaces every file (reset, import); never rebased over another runtime's commit. */
-  function replace(
-    operation: string,
-    files: ReadonlyMap<string, WorkspaceFile>,
-    activePath: string | null,
-  ): Result {
-    history.clear();
-    return commit(
-      {
-        revision: state.revision + 1,
-        files,
-        activePath: derive.repairActivePath(files, activePath),
-        checkpoint: files,
-        origins: new Map(),
-      },
-      operation,
-    );
-  }
 
   async function hydrate(): Promise<void> {
     if (seedOption instanceof Promise) seed = await seedOption;
@@ -348,11 +183,7 @@ export function createWorkspaceDocumentManager(
     provisionalSnapshot: () =>
       hydrated
         ? undefined
-        : (provisional ??= derive.snapshotOf(
-            seedState(seed),
-            persistence.storageMode,
-            persistence.storageError,
-          )),
+        : (provisional ??= seededSnapshot(seed, persistence.storageMode, persistence.storageError)),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -11,7 +11,7 @@ import {
 } from '../../../src/runtime/index.js';
 import { createStudioRuntime } from '../../../src/composition/index.js';
 import { createWriteFile, readFile } from '../../runtime/registry/fixtures.js';
-import { describeIn, engine, itIn } from '../../support/engines.js';
+import { WEBMCP_IN_CHROMIUM, describeIn, engine, itIn } from '../../support/engines.js';
 import { waitFor } from '../../support/wait.js';
 
 /** Chromium's WebMCP testing surface (`--enable-features=WebMCPTesting`). */
@@ -44,8 +44,6 @@ async function execute(name: string, input: unknown) {
   };
 }
 
-const WEBMCP = 'WebMCP (document.modelContext) exists in Chromium only, behind its testing flag';
-
 itIn(['firefox', 'webkit'], `${engine} has WebMCP`)(
   'without document.modelContext nothing registers and <ca-studio> works all the same',
   async () => {
@@ -62,7 +60,7 @@ itIn(['firefox', 'webkit'], `${engine} has WebMCP`)(
   },
 );
 
-describeIn(['chromium'], WEBMCP)('WebMCP (document.modelContext)', () => {
+describeIn(['chromium'], WEBMCP_IN_CHROMIUM)('WebMCP (document.modelContext)', () => {
   it('the browser exposes the testing API under the launch flag', () => {
     expect(typeof modelContext?.getTools).to.equal('function');
   });

@@ -2,7 +2,7 @@ import { expect } from '@open-wc/testing';
 import { PREVIEW_MESSAGE_TYPES } from '../../../src/bridge/sandbox/messages.js';
 import { PREVIEW_ERROR_CODES } from '../../../src/runtime/preview/errors.js';
 import { PIXEL_PNG } from './fixtures.js';
-import { CSS_REFRESH_IN_FIREFOX, NOT_FIREFOX, itIn } from '../../support/engines.js';
+import { itIn } from '../../support/engines.js';
 import { mountPreview, type Mounted } from './harness.js';
 
 const never = () => new AbortController().signal;
@@ -222,25 +222,22 @@ describe('stylesheet edits in place (P2, benchmark contract)', () => {
     'styles.css': ':root { --accent: rgb(37, 99, 235); } p { color: var(--accent); }',
   };
 
-  itIn(NOT_FIREFOX, CSS_REFRESH_IN_FIREFOX)(
-    'applies a CSS-only edit without reloading, identical to a fresh load',
-    async () => {
-      mounted = mountPreview(files);
-      await mounted.settle();
-      const boot = (await mounted.consoleLine(/^boot/)).split(' ')[1];
-      const frame = mounted.controller.frame;
-      mounted.workspace.write({
-        'styles.css': ':root { --accent: rgb(22, 163, 74); } p { color: var(--accent); }',
-      });
-      expect((await mounted.settle()).ok).to.equal(true);
-      const line = await mounted.consoleLine(/^color rgb\(22/);
-      expect(line).to.equal(`color rgb(22, 163, 74) ${boot}`);
-      expect(mounted.controller.frame).to.equal(frame);
-      mounted.controller.clearConsole();
-      await mounted.controller.refresh(never());
-      expect(await mounted.consoleLine(/^color/)).to.match(/^color rgb\(22, 163, 74\) /);
-    },
-  );
+  it('applies a CSS-only edit without reloading, identical to a fresh load', async () => {
+    mounted = mountPreview(files);
+    await mounted.settle();
+    const boot = (await mounted.consoleLine(/^boot/)).split(' ')[1];
+    const frame = mounted.controller.frame;
+    mounted.workspace.write({
+      'styles.css': ':root { --accent: rgb(22, 163, 74); } p { color: var(--accent); }',
+    });
+    expect((await mounted.settle()).ok).to.equal(true);
+    const line = await mounted.consoleLine(/^color rgb\(22/);
+    expect(line).to.equal(`color rgb(22, 163, 74) ${boot}`);
+    expect(mounted.controller.frame).to.equal(frame);
+    mounted.controller.clearConsole();
+    await mounted.controller.refresh(never());
+    expect(await mounted.consoleLine(/^color/)).to.match(/^color rgb\(22, 163, 74\) /);
+  });
 
   it('reloads when the HTML changes', async () => {
     mounted = mountPreview(files);

@@ -2,51 +2,32 @@
  * `OPENROUTER_*` error codes (A3) and which of them the person fixes by changing the key or
  * the configuration rather than by trying again.
  */
+import { defineErrorCodes, type ErrorCodeOf } from '../../protocol/error-codes.js';
 import { toolError, type ToolCallError } from '../../protocol/errors.js';
 
-export const OPENROUTER_ERROR_CODES = {
-  OPENROUTER_NOT_CONFIGURED: 'OPENROUTER_NOT_CONFIGURED',
+const OPENROUTER_ERRORS = defineErrorCodes({
+  OPENROUTER_NOT_CONFIGURED: { configuration: true },
   /** 401 */
-  OPENROUTER_UNAUTHORIZED: 'OPENROUTER_UNAUTHORIZED',
+  OPENROUTER_UNAUTHORIZED: { configuration: true },
   /** 403 */
-  OPENROUTER_FORBIDDEN: 'OPENROUTER_FORBIDDEN',
+  OPENROUTER_FORBIDDEN: { configuration: true },
   /** Any other 4xx but 429: non-retryable. */
-  OPENROUTER_BAD_REQUEST: 'OPENROUTER_BAD_REQUEST',
+  OPENROUTER_BAD_REQUEST: { configuration: true },
   /** 429 */
-  OPENROUTER_RATE_LIMITED: 'OPENROUTER_RATE_LIMITED',
+  OPENROUTER_RATE_LIMITED: { transient: true },
   /** 5xx */
-  OPENROUTER_PROVIDER_ERROR: 'OPENROUTER_PROVIDER_ERROR',
-  OPENROUTER_NETWORK_ERROR: 'OPENROUTER_NETWORK_ERROR',
-  OPENROUTER_TIMEOUT: 'OPENROUTER_TIMEOUT',
-  OPENROUTER_INVALID_RESPONSE: 'OPENROUTER_INVALID_RESPONSE',
-  OPENROUTER_INVALID_TOOL_CALL: 'OPENROUTER_INVALID_TOOL_CALL',
-  OPENROUTER_TOOL_CALL_LIMIT: 'OPENROUTER_TOOL_CALL_LIMIT',
-  OPENROUTER_SETTINGS_INVALID: 'OPENROUTER_SETTINGS_INVALID',
-} as const;
+  OPENROUTER_PROVIDER_ERROR: { transient: true },
+  OPENROUTER_NETWORK_ERROR: { transient: true },
+  OPENROUTER_TIMEOUT: { transient: true },
+  OPENROUTER_INVALID_RESPONSE: { configuration: true },
+  OPENROUTER_INVALID_TOOL_CALL: { retryable: true },
+  OPENROUTER_TOOL_CALL_LIMIT: {},
+  OPENROUTER_SETTINGS_INVALID: { configuration: true },
+});
 
-export type OpenRouterErrorCode =
-  (typeof OPENROUTER_ERROR_CODES)[keyof typeof OPENROUTER_ERROR_CODES];
+export const OPENROUTER_ERROR_CODES = OPENROUTER_ERRORS.codes;
 
-const CODES = OPENROUTER_ERROR_CODES;
-
-/** Transient provider failures: the bridge retries these itself, and so may the person. */
-const TRANSIENT = new Set<string>([
-  CODES.OPENROUTER_RATE_LIMITED,
-  CODES.OPENROUTER_PROVIDER_ERROR,
-  CODES.OPENROUTER_NETWORK_ERROR,
-  CODES.OPENROUTER_TIMEOUT,
-]);
-
-const RETRYABLE = new Set<string>([...TRANSIENT, CODES.OPENROUTER_INVALID_TOOL_CALL]);
-
-const CONFIGURATION = new Set<string>([
-  CODES.OPENROUTER_NOT_CONFIGURED,
-  CODES.OPENROUTER_UNAUTHORIZED,
-  CODES.OPENROUTER_FORBIDDEN,
-  CODES.OPENROUTER_BAD_REQUEST,
-  CODES.OPENROUTER_INVALID_RESPONSE,
-  CODES.OPENROUTER_SETTINGS_INVALID,
-]);
+export type OpenRouterErrorCode = ErrorCodeOf<typeof OPENROUTER_ERRORS>;
 
 /** An `OPENROUTER_*` error: the code leads the message, as the chat shows it. */
 export function openRouterError(
@@ -54,12 +35,12 @@ export function openRouterError(
   message: string,
   details?: Record<string, unknown>,
 ): ToolCallError {
-  return toolError(code, `${code}: ${message}`, RETRYABLE.has(code), details);
+  return toolError(code, `${code}: ${message}`, OPENROUTER_ERRORS.retryable.has(code), details);
 }
 
 /** 429, 5xx, network and timeout failures: retried with backoff before the run fails. */
 export function isTransientOpenRouterError(error: ToolCallError): boolean {
-  return TRANSIENT.has(error.code);
+  return OPENROUTER_ERRORS.transient.has(error.code);
 }
 
 /**
@@ -67,5 +48,5 @@ export function isTransientOpenRouterError(error: ToolCallError): boolean {
  * "Use local agent & retry" for exactly these.
  */
 export function isOpenRouterConfigurationError(error: ToolCallError | undefined): boolean {
-  return error !== undefined && CONFIGURATION.has(error.code);
+  return error !== undefined && OPENROUTER_ERRORS.configuration.has(error.code);
 }

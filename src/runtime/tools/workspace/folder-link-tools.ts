@@ -1,25 +1,20 @@
 /**
  * Linking a folder (W9): `workspace.openFolder` picks a folder through the explorer's folder
  * picker capability and replaces the workspace with its files; `workspace.grantFolderAccess`
- * asks again for write access to the linked folder. Both are ordinary registry calls, so a
- * person's click shows in the trace and a model's call waits for approval like any other.
+ * asks again for write access to the linked folder; `workspace.reconnectFolder` moves a linked
+ * host-companion folder to the session of a fresh offer, so saves go there. All are ordinary
+ * registry calls, so a person's click shows in the trace and a model's call waits for approval
+ * like any other. Their handlers (`folder-link-handlers.ts`) load on the first call.
  */
 import { filesNote, noFileChange } from '../../approval/tool-change.js';
 import { z } from 'zod/mini';
-import { TOOL_CALL_ERROR_CODES, toolError } from '../../protocol/errors.js';
 import { defineTool } from '../../registry/define-tool.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
-import {
-  checkFolderOpen,
-  openWorkspaceFolder,
-  requestWorkspaceFolderPermission,
-} from '../../workspace/folder-sync.js';
+import { lazyHandlers } from '../../registry/lazy-handler.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
 import { folderPickerCapability } from './folder-picker.js';
-import { importSummary } from './import-summary.js';
+import { folderSessionCapability } from './folder-session.js';
 import type { WorkspaceToolOptions } from './options.js';
-import { folderLoadFields, respond, storageFieldsOf } from './respond.js';
 import {
   expectedRevisionInput,
   folderLoadOutput,
@@ -33,7 +28,11 @@ export function createFolderLinkTools(
   manager: WorkspaceDocumentManager,
   options: WorkspaceToolOptions,
 ) {
-  const folderStatus = () => manager.getStatus().folder;
+  const handler = lazyHandlers(() =>
+    import('./folder-link-handlers.js').then((module) =>
+      module.createFolderLinkHandlers(manager, options),
+    ),
+  );
 
   const openFolder = defineTool(
     {
@@ -70,44 +69,7 @@ export function createFolderLinkTools(
         );
       },
     },
-    async ({ expectedRevision, discardChanges }, context) => {
-      // Unsaved work and a stale revision are refused before the person is asked to pick.
-      const refused = checkFolderOpen(manager, { expectedRevision, discardChanges });
-      if (refused) return { ok: false, error: refused };
-      const picker = context.require(folderPickerCapability);
-      if (!picker.ok) return picker;
-      let folder;
-      try {
-        folder = await picker.value.pick(context.signal);
-      } catch (cause) {
-        return {
-          ok: false,
-          error: toolError(
-            TOOL_CALL_ERROR_CODES.TOOL_EXECUTION_FAILED,
-            'The folder picker failed; open the folder from a click in the page.',
-            true,
-            { operation: 'openFolder', reason: cause instanceof Error ? cause.name : 'unknown' },
-          ),
-        };
-      }
-      if (!folder)
-        return respond('No folder was picked; the workspace is unchanged.', {
-          ...storageFieldsOf(manager.getSnapshot()),
-          opened: false,
-          folder: folderStatus(),
-        });
-      const loaded = await openWorkspaceFolder(manager, folder, {
-        expectedRevision,
-        discardChanges,
-        signal: context.signal,
-        onProgress: options.onProgress,
-      });
-      if (!loaded.ok) return loaded;
-      return respond(importSummary(folder.name, loaded.value), {
-        opened: true,
-        ...(await folderLoadFields(context, loaded.value, folderStatus())),
-      });
-    },
+    handler('openFolder'),
   );
 
   const grantFolderAccess = defineTool(
@@ -128,21 +90,32 @@ export function createFolderLinkTools(
       describeChange: () =>
         noFileChange('Asks you for write access to the linked folder; no workspace file changes.'),
     },
-    async () => {
-      if (!manager.getFolder())
-        return {
-          ok: false,
-          error: workspaceError(CODES.WORKSPACE_FOLDER_NOT_CONNECTED, 'No folder is linked.', {
-            operation: 'grantFolderAccess',
-          }),
-        };
-      const permission = await requestWorkspaceFolderPermission(manager);
-      return respond(`Folder access: ${permission}.`, {
-        ...storageFieldsOf(manager.getSnapshot()),
-        folder: folderStatus(),
-      });
-    },
+    handler('grantFolderAccess'),
   );
 
-  return [openFolder, grantFolderAccess];
+  const reconnectFolder = defineTool(
+    {
+      name: 'workspace.reconnectFolder',
+      title: 'Reconnect folder',
+      description:
+        "Move the linked host-companion folder to the session of the companion's fresh offer, so saves go there again. The link, the workspace files and unsaved edits stay; an offer for another folder is refused.",
+      inputSchema: z.object({}),
+      outputSchema: folderOnly,
+      annotations: {
+        title: 'Reconnect folder',
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: true,
+        openWorldHint: false,
+      },
+      capabilities: [folderSessionCapability],
+      describeChange: () =>
+        noFileChange(
+          'Saves go to the linked folder through the host companion again; no workspace file changes.',
+        ),
+    },
+    handler('reconnectFolder'),
+  );
+
+  return [openFolder, grantFolderAccess, reconnectFolder];
 }

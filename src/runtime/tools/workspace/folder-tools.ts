@@ -1,22 +1,14 @@
 /**
  * The save and folder boundaries of the catalog: folder save, browser checkpoint, reload,
- * disconnect and reset. Filesystem writes go through the durable side-effect runner (W7).
+ * disconnect and reset. Their handlers (`folder-handlers.ts`) load on the first call.
  */
 import { z } from 'zod/mini';
-import { createDurableOperationStore } from '../../durable/store.js';
-import { createMemoryDurableOperationBackend } from '../../durable/memory-backend.js';
-import { createDurableSideEffectRunner } from '../../durable/side-effect-runner.js';
 import { filesNote, noFileChange, plannedChange } from '../../approval/tool-change.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';
-import {
-  reloadWorkspaceFolder,
-  saveWorkspaceToFolder,
-  type WorkspaceSideEffectRunner,
-} from '../../workspace/folder-sync.js';
+import { lazyHandlers } from '../../registry/lazy-handler.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import type { WorkspaceToolOptions } from './options.js';
-import { folderLoadFields, mutationFields, respond, storageFieldsOf } from './respond.js';
 import {
   expectedRevisionInput,
   folderLoadOutput,
@@ -25,21 +17,12 @@ import {
   storageFields,
 } from './schemas.js';
 
-const DEFAULT_SAVE_TIMEOUT_MS = 30_000;
 const save = {
   readOnlyHint: false,
   destructiveHint: true,
   idempotentHint: false,
   openWorldHint: false,
 };
-
-function defaultRunner(): WorkspaceSideEffectRunner {
-  return createDurableSideEffectRunner({
-    store: createDurableOperationStore(createMemoryDurableOperationBackend()),
-    ownerId: 'workspace',
-    leaseMs: 5 * 60_000,
-  });
-}
 
 const saveOutput = z.object({
   ...storageFields,
@@ -52,8 +35,9 @@ export function createFolderTools(
   manager: WorkspaceDocumentManager,
   options: WorkspaceToolOptions,
 ) {
-  const runner = options.sideEffects ?? defaultRunner();
-  const folderStatus = () => manager.getStatus().folder;
+  const handler = lazyHandlers(() =>
+    import('./folder-handlers.js').then((module) => module.createFolderHandlers(manager, options)),
+  );
 
   const saveAll = defineTool(
     {
@@ -71,24 +55,7 @@ export function createFolderTools(
         );
       },
     },
-    async ({ expectedRevision }, context) => {
-      const saved = await saveWorkspaceToFolder(manager, {
-        expectedRevision,
-        runner,
-        signal: context.signal,
-        timeout: options.saveTimeoutMs ?? DEFAULT_SAVE_TIMEOUT_MS,
-        onProgress: options.onProgress,
-      });
-      if (!saved.ok) return saved;
-      const { snapshot, savedPaths, deletedPaths } = saved.value;
-      return respond(`Saved ${savedPaths.length} file(s), deleted ${deletedPaths.length}.`, {
-        ...storageFieldsOf(snapshot),
-        savedPaths,
-        deletedPaths,
-        dirtyPaths: [...snapshot.dirtyPaths],
-        folder: folderStatus(),
-      });
-    },
+    handler('saveAll'),
   );
 
   const saveCheckpoint = defineTool(
@@ -111,18 +78,7 @@ export function createFolderTools(
           `Marks ${filesNote(workspace.getSnapshot().dirtyPaths)} as saved in the browser; no file's text changes.`,
         ),
     },
-    async ({ expectedRevision }) => {
-      const saved = await manager.saveCheckpoint({ expectedRevision });
-      if (!saved.ok) return saved;
-      const { snapshot, savedPaths, deletedPaths } = saved.value;
-      return respond(`Browser checkpoint saved at revision ${snapshot.revision}.`, {
-        ...storageFieldsOf(snapshot),
-        savedPaths,
-        deletedPaths,
-        dirtyPaths: [...snapshot.dirtyPaths],
-        checkpoint: 'clean' as const,
-      });
-    },
+    handler('saveCheckpoint'),
   );
 
   const reloadFolder = defineTool(
@@ -140,18 +96,7 @@ export function createFolderTools(
           `Replaces all ${filesNote(workspace.getSnapshot().files.map((file) => file.path))} with what the linked folder holds when the call runs.`,
         ),
     },
-    async ({ expectedRevision }, context) => {
-      const loaded = await reloadWorkspaceFolder(manager, {
-        expectedRevision,
-        signal: context.signal,
-        onProgress: options.onProgress,
-      });
-      if (!loaded.ok) return loaded;
-      return respond(
-        `Reloaded ${loaded.value.fileCount} file(s) from the folder.`,
-        await folderLoadFields(context, loaded.value, folderStatus()),
-      );
-    },
+    handler('reloadFolder'),
   );
 
   const disconnectFolder = defineTool(
@@ -172,13 +117,7 @@ export function createFolderTools(
       describeChange: () =>
         noFileChange('Stops syncing with the linked folder; no workspace file changes.'),
     },
-    async () => {
-      const snapshot = await manager.disconnectFolder();
-      return respond('Folder disconnected; the workspace is browser-only.', {
-        ...storageFieldsOf(snapshot),
-        folder: folderStatus(),
-      });
-    },
+    handler('disconnectFolder'),
   );
 
   const reset = defineTool(
@@ -193,14 +132,7 @@ export function createFolderTools(
       capabilities: [previewHostCapability],
       describeChange: (_args, workspace) => plannedChange(workspace, workspace.plan.reset()),
     },
-    async ({ expectedRevision }, context) => {
-      const outcome = await manager.reset({ expectedRevision });
-      if (!outcome.ok) return outcome;
-      return respond(
-        `Workspace reset at revision ${outcome.value.revision}.`,
-        await mutationFields(context, outcome.value),
-      );
-    },
+    handler('reset'),
   );
 
   return [saveAll, saveCheckpoint, reloadFolder, disconnectFolder, reset];

@@ -15,6 +15,7 @@ import { createSearchTools } from './search-tools.js';
 
 export { browserDownload, type WorkspaceDownload, type WorkspaceToolOptions } from './options.js';
 export { folderPickerCapability, type FolderPicker } from './folder-picker.js';
+export { folderSessionCapability, type FolderSessionOffer } from './folder-session.js';
 
 export function createWorkspaceTools(
   manager: WorkspaceDocumentManager,

@@ -27,6 +27,7 @@ const CATALOG = [
   'workspace.saveCheckpoint',
   'workspace.openFolder',
   'workspace.grantFolderAccess',
+  'workspace.reconnectFolder',
   'workspace.reloadFolder',
   'workspace.disconnectFolder',
   'workspace.reset',

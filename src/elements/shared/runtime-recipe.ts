@@ -1,0 +1,50 @@
+import type { StudioSurface } from '../../runtime/surfaces/index.js';
+import {
+  parseAgentMode,
+  parseToolPatterns,
+  type RuntimeConfig,
+} from '../../composition/runtime-config.js';
+
+/** What an owning element's attributes ask for. */
+export interface RuntimeRecipe {
+  databaseName: string;
+  storage: 'indexeddb' | 'memory';
+  surface: StudioSurface;
+  config: RuntimeConfig;
+  /** The `src` attribute: a same-origin starter manifest. */
+  src: string | null;
+}
+
+/** The attributes `<ca-runtime>` and `<ca-studio>` share, as their properties hold them. */
+export interface RuntimeAttributes {
+  storage: string | null;
+  agent: string | null;
+  agentEndpoint: string | null;
+  tools: string | null;
+  readonly: boolean;
+  src: string | null;
+}
+
+/** The recipe those attributes describe; an unknown `storage` value means IndexedDB. */
+export function recipeFromAttributes(
+  attributes: RuntimeAttributes,
+  databaseName: string,
+  surface: StudioSurface = 'studio',
+): RuntimeRecipe {
+  return {
+    databaseName,
+    storage: attributes.storage === 'memory' ? 'memory' : 'indexeddb',
+    surface,
+    config: {
+      agent: parseAgentMode(attributes.agent, attributes.agentEndpoint),
+      agentEndpoint: attributes.agentEndpoint || null,
+      tools: parseToolPatterns(attributes.tools),
+      readOnly: attributes.readonly,
+    },
+    src: attributes.src || null,
+  };
+}
+
+/** What a runtime is built around: changing any of these needs a new one. */
+export const recipeKey = (recipe: RuntimeRecipe): string =>
+  JSON.stringify([recipe.databaseName, recipe.storage, recipe.surface, recipe.src]);
