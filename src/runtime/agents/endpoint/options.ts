@@ -22,5 +22,5 @@ export interface EndpointAgentOptions {
 export const DEFAULT_ENDPOINT_MAX_TURNS = 8;
 /** Tool calls one endpoint run may make when `maxToolCalls` is not set. */
 export const DEFAULT_ENDPOINT_MAX_TOOL_CALLS = 12;
-/** How long an endpoint stream may stay silent before the run fails, when not set. */
+/** How long a reply may stay silent before the run fails, when `stallTimeoutMs` is not set. */
 export const DEFAULT_ENDPOINT_STALL_TIMEOUT_MS = 60_000;

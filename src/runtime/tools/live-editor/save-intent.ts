@@ -5,11 +5,13 @@
  */
 import { randomId } from '../../protocol/random-id.js';
 
+/** One person's save: the session and idempotency key its retries reuse. */
 export interface EditorSaveIntent {
   sessionId: string;
   idempotencyKey: string;
 }
 
+/** Starts a new save intent with a fresh session and key. */
 export function createEditorSaveIntent(toolName: 'editor.saveFile' | 'editor.saveAll') {
   const sessionId = `editor-save-${randomId()}`;
   return { sessionId, idempotencyKey: `${sessionId}:${toolName}` } satisfies EditorSaveIntent;
