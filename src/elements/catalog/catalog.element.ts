@@ -32,6 +32,7 @@ export interface CatalogRuntime extends ElementRuntime {
   trace?: TraceStore;
 }
 
+/** The detail of `ca-tool-run`: the tool a sample ran and its result. */
 export interface ToolRunDetail {
   name: string;
   result: ToolCallResult;

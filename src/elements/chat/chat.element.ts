@@ -14,6 +14,7 @@ import { RuntimeController } from '../shared/runtime-controller.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 
+/** The detail of the cancelable `ca-prompt-submit`: the prompt about to run. */
 export interface PromptSubmitDetail {
   prompt: string;
 }
