@@ -10,7 +10,7 @@
  */
 export type AgentMode = 'auto' | 'local' | 'openrouter' | 'endpoint' | 'none';
 
-/** Every value the `agent` attribute accepts, in the order the settings list them. */
+/** Every value the `agent` attribute accepts. */
 export const AGENT_MODES: readonly AgentMode[] = [
   'auto',
   'local',

@@ -46,7 +46,7 @@ export interface MCPClientChannel {
 /** Resolves, inside a handler run for an MCP client, to that client's channel. */
 export const MCP_CLIENT_CAPABILITY = defineToolCapability<MCPClientChannel>('mcp.client');
 
-/** Per-session caps on batches, concurrent calls, pending approvals and subscriptions. */
+/** Per-session caps on what one MCP client may hold at once: batches, calls, approvals and more. */
 export interface MCPSessionLimits {
   /** Messages in one JSON-RPC batch (protocol versions that allow batches). Default 32. */
   maxBatchSize: number;

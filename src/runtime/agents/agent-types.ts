@@ -19,7 +19,7 @@ export interface AgentToolPort {
   ): Promise<ToolCallResult>;
 }
 
-/** One transcript entry: the person's prompt, or an agent's reply with the tool calls it made. */
+/** One transcript entry: the person's prompt, an agent's reply, or the outcome of one tool call. */
 export type AgentMessage =
   | { id: string; role: 'user'; text: string }
   | {

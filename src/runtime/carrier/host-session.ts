@@ -31,7 +31,7 @@ import type { CarrierProbe } from './protocol.js';
 import { runCarrierRecipe, type CarrierRun } from './run.js';
 import { createAuthenticatedCarrierTransport, type CarrierTransportOptions } from './transport.js';
 
-/** A checked connection to a host companion: its probe, migration target and tool calls. */
+/** A checked connection to a host companion; each host tool call through it is one carrier run. */
 export interface HostCompanionSession {
   readonly probe: CarrierProbe;
   readonly migration: ProbedMigration;
