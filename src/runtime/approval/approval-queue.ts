@@ -79,7 +79,10 @@ export interface ToolApprovalQueue {
   readonly store: ToolApprovalStore;
 }
 
-/** Which argument values cards may show, and whether a surface must be connected. */
+/**
+ * How a queue builds and keeps its cards: which argument values they may show, the workspace their
+ * change is read from, and whether a surface must be connected.
+ */
 export interface ToolApprovalQueueOptions {
   safeArgumentNames?: readonly string[];
   idPrefix?: string;
