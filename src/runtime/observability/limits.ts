@@ -22,6 +22,7 @@ export interface ToolObservabilityPolicy {
   readonly sourceKeyPattern: RegExp;
 }
 
+/** Overrides for some fields of the default observability policy. */
 export type ToolObservabilityPolicyOptions = Partial<ToolObservabilityPolicy>;
 
 const CREDENTIAL_KEYS =
@@ -29,6 +30,10 @@ const CREDENTIAL_KEYS =
 const SOURCE_KEYS =
   /^(source|sources|content|contents|text|code|search|replace|replacement|html|css|body|patch|diff)$/i;
 
+/**
+ * The observability policy observers use unless given another: bounded depth, sizes and bytes,
+ * credentials masked, source replaced by its length.
+ */
 export const DEFAULT_TOOL_OBSERVABILITY_POLICY: ToolObservabilityPolicy = Object.freeze({
   maxDepth: 6,
   maxCollectionSize: 50,
