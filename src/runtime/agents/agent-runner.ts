@@ -15,6 +15,8 @@ import type {
   AgentToolPort,
 } from './agent-types.js';
 import { lazyLocalAgent } from './lazy-agent.js';
+import { withEditorSaveIntents } from './save-intents.js';
+import type { EditorSaveRecovery } from '../tools/live-editor/save-flow.js';
 
 export interface AgentState {
   running: boolean;
@@ -37,6 +39,8 @@ export interface AgentRunner {
   /** Aborts the active run, if any. */
   cancel(): void;
   clear(): void;
+  /** Adds an assistant line to the transcript outside any run, e.g. what an import left out. */
+  note(text: string): void;
 }
 
 export interface AgentRunnerOptions {
@@ -49,6 +53,8 @@ export interface AgentRunnerOptions {
   selection?: PreviewSelectionStore;
   /** Awaited before each run, e.g. to flush editor drafts through the registry. */
   beforeRun?: () => Promise<void>;
+  /** Checks an agent's editor save whose outcome is unknown against the folder, at once. */
+  recoverEditorSave?: EditorSaveRecovery;
   maxMessages?: number;
 }
 
@@ -61,6 +67,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   const listeners = new Set<() => void>();
   let state: AgentState = { running: false, messages: [] };
   let active: AbortController | undefined;
+  let notes = 0;
 
   const set = (patch: Partial<AgentState>) => {
     state = { ...state, ...patch };
@@ -122,7 +129,15 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       options.selection?.set(null);
       const outcome = await driver.run({
         prompt,
-        tools: options.tools,
+        tools: withEditorSaveIntents(
+          options.tools,
+          sessionId,
+          options.recoverEditorSave && {
+            recover: options.recoverEditorSave,
+            note: (text) =>
+              emit({ id: `${sessionId}-save-check-${++notes}`, role: 'assistant', text }),
+          },
+        ),
         context,
         signal: controller.signal,
         emit,
@@ -164,5 +179,6 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     run,
     cancel: () => active?.abort(new DOMException('Cancelled by the user.', 'AbortError')),
     clear: () => set({ messages: [] }),
+    note: (text) => emit({ id: `note-${++notes}`, role: 'assistant', text }),
   };
 }

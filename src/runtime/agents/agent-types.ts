@@ -15,7 +15,7 @@ export interface AgentToolPort {
   listTools(request?: ToolListRequest): ToolListResult;
   executeModelToolCall(
     call: ModelToolCall,
-    options: { signal?: AbortSignal; context: ToolCallContext },
+    options: { signal?: AbortSignal; context: ToolCallContext; idempotencyKey?: string },
   ): Promise<ToolCallResult>;
 }
 

@@ -128,7 +128,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     fits: (workspace) => workspace.canRedo,
   },
   {
-    // workspace.saveAll instead when a writable folder is linked.
+    // workspace.saveAll instead when a writable folder is linked (editor.saveAll on the live editor).
     id: 'save',
     label: 'Save all',
     prompt: 'Save all changes',

@@ -2,6 +2,11 @@
 export type TraceMethod = 'tools/list' | 'tools/call' | 'agent.request';
 /** Where a trace row stands: still running, or how it ended. */
 export type TraceStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+/**
+ * Where a call stands with its approval card: `waiting` while the card is open, then the answer
+ * (`unavailable`: nothing could show the card; `refused`: the queue refused the ask itself).
+ */
+export type TraceApproval = 'waiting' | 'approved' | 'denied' | 'unavailable' | 'refused';
 
 /** One row of the execution trace, with redacted details and never file source. */
 export interface TraceRow {
@@ -20,6 +25,8 @@ export interface TraceRow {
   durationMs?: number;
   /** A call's execution provenance: who owned it, its limits, the bytes its result took. */
   provenance?: TraceProvenance;
+  /** Set once the call asked for approval. */
+  approval?: TraceApproval;
   /** Short, safe result summary (file count, path, revision …). */
   summary?: string;
   error?: { code: string; message: string; retryable: boolean };

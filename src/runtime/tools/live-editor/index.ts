@@ -11,7 +11,14 @@ import { createEditorReadTools } from './read-tools.js';
 import { createEditorSaveTools, type EditorSaveOptions } from './save-tools.js';
 
 export { createLiveDocument, type LiveDocument, type LiveDocumentSnapshot } from './document.js';
-export { createEditorSaveIntent, type EditorSaveIntent } from './save-intent.js';
+export {
+  createEditorSaveIntent,
+  EDITOR_SAVE_TOOL_NAMES,
+  isEditorSaveTool,
+  type EditorSaveIntent,
+  type EditorSaveToolName,
+} from './save-intent.js';
+export { runEditorSave, type EditorSaveOutcome, type EditorSaveRecovery } from './save-flow.js';
 export { recoverEditorSave, EDITOR_SAVE_MANIFEST_LIMIT } from './save-manifest.js';
 export {
   EDITOR_SCENARIOS,
