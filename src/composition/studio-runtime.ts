@@ -63,6 +63,10 @@ import {
   type RuntimeConfigStore,
 } from './runtime-config.js';
 
+/**
+ * Storage, seed, surface, policy and agent choices for `createStudioRuntime`; every field has a
+ * default.
+ */
 export interface StudioRuntimeOptions {
   /**
    * The IndexedDB database of the default workspace repository; `<name>-operations` holds the
@@ -105,6 +109,10 @@ export interface StudioRuntimeOptions {
   openrouterSettings?: OpenRouterSettingsStore;
 }
 
+/**
+ * The one object a studio runs on, shared by every element: registry, approvals, workspace, trace
+ * and agent.
+ */
 export interface StudioRuntime {
   /** Every tool, as a person's own actions see them. */
   registry: ToolRegistry;
@@ -160,6 +168,7 @@ const SAFE_ARGUMENT_NAMES = [
 /** A folder write may legitimately take a while; past this lease another tab may reclaim it. */
 const FOLDER_SAVE_LEASE_MS = 5 * 60_000;
 
+/** Creates the studio runtime with the browser's default storage unless options say otherwise. */
 export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioRuntime {
   const capabilities = createCapabilityTable();
   const ownerId = `studio-${randomId()}`;

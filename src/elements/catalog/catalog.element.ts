@@ -42,6 +42,7 @@ export interface CatalogRuntime extends ElementRuntime {
   recoverEditorSave?: EditorSaveRecovery;
 }
 
+/** The detail of `ca-tool-run`: the tool a sample ran and its result. */
 export interface ToolRunDetail {
   name: string;
   result: ToolCallResult;

@@ -16,6 +16,7 @@ import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 import { runAnnouncement, runChanges } from './run-announcement.js';
 
+/** The detail of the cancelable `ca-prompt-submit`: the prompt about to run. */
 export interface PromptSubmitDetail {
   prompt: string;
 }

@@ -17,6 +17,7 @@ import { bothVersions, reconcileDraft, type EditorDraftText } from './draft-conf
 import { editorStyles } from './editor.styles.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 
+/** The detail of `ca-editor-change`: the path of the file the person edited. */
 export interface EditorChangeDetail {
   path: string;
 }

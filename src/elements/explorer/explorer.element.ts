@@ -22,6 +22,7 @@ import { READ_ONLY_REASON, renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
 import { FolderPickerController } from './folder-picker-controller.js';
 
+/** The detail of `ca-file-open`: the path of the file the person opened. */
 export interface FileOpenDetail {
   path: string;
 }

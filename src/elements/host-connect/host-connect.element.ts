@@ -19,6 +19,10 @@ import { hostConnectStyles } from './host-connect.styles.js';
 
 export type { HostConnectRuntime } from './carrier-session.js';
 
+/**
+ * The detail of `ca-host-connect`: the companion's folder and whether an existing link took a fresh
+ * offer.
+ */
 export interface HostConnectDetail {
   folder: string;
   generation: number;

@@ -13,7 +13,9 @@ import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 
+/** `ca-preview-select`: the element the person picked in the preview. */
 export type PreviewSelectEvent = CustomEvent<PreviewSelection>;
+/** `ca-fullscreen-change`: the preview entered or left full screen. */
 export type FullscreenChangeEvent = CustomEvent<{ fullscreen: boolean }>;
 
 declare global {

@@ -18,6 +18,7 @@ import { lazyLocalAgent } from './lazy-agent.js';
 import { withEditorSaveIntents } from './save-intents.js';
 import type { EditorSaveRecovery } from '../tools/live-editor/save-flow.js';
 
+/** What the chat renders: whether a run is going, the transcript, and how the last run ended. */
 export interface AgentState {
   running: boolean;
   sessionId?: string;
@@ -29,6 +30,7 @@ export interface AgentState {
   progress?: AgentProgress;
 }
 
+/** Runs one agent request at a time and keeps the transcript; subscribe to redraw on change. */
 export interface AgentRunner {
   getSnapshot(): AgentState;
   subscribe(listener: () => void): () => void;
@@ -43,6 +45,7 @@ export interface AgentRunner {
   note(text: string): void;
 }
 
+/** The tools and trace an agent runner uses, and which driver answers each prompt. */
 export interface AgentRunnerOptions {
   tools: AgentToolPort;
   trace: TraceStore;
@@ -62,6 +65,9 @@ const MAX_PROMPT_LABEL = 80;
 let sessions = 0;
 const newSessionId = () => `session-${Date.now().toString(36)}-${(++sessions).toString(36)}`;
 
+/**
+ * Creates the runner that sends prompts to an agent driver, one run at a time, tracing each run.
+ */
 export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   const maxMessages = options.maxMessages ?? 200;
   const listeners = new Set<() => void>();

@@ -6,6 +6,7 @@
  */
 import type { JsonSchema } from '../protocol/types.js';
 
+/** Workspace facts that make a sample call runnable: the current revision and the open file. */
 export interface SampleArgumentsContext {
   /** The workspace revision to send as `expectedRevision` or `expectedWorkspaceRevision`. */
   revision?: number;
@@ -140,6 +141,7 @@ export function sampleToolArguments(
   return sampleObject(inputSchema, context, 0);
 }
 
+/** An edited sample read back: the arguments object, or why it is not one. */
 export type ParsedSampleArguments =
   { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 

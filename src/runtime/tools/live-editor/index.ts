@@ -29,11 +29,13 @@ export {
 
 export { EDITOR_TOOL_POLICIES } from '../../registry/policy-table.js';
 
+/** Save options for the `editor.*` tools and the document clock they share. */
 export interface LiveEditorToolOptions extends EditorSaveOptions {
   /** The document clock to share with elements; default: one over `manager`. */
   document?: LiveDocument;
 }
 
+/** Creates the Live Code Editor's `editor.*` tools over a workspace manager. */
 export function createLiveEditorTools(
   manager: WorkspaceDocumentManager,
   options: LiveEditorToolOptions = {},
