@@ -6,6 +6,7 @@
 import { DEFAULT_TOOL_OBSERVABILITY_LIMITS } from '../observability/limits.js';
 import { splitLines } from './line-diff.js';
 
+/** A text argument as an approval card shows it: its name and size only. */
 export interface TextArgumentSize {
   name: string;
   characters: number;

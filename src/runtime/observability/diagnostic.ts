@@ -8,6 +8,10 @@ import { isPlainObject } from '../protocol/guards.js';
 import { DEFAULT_TOOL_OBSERVABILITY_LIMITS, type ToolObservabilityLimits } from './limits.js';
 import { serializeToolObservabilityValue } from './serialize.js';
 
+/**
+ * What a diagnostic kept beyond its call holds: a safe code, retryability, a short reason and
+ * redacted details.
+ */
 export interface ToolCallDiagnostic {
   code: string;
   retryable: boolean;

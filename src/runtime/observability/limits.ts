@@ -23,6 +23,7 @@ export interface ToolObservabilityLimits {
   readonly sourceKeyPattern: RegExp;
 }
 
+/** Overrides for some of the default observability limits; the rest keep their defaults. */
 export type ToolObservabilityLimitsOptions = Partial<ToolObservabilityLimits>;
 
 const CREDENTIAL_KEYS =
@@ -30,6 +31,10 @@ const CREDENTIAL_KEYS =
 const SOURCE_KEYS =
   /^(source|sources|content|contents|text|code|search|replace|replacement|html|css|body|patch|diff)$/i;
 
+/**
+ * The limits observers use unless given others: bounded depth, sizes and bytes, credentials
+ * masked, source replaced by its length.
+ */
 export const DEFAULT_TOOL_OBSERVABILITY_LIMITS: ToolObservabilityLimits = Object.freeze({
   maxDepth: 6,
   maxCollectionSize: 50,

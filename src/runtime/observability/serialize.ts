@@ -140,6 +140,10 @@ function projectObject(object: object, depth: number, walk: Walk): Record<string
   return out;
 }
 
+/**
+ * Projects any value as an observer may keep it: credentials masked, source replaced by its length,
+ * and depth, collections, strings and bytes bounded.
+ */
 export function serializeToolObservabilityValue(
   value: unknown,
   policy: ToolObservabilityLimits = DEFAULT_TOOL_OBSERVABILITY_LIMITS,

@@ -24,6 +24,7 @@ import {
   type ToolIdempotencyStore,
 } from './idempotency.js';
 
+/** The durable store, lease owner and lease length an idempotency store keeps its keys in. */
 export interface DurableIdempotencyOptions {
   store: DurableOperationStore;
   ownerId: string;
@@ -104,6 +105,10 @@ type DurableClaim =
       release(body: ToolCallBody): Promise<void>;
     };
 
+/**
+ * An idempotency store backed by a durable operation store, so one key runs once across tabs,
+ * processes and hosts.
+ */
 export function createDurableIdempotencyStore(
   options: DurableIdempotencyOptions,
 ): ToolIdempotencyStore {

@@ -42,6 +42,10 @@ import {
 } from './provider-exports.js';
 import { randomId } from '../protocol/random-id.js';
 
+/**
+ * How a registry pages, scopes, gates, validates, observes and deduplicates the calls it runs;
+ * every field is optional.
+ */
 export interface ToolRegistryOptions {
   /** Page size for `tools/list` requests; without it every request returns the whole catalog. */
   toolListPageSize?: number;
@@ -79,6 +83,10 @@ export interface ToolRegistryOptions {
 
 const DEFAULT_DURABLE_LEASE_MS = 30_000;
 
+/**
+ * The one tool registry: every change to a workspace, by a person, a model or an MCP client, is a
+ * tool call it lists, gates and runs.
+ */
 export interface ToolRegistry extends ToolOperationRecovery {
   /** Adds a tool; returns the function that removes it. Throws on a duplicate name (a bug). */
   register(tool: ToolDescriptor<never>): () => void;
@@ -107,6 +115,7 @@ export interface ToolListChange {
   name: string;
 }
 
+/** Told of each tool registered or removed. */
 export type ToolListChangeListener = (change: ToolListChange) => void;
 
 const LOCAL_DIRECT: ToolCallContext = Object.freeze({ source: 'local', mode: 'direct' });
@@ -119,6 +128,7 @@ function invalidList(
   return { tools: [], error: toolError(code, message) };
 }
 
+/** Creates a tool registry with no tools; register them with `register(defineTool(...))`. */
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   const tools = new Map<string, ToolDescriptor>();
   const providerNames = new Map<string, string>();

@@ -1,5 +1,6 @@
 /** One row of the execution trace: a discovery, a tool call lifecycle or a whole agent run. */
 export type TraceMethod = 'tools/list' | 'tools/call' | 'agent.request';
+/** Where a trace row stands: still running, or how it ended. */
 export type TraceStatus = 'running' | 'completed' | 'failed' | 'cancelled';
 /**
  * Where a call stands with its approval card: `waiting` while the card is open, then the answer
@@ -7,6 +8,7 @@ export type TraceStatus = 'running' | 'completed' | 'failed' | 'cancelled';
  */
 export type TraceApproval = 'waiting' | 'approved' | 'denied' | 'unavailable' | 'refused';
 
+/** One row of the execution trace, with redacted details and never file source. */
 export interface TraceRow {
   /** Internal and unique per row, so reused or missing provider ids never overwrite a row. */
   traceId: string;

@@ -6,6 +6,7 @@ import type { ToolCallError } from '../protocol/errors.js';
 import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 import type { TraceApproval, TraceRow, TraceStatus } from './trace-row.js';
 
+/** How many rows a trace keeps, how it projects what it keeps, and its clock. */
 export interface TraceStoreOptions {
   /** Oldest rows are dropped past this many. */
   maxEntries?: number;
@@ -14,6 +15,9 @@ export interface TraceStoreOptions {
   now?: () => number;
 }
 
+/**
+ * The execution trace as a small store: bounded rows for discoveries, tool calls and agent runs.
+ */
 export interface TraceStore {
   getSnapshot(): readonly TraceRow[];
   subscribe(listener: () => void): () => void;
@@ -26,6 +30,7 @@ export interface TraceStore {
   clear(): void;
 }
 
+/** How a trace row ended: its status, result or error, summary, details and final provenance. */
 export interface TraceRowEnd {
   status: Exclude<TraceStatus, 'running'>;
   result?: ToolCallResult;
@@ -40,6 +45,7 @@ export interface TraceRowEnd {
 let counter = 0;
 const nextTraceId = () => `trace-${Date.now().toString(36)}-${(++counter).toString(36)}`;
 
+/** Creates an empty trace store. */
 export function createTraceStore(options: TraceStoreOptions = {}): TraceStore {
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? (() => Date.now());
