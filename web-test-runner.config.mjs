@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { browserFor, engineFrom } from './scripts/wtr-engines.mjs';
 import { commonjsPackages, esmBundles, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
@@ -50,6 +51,8 @@ export default {
   plugins: [
     // Keys, viewport and media commands that behave alike in the three engines.
     engineCommandsPlugin(),
+    // The browser's accessibility tree, for landmark and heading checks.
+    a11ySnapshotPlugin(),
     skipNodeOnlyTests(),
     // Loopback servers counting what preview documents send out.
     requestSinkPlugin(),

@@ -153,7 +153,7 @@ describe('<ca-editor> never loses an edit', () => {
     await withControl('Home');
     await sendKeys({ press: 'ArrowDown' });
     await sendKeys({ press: 'ArrowDown' });
-    const status = () => element.shadowRoot!.querySelector('footer')!.textContent!;
+    const status = () => element.shadowRoot!.querySelector('[part="status"]')!.textContent!;
     await waitFor(() => status().includes('Ln 3'), 'the caret on line 3');
     await openTab(element, content, 'styles.css', '--accent');
     expect(status()).to.include('Ln 1');

@@ -79,6 +79,37 @@ describe('<ca-editor> editing behaviour (E2)', () => {
     runtime.dispose();
   });
 
+  it('Ctrl+G selects the next search match and Shift+Ctrl+G the previous one, wrapping around', async () => {
+    const { runtime, element, content, view } = await setup();
+    const text = view.state.doc.toString();
+    const first = text.indexOf('alpha');
+    const second = text.indexOf('alpha', first + 1);
+    await clickInto(content);
+    await withCtrl('KeyF');
+    await waitFor(
+      () => element.shadowRoot!.querySelector('.cm-search input[name="search"]'),
+      'the search panel',
+    );
+    await sendKeys({ type: 'alpha' });
+    await sendKeys({ press: 'Escape' });
+    await waitFor(() => !element.shadowRoot!.querySelector('.cm-search'), 'the panel to close');
+    view.dispatch({ selection: { anchor: 0 } });
+    const at = () => [view.state.selection.main.from, view.state.selection.main.to];
+    await withCtrl('KeyG');
+    await waitFor(() => at()[0] === first, 'the first match');
+    expect(at()).to.deep.equal([first, first + 'alpha'.length]);
+    await withCtrl('KeyG');
+    await waitFor(() => at()[0] === second, 'the next match');
+    await withCtrl('KeyG');
+    await waitFor(() => at()[0] === first, 'back to the first match');
+    await sendKeys({ down: 'Shift' });
+    await withCtrl('KeyG');
+    await sendKeys({ up: 'Shift' });
+    await waitFor(() => at()[0] === second, 'the previous match, wrapping to the last');
+    expect(at()).to.deep.equal([second, second + 'alpha'.length]);
+    runtime.dispose();
+  });
+
   it('closes brackets and deletes them in pairs, and offers completions while typing that Enter accepts', async () => {
     const { runtime, content, view } = await setup();
     await open(runtime, 'app.js');

@@ -69,7 +69,7 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
     });
     const { runtime, connect, explorer } = await mountStudio();
     const linked = new Promise<CustomEvent>((resolve) =>
-      connect.addEventListener('ca-host-connect', resolve, { once: true }),
+      connect.addEventListener('ca-host-link', resolve, { once: true }),
     );
     await paste(connect, offer);
     const event = await linked;
@@ -185,7 +185,7 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
     expect(restarted.stderr).to.include('Reconciled interrupted write of index.html: rolled-back.');
     expect(await command('state', { id })).to.deep.equal({ journal: 0, temporary: 0 });
     const reconnected = new Promise<CustomEvent>((resolve) =>
-      connect.addEventListener('ca-host-connect', resolve, { once: true }),
+      connect.addEventListener('ca-host-link', resolve, { once: true }),
     );
     await paste(connect, restarted.offer);
     const event = await reconnected;
@@ -209,7 +209,7 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
     const restarted = await command<{ offer: CarrierOffer }>('restart', { id });
     const rowsBefore = runtime.trace.getSnapshot().length;
     const reconnected = new Promise<CustomEvent>((resolve) =>
-      connect.addEventListener('ca-host-connect', resolve, { once: true }),
+      connect.addEventListener('ca-host-link', resolve, { once: true }),
     );
     await paste(connect, restarted.offer);
     expect((await reconnected).detail).to.deep.include({ reconnected: true });

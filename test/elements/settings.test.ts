@@ -13,6 +13,7 @@ import {
 } from '../../src/runtime/agents/openrouter/settings.js';
 import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { errorResponse, scriptOpenAi } from '../support/openai-script.js';
+import { deepActiveElement } from '../../src/elements/shared/focus.js';
 import { waitFor } from '../support/wait.js';
 
 const KEY = 'sk-or-v1-settings-test-key';
@@ -265,6 +266,27 @@ describe('<ca-settings> (A2, E8)', () => {
     );
     expect(settings.open).to.equal(true);
     expect(settings.shadowRoot!.querySelector('[part="models"]')).to.equal(null);
+  });
+
+  it('keeps focus on Load tool models through a failed load, never the page', async () => {
+    const script = await scriptOpenAi([], errorResponse(401, 'No auth credentials found'));
+    const { settings } = await setup();
+    await type(settings, 'endpoint', script.endpoint);
+    const load = $<HTMLButtonElement>(settings, '[part="load-models"]');
+    load.focus();
+    load.click();
+    await waitFor(
+      () =>
+        $<HTMLElement>(settings, '#model-list-status').textContent!.includes(
+          'OPENROUTER_UNAUTHORIZED',
+        ),
+      'the model list error',
+    );
+    await settings.updateComplete;
+    const focused = deepActiveElement();
+    expect(focused === load, `focus on ${focused?.localName ?? 'nothing'}`).to.equal(true);
+    // Focused again, the button still names the error.
+    expect(load.getAttribute('aria-describedby')).to.equal('model-list-status');
   });
 
   it('opens without a runtime saying there is nothing to edit, and closes', async () => {

@@ -180,7 +180,11 @@ describe('<ca-studio> single column of tabs', () => {
 
     studio.parentElement!.style.width = '1200px';
     await waitFor(() => !shadow(studio).querySelector('[role="tablist"]'), 'the wide layout');
-    expect(shadow(studio).getElementById('panel-editor')!.hasAttribute('role')).to.equal(false);
+    // Side by side, a panel is a region named like its tab, no longer a tab's panel.
+    expect(shadow(studio).getElementById('panel-editor')!.getAttribute('role')).to.equal('region');
+    expect(shadow(studio).getElementById('panel-editor')!.getAttribute('aria-label')).to.equal(
+      'Code',
+    );
   });
 });
 

@@ -16,7 +16,7 @@ import {
   sanitizeToolCallDiagnostic,
   type ToolCallDiagnostic,
 } from '../observability/diagnostic.js';
-import type { ToolObservabilityPolicy } from '../observability/limits.js';
+import type { ToolObservabilityLimits } from '../observability/limits.js';
 import {
   abortedBody,
   type IdempotencyClaim,
@@ -29,7 +29,7 @@ export interface DurableIdempotencyOptions {
   ownerId: string;
   leaseMs: number;
   /** Redaction for failed and unknown records; the shared default when omitted. */
-  diagnosticPolicy?: ToolObservabilityPolicy;
+  diagnosticPolicy?: ToolObservabilityLimits;
 }
 
 /** Tool names cannot contain `:`, so the pair maps to one unambiguous durable key. */

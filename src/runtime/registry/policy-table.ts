@@ -2,7 +2,7 @@
  * The seed's policy tables, as the decision for every call that is not a person's own direct
  * call (a model's, an MCP client's, the local agent's): "allow" rows run, "local demo allow" and
  * "approval required" rows ask. A person's direct call runs either way (docs/architecture.md,
- * "Where we differ from the seed"). The default policy's gate reads these rows; a tool without a
+ * "Deliberate differences from the seed"). The default policy's gate reads these rows; a tool without a
  * row falls back to R19 (read-only runs, anything else asks). Data only: the registry imports it
  * without pulling in any catalog's code.
  */

@@ -19,7 +19,7 @@ import type {
   ToolListResult,
 } from '../protocol/types.js';
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
-import type { ToolObservabilityPolicy } from '../observability/limits.js';
+import type { ToolObservabilityLimits } from '../observability/limits.js';
 import { runToolCall } from './call.js';
 import type { CallEnvironment, ToolValidationMode } from './call-types.js';
 import { readModelCall } from './model-call.js';
@@ -61,7 +61,9 @@ export interface ToolRegistryOptions {
   /** Where idempotency keys are claimed; in memory by default. */
   idempotencyStore?: ToolIdempotencyStore;
   /** How lifecycle events redact and bound arguments and results. */
-  observabilityPolicy?: ToolObservabilityPolicy;
+  observabilityLimits?: ToolObservabilityLimits;
+  /** @deprecated Renamed `observabilityLimits`; read when that is not given. */
+  observabilityPolicy?: ToolObservabilityLimits;
   /**
    * Guards idempotent calls across tabs, processes and hosts (D1). Takes precedence over the
    * in-memory store unless `idempotencyStore` is also given.
@@ -72,7 +74,7 @@ export interface ToolRegistryOptions {
   /** How long a claimed key blocks other owners. Default 30 s. */
   durableOperationLeaseMs?: number;
   /** Redaction for failed and unknown durable records; the shared default when omitted. */
-  durableDiagnosticPolicy?: ToolObservabilityPolicy;
+  durableDiagnosticPolicy?: ToolObservabilityLimits;
 }
 
 const DEFAULT_DURABLE_LEASE_MS = 30_000;
@@ -128,7 +130,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   }
   const lifecycle = createLifecycle(
     options.ownerId ?? 'context-action',
-    options.observabilityPolicy,
+    options.observabilityLimits ?? options.observabilityPolicy,
   );
   if (options.onToolCall) lifecycle.listeners.add(options.onToolCall);
   let sorted: MCPToolDefinition[] | undefined;

@@ -4,7 +4,7 @@
  */
 import type { ToolCallError } from '../protocol/errors.js';
 import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
-import type { TraceRow, TraceStatus } from './trace-row.js';
+import type { TraceApproval, TraceRow, TraceStatus } from './trace-row.js';
 
 export interface TraceStoreOptions {
   /** Oldest rows are dropped past this many. */
@@ -21,6 +21,8 @@ export interface TraceStore {
   recordList(input: { context: ToolCallContext; toolCount: number; durationMs: number }): void;
   /** Opens a row and returns the function that closes it. */
   begin(input: Omit<TraceRow, 'traceId' | 'status' | 'startedAt'>): (end: TraceRowEnd) => void;
+  /** Sets the approval state of the running `tools/call` row with this provider call id. */
+  markApproval(toolCallId: string, approval: TraceApproval): void;
   clear(): void;
 }
 
@@ -105,6 +107,16 @@ export function createTraceStore(options: TraceStoreOptions = {}): TraceStore {
           ...(end.provenance === undefined ? {} : { provenance: end.provenance }),
         });
       };
+    },
+    markApproval(toolCallId, approval) {
+      // The newest running row: a provider id may be reused, but not by two calls at once.
+      const row = rows.findLast(
+        (candidate) =>
+          candidate.method === 'tools/call' &&
+          candidate.status === 'running' &&
+          candidate.toolCallId === toolCallId,
+      );
+      if (row) update(row.traceId, { approval });
     },
     clear() {
       publish(rows.filter((row) => row.status === 'running'));
