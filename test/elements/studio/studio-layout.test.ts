@@ -4,7 +4,7 @@ import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { PALETTES } from '../../../src/elements/shared/theme.js';
 import { layoutKey } from '../../../src/elements/studio/layout.js';
-import { NOT_FIREFOX, THEMED_EDITOR_IN_FIREFOX, itIn } from '../../support/engines.js';
+import { itIn } from '../../support/engines.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
 
 // Panels, splitters, the single column of tabs and the themes.
@@ -268,28 +268,25 @@ const rgb = (hex: string) => {
 };
 
 describe('<ca-studio> themes', () => {
-  itIn(NOT_FIREFOX, THEMED_EDITOR_IN_FIREFOX)(
-    'draws light and dark from the --ca-* palette, CodeMirror and the preview chrome included',
-    async () => {
-      const studio = await mount('theme="dark"');
-      const editor = await inner(studio, 'ca-editor');
-      const cm = await waitFor(() => editor.shadowRoot!.querySelector('.cm-editor'), 'CodeMirror');
-      const preview = await inner(studio, 'ca-preview');
-      const toolbar = preview.shadowRoot!.querySelector('[part="toolbar"]')!;
-      const darkClasses = cm.className;
-      expect(background(cm)).to.equal(rgb(PALETTES.dark['--ca-color-background']!));
-      expect(background(toolbar)).to.equal(rgb(PALETTES.dark['--ca-color-surface']!));
-      expect(getComputedStyle(studio).colorScheme).to.equal('dark');
+  it('draws light and dark from the --ca-* palette, CodeMirror and the preview chrome included', async () => {
+    const studio = await mount('theme="dark"');
+    const editor = await inner(studio, 'ca-editor');
+    const cm = await waitFor(() => editor.shadowRoot!.querySelector('.cm-editor'), 'CodeMirror');
+    const preview = await inner(studio, 'ca-preview');
+    const toolbar = preview.shadowRoot!.querySelector('[part="toolbar"]')!;
+    const darkClasses = cm.className;
+    expect(background(cm)).to.equal(rgb(PALETTES.dark['--ca-color-background']!));
+    expect(background(toolbar)).to.equal(rgb(PALETTES.dark['--ca-color-surface']!));
+    expect(getComputedStyle(studio).colorScheme).to.equal('dark');
 
-      studio.theme = 'light';
-      await studio.updateComplete;
-      await waitFor(() => cm.className !== darkClasses, 'CodeMirror to switch its theme');
-      expect(background(cm)).to.equal(rgb(PALETTES.light['--ca-color-background']!));
-      expect(background(toolbar)).to.equal(rgb(PALETTES.light['--ca-color-surface']!));
-      studio.setAttribute('theme', 'dark');
-      await waitFor(() => cm.className === darkClasses, 'CodeMirror back in dark');
-    },
-  );
+    studio.theme = 'light';
+    await studio.updateComplete;
+    await waitFor(() => cm.className !== darkClasses, 'CodeMirror to switch its theme');
+    expect(background(cm)).to.equal(rgb(PALETTES.light['--ca-color-background']!));
+    expect(background(toolbar)).to.equal(rgb(PALETTES.light['--ca-color-surface']!));
+    studio.setAttribute('theme', 'dark');
+    await waitFor(() => cm.className === darkClasses, 'CodeMirror back in dark');
+  });
 
   // Elsewhere the explicit themes below run; only the live switch needs emulation.
   itIn(['chromium'], 'prefers-color-scheme emulation needs CDP')(
@@ -314,8 +311,7 @@ describe('<ca-studio> themes', () => {
   );
 
   for (const theme of ['light', 'dark']) {
-    const inEngines = theme === 'dark' ? itIn(NOT_FIREFOX, THEMED_EDITOR_IN_FIREFOX) : it;
-    inEngines(`passes axe, colour contrast included, in the ${theme} theme`, async () => {
+    it(`passes axe, colour contrast included, in the ${theme} theme`, async () => {
       const studio = await mount(`theme="${theme}"`);
       await waitFor(
         () => shadow(studio).querySelector('ca-editor')?.shadowRoot?.querySelector('.cm-content'),

@@ -18,6 +18,7 @@ export type EditorSaveRecovery = (
   options?: { signal?: AbortSignal },
 ) => Promise<Outcome<{ savedPaths: string[] }>>;
 
+/** How a person's editor save ended, as `runEditorSave` reports it for the element to render. */
 export type EditorSaveOutcome =
   | { state: 'saved'; result: ToolCallResult }
   /** Nothing was left unknown: the same intent may be retried. */
@@ -27,6 +28,7 @@ export type EditorSaveOutcome =
   /** Still unknown: the folder differs or cannot be read; reconnect and check again. */
   | { state: 'unknown'; result: ToolCallResult };
 
+/** Runs one editor save intent as the person's call and reconciles an unknown outcome at once. */
 export async function runEditorSave(
   port: {
     registry: Pick<ToolRegistry, 'callTool' | 'getOperationStatus'>;
