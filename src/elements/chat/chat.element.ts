@@ -44,7 +44,7 @@ function progressText(progress: AgentProgress | undefined): string {
  * @attr prompt - Initial composer text (e.g. from a deep link); it is never run automatically.
  * @fires ca-prompt-submit - Before a prompt runs; cancelable. Detail: `{ prompt }`.
  * @fires ca-folder-reconnect - The person asked to reconnect the workspace folder after a folder failure.
- * @fires ca-view-preview - The person chose View preview (see `offerPreview`). Detail: `undefined`.
+ * @fires ca-preview-open - The person chose View preview (see `offerPreview`). Detail: `undefined`.
  * @csspart mode - The badge naming the agent mode.
  * @csspart progress - The running request's turn or retry line.
  * @csspart log - The transcript.
@@ -63,7 +63,7 @@ export class CaChat extends LitElement {
   @property() prompt = '';
 
   /**
-   * Offers View preview after a run that changed files, firing `ca-view-preview`: `<ca-studio>`
+   * Offers View preview after a run that changed files, firing `ca-preview-open`: `<ca-studio>`
    * sets it on a phone, where the preview is a tab away.
    */
   @property({ attribute: false }) offerPreview = false;
@@ -147,7 +147,7 @@ export class CaChat extends LitElement {
   }
 
   private readonly viewPreview = (): void => {
-    this.dispatchEvent(new CustomEvent('ca-view-preview', { bubbles: true, composed: true }));
+    this.dispatchEvent(new CustomEvent('ca-preview-open', { bubbles: true, composed: true }));
   };
 
   /** Runs `prompt` (defaults to the composer text) through the agent. */
@@ -373,6 +373,6 @@ declare global {
   interface HTMLElementEventMap {
     'ca-prompt-submit': CustomEvent<PromptSubmitDetail>;
     'ca-folder-reconnect': CustomEvent<undefined>;
-    'ca-view-preview': CustomEvent<undefined>;
+    'ca-preview-open': CustomEvent<undefined>;
   }
 }

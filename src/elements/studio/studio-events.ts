@@ -31,7 +31,7 @@ export function listenForPanels(studio: HTMLElement, panels: StudioPanels): void
     else isolation.release();
   });
   // View preview in the chat (a phone): the Preview tab, with focus on the preview.
-  studio.addEventListener('ca-view-preview', () => void panels.showPreview());
+  studio.addEventListener('ca-preview-open', () => void panels.showPreview());
   // A chosen search result opens in the editor at the match, with focus there.
   studio.addEventListener('ca-search-select', (event) => {
     const editor = panels.editor();
