@@ -166,8 +166,9 @@ export class CaHostConnect extends LitElement {
       reconnected,
       reconciled: this.reconciled,
     };
-    for (const type of ['ca-host-link', 'ca-host-connect'] as const)
-      this.dispatchEvent(new CustomEvent(type, { bubbles: true, composed: true, detail }));
+    const init = { bubbles: true, composed: true, detail };
+    this.dispatchEvent(new CustomEvent('ca-host-link', init));
+    this.dispatchEvent(new CustomEvent('ca-host-connect', init));
   }
 
   private async confirmDiscard(): Promise<void> {
