@@ -16,7 +16,7 @@ import {
 } from '../registry/define-tool.js';
 import type { WorkspaceSnapshot, WorkspaceSource } from '../workspace/types.js';
 import { acknowledge } from '../tools/workspace/respond.js';
-import { expectedRevisionOf, previewOutput } from '../tools/workspace/schemas.js';
+import { expectedRevisionOf, heroCopyInput, previewOutput } from '../tools/workspace/schemas.js';
 import { describeVisualEdit } from './describe-visual-edit.js';
 import { resolvePreviewEntry, resolvePreviewStylesheet } from './entry.js';
 import { PREVIEW_ERROR_CODES, previewError } from './errors.js';
@@ -223,17 +223,7 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       title: 'Update hero copy',
       description:
         "Replaces the text of the entry page's .hero-title and/or .hero-subtitle (plain text, HTML-escaped), then waits for the preview to acknowledge the new revision.",
-      inputSchema: z
-        .object({
-          title: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-          subtitle: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
-          expectedRevision,
-        })
-        .check(
-          z.refine((args) => args.title !== undefined || args.subtitle !== undefined, {
-            message: 'Give a title, a subtitle or both.',
-          }),
-        ),
+      inputSchema: heroCopyInput(expectedRevision),
       outputSchema: mutationOutput,
       capabilities: [previewHostCapability],
       describeChange: ({ title, subtitle }, workspace) =>

@@ -6,7 +6,7 @@
  * keeps a durable record, and an ambiguous write leaves it `unknown` with a digest manifest
  * that `recoverEditorSave` checks before completing it.
  */
-import { getTextFile } from '../../workspace/text-file.js';
+import { getTextFile, type WorkspaceTextFile } from '../../workspace/text-file.js';
 import { z } from 'zod/mini';
 import { filesNote, noFileChange } from '../../approval/tool-change.js';
 import { failure, type ToolCallError } from '../../protocol/errors.js';
@@ -14,21 +14,11 @@ import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
 import { staleFolder, writableFolder } from '../../workspace/folder-sync.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
-import type { WorkspaceFile } from '../../workspace/types.js';
 import { respond } from '../workspace/respond.js';
-import { folderStatusOutput, pathInput } from '../workspace/schemas.js';
+import { folderStatusOutput, pathInput, overwriteAnnotations } from '../workspace/schemas.js';
 import type { LiveDocument } from './document.js';
 import { clockConflict, clockFields, clocksOf, expectedClocks } from './respond.js';
 import { manifestEntry, unknownSave, type EditorSaveManifestEntry } from './save-manifest.js';
-
-type TextFile = Extract<WorkspaceFile, { kind: 'text' }>;
-
-const save = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: false,
-  openWorldHint: false,
-};
 
 const saveOutput = z.object({
   ...clockFields,
@@ -79,7 +69,7 @@ export function createEditorSaveTools(
   /** Writes `files` in order; every confirmed write is marked saved before the next starts. */
   async function saveFiles(
     operation: 'saveFile' | 'saveAll',
-    files: TextFile[],
+    files: WorkspaceTextFile[],
     context: ToolHandlerContext,
   ) {
     const linked = await writableFolder(manager, operation);
@@ -138,7 +128,7 @@ export function createEditorSaveTools(
         expectedWorkspaceRevision: expectedClocks.expectedWorkspaceRevision,
       }),
       outputSchema: saveOutput,
-      annotations: { title: 'Save a file to the folder', ...save },
+      annotations: { title: 'Save a file to the folder', ...overwriteAnnotations },
       describeChange: ({ path }, workspace) =>
         noFileChange(
           `Writes ${path ?? workspace.getSnapshot().activePath ?? 'the open file'} to the local folder; no workspace file changes.`,
@@ -154,7 +144,12 @@ export function createEditorSaveTools(
             operation: 'saveFile',
           }),
         );
-      const file = getTextFile(manager, target, 'saveFile', 'editor saves write text files');
+      const file = getTextFile(
+        manager,
+        target,
+        'saveFile',
+        'editor saves write text files',
+      );
       if (!file.ok) return file;
       return saveFiles('saveFile', [file.value], context);
     },
@@ -170,7 +165,7 @@ export function createEditorSaveTools(
         expectedWorkspaceRevision: expectedClocks.expectedWorkspaceRevision,
       }),
       outputSchema: saveOutput,
-      annotations: { title: 'Save all files to the folder', ...save },
+      annotations: { title: 'Save all files to the folder', ...overwriteAnnotations },
       describeChange: (_args, workspace) =>
         noFileChange(
           `Writes ${filesNote(workspace.getSnapshot().dirtyPaths)} to the local folder; no workspace file changes.`,
@@ -182,7 +177,7 @@ export function createEditorSaveTools(
       const snapshot = manager.getSnapshot();
       const dirty = new Set(snapshot.dirtyPaths);
       const files = snapshot.files
-        .filter((file): file is TextFile => file.kind === 'text' && dirty.has(file.path))
+        .filter((file): file is WorkspaceTextFile => file.kind === 'text' && dirty.has(file.path))
         .sort((a, b) => a.path.localeCompare(b.path));
       return saveFiles('saveAll', files, context);
     },

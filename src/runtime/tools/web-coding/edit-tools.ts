@@ -24,6 +24,7 @@ import { revisionConflict } from '../revision-guard.js';
 import { mutationFields, respond } from '../workspace/respond.js';
 import {
   expectedRevisionInput,
+  heroCopyInput,
   mutationOutput,
   pathInput,
   SOURCE_BUDGET_NOTE,
@@ -201,17 +202,7 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       title: 'Update the hero copy',
       description:
         "Replace the text of the entry page's .hero-title and/or .hero-subtitle (plain text, HTML-escaped).",
-      inputSchema: z
-        .object({
-          title: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-          subtitle: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
-          expectedRevision: expectedRevisionInput,
-        })
-        .check(
-          z.refine((args) => args.title !== undefined || args.subtitle !== undefined, {
-            message: 'Give a title, a subtitle or both.',
-          }),
-        ),
+      inputSchema: heroCopyInput(expectedRevisionInput),
       outputSchema: mutationOutput,
       annotations: { title: 'Update the hero copy', ...edit, idempotentHint: true },
       capabilities: [previewHostCapability],

@@ -14,15 +14,9 @@ import {
   folderLoadOutput,
   folderStatusOutput,
   mutationOutput,
+  overwriteAnnotations,
   storageFields,
 } from './schemas.js';
-
-const save = {
-  readOnlyHint: false,
-  destructiveHint: true,
-  idempotentHint: false,
-  openWorldHint: false,
-};
 
 const saveOutput = z.object({
   ...storageFields,
@@ -47,7 +41,7 @@ export function createFolderTools(
         'Write every dirty file and pending deletion to the linked local folder, guarded by the workspace revision.',
       inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
       outputSchema: z.extend(saveOutput, { folder: folderStatusOutput }),
-      annotations: { title: 'Save to folder', ...save },
+      annotations: { title: 'Save to folder', ...overwriteAnnotations },
       describeChange: (_args, workspace) => {
         const { dirtyPaths, deletedPaths } = workspace.getSnapshot();
         return noFileChange(
@@ -89,7 +83,7 @@ export function createFolderTools(
         'Re-read the linked folder and replace the browser workspace; guarded before and after the read; an empty folder is refused.',
       inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
       outputSchema: folderLoadOutput,
-      annotations: { title: 'Reload folder', ...save },
+      annotations: { title: 'Reload folder', ...overwriteAnnotations },
       capabilities: [previewHostCapability],
       describeChange: (_args, workspace) =>
         noFileChange(
@@ -128,7 +122,7 @@ export function createFolderTools(
         'Restore the browser-only workspace to its four-file seed; unavailable while a folder is linked.',
       inputSchema: z.object({ expectedRevision: expectedRevisionInput }),
       outputSchema: mutationOutput,
-      annotations: { title: 'Reset workspace', ...save },
+      annotations: { title: 'Reset workspace', ...overwriteAnnotations },
       capabilities: [previewHostCapability],
       describeChange: (_args, workspace) => plannedChange(workspace, workspace.plan.reset()),
     },

@@ -90,3 +90,28 @@ export const folderLoadOutput = z.object({
   folder: folderStatusOutput,
   preview: previewOutput,
 });
+
+/**
+ * The input of a hero-copy edit (`preview.updateHero`, `web.updateHero`): a title, a subtitle
+ * or both, as plain text, with the catalog's own `expectedRevision`.
+ */
+export const heroCopyInput = (expectedRevision: ReturnType<typeof expectedRevisionOf>) =>
+  z
+    .object({
+      title: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+      subtitle: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
+      expectedRevision,
+    })
+    .check(
+      z.refine((args) => args.title !== undefined || args.subtitle !== undefined, {
+        message: 'Give a title, a subtitle or both.',
+      }),
+    );
+
+/** The annotations of a tool that overwrites stored files (a folder save, a reload, a reset). */
+export const overwriteAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+};
