@@ -8,6 +8,7 @@ import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
 import { beginStep } from '../shared/cold-start-order.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
@@ -47,7 +48,7 @@ export class CaEditor extends LitElement {
   static override styles = editorStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: StudioRuntime;
+  @runtimeProperty() runtime?: StudioRuntime;
 
   @property({ type: Number, attribute: 'idle-ms' }) idleMs = 400;
 
@@ -67,7 +68,7 @@ export class CaEditor extends LitElement {
 
   @query('.surface') private surface?: HTMLElement;
 
-  private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
