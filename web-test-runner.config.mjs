@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { browserFor, engineFrom } from './scripts/wtr-engines.mjs';
 import { commonjsPackages, esmBundles, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
@@ -15,15 +16,20 @@ const BROWSER_ONLY = '!test/**/*.node.test.ts';
 const ELEMENTS_AND_BRIDGE = [
   'test/elements/**/*.test.ts',
   'test/bridge/**/*.test.ts',
-  'test/studio/**/*.test.ts',
+  'test/composition/**/*.test.ts',
   BROWSER_ONLY,
 ];
 // The preview/bridge suite and the studio's journeys. MiniBrowser runs one file at a time and
 // the element suites take it about half an hour on this machine, past the time `npm test` has.
 const JOURNEYS = [
   'test/bridge/**/*.test.ts',
-  'test/elements/{studio,preview,scrollbars,studio-host-connect,explorer-folder}.test.ts',
-  'test/elements/{write-path,shared-workspace,editor-surface,test-page}.test.ts',
+  'test/elements/studio/{studio,studio-host-connect,write-path}.test.ts',
+  'test/elements/preview/preview.test.ts',
+  'test/elements/shared/scrollbars.test.ts',
+  'test/elements/explorer/explorer-folder.test.ts',
+  'test/elements/runtime/shared-workspace.test.ts',
+  'test/elements/editor/editor-surface.test.ts',
+  'test/elements/test-page.test.ts',
   BROWSER_ONLY,
 ];
 const FILES = {
@@ -50,6 +56,8 @@ export default {
   plugins: [
     // Keys, viewport and media commands that behave alike in the three engines.
     engineCommandsPlugin(),
+    // The browser's accessibility tree, for landmark and heading checks.
+    a11ySnapshotPlugin(),
     skipNodeOnlyTests(),
     // Loopback servers counting what preview documents send out.
     requestSinkPlugin(),

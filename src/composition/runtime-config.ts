@@ -10,6 +10,7 @@
  */
 export type AgentMode = 'auto' | 'local' | 'openrouter' | 'endpoint' | 'none';
 
+/** Every value the `agent` attribute accepts. */
 export const AGENT_MODES: readonly AgentMode[] = [
   'auto',
   'local',
@@ -18,6 +19,10 @@ export const AGENT_MODES: readonly AgentMode[] = [
   'none',
 ];
 
+/**
+ * What a running studio lets callers do: which agent answers, which tools agents may use, and
+ * read-only mode.
+ */
 export interface RuntimeConfig {
   agent: AgentMode;
   /** The site's model server (the `agent-endpoint` attribute); `null`: none. */
@@ -27,12 +32,14 @@ export interface RuntimeConfig {
   readOnly: boolean;
 }
 
+/** The runtime config as a store the elements read, subscribe to and change. */
 export interface RuntimeConfigStore {
   getSnapshot(): RuntimeConfig;
   subscribe(listener: () => void): () => void;
   set(patch: Partial<RuntimeConfig>): void;
 }
 
+/** Creates a runtime config store, starting from the defaults with `initial` applied over them. */
 export function createRuntimeConfigStore(initial: Partial<RuntimeConfig> = {}): RuntimeConfigStore {
   let config: RuntimeConfig = {
     agent: 'auto',

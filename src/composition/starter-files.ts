@@ -15,6 +15,7 @@ import type { WorkspaceSeedFile } from '../runtime/workspace/index.js';
 import type { WorkspaceFile } from '../runtime/workspace/index.js';
 import { DEFAULT_FOLDER_IMPORT_LIMITS } from '../storage/folder/default-import-limits.js';
 
+/** Why a page's starter files were refused, by name. */
 export const STARTER_ERROR_CODES = {
   /** A path the workspace refuses (`..`, absolute, NUL …); details carry the path's problem. */
   STARTER_PATH_INVALID: 'STARTER_PATH_INVALID',
@@ -32,6 +33,7 @@ export const STARTER_ERROR_CODES = {
 
 const CODES = STARTER_ERROR_CODES;
 
+/** The most starter files a page may give, the same as a folder import allows. */
 export const STARTER_FILE_LIMIT = DEFAULT_FOLDER_IMPORT_LIMITS.maxFiles;
 
 /** One starter file as the page wrote it; nothing about it is trusted yet. */
@@ -186,6 +188,10 @@ export function readStarterHash(workspace: string): string | null {
   }
 }
 
+/**
+ * Remembers which starter files a workspace was seeded from, so a revisit can tell whether they
+ * changed.
+ */
 export function writeStarterHash(workspace: string, hash: string): void {
   try {
     localStorage.setItem(hashKey(workspace), hash);

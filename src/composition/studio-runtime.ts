@@ -6,6 +6,7 @@
  */
 import { createAgentRunner, type AgentRunner } from '../runtime/agents/index.js';
 import type { AgentDriver } from '../runtime/agents/index.js';
+import { connectImportNotes } from '../runtime/agents/index.js';
 import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
 import { createEndpointAgent } from '../runtime/agents/endpoint/index.js';
 import { lazyLocalAgent } from '../runtime/agents/index.js';
@@ -47,6 +48,8 @@ import { surfaceSeed, type StudioSurface } from '../runtime/surfaces/index.js';
 import { loadSurfaceTools } from '../runtime/surfaces/index.js';
 import { randomId } from '../runtime/protocol/index.js';
 import { createWorkspaceView, type WorkspaceView } from '../runtime/workspace/index.js';
+import { traceApprovals } from '../runtime/trace/index.js';
+import type { EditorSaveRecovery } from '../runtime/tools/live-editor/index.js';
 import {
   createBrowserFolderSource,
   DEFAULT_STUDIO_DATABASE,
@@ -60,6 +63,10 @@ import {
   type RuntimeConfigStore,
 } from './runtime-config.js';
 
+/**
+ * Storage, seed, surface, policy and agent choices for `createStudioRuntime`; every field has a
+ * default.
+ */
 export interface StudioRuntimeOptions {
   /**
    * The IndexedDB database of the default workspace repository; `<name>-operations` holds the
@@ -102,6 +109,10 @@ export interface StudioRuntimeOptions {
   openrouterSettings?: OpenRouterSettingsStore;
 }
 
+/**
+ * The one object a studio runs on, shared by every element: registry, approvals, workspace, trace
+ * and agent.
+ */
 export interface StudioRuntime {
   /** Every tool, as a person's own actions see them. */
   registry: ToolRegistry;
@@ -125,6 +136,12 @@ export interface StudioRuntime {
   previewSelection: PreviewSelectionStore;
   /** The OpenRouter key, model, endpoint and data policy (A2). */
   openrouter: OpenRouterSettingsStore;
+  /**
+   * Reconciles an `editor.saveFile`/`editor.saveAll` intent whose outcome is unknown: re-reads
+   * the linked folder and completes the durable record only when it holds every attempted file
+   * (`recoverEditorSave`), then marks those files saved. Anything else stays unknown.
+   */
+  recoverEditorSave: EditorSaveRecovery;
   /** Resolves once the workspace is hydrated and the surface's own tools are registered. */
   ready: Promise<void>;
   /**
@@ -151,6 +168,7 @@ const SAFE_ARGUMENT_NAMES = [
 /** A folder write may legitimately take a while; past this lease another tab may reclaim it. */
 const FOLDER_SAVE_LEASE_MS = 5 * 60_000;
 
+/** Creates the studio runtime with the browser's default storage unless options say otherwise. */
 export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioRuntime {
   const capabilities = createCapabilityTable();
   const ownerId = `studio-${randomId()}`;
@@ -206,7 +224,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     ...options.registry,
     toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
     scope: currentScope,
-    approvalQueue: approvals,
+    approvalQueue: traceApprovals(approvals, trace),
     capabilityResolver: capabilities.resolve,
     durableOperationStore: operations,
     durableOperationOwnerId: ownerId,
@@ -243,11 +261,17 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     return endpointAgent.driver;
   };
   const agentTools = scopeToolRegistry(registry, currentScope);
+  const recoverEditorSave: EditorSaveRecovery = async (toolName, key, recoverOptions) => {
+    // The editor catalog's chunk: only a surface that lists the save tools gets here.
+    const { recoverEditorSave } = await import('../runtime/tools/live-editor/save-manifest.js');
+    return recoverEditorSave(registry, workspace, toolName, key, recoverOptions);
+  };
   const agent = createAgentRunner({
     tools: agentTools,
     trace,
     selection: previewSelection,
     beforeRun: drafts.flushAll,
+    recoverEditorSave,
     ...(options.agent
       ? { driver: options.agent }
       : {
@@ -260,6 +284,8 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
           },
         }),
   });
+
+  const disconnectImportNotes = connectImportNotes(registry, agent);
 
   return {
     registry,
@@ -274,6 +300,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     drafts,
     previewSelection,
     openrouter,
+    recoverEditorSave,
     ready: Promise.all([workspace.ready, surfaceTools]).then(() => undefined),
     signal: disposed.signal,
     dispose() {
@@ -281,6 +308,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
       approvals.denyAll();
       agent.cancel();
       disconnectTrace();
+      disconnectImportNotes();
       workspace.close();
       if (!options.openrouterSettings) openrouter.dispose();
     },

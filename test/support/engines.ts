@@ -36,11 +36,3 @@ export const FLAT_PLACES_IN_WEBKIT =
 
 export const WEBMCP_IN_CHROMIUM =
   'WebMCP (document.modelContext) exists in Chromium only, behind its testing flag';
-
-export const NOT_FIREFOX: readonly Engine[] = ['chromium', 'webkit'];
-export const THEMED_EDITOR_IN_FIREFOX =
-  "not fixed: in Firefox, after earlier studios on the page, a dark CodeMirror's background computes as transparent although its theme rule matches; cause not yet found";
-export const FULL_SCREEN_RETURN_IN_FIREFOX =
-  'not fixed: in Firefox the preview does not come back from full screen by keyboard in this test; cause not yet found';
-export const SEARCH_BY_KEYBOARD_IN_FIREFOX =
-  "not fixed: in Firefox the status bar's search dialog does not open on Enter in this test; cause not yet found";

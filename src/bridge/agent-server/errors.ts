@@ -24,8 +24,10 @@ const AGENT_SERVER_ERRORS = defineErrorCodes({
   AGENT_SERVER_FAILED: {},
 });
 
+/** Every code the agent handler can refuse a request with, by name. */
 export const AGENT_SERVER_ERROR_CODES = AGENT_SERVER_ERRORS.codes;
 
+/** One of the codes in `AGENT_SERVER_ERROR_CODES`. */
 export type AgentServerErrorCode = ErrorCodeOf<typeof AGENT_SERVER_ERRORS>;
 
 export function agentServerError(

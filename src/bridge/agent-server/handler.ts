@@ -30,6 +30,10 @@ export type AgentAuthorize = (
   request: Request,
 ) => boolean | void | Response | Promise<boolean | void | Response>;
 
+/**
+ * What `createAgentHandler` needs: the model, and optionally the system prompt, step budget and
+ * request limits.
+ */
 export interface AgentHandlerOptions {
   /** Any AI SDK language model: `openai('…')`, `anthropic('…')`, `createOpenAICompatible(…)('…')`. */
   model: LanguageModel;
@@ -41,7 +45,12 @@ export interface AgentHandlerOptions {
   limits?: Partial<AgentServerLimits>;
 }
 
+/** Model steps one reply may take when `maxSteps` is not set. */
 export const DEFAULT_AGENT_MAX_STEPS = 8;
+/**
+ * The system prompt used when `system` is not set: the studio's house rules for editing the
+ * workspace.
+ */
 export const DEFAULT_AGENT_SYSTEM_PROMPT = OPENROUTER_SYSTEM_PROMPT;
 
 /** Tools the model may call and the browser runs: no `execute` here. */
@@ -81,6 +90,10 @@ async function authorized(
     : null;
 }
 
+/**
+ * Makes a web-standard request handler that streams a model's replies and tool calls to the studio;
+ * the browser runs the tools.
+ */
 export function createAgentHandler(
   options: AgentHandlerOptions,
 ): (request: Request) => Promise<Response> {

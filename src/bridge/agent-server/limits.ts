@@ -14,6 +14,7 @@ export interface AgentServerLimits {
   maxDescriptionChars: number;
 }
 
+/** The request limits used for any field not set in `AgentHandlerOptions.limits`. */
 export const DEFAULT_AGENT_SERVER_LIMITS: AgentServerLimits = {
   maxBodyBytes: 1_000_000,
   maxMessages: 200,

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { AGENT_SERVER_ERROR_CODES as CODES, agentServerError } from './errors.js';
 
+/** A `node:http` request listener, as `toNodeHandler` returns it. */
 export type NodeRequestHandler = (
   request: IncomingMessage,
   response: ServerResponse,
@@ -31,6 +32,10 @@ function toRequest(request: IncomingMessage, signal: AbortSignal): Request {
   } as RequestInit);
 }
 
+/**
+ * Adapts a web-standard handler (such as `createAgentHandler`'s) to a `node:http` server, aborting
+ * the request when the client goes away.
+ */
 export function toNodeHandler(
   handler: (request: Request) => Promise<Response>,
 ): NodeRequestHandler {

@@ -10,6 +10,7 @@ import { encodeProviderToolName } from '../../runtime/registry/index.js';
 import type { ToolRegistry } from '../../runtime/registry/index.js';
 import type { ToolCallContext } from '../../runtime/protocol/index.js';
 
+/** Which registry tools to hand to the AI SDK and the call context they run with. */
 export interface AISDKToolsOptions {
   /** Merged over the model default (`source: 'model'`, `mode: 'agent'`) for every call. */
   context?: Partial<ToolCallContext>;

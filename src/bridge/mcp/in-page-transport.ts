@@ -5,6 +5,7 @@
 import { failure, JSONRPC_ERROR_CODES } from './jsonrpc.js';
 import { createMCPSession, type MCPSessionOptions, type MCPSessionReply } from './mcp-session.js';
 
+/** One MCP session served over a `MessagePort`. */
 export interface MCPPortConnection {
   /** The MCP session id, also the `sessionId` of every call's context. */
   readonly sessionId: string;
@@ -12,6 +13,10 @@ export interface MCPPortConnection {
   close(): void;
 }
 
+/**
+ * Serves the registry as an MCP session over a `MessagePort`, for in-page agents, extensions and
+ * iframes.
+ */
 export function exposeRegistryOverMessagePort(
   port: MessagePort,
   options: MCPSessionOptions,

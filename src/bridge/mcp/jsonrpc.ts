@@ -18,6 +18,7 @@ export const JSONRPC_ERROR_CODES = Object.freeze({
 export type JSONRPCId = string | number;
 export type JSONRPCParams = Record<string, unknown>;
 
+/** A JSON-RPC 2.0 request: a method call that expects a response with the same id. */
 export interface JSONRPCRequest {
   jsonrpc: '2.0';
   id: JSONRPCId;
@@ -25,30 +26,35 @@ export interface JSONRPCRequest {
   params?: JSONRPCParams;
 }
 
+/** A JSON-RPC 2.0 notification: a method call with no id and no response. */
 export interface JSONRPCNotification {
   jsonrpc: '2.0';
   method: string;
   params?: JSONRPCParams;
 }
 
+/** The `error` member of a failed JSON-RPC response. */
 export interface JSONRPCErrorObject {
   code: number;
   message: string;
   data?: unknown;
 }
 
+/** A JSON-RPC 2.0 response carrying a result. */
 export interface JSONRPCSuccess {
   jsonrpc: '2.0';
   id: JSONRPCId;
   result: Record<string, unknown>;
 }
 
+/** A JSON-RPC 2.0 response carrying an error; its id is null when the request could not be read. */
 export interface JSONRPCFailure {
   jsonrpc: '2.0';
   id: JSONRPCId | null;
   error: JSONRPCErrorObject;
 }
 
+/** Any JSON-RPC 2.0 response, successful or failed. */
 export type JSONRPCResponse = JSONRPCSuccess | JSONRPCFailure;
 
 export type ReadMessage =

@@ -43,12 +43,17 @@ import {
   type RequestScope,
 } from './session-tools.js';
 
+/** The server name and version an MCP session reports to its client on `initialize`. */
 export interface MCPServerInfo {
   name: string;
   version: string;
   title?: string;
 }
 
+/**
+ * What one MCP session serves: the registry, and optionally server info, instructions, resources,
+ * prompts and limits.
+ */
 export interface MCPSessionOptions {
   registry: ToolRegistry;
   serverInfo?: MCPServerInfo;
@@ -71,6 +76,7 @@ export interface MCPSessionOptions {
   onMessage?: MCPSend;
 }
 
+/** Per-message options for `MCPSession.handle`. */
 export interface MCPHandleOptions {
   /** Aborts every call this message started (a closed connection, say). */
   signal?: AbortSignal;
@@ -78,8 +84,12 @@ export interface MCPHandleOptions {
   send?: MCPSend;
 }
 
+/**
+ * What `MCPSession.handle` answers: one response, a batch of them, or nothing for a notification.
+ */
 export type MCPSessionReply = JSONRPCResponse | JSONRPCResponse[] | undefined;
 
+/** One MCP session, transport-free: feed it JSON-RPC messages and send back what it answers. */
 export interface MCPSession {
   readonly id: string;
   /** The negotiated version, once `initialize` succeeded. */
@@ -99,6 +109,7 @@ export interface MCPSession {
   close(): void;
 }
 
+/** The server info sent when `serverInfo` is not set. */
 export const DEFAULT_MCP_SERVER_INFO: MCPServerInfo = Object.freeze({
   name: 'context-action-elements',
   version: '0.1.0',
@@ -107,6 +118,7 @@ export const DEFAULT_MCP_SERVER_INFO: MCPServerInfo = Object.freeze({
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Creates one MCP session over the registry; the caller supplies the transport. */
 export function createMCPSession(options: MCPSessionOptions): MCPSession {
   const serverInfo = options.serverInfo ?? DEFAULT_MCP_SERVER_INFO;
   const id = options.context?.sessionId ?? randomId();

@@ -31,6 +31,7 @@ import type { MCPSessionLimits } from './session-tools.js';
 import { createSessionStreams, DEFAULT_REPLAY_LIMITS, type ReplayLimits } from './sse-streams.js';
 import { createStreamSlots, type SlotRefusal } from './stream-slots.js';
 
+/** Where and how `createMCPHttpHost` listens, and the limits it keeps. */
 export interface MCPHttpHostOptions {
   registry: ToolRegistry;
   /** Default 0: a free port, read back from `url`. */
@@ -95,6 +96,7 @@ export interface MCPHttpHostOptions {
   context?: Omit<Partial<ToolCallContext>, 'source' | 'sessionId'>;
 }
 
+/** A running MCP server over Streamable HTTP. */
 export interface MCPHttpHost {
   /** The MCP endpoint, e.g. `http://127.0.0.1:43123/mcp`. */
   readonly url: string;
@@ -102,16 +104,27 @@ export interface MCPHttpHost {
   close(): Promise<void>;
 }
 
+/** Default `maxBodyBytes`: 1 MiB. */
 export const DEFAULT_MCP_MAX_BODY_BYTES = 1024 * 1024;
+/** Default `maxSessions`. */
 export const DEFAULT_MCP_MAX_SESSIONS = 64;
+/** Default `sessionIdleMs`: 30 minutes. */
 export const DEFAULT_MCP_SESSION_IDLE_MS = 30 * 60_000;
+/** Default `sessionGraceMs`. */
 export const DEFAULT_MCP_SESSION_GRACE_MS = 100;
+/** Default `headersTimeoutMs`: 10 seconds. */
 export const DEFAULT_MCP_HEADERS_TIMEOUT_MS = 10_000;
+/** Default `bodyTimeoutMs`: 30 seconds. */
 export const DEFAULT_MCP_BODY_TIMEOUT_MS = 30_000;
+/** Default `maxConnections`. */
 export const DEFAULT_MCP_MAX_CONNECTIONS = 128;
+/** Default `maxIdleConnections`. */
 export const DEFAULT_MCP_MAX_IDLE_CONNECTIONS = 32;
+/** Default `maxStreams`. */
 export const DEFAULT_MCP_MAX_STREAMS = 64;
+/** Default `maxStreamsPerSession`. */
 export const DEFAULT_MCP_MAX_STREAMS_PER_SESSION = 8;
+/** Default `streamIdleMs`: 5 minutes. */
 export const DEFAULT_MCP_STREAM_IDLE_MS = 5 * 60_000;
 
 const SESSION_HEADER = 'mcp-session-id';
@@ -183,6 +196,10 @@ const calledTools = (message: unknown): unknown[] =>
       ? [((message as { params?: { name?: unknown } }).params ?? {}).name]
       : [];
 
+/**
+ * Starts a Node HTTP server that serves the registry over MCP Streamable HTTP; resolves once it
+ * listens.
+ */
 export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MCPHttpHost> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';

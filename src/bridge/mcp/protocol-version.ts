@@ -9,13 +9,19 @@ export const MCP_PROTOCOL_VERSIONS = Object.freeze([
   '2024-11-05',
 ] as const);
 
+/** An MCP protocol version this server speaks. */
 export type MCPProtocolVersion = (typeof MCP_PROTOCOL_VERSIONS)[number];
 
+/**
+ * The newest protocol version this server speaks, offered when a client asks for an unknown one.
+ */
 export const LATEST_MCP_PROTOCOL_VERSION: MCPProtocolVersion = MCP_PROTOCOL_VERSIONS[0];
 
+/** Whether a value names a protocol version this server speaks. */
 export const isSupportedProtocolVersion = (value: unknown): value is MCPProtocolVersion =>
   typeof value === 'string' && (MCP_PROTOCOL_VERSIONS as readonly string[]).includes(value);
 
+/** The version to answer `initialize` with: the requested one if supported, else the latest. */
 export const negotiateProtocolVersion = (requested: unknown): MCPProtocolVersion =>
   isSupportedProtocolVersion(requested) ? requested : LATEST_MCP_PROTOCOL_VERSION;
 

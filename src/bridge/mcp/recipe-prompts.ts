@@ -11,6 +11,7 @@ import { workspaceResourceUri } from './workspace-resources.js';
 
 const REVIEW = 'workspace.review';
 
+/** The chat's recipes as MCP prompts, plus `workspace.review` when a workspace is given. */
 export function createRecipePrompts(workspace?: WorkspaceSource): MCPPromptProvider {
   const recipes: MCPPrompt[] = LOCAL_AGENT_RECIPES.map((recipe) => ({
     name: `recipe.${recipe.id}`,

@@ -11,6 +11,7 @@ import { toMCPCallToolResult } from '../../runtime/registry/index.js';
 import { listAllTools } from '../../runtime/registry/index.js';
 import type { JSONRPCParams } from './jsonrpc.js';
 
+/** How the sampling agent reaches the client's model, and its turn and token budgets. */
 export interface SamplingAgentOptions {
   /** Sends `sampling/createMessage` to the client, e.g. `session.createMessage`. */
   createMessage(
@@ -23,6 +24,7 @@ export interface SamplingAgentOptions {
   maxTokens?: number;
 }
 
+/** Why a sampling agent run failed: too many turns, or a result it could not read. */
 export const SAMPLING_AGENT_ERROR_CODES = Object.freeze({
   SAMPLING_TURN_LIMIT: 'SAMPLING_TURN_LIMIT',
   SAMPLING_BAD_RESULT: 'SAMPLING_BAD_RESULT',
@@ -38,6 +40,10 @@ const blocksOf = (content: unknown): Block[] =>
     (block): block is Block => typeof block === 'object' && block !== null,
   );
 
+/**
+ * An agent driver that uses the connected MCP client's model through sampling, running its tool
+ * calls through the registry.
+ */
 export function createSamplingAgent(options: SamplingAgentOptions): AgentDriver {
   const maxTurns = options.maxTurns ?? 8;
   const maxTokens = options.maxTokens ?? 2000;

@@ -22,6 +22,7 @@ export const MCP_LOG_LEVELS = Object.freeze([
   'emergency',
 ] as const);
 
+/** An MCP logging level, from `debug` to `emergency`. */
 export type MCPLogLevel = (typeof MCP_LOG_LEVELS)[number];
 
 export const isLogLevel = (value: unknown): value is MCPLogLevel =>
@@ -37,6 +38,7 @@ export const MCP_CLIENT_ERROR_CODES = Object.freeze({
   MCP_SESSION_CLOSED: 'MCP_SESSION_CLOSED',
 } as const);
 
+/** Sends one message to the client on the session's transport. */
 export type MCPSend = (message: JSONRPCOutbound) => void;
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>

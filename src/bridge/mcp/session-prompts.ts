@@ -14,12 +14,14 @@ import {
   type JSONRPCResponse,
 } from './jsonrpc.js';
 
+/** One argument an MCP prompt takes. */
 export interface MCPPromptArgument {
   name: string;
   description?: string;
   required?: boolean;
 }
 
+/** An MCP prompt as `prompts/list` reports it. */
 export interface MCPPrompt {
   name: string;
   title?: string;
@@ -27,16 +29,21 @@ export interface MCPPrompt {
   arguments?: MCPPromptArgument[];
 }
 
+/** One message of a prompt's result. */
 export interface MCPPromptMessage {
   role: 'user' | 'assistant';
   content: MCPContentBlock;
 }
 
+/** What `prompts/get` answers: the prompt's messages. */
 export interface MCPPromptResult {
   description?: string;
   messages: MCPPromptMessage[];
 }
 
+/**
+ * A source of MCP prompts a session serves through `prompts/list`, `prompts/get` and completions.
+ */
 export interface MCPPromptProvider {
   list(): readonly MCPPrompt[];
   /** `undefined` when the name is not this provider's. Required arguments are checked first. */

@@ -20,6 +20,7 @@ import type { MCPSend } from './session-outbound.js';
 /** A listed resource: the same shape a `resource_link` block carries. */
 export type MCPResource = ToolResourceDescriptor;
 
+/** A parameterized MCP resource URI, listed by `resources/templates/list`. */
 export interface MCPResourceTemplate {
   /** RFC 6570 level 1, e.g. `workspace:///{path}`. */
   uriTemplate: string;
@@ -34,6 +35,7 @@ export interface MCPResourceChange {
   uri?: string;
 }
 
+/** A source of MCP resources a session lists, reads and, optionally, completes and watches. */
 export interface MCPResourceProvider {
   list(): readonly MCPResource[] | Promise<readonly MCPResource[]>;
   templates?(): readonly MCPResourceTemplate[];

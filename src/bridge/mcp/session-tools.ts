@@ -46,6 +46,7 @@ export interface MCPClientChannel {
 /** Resolves, inside a handler run for an MCP client, to that client's channel. */
 export const MCP_CLIENT_CAPABILITY = defineToolCapability<MCPClientChannel>('mcp.client');
 
+/** Per-session caps on what one MCP client may hold at once: batches, calls, approvals and more. */
 export interface MCPSessionLimits {
   /** Messages in one JSON-RPC batch (protocol versions that allow batches). Default 32. */
   maxBatchSize: number;
@@ -66,6 +67,7 @@ export interface MCPSessionLimits {
   approvalTimeoutMs: number;
 }
 
+/** The session caps used for any field not set in `limits`. */
 export const DEFAULT_MCP_SESSION_LIMITS: Readonly<MCPSessionLimits> = Object.freeze({
   maxBatchSize: 32,
   maxConcurrentCalls: 16,

@@ -24,6 +24,7 @@ export interface WebMCPModelContext {
   registerTool(tool: WebMCPTool, options?: { signal?: AbortSignal }): unknown;
 }
 
+/** Which model context to register with and the call context tools run with. */
 export interface WebMCPOptions {
   /** Default: `document.modelContext ?? navigator.modelContext`; nothing happens without one. */
   modelContext?: WebMCPModelContext;
@@ -31,6 +32,7 @@ export interface WebMCPOptions {
   context?: Omit<Partial<ToolCallContext>, 'source'>;
 }
 
+/** The registry's tools as registered with the browser's model context. */
 export interface WebMCPRegistration {
   /** Names registered now. */
   readonly names: readonly string[];

@@ -10,6 +10,7 @@ import type { MCPSessionOptions } from './mcp-session.js';
 /** `{ type: MCP_CONNECT_MESSAGE_TYPE }`, posted with the client's port as the one transfer. */
 export const MCP_CONNECT_MESSAGE_TYPE = 'context-action/mcp-connect';
 
+/** Session options plus the origins (and optionally windows) allowed to connect. */
 export interface MCPWindowOptions extends Omit<MCPSessionOptions, 'context'> {
   /**
    * Exact origins allowed to connect. A sandboxed frame's origin is `"null"`: list it only
@@ -22,6 +23,7 @@ export interface MCPWindowOptions extends Omit<MCPSessionOptions, 'context'> {
   context?: Omit<Partial<ToolCallContext>, 'source' | 'sessionId'>;
 }
 
+/** The MCP sessions opened by other windows, and the switch to stop accepting them. */
 export interface MCPWindowConnections {
   /** Sessions currently open. */
   readonly size: number;
@@ -34,6 +36,10 @@ const isConnectMessage = (data: unknown) =>
   data !== null &&
   (data as { type?: unknown }).type === MCP_CONNECT_MESSAGE_TYPE;
 
+/**
+ * Listens on a window for MCP connect messages from allowed origins and serves each transferred
+ * port as a session.
+ */
 export function acceptMCPConnections(
   target: Window,
   options: MCPWindowOptions,

@@ -10,8 +10,10 @@ import { workspaceMimeType } from '../../runtime/workspace/index.js';
 import type { MCPResource, MCPResourceProvider } from './session-resources.js';
 
 export const WORKSPACE_RESOURCE_PREFIX = 'workspace:///';
+/** The URI template that matches any workspace file as an MCP resource. */
 export const WORKSPACE_RESOURCE_TEMPLATE = `${WORKSPACE_RESOURCE_PREFIX}{path}`;
 
+/** The MCP resource URI of a workspace path, each segment percent-encoded. */
 export const workspaceResourceUri = (path: string): string =>
   WORKSPACE_RESOURCE_PREFIX + path.split('/').map(encodeURIComponent).join('/');
 

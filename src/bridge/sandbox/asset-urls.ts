@@ -19,6 +19,7 @@ async function toDataUrl(blob: Blob, mimeType: string): Promise<string> {
   return `data:${mimeType};base64,${btoa(binary)}`;
 }
 
+/** Reads the asset files as `data:` URLs by path, so the sandboxed preview can load them. */
 export async function readAssetUrls(files: readonly WorkspaceFile[]): Promise<Map<string, string>> {
   const assets = files.filter((file) => file.kind === 'asset');
   const urls = await Promise.all(

@@ -7,6 +7,7 @@ import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/index.js';
 import { extensionOf } from '../../runtime/preview/index.js';
 import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 
+/** Bounds on how much of the workspace one preview compile inlines and reports. */
 export interface PreviewCompileLimits {
   /** Nested `@import` depth below one linked stylesheet. */
   maxCssImportDepth: number;
@@ -22,6 +23,7 @@ export interface PreviewCompileLimits {
   maxDiagnostics: number;
 }
 
+/** The compile limits used for any field not set in the preview's `limits`. */
 export const DEFAULT_PREVIEW_COMPILE_LIMITS: PreviewCompileLimits = {
   maxCssImportDepth: 8,
   maxCssImports: 64,

@@ -13,6 +13,7 @@ import type { CompileContext } from './compile-context.js';
 import type { FrameModule, ModuleOrigin } from './frame-module.js';
 import { WORKSPACE_URL } from './module-names.js';
 
+/** The module specifier prefix under which workspace scripts are imported inside the preview. */
 export const WORKSPACE_MODULE_PREFIX = '@context-action/workspace/';
 const ERROR_MODULE_PREFIX = '@context-action/preview-error/';
 const INLINE_MODULE_PREFIX = '@context-action/inline-module/';

@@ -20,6 +20,10 @@ import type { FrameModule, ModuleOrigin } from './frame-module.js';
 import type { ModuleFlattener } from './module-flattener.js';
 import { noEntryCard } from './card.js';
 
+/**
+ * A compiled preview: the entry page split around its stylesheets, plus its modules and
+ * diagnostics.
+ */
 export interface PreviewDocument {
   entryPath: string | null;
   /** The entry HTML split around its linked stylesheets (see `renderPreviewHtml`). */

@@ -1,6 +1,7 @@
 /** The preview's console as the panel shows it: bounded entries and per-level counts. */
 import type { ConsoleLevel } from './messages.js';
 
+/** One console message from preview code, tagged with the revision that logged it. */
 export interface PreviewConsoleEntry {
   id: number;
   level: ConsoleLevel;
@@ -8,6 +9,7 @@ export interface PreviewConsoleEntry {
   revision: number;
 }
 
+/** The preview's console as the panel shows it: the latest entries and per-level counts. */
 export interface PreviewConsoleState {
   entries: readonly PreviewConsoleEntry[];
   counts: { log: number; warn: number; error: number };

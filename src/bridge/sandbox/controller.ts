@@ -64,6 +64,7 @@ import { FrameTraffic, trafficCapMessage } from './traffic.js';
 export const PREVIEW_SANDBOX = 'allow-scripts';
 const REMEMBERED_ACKS = 32;
 
+/** Acknowledgement timeout, compile limits and callbacks for a `PreviewController`. */
 export interface PreviewControllerOptions {
   /** How long `waitForRevision` waits for an acknowledgement. */
   ackTimeoutMs?: number;
@@ -75,6 +76,7 @@ export interface PreviewControllerOptions {
   bridgeSource?: string;
 }
 
+/** What a preview view renders: status, console, picker and selection. */
 export interface PreviewViewState {
   status: PreviewStatus;
   console: PreviewConsoleState;
@@ -96,6 +98,10 @@ const newNonce = () => {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 };
 
+/**
+ * The host side of the preview: loads compiled documents into sandboxed frames and reports their
+ * status, console and picked elements.
+ */
 export class PreviewController implements PreviewHost {
   ackTimeoutMs: number;
   private load: FrameLoad | null = null;

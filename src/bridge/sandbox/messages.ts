@@ -18,6 +18,7 @@ import type { PreviewSelection } from '../../runtime/preview/index.js';
 
 export type { PreviewSelection };
 
+/** The `type` of every message between the host, the preview shell and the bridge script. */
 export const PREVIEW_MESSAGE_TYPES = {
   hello: 'context-action.preview.hello',
   channel: 'context-action.preview.channel',
@@ -54,6 +55,7 @@ export const PREVIEW_MESSAGE_LIMITS = {
   bytesPerRevision: 1_048_576,
 } as const;
 
+/** The console method a preview message came from. */
 export type ConsoleLevel = 'log' | 'info' | 'warn' | 'error' | 'debug';
 
 /** What the bridge posts on its private port. */

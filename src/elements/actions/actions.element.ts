@@ -10,6 +10,7 @@ import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { actionsStyles } from './actions.styles.js';
+import { ActionsMenu, toolbarButton, type ActionItem } from './actions-menu.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 
 /** What the workspace actions need from a runtime; `createStudioRuntime()` provides it. */
@@ -31,7 +32,11 @@ const READ_ONLY_REASON = 'Read-only: the workspace cannot be changed here.';
  *
  * @tagname ca-workspace-actions
  * @summary Undo, Redo, Download file, Export HTML, Export project and Reset.
+ * @attr menu - Shows the actions as one menu button ("Actions", `aria-haspopup="menu"`) instead of a row of buttons; `<ca-studio>` sets it on a phone.
+ * @slot menu-items - Extra items (`role="menuitem"` buttons) at the end of the menu, in `menu` mode.
  * @csspart toolbar - The row of action buttons.
+ * @csspart menu-button - The button that opens the menu, in `menu` mode.
+ * @csspart menu - The menu of actions, in `menu` mode.
  * @csspart error - The last failed action's code and message.
  * @csspart dialog - The Reset confirmation.
  */
@@ -43,6 +48,9 @@ export class CaWorkspaceActions extends LitElement {
 
   /** Whether the Reset confirmation is open. */
   @property({ converter: booleanAttribute, reflect: true }) open = false;
+
+  /** Draws the actions as one menu button instead of a toolbar (a phone's header). */
+  @property({ converter: booleanAttribute, reflect: true }) menu = false;
 
   @state() private error: ToolCallError | null = null;
   @state() private busy = false;
@@ -59,6 +67,7 @@ export class CaWorkspaceActions extends LitElement {
     shown: () => this.dialog?.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.focus(),
   });
   private readonly sessionId = `actions-${randomId()}`;
+  private readonly menuControl = new ActionsMenu(this);
 
   /** Runs `name` as the person's direct call; resolves its error or null. */
   async call(name: string, args: Record<string, unknown> = {}) {
@@ -133,55 +142,45 @@ export class CaWorkspaceActions extends LitElement {
     if (!result?.error) this.open = false;
   }
 
-  protected override render() {
+  /** The actions, in order, with what each needs now. */
+  private items(): ActionItem[] {
     const status = this.workspace.value ? this.runtimeRef.value?.workspace.getStatus() : undefined;
     const ready = !!status;
     const locked = this.config.value?.readOnly ?? false;
-    const reason = locked ? READ_ONLY_REASON : nothing;
+    const reason = locked ? READ_ONLY_REASON : undefined;
     // A running action marks the buttons busy instead of disabling them: disabling the focused
     // button would drop focus to the page.
-    const busy = this.busy ? 'true' : 'false';
-    return html`<div role="toolbar" part="toolbar" aria-label="Workspace actions">
-        <button
-          ?disabled=${locked || !ready || !status?.canUndo}
-          aria-disabled=${busy}
-          title=${reason}
-          @click=${(event: Event) => this.act(event, () => this.guarded('workspace.undo'))}
-        >
-          Undo
-        </button>
-        <button
-          ?disabled=${locked || !ready || !status?.canRedo}
-          aria-disabled=${busy}
-          title=${reason}
-          @click=${(event: Event) => this.act(event, () => this.guarded('workspace.redo'))}
-        >
-          Redo
-        </button>
-        <button
-          ?disabled=${!ready || !status?.activePath}
-          aria-disabled=${busy}
-          title=${status?.activePath ? `Download ${status.activePath}` : nothing}
-          @click=${() => this.call('workspace.downloadFile', { path: status?.activePath })}
-        >
-          Download file
-        </button>
-        <button ?disabled=${!ready} aria-disabled=${busy} @click=${() => this.exportHtml()}>
-          Export HTML
-        </button>
-        <button ?disabled=${!ready} aria-disabled=${busy} @click=${() => this.exportProject()}>
-          Export project
-        </button>
-        <button
-          ?disabled=${locked || !ready}
-          aria-disabled=${busy}
-          title=${reason}
-          aria-haspopup="dialog"
-          @click=${() => (this.open = true)}
-        >
-          Reset
-        </button>
-      </div>
+    const busy = this.busy;
+    const item = (label: string, disabled: boolean, run: (event: Event) => void, title = reason) =>
+      ({ label, disabled, busy, run, ...(title ? { title } : {}) }) satisfies ActionItem;
+    return [
+      item('Undo', locked || !ready || !status?.canUndo, (event) => {
+        void this.act(event, () => this.guarded('workspace.undo'));
+      }),
+      item('Redo', locked || !ready || !status?.canRedo, (event) => {
+        void this.act(event, () => this.guarded('workspace.redo'));
+      }),
+      item(
+        'Download file',
+        !ready || !status?.activePath,
+        () => void this.call('workspace.downloadFile', { path: status?.activePath }),
+        status?.activePath ? `Download ${status.activePath}` : undefined,
+      ),
+      item('Export HTML', !ready, () => void this.exportHtml(), undefined),
+      item('Export project', !ready, () => void this.exportProject(), undefined),
+      { ...item('Reset', locked || !ready, () => (this.open = true)), dialog: true },
+    ];
+  }
+
+  protected override render() {
+    const items = this.items();
+    return html`${
+        this.menu
+          ? this.menuControl.render(items, 'Actions')
+          : html`<div role="toolbar" part="toolbar" aria-label="Workspace actions">
+              ${items.map(toolbarButton)}
+            </div>`
+      }
       ${
         this.error && !this.open
           ? html`<span class="error" part="error" role="alert"

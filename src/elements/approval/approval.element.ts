@@ -12,6 +12,7 @@ import { renderChangedFiles, renderChangeTotal, renderTextSize } from './approva
 import { approvalStyles } from './approval.styles.js';
 import type { DiffViews } from './diff-views.js';
 
+/** The detail of `ca-approval-decide`: which pending call the person approved or denied. */
 export interface ApprovalDecisionDetail {
   id: string;
   toolName: string;

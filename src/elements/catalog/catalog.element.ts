@@ -13,7 +13,14 @@ import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/i
 import { randomId } from '../../runtime/protocol/index.js';
 import { listAllTools } from '../../runtime/registry/index.js';
 import type { ToolRegistry } from '../../runtime/registry/index.js';
+import { runEditorSave, type EditorSaveRecovery } from '../../runtime/tools/live-editor/index.js';
+import {
+  createEditorSaveIntent,
+  isEditorSaveTool,
+  type EditorSaveIntent,
+} from '../../runtime/tools/live-editor/index.js';
 import type { RuntimeView } from '../shared/runtime-context.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
@@ -24,30 +31,19 @@ import { listKeyTarget, renderToolbar, renderToolList, typeAheadTarget } from '.
 import { copyOrDownload, downloadJson } from './catalog-download.js';
 import { catalogStyles } from './catalog.styles.js';
 import { callAsPerson, PERSON_DIRECT_CONTEXT } from '../../runtime/registry/index.js';
+import { reread, type SampleRun } from './catalog-retry.js';
 
 /** What the catalog needs from a runtime; `createStudioRuntime()` provides it. */
 /** `trace`, when present, records discovery as a `tools/list` row. */
-export type CatalogRuntime = RuntimeView<'registry', 'trace'>;
+export type CatalogRuntime = RuntimeView<'registry', 'trace'> & {
+  /** When present, an editor save whose outcome is unknown is checked against the folder. */
+  recoverEditorSave?: EditorSaveRecovery;
+};
 
+/** The detail of `ca-tool-run`: the tool a sample ran and its result. */
 export interface ToolRunDetail {
   name: string;
   result: ToolCallResult;
-}
-
-interface SampleRun {
-  name: string;
-  args: Record<string, unknown>;
-  result: ToolCallResult;
-}
-
-/** A moved revision's retry takes the revision the conflict reports as current. */
-function reread(run: SampleRun): Record<string, unknown> {
-  const current = run.result.error?.details?.currentRevision;
-  return run.result.error?.code === 'WORKSPACE_REVISION_CONFLICT' &&
-    'expectedRevision' in run.args &&
-    typeof current === 'number'
-    ? { ...run.args, expectedRevision: current }
-    : run.args;
 }
 
 const LIST_FILE = 'context-action-tools.json';
@@ -58,7 +54,9 @@ const TYPE_AHEAD_RESET_MS = 700;
  * view read from `getToolDefinition()`, and a separate Run sample that calls the tool as a
  * direct local action. Selecting a row only inspects it; destructive samples ask first. A failed
  * sample offers the chat's recovery (Reconnect folder, Grant access, Refresh preview), and Retry
- * when retryable ("Re-read & retry" with the current revision after a revision conflict). The
+ * when retryable ("Re-read & retry" with the current revision after a revision conflict). An
+ * editor save sample is one save intent: its Retry reuses the idempotency key, and an outcome
+ * left unknown is checked against the folder at once and shown recovered or still unknown. The
  * list follows the registry: tools registered or removed later (a surface's own tools, a host
  * page's) show and go as they do.
  *
@@ -105,6 +103,8 @@ export class CaCatalog extends LitElement {
   private readonly runtimeRef = new RuntimeController(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly confirm = new ConfirmController(this);
+  /** Inside a studio, its one live region tells the status and the count. */
+  private readonly announcer = new AnnouncerConsumer(this);
   private listedFor?: ToolRegistry;
   private stopListening?: () => void;
   private relistQueued = false;
@@ -127,7 +127,12 @@ export class CaCatalog extends LitElement {
     super.disconnectedCallback();
   }
 
-  protected override updated(_changed: PropertyValues): void {
+  protected override updated(changed: PropertyValues<this>): void {
+    this.announcer.follow('status', this.status);
+    if (changed.has('query') || changed.has('scope'))
+      this.announcer.announce(
+        this.renderRoot.querySelector('[data-role="count"]')?.textContent ?? '',
+      );
     const registry = this.runtimeRef.value?.registry;
     if (!registry || registry === this.listedFor) return;
     this.stopListening?.();
@@ -221,7 +226,11 @@ export class CaCatalog extends LitElement {
     this.select(visible[index]!.name, true);
   }
 
-  private async runSample(definition: MCPToolDefinition, args?: Record<string, unknown>) {
+  private async runSample(
+    definition: MCPToolDefinition,
+    args?: Record<string, unknown>,
+    intent?: EditorSaveIntent,
+  ) {
     const runtime = this.runtimeRef.value;
     if (!runtime || this.running) return;
     let input = args;
@@ -243,16 +252,30 @@ export class CaCatalog extends LitElement {
     this.recoveryNotice = '';
     this.status = `Running ${definition.name}…`;
     this.runAbort = new AbortController();
-    const result = await callAsPerson(runtime.registry, definition.name, input, {
-      signal: this.runAbort.signal,
-      context: { sessionId: this.sessionId },
-    });
+    const { name } = definition;
+    const signal = this.runAbort.signal;
+    let result: ToolCallResult;
+    if (isEditorSaveTool(name)) {
+      const saveIntent = intent ?? createEditorSaveIntent(name);
+      const saved = await runEditorSave(runtime, name, input, saveIntent, { signal });
+      result = saved.result;
+      this.lastRun = { name, args: input, result, intent: saveIntent };
+      this.recoveryNotice =
+        saved.state === 'recovered'
+          ? `Recovered: the folder holds the attempted save; ${saved.savedPaths.length} file(s) marked saved.`
+          : saved.state === 'unknown'
+            ? 'The outcome is still unknown: the folder does not hold the attempted save.'
+            : '';
+    } else {
+      result = await callAsPerson(runtime.registry, name, input, {
+        signal,
+        context: { sessionId: this.sessionId },
+      });
+      this.lastRun = { name, args: input, result };
+    }
     this.running = false;
     this.runAbort = undefined;
-    this.lastRun = { name: definition.name, args: input, result };
-    this.status = result.error
-      ? `${definition.name} failed: ${result.error.code}.`
-      : `${definition.name} completed.`;
+    this.status = result.error ? `${name} failed: ${result.error.code}.` : `${name} completed.`;
     this.dispatchEvent(
       new CustomEvent<ToolRunDetail>('ca-tool-run', {
         detail: { name: definition.name, result },
@@ -315,7 +338,7 @@ export class CaCatalog extends LitElement {
         onCopyList: () => this.copyList(),
         onDownloadList: () => this.downloadList(),
       })}
-      <p class="visually-hidden" aria-live="polite" data-role="count">
+      <p class="visually-hidden" aria-live=${this.announcer.live} data-role="count">
         ${visible.length} of ${this.tools.length} tools shown
       </p>
       <div class="body">
@@ -330,7 +353,7 @@ export class CaCatalog extends LitElement {
           ${definition ? this.renderDetail(definition) : html`<p class="empty" id="definition-title">Select a tool to inspect its definition.</p>`}
         </section>
       </div>
-      <p class="status" role="status">${this.status}</p>
+      <p class="status" role=${this.announcer.statusRole ?? nothing}>${this.status}</p>
       ${this.confirm.render()}
     `;
   }
@@ -396,7 +419,11 @@ export class CaCatalog extends LitElement {
           ? renderSampleResult(run.result, {
               running: this.running,
               notice: this.recoveryNotice,
-              onRetry: () => this.runSample(definition, reread(run)),
+              // Changed arguments are a new save, so only an unchanged retry keeps the intent.
+              onRetry: () => {
+                const args = reread(run);
+                void this.runSample(definition, args, args === run.args ? run.intent : undefined);
+              },
               onRecover: (action) => void this.recover(action),
             })
           : nothing

@@ -8,13 +8,16 @@ import { isEndpointConfigurationError } from '../../runtime/agents/endpoint/inde
 import type { RecoveryAction } from '../../runtime/agents/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { loadedStudio, loadStudio } from '../shared/load-studio.js';
 import { failureText, renderRecovery, runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
+import { runAnnouncement, runChanges } from './run-announcement.js';
 
+/** The detail of the cancelable `ca-prompt-submit`: the prompt about to run. */
 export interface PromptSubmitDetail {
   prompt: string;
 }
@@ -42,6 +45,7 @@ function progressText(progress: AgentProgress | undefined): string {
  * @attr prompt - Initial composer text (e.g. from a deep link); it is never run automatically.
  * @fires ca-prompt-submit - Before a prompt runs; cancelable. Detail: `{ prompt }`.
  * @fires ca-folder-reconnect - The person asked to reconnect the workspace folder after a folder failure.
+ * @fires ca-preview-open - The person chose View preview (see `offerPreview`). Detail: `undefined`.
  * @csspart mode - The badge naming the agent mode.
  * @csspart progress - The running request's turn or retry line.
  * @csspart log - The transcript.
@@ -58,6 +62,12 @@ export class CaChat extends LitElement {
   @runtimeProperty() runtime?: StudioRuntime;
 
   @property() prompt = '';
+
+  /**
+   * Offers View preview after a run that changed files, firing `ca-preview-open`: `<ca-studio>`
+   * sets it on a phone, where the preview is a tab away.
+   */
+  @property({ attribute: false }) offerPreview = false;
 
   @state() private draft = '';
   @state() private recoveryNotice = '';
@@ -89,6 +99,10 @@ export class CaChat extends LitElement {
   /** Only re-renders: a workspace change may add or remove recipes. */
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
+  /** Inside a studio, the studio's one live region speaks for the transcript and status. */
+  private readonly announcer = new AnnouncerConsumer(this);
+  /** The run last announced; null until the first agent state, which is not news. */
+  private announcedRun: AgentState['lastRun'] | null = null;
 
   override connectedCallback(): void {
     super.connectedCallback();
@@ -114,6 +128,7 @@ export class CaChat extends LitElement {
     // A recipe that no longer fits the workspace leaves; focus goes to the prompt, not the page.
     if (this.focusedChip && !this.focusedChip.isConnected) this.textarea?.focus();
     this.focusedChip = undefined;
+    this.announceRun();
     // Only a changed transcript scrolls: reading scrollHeight forces a layout, on a studio's
     // first render the whole page's.
     const messages = this.agent.value?.messages;
@@ -121,6 +136,20 @@ export class CaChat extends LitElement {
     this.scrolledFor = messages;
     this.log?.scrollTo({ top: this.log.scrollHeight });
   }
+
+  /** A run that just ended is told once, in plain words, through the studio's announcer. */
+  private announceRun(): void {
+    const state = this.agent.value;
+    if (!state || state.lastRun === this.announcedRun) return;
+    const first = this.announcedRun === null;
+    this.announcedRun = state.lastRun;
+    const text = first ? undefined : runAnnouncement(state);
+    if (text) this.announcer.announce(text);
+  }
+
+  private readonly viewPreview = (): void => {
+    this.dispatchEvent(new CustomEvent('ca-preview-open', { bubbles: true, composed: true }));
+  };
 
   /** Runs `prompt` (defaults to the composer text) through the agent. */
   async submit(prompt = this.draft): Promise<void> {
@@ -245,6 +274,8 @@ export class CaChat extends LitElement {
       ${progress ? html`<span part="progress" class="progress">${progress}</span>` : nothing}`;
     }
     if (last?.status === 'cancelled') return 'Cancelled.';
+    if (last?.status === 'completed' && this.offerPreview && state && runChanges(state))
+      return html`<button class="view-preview" @click=${this.viewPreview}>View preview</button>`;
     if (last?.status !== 'failed') return nothing;
     const retry = last.error?.retryable
       ? html`<button @click=${() => this.start(last.prompt)}>
@@ -269,6 +300,7 @@ export class CaChat extends LitElement {
     const running = state?.running ?? false;
     const last = state?.lastRun;
     return html`
+      <h2 class="visually-hidden">Chat</h2>
       <div class="head">
         <span part="mode" class="mode" title="The agent that runs your prompts"
           >${agentModeLabel(this.openrouter.value, state, this.config.value?.agent)}</span
@@ -278,7 +310,7 @@ export class CaChat extends LitElement {
         class="log"
         part="log"
         role="log"
-        aria-live="polite"
+        aria-live=${this.announcer.live}
         aria-label="Agent transcript"
         tabindex="0"
       >
@@ -290,7 +322,9 @@ export class CaChat extends LitElement {
                 }`
         }
       </div>
-      <div class="status ${last?.status ?? ''}" role="status">${this.renderStatus(state)}</div>
+      <div class="status ${last?.status ?? ''}" role=${this.announcer.value ? nothing : 'status'}>
+        ${this.renderStatus(state)}
+      </div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
         ${repeat(
           this.recipes.value ?? [],
@@ -340,5 +374,6 @@ declare global {
   interface HTMLElementEventMap {
     'ca-prompt-submit': CustomEvent<PromptSubmitDetail>;
     'ca-folder-reconnect': CustomEvent<undefined>;
+    'ca-preview-open': CustomEvent<undefined>;
   }
 }

@@ -38,6 +38,11 @@ export interface CodeEditorOptions {
   onUserChange(path: string, text: string): void;
   onCursor(info: CursorInfo): void;
   onBlur(): void;
+  /**
+   * Where CodeMirror's own announcements (search matches, completions) go instead of its live
+   * region: the studio's one region. Without it, CodeMirror's region speaks.
+   */
+  announce?: (message: string) => void;
 }
 
 export interface CodeEditor {
@@ -140,6 +145,9 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       }
       if (update.docChanged || update.selectionSet) options.onCursor(cursorOf(update.state));
       if (update.focusChanged && !update.view.hasFocus) options.onBlur();
+      for (const transaction of update.transactions)
+        for (const effect of transaction.effects)
+          if (effect.is(EditorView.announce)) options.announce?.(effect.value);
     }),
   ];
 
@@ -182,6 +190,8 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     const created = new EditorView({ root: options.root, parent: options.parent, state });
     // The scroller must be reachable by keyboard even while the content is read-only.
     created.scrollDOM.tabIndex = 0;
+    if (options.announce)
+      created.dom.querySelector('.cm-announced')?.setAttribute('aria-live', 'off');
     return created;
   };
 

@@ -2,12 +2,14 @@
  * CodeMirror's colours from the `--ca-*` tokens (through the `--_*` names `tokens.styles.ts`
  * sets on `<ca-editor>`), so the source follows the studio's theme like every other surface.
  * `dark` tells CodeMirror's base theme which of its own defaults to use for what we leave alone.
+ * `sheetRefresh` makes Firefox apply the theme's rules in every editor's shadow root.
  */
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import type { Extension } from '@codemirror/state';
 import type { ResolvedTheme } from '../shared/theme.js';
+import { sheetRefresh } from './sheet-refresh.js';
 
 const highlight = HighlightStyle.define([
   { tag: [tags.keyword, tags.modifier, tags.operatorKeyword], color: 'var(--_code-keyword)' },
@@ -46,8 +48,8 @@ const colours = {
 
 // Made once per theme: each `EditorView.theme()` call mounts a new style module.
 const themes: Readonly<Record<ResolvedTheme, Extension>> = {
-  light: [EditorView.theme(colours, { dark: false }), syntaxHighlighting(highlight)],
-  dark: [EditorView.theme(colours, { dark: true }), syntaxHighlighting(highlight)],
+  light: [EditorView.theme(colours, { dark: false }), syntaxHighlighting(highlight), sheetRefresh],
+  dark: [EditorView.theme(colours, { dark: true }), syntaxHighlighting(highlight), sheetRefresh],
 };
 
 export const codeTheme = (theme: ResolvedTheme): Extension => themes[theme];

@@ -7,6 +7,7 @@ import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/index.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
 import { beginStep } from '../shared/cold-start-order.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -17,6 +18,7 @@ import { bothVersions, reconcileDraft, type EditorDraftText } from './draft-conf
 import { editorStyles } from './editor.styles.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 
+/** The detail of `ca-editor-change`: the path of the file the person edited. */
 export interface EditorChangeDetail {
   path: string;
 }
@@ -69,6 +71,8 @@ export class CaEditor extends LitElement {
   @query('.surface') private surface?: HTMLElement;
 
   private readonly runtimeRef = new RuntimeController(this);
+  /** Inside a studio, CodeMirror's announcements go through the studio's one live region. */
+  private readonly announcer = new AnnouncerConsumer(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
@@ -130,6 +134,9 @@ export class CaEditor extends LitElement {
         onUserChange: (path, text) => this.onUserChange(path, text),
         onCursor: (info) => (this.cursor = info),
         onBlur: () => void this.flush(),
+        ...(this.announcer.value
+          ? { announce: (message) => this.announcer.announce(message) }
+          : {}),
       });
       this.shownPath = '';
       this.requestUpdate();
@@ -377,6 +384,7 @@ export class CaEditor extends LitElement {
     const dirty = new Set(snapshot?.dirtyPaths ?? []);
     const over = this.cursor.length - WORKSPACE_SOURCE_LIMIT;
     return html`
+      <h2 class="visually-hidden">Code</h2>
       <div role="tablist" part="tabs" aria-label="Open files">
         ${textFiles.map(
           (file) =>
@@ -410,7 +418,7 @@ export class CaEditor extends LitElement {
             </div>`
           : nothing
       }
-      <footer part="status">
+      <div class="footer" part="status">
         <span>Ln ${this.cursor.line}, Col ${this.cursor.column} · ${this.cursor.lines} lines</span>
         ${
           over > 0
@@ -430,7 +438,7 @@ export class CaEditor extends LitElement {
         <span class=${over > 0 ? 'over' : ''}
           >${formatCount(this.cursor.length)} / ${formatCount(WORKSPACE_SOURCE_LIMIT)} chars</span
         >
-      </footer>
+      </div>
     `;
   }
 }

@@ -51,7 +51,7 @@ export const editorStyles = [
       padding: 1rem;
       color: var(--_muted);
     }
-    footer {
+    .footer {
       display: flex;
       gap: 1rem;
       justify-content: space-between;

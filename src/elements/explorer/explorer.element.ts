@@ -11,6 +11,7 @@ import {
 import type { WorkspaceFolder } from '../../runtime/workspace/index.js';
 import { portabilityWarnings } from '../../runtime/workspace/index.js';
 import { normalizeWorkspacePath } from '../../runtime/workspace/index.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
@@ -22,6 +23,7 @@ import { READ_ONLY_REASON, renderToolbar } from './explorer-toolbar.js';
 import { renderTreeRow, treeKeyTarget } from './explorer-tree.js';
 import { FolderPickerController } from './folder-picker-controller.js';
 
+/** The detail of `ca-file-open`: the path of the file the person opened. */
 export interface FileOpenDetail {
   path: string;
 }
@@ -61,6 +63,8 @@ export class CaExplorer extends LitElement {
   private readonly runtimeRef = new RuntimeController(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
+  /** Inside a studio, its one live region tells the notices. */
+  private readonly announcer = new AnnouncerConsumer(this);
   private readonly dialog = new ExplorerDialogController(this, (opener) =>
     // A row opener may now show another file (rows are reused): focus the row the action left.
     opener?.getAttribute('role') === 'treeitem'
@@ -341,6 +345,10 @@ export class CaExplorer extends LitElement {
       this.focusedPath = snapshot.activePath ?? snapshot.files[0]?.path ?? '';
   }
 
+  protected override updated(): void {
+    this.announcer.follow('notice', this.calls.notice);
+  }
+
   protected override render() {
     const runtime = this.runtimeRef.value;
     const snapshot = this.workspace.value;
@@ -352,6 +360,7 @@ export class CaExplorer extends LitElement {
     const dirty = new Set(snapshot?.dirtyPaths ?? []);
     const target = this.targetFile();
     return html`
+      <h2 class="visually-hidden">Files</h2>
       ${renderToolbar(target, {
         readOnly: this.readOnly,
         canRevert: target !== null && dirty.has(target),
@@ -402,7 +411,7 @@ export class CaExplorer extends LitElement {
             </p>`
           : nothing
       }
-      <p class="notice" role="status">${this.calls.notice}</p>
+      <p class="notice" role=${this.announcer.statusRole ?? nothing}>${this.calls.notice}</p>
       ${this.dialog.render()}
     `;
   }

@@ -20,6 +20,10 @@ import { hostConnectStyles } from './host-connect.styles.js';
 
 export type { HostConnectRuntime } from './carrier-session.js';
 
+/**
+ * The detail of `ca-host-connect`: the companion's folder and whether an existing link took a fresh
+ * offer.
+ */
 export interface HostConnectDetail {
   folder: string;
   generation: number;
@@ -41,7 +45,8 @@ export interface HostConnectDetail {
  * @summary Link a folder served by the host companion.
  * @attr open - Whether the dialog is open.
  * @attr always-available - Offer the companion even where the browser can link folders itself.
- * @fires ca-host-connect - The workspace is linked to the companion's folder (`HostConnectDetail`).
+ * @fires ca-host-link - The workspace is linked to the companion's folder (`HostConnectDetail`).
+ * @fires ca-host-connect - Deprecated (named like the tag): the same as `ca-host-link`, fired right after it.
  * @csspart button - The button that opens the dialog.
  * @csspart dialog - The `<dialog>`.
  * @csspart offer - The offer text area.
@@ -156,18 +161,15 @@ export class CaHostConnect extends LitElement {
       : `Opened ${folder} through the host companion.`;
     // A reconciliation report is worth reading before the dialog goes away.
     if (this.reconciled.length === 0) this.open = false;
-    this.dispatchEvent(
-      new CustomEvent<HostConnectDetail>('ca-host-connect', {
-        bubbles: true,
-        composed: true,
-        detail: {
-          folder,
-          generation: session.generation,
-          reconnected,
-          reconciled: this.reconciled,
-        },
-      }),
-    );
+    const detail: HostConnectDetail = {
+      folder,
+      generation: session.generation,
+      reconnected,
+      reconciled: this.reconciled,
+    };
+    const init = { bubbles: true, composed: true, detail };
+    this.dispatchEvent(new CustomEvent('ca-host-link', init));
+    this.dispatchEvent(new CustomEvent('ca-host-connect', init));
   }
 
   private async confirmDiscard(): Promise<void> {
@@ -282,6 +284,8 @@ export class CaHostConnect extends LitElement {
 
 declare global {
   interface HTMLElementEventMap {
+    'ca-host-link': CustomEvent<HostConnectDetail>;
+    /** @deprecated Listen for `ca-host-link`. */
     'ca-host-connect': CustomEvent<HostConnectDetail>;
   }
 }

@@ -5,6 +5,7 @@ import { PreviewController, type PreviewViewState } from '../../bridge/sandbox/c
 import { previewHostCapability } from '../../runtime/preview/index.js';
 import type { PreviewSelection } from '../../runtime/preview/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
@@ -13,7 +14,9 @@ import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 
+/** `ca-preview-select`: the element the person picked in the preview. */
 export type PreviewSelectEvent = CustomEvent<PreviewSelection>;
+/** `ca-fullscreen-change`: the preview entered or left full screen. */
 export type FullscreenChangeEvent = CustomEvent<{ fullscreen: boolean }>;
 
 declare global {
@@ -60,6 +63,8 @@ export class CaPreview extends LitElement {
   @property({ type: Number, attribute: 'ack-timeout' }) ackTimeout = 10_000;
 
   private readonly runtimeRef = new RuntimeController(this);
+  /** Inside a studio, its one live region tells a failed preview; this toolbar stays quiet. */
+  private readonly announcer = new AnnouncerConsumer(this);
 
   @query('[part="frame"]') private frameBox?: HTMLElement;
 
@@ -102,6 +107,14 @@ export class CaPreview extends LitElement {
   }
 
   protected override updated(changed: PropertyValues<this>): void {
+    const status = this.provisional ? undefined : this.controllerInstance?.getSnapshot().status;
+    // Inside a studio only a failure is news; every revision's reload is not.
+    this.announcer.follow(
+      'error',
+      status?.state === 'error'
+        ? `The preview failed${status.error ? `: ${status.error}` : '.'}`
+        : '',
+    );
     if (!this.isConnected || !this.frameBox) return;
     this.controllerInstance ??= this.createController(this.frameBox);
     if (changed.has('ackTimeout')) this.controllerInstance.ackTimeoutMs = this.ackTimeout;
@@ -245,8 +258,9 @@ export class CaPreview extends LitElement {
     const diagnostics = status?.diagnostics ?? [];
     const picking = view?.pickerEnabled ?? false;
     return html`
+      <h2 class="visually-hidden">Preview</h2>
       <div part="toolbar" role="toolbar" aria-label="Preview">
-        <span part="status" role="status">
+        <span part="status" role=${this.announcer.statusRole ?? nothing}>
           ${
             status
               ? `${status.state} · revision ${status.revision}`

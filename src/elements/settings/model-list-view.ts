@@ -32,8 +32,13 @@ export function renderModelList(state: ModelListState, view: ModelListView) {
       <button
         type="button"
         part="load-models"
-        ?disabled=${state.status === 'loading'}
-        @click=${view.onLoad}
+        aria-disabled=${state.status === 'loading' ? 'true' : 'false'}
+        aria-describedby="model-list-status"
+        @click=${() => {
+          // Not disabled while loading: a disabled button drops focus to the page, and a failed
+          // load must leave the person on the button that names the error.
+          if (state.status !== 'loading') view.onLoad();
+        }}
       >
         Load tool models
       </button>

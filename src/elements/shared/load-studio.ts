@@ -10,6 +10,7 @@ import type * as studio from '../../composition/index.js';
 import { prefetchChunk } from './prefetch.js';
 import { turnOf } from './cold-start-order.js';
 
+/** The composition layer module, as `loadStudio()` resolves it. */
 export type StudioModule = typeof studio;
 
 prefetchChunk('studio');

@@ -22,7 +22,8 @@ export interface ElementRuntime {
  * An element's runtime type when it needs more than `ElementRuntime`: the base plus the parts
  * it names, typed as the full runtime types them (`Needed` must be there, `Optional` may be).
  * The one rule for every element's `runtime` property: it is typed `ElementRuntime`, a
- * `RuntimeView`, or the full `StudioRuntime`; no element types a part anew, so the runtime
+ * `RuntimeView` (plus, at most, optional parts the full runtime lacks), or the full
+ * `StudioRuntime`; no element types one of its parts anew, so the runtime
  * `createStudioRuntime()` returns fits every element.
  */
 export type RuntimeView<

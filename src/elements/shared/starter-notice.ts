@@ -1,12 +1,20 @@
 import { css, html, nothing } from 'lit';
 import type { StarterNoticeController } from './starter-notice-controller.js';
 
+const STARTER_CHANGED =
+  "This page's starter files changed since your last visit. Your edits are kept.";
+
+/** The changed-starter notice's words while it shows, for an announcer. */
+export const starterNoticeText = (notice: StarterNoticeController) =>
+  notice.state.kind === 'changed' ? STARTER_CHANGED : undefined;
+
 /**
  * What the starter files need a person to know, drawn by `<ca-runtime>` and `<ca-studio>`: a
  * refused set (one specific error; the default files run instead) or changed starter files,
- * with Reset to take them and Keep to stay with the persisted edits.
+ * with Reset to take them and Keep to stay with the persisted edits. `live` false leaves the
+ * telling to the studio's announcer (`starterNoticeText`).
  */
-export function starterNotice(notice: StarterNoticeController) {
+export function starterNotice(notice: StarterNoticeController, live = true) {
   const starter = notice.state;
   if (starter.kind === 'error') {
     return html`<p class="starter-notice" part="starter-notice" role="alert">
@@ -14,8 +22,8 @@ export function starterNotice(notice: StarterNoticeController) {
     </p>`;
   }
   if (starter.kind !== 'changed') return nothing;
-  return html`<div class="starter-notice" part="starter-notice" role="status">
-    <span>This page's starter files changed since your last visit. Your edits are kept.</span>
+  return html`<div class="starter-notice" part="starter-notice" role=${live ? 'status' : nothing}>
+    <span>${STARTER_CHANGED}</span>
     <button ?disabled=${starter.busy} @click=${() => void notice.resetToStarter()}>
       Reset to new starter files
     </button>

@@ -59,6 +59,9 @@ export const tokens = css`
     border-radius: calc(var(--_radius) - 2px);
     padding: 0.3rem 0.7rem;
     cursor: pointer;
+    /* A studio in its single column of tabs (a phone) sets 44px: big enough for a finger. */
+    min-height: var(--ca-touch-target, auto);
+    min-width: var(--ca-touch-target, auto);
   }
   button:hover:not(:disabled, [aria-disabled='true']) {
     border-color: var(--_accent);

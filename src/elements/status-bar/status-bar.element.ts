@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { query } from 'lit/decorators.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { shiftShortcutLabel } from '../shared/shortcut-label.js';
 import { browserDownload } from '../../runtime/tools/workspace/index.js';
 import type { RuntimeView } from '../shared/runtime-context.js';
@@ -29,7 +30,7 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
 /**
  * The studio's status bar (E9): where edits are kept (browser IndexedDB, memory only with the
  * storage error, or a linked folder with its permission; "Waiting for another tab" while another
- * page holds the workspace's lock), the revision, changed and deleted files, and the preview state, announced politely to screen readers. While a linked, writable
+ * page holds the workspace's lock), the revision, changed and deleted files, and the preview state, announced politely to screen readers (inside `<ca-studio>` only a change of where edits are kept, through the studio's one live region). While a linked, writable
  * folder has edits not yet saved to it, a `beforeunload` guard asks before the tab closes; so
  * does an editor draft still inside its debounce window, a commit still in flight, and any edit
  * held only in memory (a browser-only workspace whose edits are written asks nothing). In
@@ -39,7 +40,7 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
  *
  * @tagname ca-status-bar
  * @summary Storage mode, revision, unsaved changes, preview state and workspace search.
- * @csspart status - The live region holding every status item.
+ * @csspart status - Every status item; a polite live region unless inside `<ca-studio>`.
  * @csspart storage - Where edits are kept.
  * @csspart storage-error - The bounded persistence error, in memory-only mode.
  * @csspart download-button - Downloads the changed files as a ZIP, in memory-only mode.
@@ -65,6 +66,8 @@ export class CaStatusBar extends LitElement {
     previewStatusStore(this.runtimeRef.value?.capabilities),
   );
   private guard?: UnloadGuard;
+  /** Inside a studio, its one live region tells where edits are kept; this bar stays quiet. */
+  private readonly announcer = new AnnouncerConsumer(this);
 
   /** Whether the linked-folder `beforeunload` guard is registered now. */
   get unloadGuarded(): boolean {
@@ -100,6 +103,12 @@ export class CaStatusBar extends LitElement {
       summarizeStatus(runtime.workspace.getStatus(), undefined).unsavedFolderChanges;
     if (unsaved) this.guard ??= createUnloadGuard();
     this.guard?.set(unsaved);
+    // Revisions and counts change with every edit: only where edits are kept is news.
+    if (runtime && this.workspace.value)
+      this.announcer.follow(
+        'storage',
+        summarizeStatus(runtime.workspace.getStatus(), undefined).storageLabel,
+      );
   }
 
   /** Saves the files changed since the checkpoint as one ZIP (`workspace-unsaved-rev<N>.zip`). */
@@ -141,10 +150,18 @@ export class CaStatusBar extends LitElement {
     // Read so the bar re-renders on every workspace change; the status adds folder and history.
     const snapshot = this.workspace.value;
     if (!runtime || !snapshot)
-      return html`<div part="status" role="status" aria-live="polite"></div>`;
+      return html`<div
+        part="status"
+        role=${this.announcer.statusRole ?? nothing}
+        aria-live=${this.announcer.value ? nothing : 'polite'}
+      ></div>`;
     const summary = summarizeStatus(runtime.workspace.getStatus(), this.preview.value);
     return html`
-      <div part="status" role="status" aria-live="polite">
+      <div
+        part="status"
+        role=${this.announcer.statusRole ?? nothing}
+        aria-live=${this.announcer.value ? nothing : 'polite'}
+      >
         <span part="storage" class="storage" data-mode=${summary.storage}
           >${summary.storageLabel}</span
         >

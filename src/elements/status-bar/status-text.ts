@@ -5,8 +5,10 @@
 import type { PreviewStatus } from '../../runtime/preview/index.js';
 import type { WorkspaceStatus } from '../../runtime/workspace/index.js';
 
+/** Where the workspace is kept, as the status bar reports it. */
 export type StatusStorageKind = 'indexeddb' | 'memory' | 'folder';
 
+/** What the status bar says, as plain data: storage, revision, changes and preview labels. */
 export interface StatusSummary {
   storage: StatusStorageKind;
   storageLabel: string;
@@ -54,6 +56,7 @@ function previewOf(preview: PreviewStatus | undefined): string {
   return `Preview ${preview.state}${preview.state === 'ready' ? acknowledged : ''}${diagnostics}`;
 }
 
+/** Derives the status bar's wording from the workspace and preview status. */
 export function summarizeStatus(
   status: WorkspaceStatus,
   preview: PreviewStatus | undefined,

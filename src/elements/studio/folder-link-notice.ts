@@ -20,6 +20,12 @@ export const lostFolderStore = (workspace: WorkspaceView | undefined) =>
     });
   });
 
+/** The notice's words for a lost folder link, for the studio's announcer. */
+export const folderLinkText = (lost: string | null | undefined) =>
+  lost
+    ? `The link to the folder “${lost}” is unavailable after the reload: saves stay in this browser until you open the folder again.`
+    : undefined;
+
 /**
  * The header's word on a folder link that did not survive the reload: saves now reach only this
  * browser, so the person is told, with Open folder to link it again. Styled as the starter
@@ -27,11 +33,9 @@ export const lostFolderStore = (workspace: WorkspaceView | undefined) =>
  */
 export function folderLinkNotice(lost: string | null | undefined, openFolder: () => void) {
   if (!lost) return nothing;
-  return html`<div class="starter-notice" part="folder-notice" role="status">
-    <span
-      >The link to the folder “${lost}” is unavailable after the reload: saves stay in this browser
-      until you open the folder again.</span
-    >
+  // Not a live region: the studio's announcer tells it.
+  return html`<div class="starter-notice" part="folder-notice">
+    <span>${folderLinkText(lost)}</span>
     <button @click=${openFolder}>Open folder</button>
   </div>`;
 }

@@ -17,6 +17,8 @@ export class FullscreenIsolation {
         if (sibling === node || !(sibling instanceof HTMLElement) || sibling.inert) continue;
         // An approval asked for meanwhile must stay answerable over the preview.
         if (sibling instanceof HTMLStyleElement || sibling.localName === 'ca-approval') continue;
+        // The studio's live region keeps speaking over the full-screen preview.
+        if (sibling.getAttribute('aria-live') === 'polite') continue;
         sibling.inert = true;
         this.madeInert.push(sibling);
       }

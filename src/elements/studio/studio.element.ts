@@ -8,15 +8,15 @@ import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces/inde
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { ownedRuntimeProperty, RuntimeOwner } from '../shared/runtime-owner.js';
 import { recipeFromAttributes } from '../shared/runtime-recipe.js';
-import { starterNotice, starterNoticeStyles } from '../shared/starter-notice.js';
+import { starterNotice, starterNoticeStyles, starterNoticeText } from '../shared/starter-notice.js';
 import { StarterNoticeController } from '../shared/starter-notice-controller.js';
-import { folderLinkNotice, lostFolderStore } from './folder-link-notice.js';
+import { folderLinkNotice, folderLinkText, lostFolderStore } from './folder-link-notice.js';
+import { StudioAnnouncer } from './studio-announcer.js';
 import { StoreController } from '../shared/store-controller.js';
 import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaEditor } from '../editor/editor.element.js';
 import { loadCodeEditor } from '../editor/load-code-editor.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
-import { fromOpenDialog, isSaveShortcut } from '../explorer/explorer-folder.js';
 import type { CaSettings } from '../settings/settings.element.js';
 import {
   isThemeChoice,
@@ -25,11 +25,12 @@ import {
   type ThemeChoice,
 } from '../shared/theme.js';
 import { exportParts } from './export-parts.js';
-import { PANELS, parsePanels } from './layout.js';
+import { PANELS, parsePanels, TAB_LABELS } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
-import { FullscreenIsolation } from './fullscreen-isolation.js';
+import { listenForPanels } from './studio-events.js';
 import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
+import { renderHeaderActions } from './header-actions.js';
 import { studioStyles } from './studio.styles.js';
 import { customLayoutStyles } from './custom-layout.styles.js';
 import '../runtime/runtime.js';
@@ -107,6 +108,8 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @csspart status-bar - The `<ca-status-bar>` at the bottom: storage mode, revision, unsaved
  * changes, preview state and ⌘/Ctrl+Shift+F workspace search.
  * @csspart approval - The `<ca-approval>` gate.
+ * @csspart announcer - The studio's one polite live region (visually hidden): the elements inside
+ * speak through it in short plain sentences, bursts merged, instead of each re-reading its own.
  * @csspart splitter - Each splitter between panels.
  * @csspart tabs - The tablist of the single-column layout.
  * @csspart tab - Each tab of the single-column layout.
@@ -190,12 +193,12 @@ export class CaStudio extends LitElement {
     () => recipeFromAttributes(this, this.workspaceName, this.surfaceName),
     this.starter,
   );
+  private readonly announcements = new StudioAnnouncer(this);
   private readonly hostConnect = new HostConnectLoader(this, () => this.owner.value?.folders);
   private readonly children$ = new MutationObserver(() => this.readLayout());
   @query('ca-settings') private settingsDialog?: CaSettings;
   @query('ca-explorer') private explorer?: CaExplorer;
   @query('ca-editor') private editorPanel?: CaEditor;
-  private fullscreenIsolation?: FullscreenIsolation;
 
   private readonly openrouter = new StoreController(this, () => this.owner.value?.openrouter);
   private readonly agentState = new StoreController(this, () => this.owner.value?.agent);
@@ -239,28 +242,10 @@ export class CaStudio extends LitElement {
 
   constructor() {
     super();
-    // ⌘/Ctrl+S anywhere in the studio saves; the explorer handles it first when it has focus.
-    this.addEventListener('keydown', (event) => {
-      if (!isSaveShortcut(event) || event.defaultPrevented || !this.explorer) return;
-      event.preventDefault();
-      if (!fromOpenDialog(event)) void this.explorer.save();
-    });
-    // The chat's Reconnect folder recovery opens the explorer's folder picker.
-    this.addEventListener('ca-folder-reconnect', () => void this.explorer?.openFolder());
-    // A full-screen preview leaves nothing hidden behind it in the tab order.
-    this.addEventListener('ca-fullscreen-change', (event) => {
-      const preview = event.composedPath()[0];
-      if (!(preview instanceof Element) || !this.shadowRoot) return;
-      this.fullscreenIsolation ??= new FullscreenIsolation(this.shadowRoot);
-      if (event.detail.fullscreen) this.fullscreenIsolation.isolate(preview);
-      else this.fullscreenIsolation.release();
-    });
-    // A chosen search result opens in the editor at the match, with focus there.
-    this.addEventListener('ca-search-select', (event) => {
-      if (!this.editorPanel) return;
-      event.preventDefault();
-      const { path, line, column } = event.detail;
-      void this.editorPanel.reveal(path, line, column);
+    listenForPanels(this, {
+      explorer: () => this.explorer,
+      editor: () => this.editorPanel,
+      showPreview: () => this.showPreview(),
     });
   }
 
@@ -291,6 +276,10 @@ export class CaStudio extends LitElement {
       // The Tools panel's code loads when the panel first opens.
       void import('../catalog/catalog.js');
     }
+    this.announcements.notice(
+      starterNoticeText(this.starter),
+      folderLinkText(this.lostFolder.value),
+    );
     const choice = isThemeChoice(this.theme) ? this.theme : 'light';
     this.resolvedTheme = choice === 'auto' ? (this.darkScheme?.matches ? 'dark' : 'light') : choice;
   }
@@ -300,6 +289,12 @@ export class CaStudio extends LitElement {
     await import('../settings/settings.js');
     await this.updateComplete;
     this.settingsDialog?.show();
+  }
+
+  private async showPreview(): Promise<void> {
+    this.selectedTab = 'preview';
+    await this.updateComplete;
+    this.shadowRoot?.querySelector<HTMLElement>('#panel-preview')?.focus();
   }
 
   /** Tools opens the catalog; in the single column of tabs it also selects the catalog's tab. */
@@ -329,9 +324,11 @@ export class CaStudio extends LitElement {
     );
     // Hidden panels stay mounted: the preview keeps acknowledging and no state is lost.
     const hidden = (key: TabKey) => !showing(key) || (this.layout.narrow && key !== selected);
+    // A tab's panel on a phone; side by side, each panel a region named like its tab.
     const tabpanel = (key: TabKey) => ({
-      role: this.layout.narrow ? 'tabpanel' : nothing,
+      role: this.layout.narrow ? 'tabpanel' : 'region',
       labelledby: this.layout.narrow ? `tab-${key}` : nothing,
+      label: this.layout.narrow ? nothing : TAB_LABELS[key],
     });
     const approval = html`<ca-approval
       part="approval"
@@ -340,46 +337,35 @@ export class CaStudio extends LitElement {
     ></ca-approval>`;
     if (this.customLayout) {
       return html`<div class="layout" part="layout">
-          ${starterNotice(this.starter)}<slot></slot>
+          ${starterNotice(this.starter, false)}<slot></slot>
         </div>
-        ${approval}`;
+        ${approval} ${this.announcements.render()}`;
     }
     return html`
-      <div class="bar" part="header">
+      <div class="bar ${this.layout.narrow ? 'touch' : ''}" part="header">
         <h2 class="heading">${this.heading}</h2>
         ${
           this.config.value?.readOnly
             ? html`<span class="read-only" part="read-only">Read-only</span>`
             : nothing
         }
-        <ca-workspace-actions
-          part="actions"
-          exportparts=${exportParts('actions')}
-        ></ca-workspace-actions>
-        <button
-          part="tools-toggle"
-          class="tools"
-          aria-expanded=${String(this.catalogOpen)}
-          aria-controls="panel-catalog"
-          @click=${this.toggleTools}
-        >
-          Tools
-        </button>
-        <button
-          part="model-button"
-          class="model"
-          aria-haspopup="dialog"
-          @click=${() => void this.openSettings()}
-        >
-          <span class="model-label">Model</span>
-          ${agentModeLabel(this.openrouter.value, this.agentState.value, this.config.value?.agent)}
-        </button>
+        ${renderHeaderActions({
+          narrow: this.layout.narrow,
+          catalogOpen: this.catalogOpen,
+          toggleTools: this.toggleTools,
+          openSettings: () => void this.openSettings(),
+          mode: agentModeLabel(
+            this.openrouter.value,
+            this.agentState.value,
+            this.config.value?.agent,
+          ),
+        })}
         <ca-host-connect
           part="host-connect"
           exportparts=${exportParts('host-connect')}
         ></ca-host-connect>
         <slot name="header-actions"></slot>
-        ${starterNotice(this.starter)}
+        ${starterNotice(this.starter, false)}
         ${folderLinkNotice(this.lostFolder.value, () => void this.explorer?.openFolder())}
       </div>
       ${this.layout.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}
@@ -399,6 +385,7 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('explorer')}
             role=${tabpanel('explorer').role}
             aria-labelledby=${tabpanel('explorer').labelledby}
+            aria-label=${tabpanel('explorer').label}
             ?hidden=${hidden('explorer')}
           ></ca-explorer>
           ${work.after.get('explorer') ?? nothing}
@@ -408,6 +395,7 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('editor')}
             role=${tabpanel('editor').role}
             aria-labelledby=${tabpanel('editor').labelledby}
+            aria-label=${tabpanel('editor').label}
             ?hidden=${hidden('editor')}
           ></ca-editor>
           ${work.after.get('editor') ?? nothing}
@@ -417,6 +405,8 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('preview')}
             role=${tabpanel('preview').role}
             aria-labelledby=${tabpanel('preview').labelledby}
+            aria-label=${tabpanel('preview').label}
+            tabindex=${this.layout.narrow ? '-1' : nothing}
             ?hidden=${hidden('preview')}
           ></ca-preview>
           ${work.after.get('preview') ?? nothing}
@@ -428,6 +418,7 @@ export class CaStudio extends LitElement {
                   exportparts=${exportParts('catalog')}
                   role=${tabpanel('catalog').role}
                   aria-labelledby=${tabpanel('catalog').labelledby}
+                  aria-label=${tabpanel('catalog').label}
                   ?hidden=${hidden('catalog')}
                 ></ca-catalog>`
               : nothing
@@ -446,8 +437,10 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('chat')}
             role=${tabpanel('chat').role}
             aria-labelledby=${tabpanel('chat').labelledby}
+            aria-label=${tabpanel('chat').label}
             ?hidden=${hidden('chat')}
             .prompt=${this.prompt}
+            .offerPreview=${this.layout.narrow}
           >
             <slot name="chat-empty" slot="empty"></slot>
             <slot name="composer-extras" slot="composer-extras"></slot>
@@ -459,14 +452,20 @@ export class CaStudio extends LitElement {
             exportparts=${exportParts('trace')}
             role=${tabpanel('trace').role}
             aria-labelledby=${tabpanel('trace').labelledby}
+            aria-label=${tabpanel('trace').label}
             ?hidden=${hidden('trace')}
           ></ca-trace>
         </div>
         ${tabs.length ? nothing : html`<div class="empty"><slot name="empty"></slot></div>`}
       </div>
-      <ca-status-bar part="status-bar" exportparts=${exportParts('status-bar')}></ca-status-bar>
+      <ca-status-bar
+        class=${this.layout.narrow ? 'touch' : ''}
+        part="status-bar"
+        exportparts=${exportParts('status-bar')}
+      ></ca-status-bar>
       ${approval}
       <ca-settings part="settings" exportparts=${exportParts('settings')}></ca-settings>
+      ${this.announcements.render()}
     `;
   }
 }

@@ -95,6 +95,20 @@ export const studioStyles = [
     .row[hidden] {
       display: none;
     }
+    /* A phone: every button and tab a finger can hit (44 by 44 CSS pixels at least). */
+    .touch,
+    .tabs,
+    .layout.narrow {
+      --ca-touch-target: 44px;
+    }
+    [role='tab'] {
+      min-height: var(--ca-touch-target, auto);
+    }
+    .menu-item {
+      border: 0;
+      background: transparent;
+      text-align: start;
+    }
     .layout.narrow {
       grid-template-rows: minmax(0, 1fr) !important;
     }

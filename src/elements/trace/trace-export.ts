@@ -17,6 +17,7 @@ export function exportTraceRows(rows: readonly TraceRow[]): string {
     startedAt: new Date(row.startedAt).toISOString(),
     durationMs: row.durationMs,
     ...row.provenance,
+    approval: row.approval,
     error: row.error ? { code: row.error.code, retryable: row.error.retryable } : undefined,
   }));
   return JSON.stringify({ format: 'context-action.trace.v1', rows: projection }, null, 2);

@@ -3,6 +3,7 @@ import { property, state } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import type { RecoveryAction } from '../../runtime/agents/index.js';
 import type { TraceRow } from '../../runtime/trace/index.js';
+import type { TraceApproval } from '../../runtime/trace/index.js';
 import { renderRecovery, runRecovery } from '../shared/recovery.js';
 import { browserDownload } from '../../runtime/tools/workspace/index.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -29,6 +30,33 @@ const detailText = (row: TraceRow) =>
 /** A failure a retry may fix, or one it cannot. */
 const failureKind = (error: { retryable: boolean }) => (error.retryable ? 'retryable' : 'terminal');
 
+const APPROVAL_LABELS: Readonly<Record<TraceApproval, string>> = {
+  waiting: 'waiting for approval',
+  approved: 'approved',
+  denied: 'denied',
+  unavailable: 'no approval surface',
+  refused: 'approval refused',
+};
+
+/**
+ * The row's status with its approval and failure kind: "running · waiting for approval",
+ * "completed · approved", "failed · TOOL_APPROVAL_DENIED · terminal · denied". An agent run
+ * reads "waiting for approval" while one of its calls does.
+ */
+function statusText(row: TraceRow, waitingSessions: ReadonlySet<string>): string {
+  const approval =
+    row.method === 'agent.request'
+      ? row.status === 'running' && row.sessionId && waitingSessions.has(row.sessionId)
+        ? APPROVAL_LABELS.waiting
+        : undefined
+      : row.approval && APPROVAL_LABELS[row.approval];
+  return [
+    row.status,
+    ...(row.error ? [row.error.code, failureKind(row.error)] : []),
+    ...(approval ? [approval] : []),
+  ].join(' · ');
+}
+
 const formatDuration = (row: TraceRow) =>
   row.durationMs === undefined ? '…' : `${Math.max(0, Math.round(row.durationMs))} ms`;
 
@@ -37,8 +65,10 @@ const formatDuration = (row: TraceRow) =>
  * `agent.request`, with source · mode, status, duration and both the provider call id and the
  * internal trace id. Copy and Download export metadata only. Each call row opens a detail view
  * of its bounded, redacted arguments and result (source-like values appear as a character count),
- * with its own Copy. A failure reads as retryable or terminal, and a failed row offers the chat's
- * recovery (Reconnect folder, Grant access, Refresh preview).
+ * with its own Copy. A call that asked for approval reads "waiting for approval" until it is
+ * answered, then "approved" or "denied" (its agent run waits with it). A failure reads as
+ * retryable or terminal, and a failed row offers the chat's recovery (Reconnect folder, Grant
+ * access, Refresh preview).
  *
  * @tagname ca-trace
  * @summary Live trace of every tool call.
@@ -101,7 +131,7 @@ export class CaTrace extends LitElement {
     setTimeout(() => (this.detailCopied = false), 1500);
   }
 
-  private renderRow(row: TraceRow) {
+  private renderRow(row: TraceRow, waitingSessions: ReadonlySet<string>) {
     const open = this.expanded === row.traceId;
     return html`<tr
       data-trace-id=${row.traceId}
@@ -115,7 +145,7 @@ export class CaTrace extends LitElement {
         <span
           class="status ${row.status}"
           title=${row.error ? `${row.error.code}: ${row.error.message}` : ''}
-          >${row.status}${row.error ? ` · ${row.error.code} · ${failureKind(row.error)}` : ''}</span
+          >${statusText(row, waitingSessions)}</span
         >
         ${row.status === 'failed' ? renderRecovery(row.error, (action) => void this.recover(row, action)) : nothing}
         ${this.notice?.traceId === row.traceId ? html`<span class="notice">${this.notice.text}</span>` : nothing}
@@ -174,9 +204,16 @@ export class CaTrace extends LitElement {
     const sessions = [...new Set(rows.flatMap((row) => (row.sessionId ? [row.sessionId] : [])))];
     const visible = this.session ? rows.filter((row) => row.sessionId === this.session) : rows;
     const running = rows.some((row) => row.status === 'running');
+    const waitingSessions = new Set(
+      rows.flatMap((row) =>
+        row.approval === 'waiting' && row.status === 'running' && row.sessionId
+          ? [row.sessionId]
+          : [],
+      ),
+    );
     return html`
-      <header part="header">
-        <h2 id="trace-title">Trace</h2>
+      <div class="header" part="header">
+        <h2>Trace</h2>
         ${
           sessions.length > 1
             ? html`<label
@@ -196,8 +233,8 @@ export class CaTrace extends LitElement {
         </button>
         <button @click=${this.download} ?disabled=${rows.length === 0}>Download trace</button>
         <button @click=${this.clear} ?disabled=${running || rows.length === 0}>Clear</button>
-      </header>
-      <div class="rows" tabindex="0" role="region" aria-labelledby="trace-title">
+      </div>
+      <div class="rows" tabindex="0" role="region" aria-label="Trace rows">
         ${
           visible.length === 0
             ? html`<div class="empty">No tool calls yet.</div>`
@@ -216,7 +253,7 @@ export class CaTrace extends LitElement {
                 <tbody>
                   ${visible.map(
                     (row) =>
-                      html`${this.renderRow(row)}${
+                      html`${this.renderRow(row, waitingSessions)}${
                         this.expanded === row.traceId ? this.renderDetail(row) : nothing
                       }`,
                   )}

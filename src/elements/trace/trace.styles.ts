@@ -8,7 +8,7 @@ export const traceStyles = [
     :host {
       font-size: 0.8125rem;
     }
-    header {
+    .header {
       display: flex;
       align-items: center;
       gap: 0.5rem;

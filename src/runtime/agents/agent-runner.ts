@@ -15,7 +15,10 @@ import type {
   AgentToolPort,
 } from './agent-types.js';
 import { lazyLocalAgent } from './lazy-agent.js';
+import { withEditorSaveIntents } from './save-intents.js';
+import type { EditorSaveRecovery } from '../tools/live-editor/save-flow.js';
 
+/** What the chat renders: whether a run is going, the transcript, and how the last run ended. */
 export interface AgentState {
   running: boolean;
   sessionId?: string;
@@ -27,6 +30,7 @@ export interface AgentState {
   progress?: AgentProgress;
 }
 
+/** Runs one agent request at a time and keeps the transcript; subscribe to redraw on change. */
 export interface AgentRunner {
   getSnapshot(): AgentState;
   subscribe(listener: () => void): () => void;
@@ -37,8 +41,11 @@ export interface AgentRunner {
   /** Aborts the active run, if any. */
   cancel(): void;
   clear(): void;
+  /** Adds an assistant line to the transcript outside any run, e.g. what an import left out. */
+  note(text: string): void;
 }
 
+/** The tools and trace an agent runner uses, and which driver answers each prompt. */
 export interface AgentRunnerOptions {
   tools: AgentToolPort;
   trace: TraceStore;
@@ -49,6 +56,8 @@ export interface AgentRunnerOptions {
   selection?: PreviewSelectionStore;
   /** Awaited before each run, e.g. to flush editor drafts through the registry. */
   beforeRun?: () => Promise<void>;
+  /** Checks an agent's editor save whose outcome is unknown against the folder, at once. */
+  recoverEditorSave?: EditorSaveRecovery;
   maxMessages?: number;
 }
 
@@ -56,11 +65,15 @@ const MAX_PROMPT_LABEL = 80;
 let sessions = 0;
 const newSessionId = () => `session-${Date.now().toString(36)}-${(++sessions).toString(36)}`;
 
+/**
+ * Creates the runner that sends prompts to an agent driver, one run at a time, tracing each run.
+ */
 export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
   const maxMessages = options.maxMessages ?? 200;
   const listeners = new Set<() => void>();
   let state: AgentState = { running: false, messages: [] };
   let active: AbortController | undefined;
+  let notes = 0;
 
   const set = (patch: Partial<AgentState>) => {
     state = { ...state, ...patch };
@@ -122,7 +135,15 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       options.selection?.set(null);
       const outcome = await driver.run({
         prompt,
-        tools: options.tools,
+        tools: withEditorSaveIntents(
+          options.tools,
+          sessionId,
+          options.recoverEditorSave && {
+            recover: options.recoverEditorSave,
+            note: (text) =>
+              emit({ id: `${sessionId}-save-check-${++notes}`, role: 'assistant', text }),
+          },
+        ),
         context,
         signal: controller.signal,
         emit,
@@ -164,5 +185,6 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     run,
     cancel: () => active?.abort(new DOMException('Cancelled by the user.', 'AbortError')),
     clear: () => set({ messages: [] }),
+    note: (text) => emit({ id: `note-${++notes}`, role: 'assistant', text }),
   };
 }

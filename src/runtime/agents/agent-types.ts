@@ -15,10 +15,11 @@ export interface AgentToolPort {
   listTools(request?: ToolListRequest): ToolListResult;
   executeModelToolCall(
     call: ModelToolCall,
-    options: { signal?: AbortSignal; context: ToolCallContext },
+    options: { signal?: AbortSignal; context: ToolCallContext; idempotencyKey?: string },
   ): Promise<ToolCallResult>;
 }
 
+/** One transcript entry: the person's prompt, an agent's reply, or the outcome of one tool call. */
 export type AgentMessage =
   | { id: string; role: 'user'; text: string }
   | {
@@ -43,8 +44,10 @@ export type AgentProgress =
   | { kind: 'retry'; attempt: number; of: number; delayMs: number; code: string }
   | { kind: 'turn'; turn: number; of: number };
 
+/** How an agent run ended. */
 export type AgentRunStatus = 'completed' | 'failed' | 'cancelled';
 
+/** How an agent run ended, under which session id, and the error when it failed. */
 export interface AgentRunResult {
   status: AgentRunStatus;
   sessionId: string;

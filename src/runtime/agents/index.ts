@@ -6,3 +6,4 @@ export * from './local-agent-recipes.js';
 export * from './no-agent.js';
 export * from './recovery.js';
 export * from './tool-message.js';
+export * from './import-notes.js';

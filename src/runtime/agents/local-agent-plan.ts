@@ -3,8 +3,10 @@
  * intent. No model, no I/O, so the whole tool path can run and be tested offline.
  */
 export const ACCENTS = ['blue', 'green', 'purple', 'orange', 'pink', 'teal'] as const;
+/** An accent color the offline agent can apply. */
 export type Accent = (typeof ACCENTS)[number];
 
+/** What the offline agent understood a prompt to ask for. */
 export type LocalAgentIntent =
   | { kind: 'theme'; accent: Accent }
   | { kind: 'hero'; title?: string; subtitle?: string }
@@ -30,6 +32,7 @@ function quotedValues(prompt: string): string[] {
   return [...prompt.matchAll(QUOTED)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');
 }
 
+/** Reads a prompt into the offline agent's intent, deterministically and without a model. */
 export function planLocalAgentRequest(prompt: string): LocalAgentIntent {
   const text = prompt.trim();
   const lower = text.toLowerCase();

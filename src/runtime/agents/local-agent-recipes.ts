@@ -16,6 +16,7 @@ export interface RecipeWorkspace {
   folder: { connected: boolean };
 }
 
+/** A prompt the composer offers as a one-click recipe, with the tools its plan ends in. */
 export interface LocalAgentRecipe {
   id: string;
   label: string;
@@ -42,6 +43,7 @@ const textFile = (workspace: RecipeWorkspace, path: string) => {
   return file?.kind === 'text' ? file : undefined;
 };
 
+/** The recipes the chat composer offers, in display order. */
 export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
   {
     id: 'accent-green',
@@ -128,7 +130,7 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
     fits: (workspace) => workspace.canRedo,
   },
   {
-    // workspace.saveAll instead when a writable folder is linked.
+    // workspace.saveAll instead when a writable folder is linked (editor.saveAll on the live editor).
     id: 'save',
     label: 'Save all',
     prompt: 'Save all changes',

@@ -113,6 +113,21 @@ function editorSteps(intent: LocalAgentIntent): Step[] | null {
         },
       ];
     }
+    case 'save':
+      // A linked folder takes the editor's own save (keyed per call by the agent runner, so an
+      // unknown outcome can be recovered); a browser-only workspace keeps its checkpoint.
+      return [
+        status,
+        {
+          name: (s) => (s.folderWritable ? 'editor.saveAll' : 'workspace.saveCheckpoint'),
+          arguments: (s) =>
+            s.folderWritable
+              ? s.revision === undefined
+                ? {}
+                : { expectedWorkspaceRevision: s.revision }
+              : workspaceGuard(s),
+        },
+      ];
     case 'status':
       return [status];
     default:

@@ -143,6 +143,10 @@ function observe(state: StepState, result: ToolCallResult): StepState {
   };
 }
 
+/**
+ * The offline agent driver: plans prompts without a model and calls tools through the model call
+ * path.
+ */
 export const localAgent: AgentDriver = {
   id: 'local',
   async run({ prompt, tools, context, signal, selection, emit }) {

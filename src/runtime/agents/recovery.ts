@@ -6,6 +6,7 @@
  */
 import type { ToolCallError } from '../protocol/errors.js';
 
+/** A recovery the chat can offer after a failure. */
 export type RecoveryAction = 'reconnect-folder' | 'grant-access' | 'refresh-preview';
 
 const BY_CODE: Readonly<Record<string, RecoveryAction>> = {
@@ -17,6 +18,7 @@ const BY_CODE: Readonly<Record<string, RecoveryAction>> = {
   PREVIEW_REVISION_SUPERSEDED: 'refresh-preview',
 };
 
+/** The recovery a failure offers the person, or null when it offers none. */
 export function recoveryActionFor(error: ToolCallError | undefined): RecoveryAction | null {
   if (!error) return null;
   // An unknown editor save keeps the workspace code as its cause.

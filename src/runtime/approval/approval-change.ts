@@ -8,6 +8,7 @@ import type { ToolPolicyInput } from '../registry/policy.js';
 import { diffLines, splitLines } from './line-diff.js';
 import type { FileChange, ToolChange, WorkspaceChangeSource } from './tool-change.js';
 
+/** One file's change on an approval card, with its line and size counts. */
 export interface ApprovalFileChange extends FileChange {
   added: number;
   removed: number;
@@ -17,6 +18,7 @@ export interface ApprovalFileChange extends FileChange {
   afterCharacters: number;
 }
 
+/** What an approval card shows the call would change, and whether it is stale. */
 export interface ApprovalChange {
   /** Files with changed lines first, then renames and files whose text stays the same. */
   files: ApprovalFileChange[];

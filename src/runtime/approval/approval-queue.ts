@@ -15,6 +15,7 @@ import {
   type TextArgumentSize,
 } from './safe-arguments.js';
 
+/** What a person decided on an approval card. */
 export type ToolApprovalDecision = 'approved' | 'denied';
 /** An approval the queue could not honour: the call fails with `error` and runs no handler. */
 export interface ToolApprovalRefusal {
@@ -26,6 +27,10 @@ export interface ToolApprovalRefusal {
  */
 export type ToolApprovalAnswer = ToolApprovalDecision | 'unavailable' | ToolApprovalRefusal;
 
+/**
+ * A pending approval as a surface renders it: the call's identity, bounded argument summaries and
+ * its change; never raw arguments.
+ */
 export interface ToolApprovalSnapshot {
   id: string;
   method: 'tools/call';
@@ -49,11 +54,16 @@ export interface ToolApprovalSnapshot {
   createdAt: number;
 }
 
+/** The pending approvals for a surface to render, with change notifications. */
 export interface ToolApprovalStore {
   getSnapshot(): readonly ToolApprovalSnapshot[];
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * Where the registry's `ask` decisions wait for a person; it never holds raw arguments and never
+ * runs a tool.
+ */
 export interface ToolApprovalQueue {
   request(input: ToolPolicyInput, signal?: AbortSignal): Promise<ToolApprovalAnswer>;
   /**
@@ -69,6 +79,10 @@ export interface ToolApprovalQueue {
   readonly store: ToolApprovalStore;
 }
 
+/**
+ * How a queue builds and keeps its cards: which argument values they may show, the workspace their
+ * change is read from, and whether a surface must be connected.
+ */
 export interface ToolApprovalQueueOptions {
   safeArgumentNames?: readonly string[];
   idPrefix?: string;
@@ -103,6 +117,7 @@ function staleRefusal(toolName: string): ToolApprovalRefusal {
   };
 }
 
+/** Creates an empty approval queue. */
 export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}): ToolApprovalQueue {
   const safeNames = new Set(options.safeArgumentNames);
   const idPrefix = options.idPrefix ?? 'approval-';

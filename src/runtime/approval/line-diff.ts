@@ -9,6 +9,7 @@ export interface DiffLine {
   text: string;
 }
 
+/** A bounded line diff: counts always, and the changed lines up to a limit. */
 export interface LineDiff {
   added: number;
   removed: number;
@@ -69,6 +70,7 @@ function middleScript(before: string[], after: string[]): DiffLine[] {
   return [...script, ...replaced(before.slice(i), after.slice(j))];
 }
 
+/** Diffs two texts line by line, bounded in lines and line length, for an approval card. */
 export function diffLines(before: string, after: string, options: LineDiffOptions = {}): LineDiff {
   const maxLines = options.maxLines ?? 200;
   const maxLineLength = options.maxLineLength ?? 200;

@@ -3,9 +3,10 @@
  * strings bounded, never a source-like or credential field even if allow-listed; and for every
  * other text argument its size only, so a large hidden payload is never a surprise.
  */
-import { DEFAULT_TOOL_OBSERVABILITY_POLICY } from '../observability/limits.js';
+import { DEFAULT_TOOL_OBSERVABILITY_LIMITS } from '../observability/limits.js';
 import { splitLines } from './line-diff.js';
 
+/** A text argument as an approval card shows it: its name and size only. */
 export interface TextArgumentSize {
   name: string;
   characters: number;
@@ -18,7 +19,7 @@ export function summarizeSafeArguments(
   args: Record<string, unknown>,
   safeNames: ReadonlySet<string>,
 ): Record<string, string | number | boolean | null> {
-  const { credentialKeyPattern, sourceKeyPattern } = DEFAULT_TOOL_OBSERVABILITY_POLICY;
+  const { credentialKeyPattern, sourceKeyPattern } = DEFAULT_TOOL_OBSERVABILITY_LIMITS;
   const summary: Record<string, string | number | boolean | null> = {};
   for (const name of Object.keys(args)) {
     if (!safeNames.has(name) || credentialKeyPattern.test(name) || sourceKeyPattern.test(name)) {

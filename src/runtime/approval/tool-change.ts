@@ -7,6 +7,7 @@ import type { Outcome } from '../protocol/errors.js';
 import type { WorkspaceDocumentManager } from '../workspace/manager-types.js';
 import type { WorkspaceFile } from '../workspace/types.js';
 
+/** One file's text before and after a call, as the tool describes it. */
 export interface FileChange {
   path: string;
   /** The new path of a renamed file. */
@@ -18,6 +19,9 @@ export interface FileChange {
   status: 'added' | 'deleted' | 'modified' | 'renamed';
 }
 
+/**
+ * What a mutating tool says a call would change: each file's text, and a note for anything else.
+ */
 export interface ToolChange {
   files: FileChange[];
   /** What the call does besides changing file text (a remount, a folder write), in words. */

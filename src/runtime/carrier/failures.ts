@@ -5,6 +5,7 @@
  */
 import { toolError, type ToolCallError } from '../protocol/errors.js';
 
+/** Every way the authenticated carrier can fail, by name; the values are a public contract. */
 export const CARRIER_FAILURE_CODES = {
   /** The offer is not plain data, names no loopback endpoint, or lacks a field. */
   CARRIER_OFFER_INVALID: 'carrier-offer-invalid',
@@ -34,8 +35,13 @@ export const CARRIER_FAILURE_CODES = {
   CARRIER_CLEANUP_FAILED: 'carrier-cleanup-failed',
 } as const;
 
+/** One of the codes in `CARRIER_FAILURE_CODES`. */
 export type CarrierFailureCode = (typeof CARRIER_FAILURE_CODES)[keyof typeof CARRIER_FAILURE_CODES];
 
+/**
+ * A carrier failure as data: its code, what the carrier expected, and a hint for the person or
+ * agent.
+ */
 export interface CarrierFailure {
   code: CarrierFailureCode;
   expected: string;
@@ -43,6 +49,7 @@ export interface CarrierFailure {
   detail?: Record<string, unknown>;
 }
 
+/** A carrier step's value, or the failure that ended it. */
 export type CarrierOutcome<T> = { ok: true; value: T } | { ok: false; failure: CarrierFailure };
 
 const C = CARRIER_FAILURE_CODES;
@@ -127,6 +134,7 @@ function bound(detail: Record<string, unknown>): Record<string, unknown> {
   ) as Record<string, unknown>;
 }
 
+/** Builds the failure for a code, with its standard expectation and hint. */
 export function carrierFailure(
   code: CarrierFailureCode,
   detail?: Record<string, unknown>,
@@ -137,6 +145,7 @@ export function carrierFailure(
     : { code, expected, hint, detail: bound(detail) };
 }
 
+/** A failed `CarrierOutcome` for a code. */
 export const carrierFailed = (code: CarrierFailureCode, detail?: Record<string, unknown>) => ({
   ok: false as const,
   failure: carrierFailure(code, detail),
@@ -153,6 +162,7 @@ export const CARRIER_FRESH_OFFER_CODES: ReadonlySet<CarrierFailureCode> = new Se
   C.CARRIER_EXITED,
 ]);
 
+/** Whether a value is one of the carrier failure codes. */
 export const isCarrierFailureCode = (value: unknown): value is CarrierFailureCode =>
   typeof value === 'string' && Object.hasOwn(TEXT, value);
 

@@ -19,6 +19,7 @@ import type {
 import { workspaceMimeType } from '../workspace/file-types.js';
 import type { WorkspaceFile } from '../workspace/types.js';
 
+/** A linked folder whose reads and writes run on a host companion through the carrier. */
 export interface HostCompanionFolder extends WorkspaceFolder {
   readonly kind: 'host-companion';
   readonly session: HostCompanionSession;
@@ -50,11 +51,13 @@ function toWorkspaceFile(file: WireFile): WorkspaceFile {
   return { path: file.path, kind: 'asset', blob, mimeType };
 }
 
+/** Whether a linked folder is served by a host companion. */
 export const isHostCompanionFolder = (folder: unknown): folder is HostCompanionFolder =>
   typeof folder === 'object' &&
   folder !== null &&
   (folder as { kind?: unknown }).kind === 'host-companion';
 
+/** Makes a workspace folder backed by a connected host companion session. */
 export function createHostCompanionFolder(first: HostCompanionSession): HostCompanionFolder {
   let session = first;
   const name = first.probe.folder.name;

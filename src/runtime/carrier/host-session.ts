@@ -31,6 +31,7 @@ import type { CarrierProbe } from './protocol.js';
 import { runCarrierRecipe, type CarrierRun } from './run.js';
 import { createAuthenticatedCarrierTransport, type CarrierTransportOptions } from './transport.js';
 
+/** A checked connection to a host companion; each host tool call through it is one carrier run. */
 export interface HostCompanionSession {
   readonly probe: CarrierProbe;
   readonly migration: ProbedMigration;
@@ -46,12 +47,16 @@ export interface HostCompanionSession {
   ): Promise<CarrierOutcome<CarrierRun>>;
 }
 
+/** Who connects to the host companion, and the fetch, clock and signal to use. */
 export interface HostCompanionOptions extends Pick<CarrierTransportOptions, 'fetch' | 'now'> {
   /** Who migrates: the studio runtime's id, recorded in the capability token. */
   sourceId: string;
   signal?: AbortSignal;
 }
 
+/**
+ * Checks a host companion's offer, probes the host and prepares the migration before any call runs.
+ */
 export async function connectHostCompanion(
   offer: unknown,
   options: HostCompanionOptions,

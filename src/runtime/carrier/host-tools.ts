@@ -15,6 +15,7 @@ export const HOST_CAPABILITY = 'workspace.saveAll';
 const path = z.string().check(z.minLength(1), z.maxLength(512));
 const digest = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 
+/** The input schema of each host-realm tool the companion serves. */
 export const HOST_TOOL_INPUTS = {
   'host.readTree': z.strictObject({}),
   'host.writeFile': z.discriminatedUnion('kind', [
@@ -30,7 +31,9 @@ export const HOST_TOOL_INPUTS = {
   'host.deleteFile': z.strictObject({ path }),
 } as const;
 
+/** The name of a host-realm tool. */
 export type HostToolName = keyof typeof HOST_TOOL_INPUTS;
+/** The parsed arguments of the named host-realm tool. */
 export type HostToolArguments<N extends HostToolName> = z.output<(typeof HOST_TOOL_INPUTS)[N]>;
 
 const DESCRIPTIONS: Record<HostToolName, string> = {
@@ -41,6 +44,7 @@ const DESCRIPTIONS: Record<HostToolName, string> = {
   'host.deleteFile': 'Delete one file of the served folder; a file already gone counts as deleted.',
 };
 
+/** The host-realm tools as MCP tool definitions, the same on both sides of the carrier. */
 export function hostToolDefinitions(): MCPToolDefinition[] {
   return (Object.keys(HOST_TOOL_INPUTS) as HostToolName[]).map((name) => ({
     name,
@@ -50,6 +54,7 @@ export function hostToolDefinitions(): MCPToolDefinition[] {
   }));
 }
 
+/** The digests that identify the host tool contract, compared against the companion's offer. */
 export interface HostContract {
   /** Digest of all host tool definitions together: the offer's `descriptorDigest`. */
   descriptorDigest: string;
@@ -61,6 +66,7 @@ export interface HostContract {
 
 let contract: Promise<HostContract> | undefined;
 
+/** Computes this build's host contract digests once. */
 export function describeHostContract(): Promise<HostContract> {
   contract ??= (async () => {
     const definitions = hostToolDefinitions();

@@ -8,6 +8,10 @@ import { carrierFailed, type CarrierOutcome } from './failures.js';
 import { CARRIER_FAILURE_CODES as CODES } from './failures.js';
 import { CARRIER_OFFER_FRAGMENT_KEY, readCarrierOfferFragment } from './offer-fragment.js';
 
+/**
+ * What a host publishes so one consumer can reach it: loopback endpoint, token, identity and
+ * digests.
+ */
 export interface CarrierOffer {
   offerId: string;
   /** `http://127.0.0.1:PORT/carrier` or `http://[::1]:PORT/carrier`: a loopback literal only. */

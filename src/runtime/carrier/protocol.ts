@@ -8,7 +8,9 @@ import type { ArtifactRef, SnapshotRef, ToolCleanupReport, ToolRealm } from '../
 import type { MigrationRecipe } from '../migration/recipe.js';
 import type { CarrierFailure } from './failures.js';
 
+/** The carrier's steps, in the order one run takes them. */
 export const CARRIER_STEPS = ['probe', 'lease', 'start', 'execute', 'exit'] as const;
+/** One step of a carrier run. */
 export type CarrierStep = (typeof CARRIER_STEPS)[number];
 
 /** What every request names, so the host can refuse a request meant for another offer. */
@@ -19,6 +21,7 @@ export interface CarrierEnvelope {
   recipeDigest: string;
 }
 
+/** The request body each carrier step sends, besides the envelope. */
 export interface CarrierStepBodies {
   probe: Record<string, never>;
   lease: Record<string, never>;
@@ -35,6 +38,7 @@ export interface CarrierReconciledWrite {
   digest: string;
 }
 
+/** What a host reports on `probe`: protocol version, realm, tool digests and the served folder. */
 export interface CarrierProbe {
   version: number;
   realm: ToolRealm;
@@ -46,12 +50,14 @@ export interface CarrierProbe {
   reconciled: CarrierReconciledWrite[];
 }
 
+/** What `execute` answers: the recipe's result, the snapshot after it, and its artifacts. */
 export interface CarrierExecution {
   result: Outcome<Record<string, unknown>>;
   snapshotAfter?: SnapshotRef;
   artifacts: ArtifactRef[];
 }
 
+/** The value each carrier step answers with. */
 export interface CarrierStepResults {
   probe: CarrierProbe;
   lease: { leaseId: string; expiresAt: number };
@@ -60,4 +66,5 @@ export interface CarrierStepResults {
   exit: { cleanup: ToolCleanupReport };
 }
 
+/** A host's answer to one step: a value, or a carrier failure. */
 export type CarrierAnswer<T> = { ok: true; value: T } | { ok: false; failure: CarrierFailure };

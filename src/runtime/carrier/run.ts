@@ -10,10 +10,15 @@ import { CARRIER_FAILURE_CODES as CODES, carrierFailed, type CarrierOutcome } fr
 import type { CarrierExecution } from './protocol.js';
 import type { CarrierTransport } from './transport.js';
 
+/** A finished carrier run: the execution and the host's cleanup report. */
 export interface CarrierRun extends CarrierExecution {
   cleanup: ToolCleanupReport;
 }
 
+/**
+ * Runs one recipe through a carrier transport, lease to exit, and answers with the first failure if
+ * any.
+ */
 export async function runCarrierRecipe(
   transport: CarrierTransport,
   migration: ProbedMigration,

@@ -26,8 +26,10 @@ import type {
   CarrierStepResults,
 } from './protocol.js';
 
+/** Where a carrier transport is in its one run. */
 export type CarrierState = 'offered' | 'leased' | 'started' | 'executed' | 'exited' | 'failed';
 
+/** The digests a consumer expects, and the fetch and clock a transport uses. */
 export interface CarrierTransportOptions {
   /** Digests the consumer was built for; a different offer is refused before any request. */
   expected?: { descriptorDigest: string; recipeDigest: string };
@@ -36,6 +38,7 @@ export interface CarrierTransportOptions {
   now?: () => number;
 }
 
+/** The consumer side of one carrier run; each step must follow the previous one. */
 export interface CarrierTransport {
   readonly offerId: string;
   readonly generation: number;
@@ -89,6 +92,7 @@ function readAnswer(text: string): CarrierOutcome<unknown> {
   return carrierFailed(CODES.CARRIER_RESPONSE_INVALID, { shape: 'unknown' });
 }
 
+/** Checks a carrier offer and makes the transport for one run against it. */
 export function createAuthenticatedCarrierTransport(
   offerInput: unknown,
   options: CarrierTransportOptions = {},

@@ -4,14 +4,17 @@
  */
 import type { MCPToolDefinition, ToolCallRequestInput } from '../protocol/types.js';
 
+/** The listed tool definitions as the pretty-printed JSON the catalog copies and downloads. */
 export function catalogListJson(tools: readonly MCPToolDefinition[]): string {
   return JSON.stringify(tools, null, 2);
 }
 
+/** One tool definition as pretty-printed JSON. */
 export function catalogDefinitionJson(definition: MCPToolDefinition): string {
   return JSON.stringify(definition, null, 2);
 }
 
+/** The `tools/call` request that would run a tool with these arguments, as pretty-printed JSON. */
 export function toolCallRequestJson(name: string, args: Record<string, unknown>): string {
   const request: ToolCallRequestInput = {
     method: 'tools/call',

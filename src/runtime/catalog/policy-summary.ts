@@ -6,8 +6,10 @@
 import type { MCPToolDefinition } from '../protocol/types.js';
 import { defaultPolicyDecision, type ToolPolicyDecision } from '../registry/policy.js';
 
+/** What the default policy does with a call: run it, ask the person, or refuse it. */
 export type DefaultPolicyOutcome = 'runs' | 'asks' | 'refused';
 
+/** What the default policy does with one tool for each kind of caller. */
 export interface DefaultPolicySummary {
   /** A direct UI call (`source: 'local', mode: 'direct'`). */
   localDirect: DefaultPolicyOutcome;
@@ -28,6 +30,7 @@ const PHRASES: Record<DefaultPolicyOutcome, string> = {
   refused: 'are refused',
 };
 
+/** Asks the default policy how it treats a tool, for the catalog's detail view. */
 export function summarizeDefaultPolicy(definition: MCPToolDefinition): DefaultPolicySummary {
   const localDirect =
     OUTCOMES[defaultPolicyDecision(definition, { source: 'local', mode: 'direct' })];

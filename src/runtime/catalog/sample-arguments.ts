@@ -1,19 +1,23 @@
 /**
  * Sample `tools/call` arguments generated from a tool's JSON input schema (E6): the required
  * fields (or the first one when none is) with values that pass the schema, plus
- * `expectedRevision` when the schema has it, so a sample runs against the current workspace
- * instead of failing its revision guard.
+ * `expectedRevision` (or the editor's `expectedWorkspaceRevision`) when the schema has it, so a
+ * sample runs against the current workspace instead of failing its revision guard.
  */
 import type { JsonSchema } from '../protocol/types.js';
 
+/** Workspace facts that make a sample call runnable: the current revision and the open file. */
 export interface SampleArgumentsContext {
-  /** The workspace revision to send as `expectedRevision`. */
+  /** The workspace revision to send as `expectedRevision` or `expectedWorkspaceRevision`. */
   revision?: number;
   /** The path samples use for path-like fields. */
   activePath?: string | null;
 }
 
 const MAX_DEPTH = 6;
+/** Guards that take the workspace revision; the editor's document clock is not known here. */
+const WORKSPACE_GUARDS = ['expectedRevision', 'expectedWorkspaceRevision'];
+const REVISION_GUARDS = [...WORKSPACE_GUARDS, 'expectedDocumentRevision'];
 
 /** Values for well-known field names; anything else gets a generic value of its type. */
 function namedString(name: string, context: SampleArgumentsContext): string | undefined {
@@ -110,21 +114,22 @@ function sampleObject(
   const required = Array.isArray(schema.required)
     ? schema.required.filter((key): key is string => typeof key === 'string')
     : [];
-  // With nothing required, the first field shows what the tool acts on (some tools need one).
-  const first = Object.keys(properties).find((key) => key !== 'expectedRevision');
+  // With nothing required, the first field shows what the tool acts on (some tools need one);
+  // a revision guard is no such field, and a made-up one would only fail the call.
+  const first = Object.keys(properties).find((key) => !REVISION_GUARDS.includes(key));
   const keys = required.length === 0 && first !== undefined ? [first] : required;
   const sample: Record<string, unknown> = {};
   for (const key of keys) {
     sample[key] = sampleValue(asSchema(properties[key]) ?? {}, key, context, depth);
   }
-  if (
-    depth === 0 &&
-    asSchema(properties.expectedRevision) &&
-    context.revision !== undefined &&
-    !('expectedRevision' in sample)
-  ) {
-    sample.expectedRevision = context.revision;
-  }
+  for (const guard of WORKSPACE_GUARDS)
+    if (
+      depth === 0 &&
+      asSchema(properties[guard]) &&
+      context.revision !== undefined &&
+      !(guard in sample)
+    )
+      sample[guard] = context.revision;
   return sample;
 }
 
@@ -136,6 +141,7 @@ export function sampleToolArguments(
   return sampleObject(inputSchema, context, 0);
 }
 
+/** An edited sample read back: the arguments object, or why it is not one. */
 export type ParsedSampleArguments =
   { ok: true; value: Record<string, unknown> } | { ok: false; message: string };
 

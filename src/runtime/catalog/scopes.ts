@@ -4,9 +4,12 @@
  */
 import type { MCPToolDefinition } from '../protocol/types.js';
 
+/** The scopes the catalog can narrow its list to. */
 export const CATALOG_SCOPES = ['all', 'read-only', 'workspace', 'preview'] as const;
+/** One catalog scope. */
 export type CatalogScope = (typeof CATALOG_SCOPES)[number];
 
+/** How many tools each catalog scope holds. */
 export type CatalogScopeCounts = Record<CatalogScope, number>;
 
 /** The namespace of a tool name: what comes before its first dot (`workspace.readFile` → `workspace`). */
@@ -15,6 +18,7 @@ export function toolNamespace(name: string): string {
   return dot < 0 ? '' : name.slice(0, dot);
 }
 
+/** Whether a tool belongs to a catalog scope, judged by its annotations and name namespace. */
 export function isInCatalogScope(definition: MCPToolDefinition, scope: CatalogScope): boolean {
   switch (scope) {
     case 'all':
@@ -51,6 +55,7 @@ export function countCatalogScopes(definitions: readonly MCPToolDefinition[]): C
   return counts;
 }
 
+/** The catalog after a search: what to show and how many tools each scope holds. */
 export interface CatalogView {
   /** Definitions matching the query and the scope, in listing order. */
   visible: MCPToolDefinition[];
@@ -58,6 +63,9 @@ export interface CatalogView {
   counts: CatalogScopeCounts;
 }
 
+/**
+ * Narrows tool definitions to a search query and scope, without changing discovery or execution.
+ */
 export function filterCatalog(
   definitions: readonly MCPToolDefinition[],
   query: string,

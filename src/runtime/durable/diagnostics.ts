@@ -12,6 +12,7 @@ export interface DiagnosticLimits {
   maxBytes: number;
 }
 
+/** The bounds a durable record's diagnostic is cut to unless a store is given others. */
 export const DEFAULT_DIAGNOSTIC_LIMITS: DiagnosticLimits = {
   maxDepth: 4,
   maxEntries: 20,
@@ -19,6 +20,7 @@ export const DEFAULT_DIAGNOSTIC_LIMITS: DiagnosticLimits = {
   maxBytes: 2048,
 };
 
+/** The most characters a durable record's `reason` keeps. */
 export const MAX_REASON_LENGTH = 256;
 
 // Field names whose values are secrets or user content rather than evidence.

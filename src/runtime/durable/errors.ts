@@ -25,10 +25,13 @@ const DURABLE_OPERATION_ERRORS = defineErrorCodes({
   DURABLE_OPERATION_CANCELLED: { retryable: true },
 });
 
+/** Every durable-operation error code, by name. */
 export const DURABLE_OPERATION_ERROR_CODES = DURABLE_OPERATION_ERRORS.codes;
 
+/** One of the stable durable-operation error codes in `DURABLE_OPERATION_ERROR_CODES`. */
 export type DurableOperationErrorCode = ErrorCodeOf<typeof DURABLE_OPERATION_ERRORS>;
 
+/** Builds a durable-operation `ToolCallError`; whether it is retryable follows from the code. */
 export const durableError = (
   code: DurableOperationErrorCode,
   message: string,

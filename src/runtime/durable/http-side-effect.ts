@@ -11,8 +11,10 @@ import type {
   DurableSideEffectRunner,
 } from './side-effect-runner.js';
 
+/** The header that carries the operation's key to the HTTP provider. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 
+/** The one HTTP request a durable side effect sends. */
 export interface HttpSideEffectRequest {
   url: string | URL;
   method?: string;
@@ -27,12 +29,21 @@ export interface HttpSideEffectResponse {
   body: string;
 }
 
+/** What the HTTP request produced: a response, or the error `fetch` threw. */
 export type HttpSideEffectObservation = { response: HttpSideEffectResponse } | { error: unknown };
 
+/**
+ * Decides from a response or error whether the operation completed, failed for certain, or is
+ * unknown.
+ */
 export type HttpSideEffectClassifier<T> = (
   observation: HttpSideEffectObservation,
 ) => DurableSideEffectExecution<T> | Promise<DurableSideEffectExecution<T>>;
 
+/**
+ * One HTTP side effect: the runner that guards it, its key and fingerprint, the request and its
+ * classifier.
+ */
 export interface HttpSideEffectInput<T> {
   runner: DurableSideEffectRunner;
   key: string;
@@ -45,6 +56,10 @@ export interface HttpSideEffectInput<T> {
   fetch?: typeof fetch;
 }
 
+/**
+ * Sends one HTTP request at most once per key, with an `Idempotency-Key` header; later calls with
+ * the key replay the recorded outcome.
+ */
 export function runHttpSideEffect<T>(
   input: HttpSideEffectInput<T>,
 ): Promise<Outcome<DurableSideEffectOutcome<T>>> {

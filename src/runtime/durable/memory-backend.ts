@@ -5,11 +5,16 @@
  */
 import type { DurableOperationBackend, DurableOperationRecord } from './types.js';
 
+/**
+ * A durable operation backend kept in this page or process; it also reports how many records it
+ * holds.
+ */
 export interface MemoryDurableOperationBackend extends DurableOperationBackend {
   /** Number of stored records. */
   readonly size: number;
 }
 
+/** Creates an empty in-memory backend: for one tab or process, and for tests. */
 export function createMemoryDurableOperationBackend(): MemoryDurableOperationBackend {
   const records = new Map<string, DurableOperationRecord>();
   const sortedKeys = () => [...records.keys()].sort();

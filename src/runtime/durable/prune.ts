@@ -7,10 +7,14 @@ import { failure, type Outcome } from '../protocol/errors.js';
 import { durableError } from './errors.js';
 import type { DurableOperationBackend, DurableOperationPage } from './types.js';
 
+/** How long completed and failed records stay for replay by default: one day, in ms. */
 export const DEFAULT_RETENTION_MS = 86_400_000;
+/** Records read per page by a prune, by default. */
 export const DEFAULT_PRUNE_PAGE_SIZE = 100;
+/** Pages one prune reads by default before it stops and returns a cursor. */
 export const DEFAULT_MAX_PRUNE_PAGES = 100;
 
+/** How old a record must be to go, and how much one prune may scan. */
 export interface DurablePruneOptions {
   /** Epoch ms to measure age against; defaults to the store's clock. */
   now?: number;
@@ -22,6 +26,7 @@ export interface DurablePruneOptions {
   signal?: AbortSignal;
 }
 
+/** What a prune scanned and deleted, and where to continue when its page limit stopped it. */
 export interface DurablePruneReport {
   scanned: number;
   deleted: number;
@@ -49,6 +54,10 @@ async function readPage(
 
 const positiveInteger = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
 
+/**
+ * Deletes completed and failed records older than the retention window, page by page with revision-
+ * checked deletes; pending and unknown records stay.
+ */
 export async function pruneDurableOperations(
   backend: DurableOperationBackend,
   options: DurablePruneOptions & { now: number },

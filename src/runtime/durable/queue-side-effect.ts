@@ -11,8 +11,13 @@ import type {
   DurableSideEffectRunner,
 } from './side-effect-runner.js';
 
+/** What publishing produced: the broker's acknowledgement, or the error it threw. */
 export type QueueAcknowledgementObservation<A> = { acknowledgement: A } | { error: unknown };
 
+/**
+ * One queue publish: the runner that guards it, its key and fingerprint, the message, how to
+ * publish it and how to read the acknowledgement.
+ */
 export interface QueueSideEffectInput<M, A, T> {
   runner: DurableSideEffectRunner;
   key: string;
@@ -27,6 +32,9 @@ export interface QueueSideEffectInput<M, A, T> {
   timeout?: number;
 }
 
+/**
+ * Publishes one message at most once per key; later calls with the key replay the recorded outcome.
+ */
 export function runQueueSideEffect<M, A, T>(
   input: QueueSideEffectInput<M, A, T>,
 ): Promise<Outcome<DurableSideEffectOutcome<T>>> {

@@ -21,6 +21,7 @@ export type DurableSideEffectResolution<T> =
   | { state: 'failed'; reason: string; diagnostic?: unknown }
   | { state: 'unknown' };
 
+/** Where a guarded side effect ended, and whether this call ran it or replayed an earlier one. */
 export type DurableSideEffectOutcome<T> =
   | { state: 'completed'; key: string; result: T; replayed: boolean; revision: number }
   | {
@@ -32,6 +33,10 @@ export type DurableSideEffectOutcome<T> =
       revision: number;
     };
 
+/**
+ * One guarded side effect: its key, the fingerprint of its request, a time budget and the function
+ * that performs it.
+ */
 export interface DurableSideEffectRunInput<T> {
   key: string;
   fingerprint: string;
@@ -45,12 +50,14 @@ export interface DurableSideEffectRunInput<T> {
   }) => Promise<DurableSideEffectExecution<T>>;
 }
 
+/** Asks the provider what became of an operation whose outcome is unknown. */
 export type DurableSideEffectResolver<T> = (context: {
   key: string;
   record: DurableOperationRecord;
   signal: AbortSignal;
 }) => Promise<DurableSideEffectResolution<T>>;
 
+/** Runs external writes at most once per key and settles the ones whose outcome is unknown. */
 export interface DurableSideEffectRunner {
   run<T>(input: DurableSideEffectRunInput<T>): Promise<Outcome<DurableSideEffectOutcome<T>>>;
   /** Status-first: calls `resolver` only when the record is `unknown`. Never re-executes. */
@@ -61,6 +68,7 @@ export interface DurableSideEffectRunner {
   ): Promise<Outcome<DurableSideEffectOutcome<T>>>;
 }
 
+/** The store, owner identity and lease length a side-effect runner works with. */
 export interface DurableSideEffectRunnerOptions {
   store: DurableOperationStore;
   /** This tab's or process's identity; leases and recovery decisions carry it. */
@@ -69,6 +77,7 @@ export interface DurableSideEffectRunnerOptions {
   leaseMs: number;
 }
 
+/** Reads a settled durable record as a side-effect outcome. */
 export function outcomeFromRecord<T>(
   record: DurableOperationRecord,
   replayed: boolean,
@@ -103,6 +112,7 @@ function interruption(signal: AbortSignal | undefined, timeout: number | undefin
   return { promise, dispose: () => dispose() };
 }
 
+/** Creates a side-effect runner over a durable operation store. */
 export function createDurableSideEffectRunner(
   options: DurableSideEffectRunnerOptions,
 ): DurableSideEffectRunner {

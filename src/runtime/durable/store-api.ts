@@ -6,6 +6,10 @@ import type { Outcome } from '../protocol/errors.js';
 import type { DurablePruneOptions, DurablePruneReport } from './prune.js';
 import type { DurableOperationRecord } from './types.js';
 
+/**
+ * The answer to a claim: this owner runs it, another owner holds it, an earlier outcome replays,
+ * the fingerprint conflicts, or the outcome is unknown.
+ */
 export type DurableClaim =
   | { status: 'owner'; record: DurableOperationRecord; reclaimed: boolean }
   | { status: 'pending'; record: DurableOperationRecord }
@@ -13,6 +17,9 @@ export type DurableClaim =
   | { status: 'conflict'; record: DurableOperationRecord }
   | { status: 'unknown'; record: DurableOperationRecord };
 
+/**
+ * What claiming a key takes: the key, the request's fingerprint, the claiming owner and its lease.
+ */
 export interface DurableClaimInput {
   key: string;
   fingerprint: string;
@@ -20,6 +27,7 @@ export interface DurableClaimInput {
   leaseMs: number;
 }
 
+/** Identifies the claim an owner settles: its key, owner and the revision the claim returned. */
 export interface OwnerTransition {
   key: string;
   ownerId: string;
@@ -27,10 +35,15 @@ export interface OwnerTransition {
   revision: number;
 }
 
+/** A reconciliation decision for an unknown record: it completed, or it failed. */
 export type DurableResolution =
   | { state: 'completed'; result?: unknown }
   | { state: 'failed'; reason: string; diagnostic?: unknown };
 
+/**
+ * The durable operation state machine: claim a key, then complete, fail, release or mark it
+ * unknown; reconcile unknown records; prune old ones.
+ */
 export interface DurableOperationStore {
   claim(input: DurableClaimInput): Promise<Outcome<DurableClaim>>;
   complete(input: OwnerTransition & { result?: unknown }): Promise<Outcome<DurableOperationRecord>>;

@@ -35,6 +35,7 @@ import {
   firstError,
 } from './validate.js';
 
+/** The clock, retention and diagnostic bounds of a durable operation store. */
 export interface DurableOperationStoreOptions {
   now?: () => number;
   /** How long completed and failed records stay for replay. Default one day. */
@@ -59,6 +60,10 @@ const storeFailed = (operation: string, error: unknown): ToolCallError =>
     },
   );
 
+/**
+ * Creates a durable operation store over any backend; every write is a revision-checked compare-
+ * and-set, so a lost race never overwrites.
+ */
 export function createDurableOperationStore(
   backend: DurableOperationBackend,
   options: DurableOperationStoreOptions = {},

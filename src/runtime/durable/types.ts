@@ -6,6 +6,10 @@
 /** `pending` is leased to one owner; the other three are outcomes. `unknown` needs recovery. */
 export type DurableOperationState = 'pending' | 'completed' | 'failed' | 'unknown';
 
+/**
+ * One logical operation's durable record, keyed by its idempotency key: its state, lease, outcome
+ * and revision.
+ */
 export interface DurableOperationRecord {
   key: string;
   /** Digest of the request; a second call with another fingerprint is a conflict. */
@@ -31,12 +35,14 @@ export interface DurableOperationRecord {
   updatedAt: number;
 }
 
+/** One page of records in key order. */
 export interface DurableOperationPage {
   records: DurableOperationRecord[];
   /** Absent on the last page. Keyset-based, so it stays valid when earlier records go. */
   nextCursor?: string;
 }
 
+/** One atomic write: apply `next` only if the stored revision is still `expectedRevision`. */
 export interface DurableOperationCompareAndSet {
   key: string;
   /** `null`: the record must not exist yet. */

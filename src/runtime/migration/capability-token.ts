@@ -20,6 +20,10 @@ export interface MigrationProbeExpectation {
   descriptorDigest: string;
 }
 
+/**
+ * A record of which capability moves from which realm to which, and the tool digests the target
+ * must prove.
+ */
 export interface CapabilityToken {
   readonly version: typeof CAPABILITY_MIGRATION_VERSION;
   readonly tokenId: string;
@@ -30,6 +34,7 @@ export interface CapabilityToken {
   readonly probes: readonly MigrationProbeExpectation[];
 }
 
+/** What a capability token is issued from. */
 export interface CapabilityTokenInput {
   capability: string;
   source: { realm: ToolRealm; id: string };
@@ -45,6 +50,7 @@ export interface MigrationTargetReport {
   tools: Record<string, string>;
 }
 
+/** A realm a capability may move to, which can be probed for what it serves. */
 export interface MigrationTarget {
   probe(signal: AbortSignal): Promise<Outcome<MigrationTargetReport>>;
 }
@@ -103,6 +109,7 @@ export function createCapabilityToken(input: CapabilityTokenInput): Outcome<Capa
   return { ok: true, value: token };
 }
 
+/** Whether a value came from a successful `probeMigrationTarget`. */
 export const isProbedMigration = (value: unknown): value is ProbedMigration =>
   typeof value === 'object' && value !== null && probed.has(value as ProbedMigration);
 

@@ -22,6 +22,7 @@ export const MIGRATION_LIVE_STATE_KINDS = [
   'session',
 ] as const;
 
+/** A kind of live state that cannot cross a realm boundary. */
 export type MigrationLiveStateKind = (typeof MIGRATION_LIVE_STATE_KINDS)[number];
 
 /** What was found and where (`arguments.files[2].canvas`). */

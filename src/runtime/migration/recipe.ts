@@ -16,6 +16,10 @@ import {
 } from './capability-token.js';
 import { findMigrationLiveState } from './live-state.js';
 
+/**
+ * What a probed migration hands to the target realm: the tool, JSON arguments, and snapshot and
+ * artifact refs.
+ */
 export interface MigrationRecipe {
   version: typeof CAPABILITY_MIGRATION_VERSION;
   tokenId: string;
@@ -28,6 +32,7 @@ export interface MigrationRecipe {
   artifacts: ArtifactRef[];
 }
 
+/** What a migration recipe is built from. */
 export interface MigrationRecipeInput {
   tool: string;
   arguments: Record<string, unknown>;

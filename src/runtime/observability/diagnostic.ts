@@ -5,9 +5,13 @@
  */
 import type { ToolCallError } from '../protocol/errors.js';
 import { isPlainObject } from '../protocol/guards.js';
-import { DEFAULT_TOOL_OBSERVABILITY_POLICY, type ToolObservabilityPolicy } from './limits.js';
+import { DEFAULT_TOOL_OBSERVABILITY_LIMITS, type ToolObservabilityLimits } from './limits.js';
 import { serializeToolObservabilityValue } from './serialize.js';
 
+/**
+ * What a diagnostic kept beyond its call holds: a safe code, retryability, a short reason and
+ * redacted details.
+ */
 export interface ToolCallDiagnostic {
   code: string;
   retryable: boolean;
@@ -29,7 +33,7 @@ export function sanitizeToolCallDiagnosticReason(code: unknown): string {
 /** Accepts a `ToolCallError`, a `ToolCallResult` with `error`, or anything else. */
 export function sanitizeToolCallDiagnostic(
   value: unknown,
-  policy: ToolObservabilityPolicy = DEFAULT_TOOL_OBSERVABILITY_POLICY,
+  policy: ToolObservabilityLimits = DEFAULT_TOOL_OBSERVABILITY_LIMITS,
 ): ToolCallDiagnostic {
   const error = (isPlainObject(value) && isPlainObject(value.error) ? value.error : value) as
     Partial<ToolCallError> | undefined;

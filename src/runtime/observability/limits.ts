@@ -1,9 +1,10 @@
 /**
- * The observability policy (R12): what traces, telemetry and diagnostics may retain. It is a
- * boundary for observers only; it never changes a tool result or a durable record.
+ * The observability limits (R12): what traces, telemetry and diagnostics may retain. They bound
+ * observers only; they never change a tool result or a durable record. ("Policy" in this
+ * project means the gate's decision to run, ask or refuse a call; hence "limits" here.)
  */
 
-export interface ToolObservabilityPolicy {
+export interface ToolObservabilityLimits {
   /** Nesting depth kept; deeper values become a marker. */
   readonly maxDepth: number;
   /** Array items and object keys kept per collection. */
@@ -22,14 +23,19 @@ export interface ToolObservabilityPolicy {
   readonly sourceKeyPattern: RegExp;
 }
 
-export type ToolObservabilityPolicyOptions = Partial<ToolObservabilityPolicy>;
+/** Overrides for some of the default observability limits; the rest keep their defaults. */
+export type ToolObservabilityLimitsOptions = Partial<ToolObservabilityLimits>;
 
 const CREDENTIAL_KEYS =
   /(api[-_]?key|access[-_]?key|token|secret|password|passwd|passphrase|authorization|^auth$|cookie|credential|private[-_]?key|bearer|signature)/i;
 const SOURCE_KEYS =
   /^(source|sources|content|contents|text|code|search|replace|replacement|html|css|body|patch|diff)$/i;
 
-export const DEFAULT_TOOL_OBSERVABILITY_POLICY: ToolObservabilityPolicy = Object.freeze({
+/**
+ * The limits observers use unless given others: bounded depth, sizes and bytes, credentials
+ * masked, source replaced by its length.
+ */
+export const DEFAULT_TOOL_OBSERVABILITY_LIMITS: ToolObservabilityLimits = Object.freeze({
   maxDepth: 6,
   maxCollectionSize: 50,
   maxStringLength: 500,
@@ -45,11 +51,11 @@ const positive = (value: unknown, fallback: number): number =>
     ? value
     : fallback;
 
-/** A policy with the defaults above; invalid overrides fall back to the default. */
-export function createToolObservabilityPolicy(
-  options: ToolObservabilityPolicyOptions = {},
-): ToolObservabilityPolicy {
-  const base = DEFAULT_TOOL_OBSERVABILITY_POLICY;
+/** Limits with the defaults above; invalid overrides fall back to the default. */
+export function createToolObservabilityLimits(
+  options: ToolObservabilityLimitsOptions = {},
+): ToolObservabilityLimits {
+  const base = DEFAULT_TOOL_OBSERVABILITY_LIMITS;
   return Object.freeze({
     maxDepth: positive(options.maxDepth, base.maxDepth),
     maxCollectionSize: positive(options.maxCollectionSize, base.maxCollectionSize),
@@ -65,3 +71,12 @@ export function createToolObservabilityPolicy(
       options.sourceKeyPattern instanceof RegExp ? options.sourceKeyPattern : base.sourceKeyPattern,
   });
 }
+
+/** @deprecated Renamed {@link ToolObservabilityLimits}; this alias stays for existing code. */
+export type ToolObservabilityPolicy = ToolObservabilityLimits;
+/** @deprecated Renamed {@link ToolObservabilityLimitsOptions}. */
+export type ToolObservabilityPolicyOptions = ToolObservabilityLimitsOptions;
+/** @deprecated Renamed {@link DEFAULT_TOOL_OBSERVABILITY_LIMITS}. */
+export const DEFAULT_TOOL_OBSERVABILITY_POLICY = DEFAULT_TOOL_OBSERVABILITY_LIMITS;
+/** @deprecated Renamed {@link createToolObservabilityLimits}. */
+export const createToolObservabilityPolicy = createToolObservabilityLimits;

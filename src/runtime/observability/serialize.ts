@@ -2,7 +2,7 @@
  * `serializeToolObservabilityValue` (R12): a JSON-safe, redacted, bounded projection of any
  * value, for traces and diagnostics. Never throws, whatever it is given.
  */
-import { DEFAULT_TOOL_OBSERVABILITY_POLICY, type ToolObservabilityPolicy } from './limits.js';
+import { DEFAULT_TOOL_OBSERVABILITY_LIMITS, type ToolObservabilityLimits } from './limits.js';
 import { utf8Length } from './utf8.js';
 
 export const REDACTED = '[redacted]';
@@ -19,7 +19,7 @@ const SOURCE = 2;
 type KeyKind = typeof PLAIN | typeof CREDENTIAL | typeof SOURCE;
 
 interface Walk {
-  policy: ToolObservabilityPolicy;
+  policy: ToolObservabilityLimits;
   bytes: number;
   /** Objects on the current path (depth is bounded, so an array beats a Set). */
   path: object[];
@@ -28,7 +28,7 @@ interface Walk {
 
 // Keys repeat across calls, so each policy remembers how it classified them (bounded).
 const MAX_CACHED_KEYS = 4096;
-const keyKinds = new WeakMap<ToolObservabilityPolicy, Map<string, KeyKind>>();
+const keyKinds = new WeakMap<ToolObservabilityLimits, Map<string, KeyKind>>();
 
 function keyKind(key: string, walk: Walk): KeyKind {
   let kind = walk.kinds.get(key);
@@ -140,9 +140,13 @@ function projectObject(object: object, depth: number, walk: Walk): Record<string
   return out;
 }
 
+/**
+ * Projects any value as an observer may keep it: credentials masked, source replaced by its length,
+ * and depth, collections, strings and bytes bounded.
+ */
 export function serializeToolObservabilityValue(
   value: unknown,
-  policy: ToolObservabilityPolicy = DEFAULT_TOOL_OBSERVABILITY_POLICY,
+  policy: ToolObservabilityLimits = DEFAULT_TOOL_OBSERVABILITY_LIMITS,
 ): unknown {
   try {
     let kinds = keyKinds.get(policy);

@@ -13,10 +13,13 @@ const PREVIEW_ERRORS = defineErrorCodes({
   PREVIEW_REVISION_SUPERSEDED: { retryable: true },
 });
 
+/** Every preview error code, by name. */
 export const PREVIEW_ERROR_CODES = PREVIEW_ERRORS.codes;
 
+/** One of the stable preview error codes in `PREVIEW_ERROR_CODES`. */
 export type PreviewErrorCode = ErrorCodeOf<typeof PREVIEW_ERRORS>;
 
+/** Builds a preview `ToolCallError`; whether it is retryable follows from the code. */
 export function previewError(
   code: PreviewErrorCode,
   message: string,
@@ -25,6 +28,7 @@ export function previewError(
   return toolError(code, message, PREVIEW_ERRORS.retryable.has(code), details);
 }
 
+/** Codes of the diagnostics a compiled preview reports about what it left out or blocked. */
 export const PREVIEW_DIAGNOSTIC_CODES = {
   NO_HTML_ENTRY: 'PREVIEW_NO_HTML_ENTRY',
   MISSING_REFERENCE: 'PREVIEW_MISSING_REFERENCE',

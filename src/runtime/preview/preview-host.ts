@@ -5,8 +5,12 @@
 import { defineToolCapability } from '../protocol/capability.js';
 import type { Outcome } from '../protocol/errors.js';
 
+/** Where the preview stands: nothing shown yet, loading a revision, showing it, or failed. */
 export type PreviewState = 'idle' | 'loading' | 'ready' | 'error';
 
+/**
+ * One problem the compiled preview reports, such as a missing file or a blocked external reference.
+ */
 export interface PreviewDiagnostic {
   level: 'error' | 'warning' | 'info';
   code: string;
@@ -14,11 +18,15 @@ export interface PreviewDiagnostic {
   path?: string;
 }
 
+/** The preview frame's confirmation that it shows a revision. */
 export interface PreviewAcknowledgement {
   revision: number;
   state: 'ready';
 }
 
+/**
+ * What the preview shows now: its revision, the last acknowledged one, its state and diagnostics.
+ */
 export interface PreviewStatus {
   /** The workspace revision the preview is showing or loading. */
   revision: number;
@@ -29,6 +37,10 @@ export interface PreviewStatus {
   diagnostics: readonly PreviewDiagnostic[];
 }
 
+/**
+ * What preview-aware tools need from the element that shows the preview: wait for a revision,
+ * refresh, read status.
+ */
 export interface PreviewHost {
   /** Resolves when the iframe acknowledges `revision` (or a structured preview error). */
   waitForRevision(revision: number, signal: AbortSignal): Promise<Outcome<PreviewAcknowledgement>>;
@@ -39,4 +51,5 @@ export interface PreviewHost {
   subscribe?(listener: () => void): () => void;
 }
 
+/** The capability through which tools reach the mounted preview; `<ca-preview>` provides it. */
 export const previewHostCapability = defineToolCapability<PreviewHost>('previewHost');

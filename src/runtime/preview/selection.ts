@@ -20,12 +20,16 @@ export interface PreviewSelection {
     devicePixelRatio: number;
   };
 }
+/**
+ * Holds the element picked in the preview until an agent prompt uses it, with change notifications.
+ */
 export interface PreviewSelectionStore {
   getSnapshot(): PreviewSelection | null;
   subscribe(listener: () => void): () => void;
   set(selection: PreviewSelection | null): void;
 }
 
+/** Creates an empty selection store. */
 export function createPreviewSelectionStore(): PreviewSelectionStore {
   let selection: PreviewSelection | null = null;
   const listeners = new Set<() => void>();

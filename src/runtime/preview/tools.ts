@@ -130,6 +130,10 @@ async function acknowledged(
   };
 }
 
+/**
+ * Creates the `preview.*` tools: status, refresh and the visual edits, which write through the
+ * workspace and wait for the preview to show the result.
+ */
 export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescriptor<never>[] {
   const getStatus = defineTool(
     {

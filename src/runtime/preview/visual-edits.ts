@@ -6,6 +6,7 @@
 import { failure, type Outcome } from '../protocol/errors.js';
 import { PREVIEW_ERROR_CODES, previewError } from './errors.js';
 
+/** The accent colours `preview.setTheme` may choose, by name. */
 export const PREVIEW_ACCENTS = {
   blue: '#2563eb',
   green: '#16a34a',
@@ -15,6 +16,7 @@ export const PREVIEW_ACCENTS = {
   teal: '#0d9488',
 } as const;
 
+/** The name of one accent colour in `PREVIEW_ACCENTS`. */
 export type PreviewAccent = keyof typeof PREVIEW_ACCENTS;
 
 const notFound = (target: string, path: string): Outcome<never> =>

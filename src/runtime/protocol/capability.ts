@@ -8,6 +8,10 @@ export interface ToolCapability<T> {
   readonly __value?: T;
 }
 
+/**
+ * Declares a typed capability with a stable id; a host provides its value per run and a tool asks
+ * for it with `context.require`.
+ */
 export function defineToolCapability<T>(id: string): ToolCapability<T> {
   return Object.freeze({ id });
 }

@@ -47,10 +47,19 @@ const TOOL_CALL_ERRORS = defineErrorCodes({
   TOOL_LIST_PAGE_LIMIT_EXCEEDED: {},
 });
 
+/**
+ * Every tool-call error code, by name; callers compare `error.code` against these instead of string
+ * literals.
+ */
 export const TOOL_CALL_ERROR_CODES = TOOL_CALL_ERRORS.codes;
 
+/** One of the stable tool-call error codes in `TOOL_CALL_ERROR_CODES`. */
 export type ToolCallErrorCode = ErrorCodeOf<typeof TOOL_CALL_ERRORS>;
 
+/**
+ * A structured failure: a stable code, a readable message, whether retrying may succeed, and
+ * optional details.
+ */
 export interface ToolCallError {
   /** A `TOOL_CALL_ERROR_CODES` value or a domain code such as `WORKSPACE_FILE_NOT_FOUND`. */
   code: ToolCallErrorCode | (string & {});
@@ -62,6 +71,9 @@ export interface ToolCallError {
 /** The result shape of every fallible runtime function: a value or a structured error. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: ToolCallError };
 
+/**
+ * Builds a `ToolCallError`; `retryable` defaults to false and `details` is left out when not given.
+ */
 export function toolError(
   code: ToolCallError['code'],
   message: string,
@@ -73,6 +85,7 @@ export function toolError(
     : { code, message, retryable, details };
 }
 
+/** Wraps an error as the failed branch of an `Outcome`. */
 export const failure = (error: ToolCallError): { ok: false; error: ToolCallError } => ({
   ok: false,
   error,

@@ -6,10 +6,19 @@
 import type { ToolCallError } from './errors.js';
 import type { ToolCallContext, ToolCallRequest } from './types.js';
 
+/** The schema id stamped on every `ToolExecutionProvenance`, so readers can tell its version. */
 export const TOOL_EXECUTION_PROVENANCE_SCHEMA = 'context-action-tool-execution-provenance.v1';
 
+/**
+ * Where a tool execution stands: still running, finished, failed, cancelled, or with an outcome
+ * nobody can know.
+ */
 export type ToolExecutionStatus = 'pending' | 'completed' | 'failed' | 'cancelled' | 'unknown';
 
+/**
+ * Metadata about one tool execution (who, which tool, when, how it ended); never arguments or
+ * results.
+ */
 export interface ToolExecutionProvenance {
   schema: typeof TOOL_EXECUTION_PROVENANCE_SCHEMA;
   status: ToolExecutionStatus;
@@ -52,4 +61,5 @@ export interface ToolCallEvent {
   provenance: ToolExecutionProvenance;
 }
 
+/** Receives each lifecycle event of every `tools/call` the registry runs. */
 export type ToolCallListener = (event: ToolCallEvent) => void;

@@ -30,6 +30,10 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 const isOptionalString = (value: unknown): boolean =>
   value === undefined || typeof value === 'string';
 
+/**
+ * Checks that untrusted data is a well-formed `ToolCallContext` (source, mode, optional session and
+ * revision).
+ */
 export function isToolCallContext(value: unknown): value is ToolCallContext {
   return (
     isPlainObject(value) &&
@@ -49,6 +53,10 @@ export function isToolListRequest(value: unknown): value is ToolListRequest | un
   return isPlainObject(value.params) && isOptionalString(value.params.cursor);
 }
 
+/**
+ * Checks that untrusted data is a `tools/call` request with a tool name and, if present, plain-
+ * object arguments and a valid context.
+ */
 export function isToolCallRequest(value: unknown): value is ToolCallRequestInput {
   if (!isPlainObject(value) || value.method !== 'tools/call') return false;
   const params = value.params;
@@ -75,6 +83,10 @@ function isToolDefinition(value: unknown): value is MCPToolDefinition {
   );
 }
 
+/**
+ * Checks that untrusted data is a `ToolCallError`: a non-empty code, a message and a `retryable`
+ * flag.
+ */
 export function isToolCallError(value: unknown): value is ToolCallError {
   return (
     isPlainObject(value) &&
@@ -86,6 +98,10 @@ export function isToolCallError(value: unknown): value is ToolCallError {
   );
 }
 
+/**
+ * Checks that untrusted data is a `tools/list` result: well-formed tool definitions and an optional
+ * cursor or error.
+ */
 export function isToolListResult(value: unknown): value is ToolListResult {
   return (
     isPlainObject(value) &&
@@ -151,6 +167,10 @@ export function isToolContent(value: unknown): value is ToolContent {
   }
 }
 
+/**
+ * Checks that untrusted data is a `tools/call` result: valid content blocks and optional structured
+ * content or error.
+ */
 export function isToolCallResult(value: unknown): value is ToolCallResult {
   return (
     isPlainObject(value) &&

@@ -9,6 +9,10 @@ export type ToolCallSource = 'local' | 'model' | 'mcp' | (string & {});
 /** Why it was made: a direct UI action or an agent step. */
 export type ToolCallMode = 'direct' | 'agent' | (string & {});
 
+/**
+ * Who made a call and why, plus the session and workspace revision it was made against; approval
+ * and policy read it.
+ */
 export interface ToolCallContext {
   source: ToolCallSource;
   mode: ToolCallMode;
@@ -16,6 +20,10 @@ export interface ToolCallContext {
   revision?: number;
 }
 
+/**
+ * MCP behaviour hints about a tool (read-only, destructive, idempotent, open-world). The registry's
+ * policy and read-only mode read `readOnlyHint` from the tool's own definition.
+ */
 export interface ToolAnnotations {
   title?: string;
   readOnlyHint?: boolean;
@@ -24,6 +32,7 @@ export interface ToolAnnotations {
   openWorldHint?: boolean;
 }
 
+/** A JSON Schema document, as a plain object, describing a tool's input or output. */
 export type JsonSchema = Record<string, unknown>;
 
 /** A tool as discovery shows it (MCP `Tool` shape). */
@@ -79,6 +88,10 @@ export interface ModelToolCall {
   arguments: unknown;
 }
 
+/**
+ * What a `tools/call` returns: content blocks for the model, optional structured data, or a
+ * structured error, plus any terminal evidence.
+ */
 export interface ToolCallResult {
   toolCallId: string;
   content: ToolContent[];
@@ -90,11 +103,13 @@ export interface ToolCallResult {
   cleanupReport?: ToolCleanupReport;
 }
 
+/** An MCP `tools/list` request; `cursor` asks for the page after an earlier `nextCursor`. */
 export interface ToolListRequest {
   method: 'tools/list';
   params?: { cursor?: string };
 }
 
+/** One page of the tool catalog; `nextCursor` is set while more pages remain. */
 export interface ToolListResult {
   tools: MCPToolDefinition[];
   nextCursor?: string;
@@ -102,6 +117,10 @@ export interface ToolListResult {
   error?: ToolCallError;
 }
 
+/**
+ * A `tools/call` request after the registry filled in its defaults: arguments, correlation id and
+ * context are always present.
+ */
 export interface ToolCallRequest {
   method: 'tools/call';
   params: { name: string; arguments: Record<string, unknown> };

@@ -12,6 +12,10 @@ import type { ToolIdempotencyStore } from './idempotency.js';
 import type { ToolPolicy } from './policy.js';
 import type { ToolScopeSource } from './tool-scope.js';
 
+/**
+ * What the registry does with arguments that fail the input schema: refuse the call (`strict`), log
+ * a warning and run it (`warn`), or run it quietly (`silent`).
+ */
 export type ToolValidationMode = 'strict' | 'warn' | 'silent';
 
 /** What the lifecycle reads of a call; `request` caches the redacted request for both events. */

@@ -4,12 +4,17 @@
  */
 import type { ToolCapability, ToolCapabilityResolver } from '../protocol/capability.js';
 
+/**
+ * Live services by capability: elements provide values while connected, and the registry resolves
+ * them per run; the latest provider wins.
+ */
 export interface CapabilityTable {
   /** Provides `value` for `capability` until the returned function is called. */
   provide<T>(capability: ToolCapability<T>, value: T): () => void;
   resolve: ToolCapabilityResolver;
 }
 
+/** Creates an empty capability table. */
 export function createCapabilityTable(): CapabilityTable {
   const providers = new Map<string, unknown[]>();
   return {

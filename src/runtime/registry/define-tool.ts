@@ -23,7 +23,12 @@ import type {
 } from '../protocol/types.js';
 import { isReservedToolName, TOOL_NAME_PATTERN } from './names.js';
 
+/** The realms a tool may declare: where it physically runs. */
 export const TOOL_REALMS: readonly ToolRealm[] = ['host', 'browser', 'simulation', 'build'];
+/**
+ * The `_meta` key under which a tool definition carries our runtime extras (realm, capabilities,
+ * evidence).
+ */
 export const TOOL_RUNTIME_META_KEY = 'context-action/runtime';
 
 /** What a handler receives besides its arguments. */
@@ -56,11 +61,19 @@ export interface ToolHandlerSuccess<Out = Record<string, unknown>> {
 export type ToolHandlerResult<Out = Record<string, unknown>> =
   ToolHandlerSuccess<Out> | { ok: true; value: Out } | { ok: false; error: ToolCallError };
 
+/**
+ * The function that runs a tool: gets the parsed arguments and a handler context, returns the
+ * result or a structured error.
+ */
 export type ToolHandler<Args, Out = Record<string, unknown>> = (
   args: Args,
   context: ToolHandlerContext,
 ) => Promise<ToolHandlerResult<Out>> | ToolHandlerResult<Out>;
 
+/**
+ * What a tool author writes: name, description, zod input (and optional output) schema, annotations
+ * and runtime contract.
+ */
 export interface ToolDefinitionInput<
   In extends z.core.$ZodType,
   OutSchema extends z.core.$ZodObject | undefined = undefined,
@@ -159,6 +172,10 @@ function checkDefinition(
   return realm;
 }
 
+/**
+ * Checks a tool definition and pairs it with its handler as a descriptor the registry can
+ * `register`; a malformed definition throws, since it is a bug in the caller.
+ */
 export function defineTool<
   In extends z.core.$ZodType,
   OutSchema extends z.core.$ZodObject | undefined = undefined,

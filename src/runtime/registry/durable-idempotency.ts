@@ -16,7 +16,7 @@ import {
   sanitizeToolCallDiagnostic,
   type ToolCallDiagnostic,
 } from '../observability/diagnostic.js';
-import type { ToolObservabilityPolicy } from '../observability/limits.js';
+import type { ToolObservabilityLimits } from '../observability/limits.js';
 import {
   abortedBody,
   type IdempotencyClaim,
@@ -24,12 +24,13 @@ import {
   type ToolIdempotencyStore,
 } from './idempotency.js';
 
+/** The durable store, lease owner and lease length an idempotency store keeps its keys in. */
 export interface DurableIdempotencyOptions {
   store: DurableOperationStore;
   ownerId: string;
   leaseMs: number;
   /** Redaction for failed and unknown records; the shared default when omitted. */
-  diagnosticPolicy?: ToolObservabilityPolicy;
+  diagnosticPolicy?: ToolObservabilityLimits;
 }
 
 /** Tool names cannot contain `:`, so the pair maps to one unambiguous durable key. */
@@ -104,6 +105,10 @@ type DurableClaim =
       release(body: ToolCallBody): Promise<void>;
     };
 
+/**
+ * An idempotency store backed by a durable operation store, so one key runs once across tabs,
+ * processes and hosts.
+ */
 export function createDurableIdempotencyStore(
   options: DurableIdempotencyOptions,
 ): ToolIdempotencyStore {

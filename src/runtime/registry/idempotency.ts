@@ -12,6 +12,10 @@ import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 /** A call's outcome without its toolCallId: what replays share. */
 export type ToolCallBody = Omit<ToolCallResult, 'toolCallId'>;
 
+/**
+ * The answer to claiming an idempotency key: run it as the owner, share an earlier execution's
+ * outcome, or refuse.
+ */
 export type IdempotencyClaim =
   | {
       kind: 'owner';
@@ -25,6 +29,10 @@ export type IdempotencyClaim =
   | { kind: 'replay'; body: Promise<ToolCallBody> }
   | { kind: 'rejected'; error: ToolCallError };
 
+/**
+ * What a call claims an idempotency key with: the tool, the key, a fingerprint of its arguments,
+ * and the call's identity.
+ */
 export interface IdempotencyClaimInput {
   toolName: string;
   idempotencyKey: string;
@@ -34,6 +42,10 @@ export interface IdempotencyClaimInput {
   signal: AbortSignal;
 }
 
+/**
+ * Where the registry claims idempotency keys, so a repeated call with the same key shares one
+ * execution.
+ */
 export interface ToolIdempotencyStore {
   claim(input: IdempotencyClaimInput): IdempotencyClaim | Promise<IdempotencyClaim>;
 }
@@ -44,6 +56,10 @@ interface Entry {
   body: Promise<ToolCallBody>;
 }
 
+/**
+ * The result a replay gets when the execution it waited on was interrupted and its outcome is
+ * unknown.
+ */
 export function abortedBody(toolName: string, idempotencyKey: string): ToolCallBody {
   const message = `An earlier execution of ${toolName} with this idempotency key was interrupted; its outcome is unknown.`;
   return {
@@ -55,11 +71,16 @@ export function abortedBody(toolName: string, idempotencyKey: string): ToolCallB
   };
 }
 
+/** Limits for the in-memory idempotency store. */
 export interface InMemoryIdempotencyStoreOptions {
   /** Settled entries kept; the oldest are forgotten first. Pending entries are never evicted. */
   maxEntries?: number;
 }
 
+/**
+ * The default idempotency store: keys live in this page or process only and are forgotten oldest
+ * first.
+ */
 export function createInMemoryIdempotencyStore(
   options: InMemoryIdempotencyStoreOptions = {},
 ): ToolIdempotencyStore {

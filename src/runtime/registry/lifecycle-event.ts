@@ -14,18 +14,18 @@ import {
 } from '../protocol/events.js';
 import { TOOL_CALL_ERROR_CODES as CODES, type ToolCallError } from '../protocol/errors.js';
 import type { ToolCallRequest, ToolCallResult } from '../protocol/types.js';
-import type { ToolObservabilityPolicy } from '../observability/limits.js';
+import type { ToolObservabilityLimits } from '../observability/limits.js';
 import { serializeToolObservabilityValue } from '../observability/serialize.js';
 import type { CallTrace } from './call-types.js';
 
 /** What every event of one registry shares: the provenance owner and the redaction policy. */
 export interface EventObserver {
   owner: string;
-  policy: ToolObservabilityPolicy;
+  policy: ToolObservabilityLimits;
 }
 
 /** The canonical request with redacted arguments, built once per call for both events. */
-function projectRequest(call: CallTrace, policy: ToolObservabilityPolicy): ToolCallRequest {
+function projectRequest(call: CallTrace, policy: ToolObservabilityLimits): ToolCallRequest {
   return (call.request ??= {
     method: 'tools/call',
     params: {

@@ -8,16 +8,16 @@ import type { ToolCallEvent, ToolCallListener } from '../protocol/events.js';
 import type { Lifecycle } from './call-types.js';
 import { FinalEvent, StartedEvent, type EventObserver } from './lifecycle-event.js';
 import {
-  createToolObservabilityPolicy,
-  type ToolObservabilityPolicy,
+  createToolObservabilityLimits,
+  type ToolObservabilityLimits,
 } from '../observability/limits.js';
 import { randomId } from '../protocol/random-id.js';
 
-export function createLifecycle(ownerId: string, policy?: ToolObservabilityPolicy): Lifecycle {
+export function createLifecycle(ownerId: string, policy?: ToolObservabilityLimits): Lifecycle {
   const listeners = new Set<ToolCallListener>();
   const observer: EventObserver = {
     owner: ownerId,
-    policy: policy ?? createToolObservabilityPolicy(),
+    policy: policy ?? createToolObservabilityLimits(),
   };
   let prefix: string | undefined;
   let counter = 0;

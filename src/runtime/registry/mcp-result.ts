@@ -6,11 +6,15 @@
  */
 import type { ToolCallResult, ToolContent } from '../protocol/types.js';
 
+/**
+ * The `_meta` key under which an MCP result carries our error code, `retryable` flag and details.
+ */
 export const TOOL_ERROR_META_KEY = 'context-action/error';
 
 /** An MCP content block: every kind but our `json`. */
 export type MCPContentBlock = Exclude<ToolContent, { type: 'json' }>;
 
+/** A `tools/call` result as MCP clients receive it. */
 export interface MCPCallToolResult {
   [key: string]: unknown;
   content: MCPContentBlock[];
@@ -27,9 +31,14 @@ function jsonText(value: unknown): string {
   }
 }
 
+/** Turns one content block into MCP's model: our `json` block becomes text. */
 export const toMCPContentBlock = (block: ToolContent): MCPContentBlock =>
   block.type === 'json' ? { type: 'text', text: jsonText(block.json) } : block;
 
+/**
+ * Turns a registry result into an MCP `tools/call` result, keeping a structured error under
+ * `_meta`.
+ */
 export function toMCPCallToolResult(result: ToolCallResult): MCPCallToolResult {
   const content = result.content.map(toMCPContentBlock);
   if (result.error) {

@@ -6,6 +6,10 @@
 
 /** MCP's tool-name alphabet and length. */
 export const TOOL_NAME_PATTERN = /^[A-Za-z0-9_.-]{1,128}$/;
+/**
+ * The function-name alphabet and length OpenAI and Anthropic accept; provider exports encode tool
+ * names into it.
+ */
 export const PROVIDER_TOOL_NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 const PROVIDER_NAME_MAX = 64;
 

@@ -26,6 +26,10 @@ export type ToolOperationRecoveryDecision =
   | { state: 'failed'; reason: string }
   | { state: 'unknown' };
 
+/**
+ * Asked by `recoverOperation` to find out what happened to an interrupted operation, for example by
+ * asking the remote service.
+ */
 export type ToolOperationResolver = (context: {
   toolName: string;
   idempotencyKey: string;
@@ -33,6 +37,10 @@ export type ToolOperationResolver = (context: {
   signal: AbortSignal;
 }) => Promise<ToolOperationRecoveryDecision>;
 
+/**
+ * Inspects and settles durable operations whose outcome is unknown, by tool name and idempotency
+ * key.
+ */
 export interface ToolOperationRecovery {
   getOperationStatus(
     toolName: string,
@@ -51,6 +59,7 @@ export interface ToolOperationRecovery {
   ): Promise<Outcome<DurableOperationRecord | undefined>>;
 }
 
+/** The durable store, owner and tool visibility that operation recovery works with. */
 export interface ToolOperationRecoveryOptions {
   store: DurableOperationStore | undefined;
   ownerId: string;
@@ -67,6 +76,10 @@ function fromStore(error: ToolCallError): ToolCallError {
   return { ...error, retryable: false };
 }
 
+/**
+ * Creates the operation recovery functions the registry exposes; without a store each reports a
+ * structured error.
+ */
 export function createToolOperationRecovery(
   options: ToolOperationRecoveryOptions,
 ): ToolOperationRecovery {

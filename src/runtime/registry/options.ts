@@ -8,6 +8,10 @@ import { isToolCallContext } from '../protocol/guards.js';
 import type { ToolCallContext } from '../protocol/types.js';
 import type { ToolCall } from './tool-call.js';
 
+/**
+ * Per-call options: cancellation, time and output budgets, idempotency key, context and
+ * capabilities.
+ */
 export interface ToolCallOptions {
   signal?: AbortSignal;
   /** One wall-clock budget in ms for policy, approval and handler. */

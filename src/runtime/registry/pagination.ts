@@ -29,16 +29,19 @@ export function toToolListRequest(params: { cursor?: string } = {}): ToolListReq
     : { method: 'tools/list', params: { cursor: params.cursor } };
 }
 
+/** Anything that answers paged `tools/list` requests: a registry, an MCP client. */
 export interface ToolListSource {
   listTools(request?: ToolListRequest): ToolListResult | Promise<ToolListResult>;
 }
 
+/** Limits for `listAllTools`. */
 export interface ListAllToolsOptions {
   /** Pages followed before giving up; 1,000 by default. `Infinity` opts out. */
   maxPages?: number;
   signal?: AbortSignal;
 }
 
+/** How many pages `listAllTools` follows by default before it gives up. */
 export const DEFAULT_MAX_TOOL_LIST_PAGES = 1000;
 
 /** Every definition a source lists, following `nextCursor`; each page is guarded. */

@@ -2,7 +2,7 @@
  * The seed's policy tables, as the decision for every call that is not a person's own direct
  * call (a model's, an MCP client's, the local agent's): "allow" rows run, "local demo allow" and
  * "approval required" rows ask. A person's direct call runs either way (docs/architecture.md,
- * "Where we differ from the seed"). The default policy's gate reads these rows; a tool without a
+ * "Deliberate differences from the seed"). The default policy's gate reads these rows; a tool without a
  * row falls back to R19 (read-only runs, anything else asks). Data only: the registry imports it
  * without pulling in any catalog's code.
  */
@@ -11,6 +11,10 @@ export type ToolPolicyDecision = 'allow' | 'ask' | 'deny';
 
 type PolicyTable = Readonly<Record<string, ToolPolicyDecision>>;
 
+/**
+ * The seed's decisions for the `workspace.*` and `preview.*` tools when a model, MCP client or
+ * agent calls them.
+ */
 export const WORKSPACE_TOOL_POLICIES: PolicyTable = Object.freeze({
   'workspace.getStatus': 'allow',
   'workspace.listFiles': 'allow',
@@ -37,6 +41,7 @@ export const WORKSPACE_TOOL_POLICIES: PolicyTable = Object.freeze({
   'preview.refresh': 'ask',
 });
 
+/** The seed's decisions for the `web.*` tools when a model, MCP client or agent calls them. */
 export const WEB_TOOL_POLICIES: PolicyTable = Object.freeze({
   'web.getWorkspace': 'allow',
   'web.readFile': 'allow',
@@ -47,6 +52,7 @@ export const WEB_TOOL_POLICIES: PolicyTable = Object.freeze({
   'web.updateHero': 'ask',
 });
 
+/** The seed's decisions for the `editor.*` tools when a model, MCP client or agent calls them. */
 export const EDITOR_TOOL_POLICIES: PolicyTable = Object.freeze({
   'editor.getStatus': 'allow',
   'editor.listFiles': 'allow',

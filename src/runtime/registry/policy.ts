@@ -24,6 +24,7 @@ export interface ToolPolicyInput {
   describeChange?: DescribeChange<Record<string, unknown>>;
 }
 
+/** Decides whether one call may run, must wait for a person's approval, or is refused. */
 export type ToolPolicy = (
   input: ToolPolicyInput,
   signal: AbortSignal,
@@ -54,6 +55,7 @@ export function defaultPolicyDecision(
   return seedPolicyOf(definition.name) ?? row.other;
 }
 
+/** The policy the registry uses unless told otherwise: `defaultPolicyDecision` for every call. */
 export function createDefaultToolPolicy(): ToolPolicy {
   return (input) => defaultPolicyDecision(input.definition, input.context);
 }

@@ -6,11 +6,13 @@
 import type { JsonSchema, MCPToolDefinition } from '../protocol/types.js';
 import { encodeProviderToolName } from './names.js';
 
+/** A tool as the OpenAI function-calling API takes it. */
 export interface OpenAIToolDefinition {
   type: 'function';
   function: { name: string; description: string; parameters: JsonSchema };
 }
 
+/** A tool as the Anthropic Messages API takes it. */
 export interface AnthropicToolDefinition {
   name: string;
   description: string;
@@ -22,6 +24,9 @@ const describe = (definition: MCPToolDefinition): string =>
     ? `${definition.title}. ${definition.description}`
     : definition.description;
 
+/**
+ * Builds OpenAI tool definitions from MCP definitions: provider-safe names, the same input schema.
+ */
 export function toOpenAIToolDefinitions(
   definitions: readonly MCPToolDefinition[],
 ): OpenAIToolDefinition[] {
@@ -35,6 +40,10 @@ export function toOpenAIToolDefinitions(
   }));
 }
 
+/**
+ * Builds Anthropic tool definitions from MCP definitions: provider-safe names, the same input
+ * schema.
+ */
 export function toAnthropicToolDefinitions(
   definitions: readonly MCPToolDefinition[],
 ): AnthropicToolDefinition[] {

@@ -19,7 +19,7 @@ import type {
   ToolListResult,
 } from '../protocol/types.js';
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
-import type { ToolObservabilityPolicy } from '../observability/limits.js';
+import type { ToolObservabilityLimits } from '../observability/limits.js';
 import { runToolCall } from './call.js';
 import type { CallEnvironment, ToolValidationMode } from './call-types.js';
 import { readModelCall } from './model-call.js';
@@ -42,6 +42,10 @@ import {
 } from './provider-exports.js';
 import { randomId } from '../protocol/random-id.js';
 
+/**
+ * How a registry pages, scopes, gates, validates, observes and deduplicates the calls it runs;
+ * every field is optional.
+ */
 export interface ToolRegistryOptions {
   /** Page size for `tools/list` requests; without it every request returns the whole catalog. */
   toolListPageSize?: number;
@@ -61,7 +65,9 @@ export interface ToolRegistryOptions {
   /** Where idempotency keys are claimed; in memory by default. */
   idempotencyStore?: ToolIdempotencyStore;
   /** How lifecycle events redact and bound arguments and results. */
-  observabilityPolicy?: ToolObservabilityPolicy;
+  observabilityLimits?: ToolObservabilityLimits;
+  /** @deprecated Renamed `observabilityLimits`; read when that is not given. */
+  observabilityPolicy?: ToolObservabilityLimits;
   /**
    * Guards idempotent calls across tabs, processes and hosts (D1). Takes precedence over the
    * in-memory store unless `idempotencyStore` is also given.
@@ -72,11 +78,15 @@ export interface ToolRegistryOptions {
   /** How long a claimed key blocks other owners. Default 30 s. */
   durableOperationLeaseMs?: number;
   /** Redaction for failed and unknown durable records; the shared default when omitted. */
-  durableDiagnosticPolicy?: ToolObservabilityPolicy;
+  durableDiagnosticPolicy?: ToolObservabilityLimits;
 }
 
 const DEFAULT_DURABLE_LEASE_MS = 30_000;
 
+/**
+ * The one tool registry: every change to a workspace, by a person, a model or an MCP client, is a
+ * tool call it lists, gates and runs.
+ */
 export interface ToolRegistry extends ToolOperationRecovery {
   /** Adds a tool; returns the function that removes it. Throws on a duplicate name (a bug). */
   register(tool: ToolDescriptor<never>): () => void;
@@ -105,6 +115,7 @@ export interface ToolListChange {
   name: string;
 }
 
+/** Told of each tool registered or removed. */
 export type ToolListChangeListener = (change: ToolListChange) => void;
 
 const LOCAL_DIRECT: ToolCallContext = Object.freeze({ source: 'local', mode: 'direct' });
@@ -117,6 +128,7 @@ function invalidList(
   return { tools: [], error: toolError(code, message) };
 }
 
+/** Creates a tool registry with no tools; register them with `register(defineTool(...))`. */
 export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegistry {
   const tools = new Map<string, ToolDescriptor>();
   const providerNames = new Map<string, string>();
@@ -128,7 +140,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
   }
   const lifecycle = createLifecycle(
     options.ownerId ?? 'context-action',
-    options.observabilityPolicy,
+    options.observabilityLimits ?? options.observabilityPolicy,
   );
   if (options.onToolCall) lifecycle.listeners.add(options.onToolCall);
   let sorted: MCPToolDefinition[] | undefined;

@@ -11,6 +11,7 @@ import {
 } from '../protocol/errors.js';
 import type { MCPToolDefinition, ToolCallContext } from '../protocol/types.js';
 
+/** Which tools agents and MCP clients may use, and whether the workspace is read-only. */
 export interface ToolScope {
   /** Tools agents and MCP clients may see and call; `undefined`: all of them. */
   exposes?: (name: string) => boolean;

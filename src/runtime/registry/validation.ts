@@ -5,6 +5,9 @@ import { z } from 'zod/mini';
 const MAX_ISSUES = 20;
 const MAX_MESSAGE = 200;
 
+/**
+ * One schema issue in a validation error: where, which rule, and a message, never the input value.
+ */
 export interface ToolValidationIssue {
   path: string;
   code: string;

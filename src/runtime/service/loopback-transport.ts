@@ -7,6 +7,7 @@ import { TOOL_CALL_ERROR_CODES as CODES, toolError, type Outcome } from '../prot
 import { canonicalJson } from '../protocol/fingerprint.js';
 import { isPlainObject, isToolCallError } from '../protocol/guards.js';
 
+/** The loopback endpoint, bearer token and digests a loopback transport is created with. */
 export interface LoopbackTransportOptions {
   /** `http://127.0.0.1:PORT/…`, `http://[::1]:PORT/…` or `http://localhost:PORT/…` only. */
   endpoint: string;
@@ -17,6 +18,7 @@ export interface LoopbackTransportOptions {
   fetch?: typeof fetch;
 }
 
+/** The JSON body one loopback call sends. */
 export interface LoopbackRequest {
   tool: string;
   descriptorDigest: string;
@@ -24,6 +26,7 @@ export interface LoopbackRequest {
   arguments: Record<string, unknown>;
 }
 
+/** Calls host-realm tools over loopback HTTP. */
 export interface LoopbackTransport {
   readonly endpoint: string;
   call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<Outcome<unknown>>;
@@ -71,6 +74,9 @@ function readBody(text: string, status: number): Outcome<unknown> {
   };
 }
 
+/**
+ * Checks the endpoint is a loopback address and makes a transport that authenticates every call.
+ */
 export function createAuthenticatedLoopbackTransport(
   options: LoopbackTransportOptions,
 ): Outcome<LoopbackTransport> {

@@ -8,14 +8,19 @@ import type { Outcome } from '../protocol/errors.js';
 import { checkServiceAdmission, type ServiceAdmissionExpectation } from './service-capability.js';
 import { TOOL_CALL_ERROR_CODES as CODES, toolError } from '../protocol/errors.js';
 
+/** Runs one call and answers with its outcome. */
 export type ServiceExecutor<A, R> = (args: A, signal: AbortSignal) => Promise<Outcome<R>>;
 
+/** One call's outcome and which executor ran it. */
 export interface ServiceRouteRun<R> {
   /** Which executor ran the call. */
   route: 'service' | 'private';
   outcome: Outcome<R>;
 }
 
+/**
+ * Routes calls to an admitted service, or to the host's private executor while none is admitted.
+ */
 export interface ServiceRoute<A, R> {
   /** `service` while an admitted service is in place, else `private`. */
   readonly route: 'service' | 'private';
@@ -26,6 +31,10 @@ export interface ServiceRoute<A, R> {
   run(args: A, signal: AbortSignal): Promise<ServiceRouteRun<R>>;
 }
 
+/**
+ * Creates a route that starts on the private executor and admits a service only when it matches the
+ * expectation.
+ */
 export function createServiceRoute<A, R>(options: {
   expected: ServiceAdmissionExpectation;
   privateExecutor: ServiceExecutor<A, R>;

@@ -8,9 +8,12 @@ import { LIVE_EDITOR_SEED } from '../tools/live-editor/scenarios.js';
 import { WEB_CODING_SEED } from '../tools/web-coding/seed.js';
 import { DEFAULT_WORKSPACE_SEED, type WorkspaceSeedFile } from '../workspace/seed.js';
 
+/** The surfaces a studio can run: the full studio, web coding, or the live code editor. */
 export const STUDIO_SURFACES = ['studio', 'web-coding', 'live-editor'] as const;
+/** One studio surface. */
 export type StudioSurface = (typeof STUDIO_SURFACES)[number];
 
+/** Whether a value names a studio surface. */
 export const isStudioSurface = (value: unknown): value is StudioSurface =>
   (STUDIO_SURFACES as readonly unknown[]).includes(value);
 

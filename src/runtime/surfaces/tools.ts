@@ -8,6 +8,9 @@ import type { ToolDescriptor } from '../registry/define-tool.js';
 import type { WorkspaceDocumentManager } from '../workspace/manager.js';
 import type { StudioSurface } from './names.js';
 
+/**
+ * Loads the tools a surface adds to the workspace and preview catalogs; none for the plain studio.
+ */
 export async function loadSurfaceTools(
   surface: StudioSurface,
   workspace: WorkspaceDocumentManager,

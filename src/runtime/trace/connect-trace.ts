@@ -47,6 +47,10 @@ function endOf(event: ToolCallEvent): TraceRowEnd {
   };
 }
 
+/**
+ * Records every tool call of a registry as a trace row, from its lifecycle events; returns the
+ * function that stops it.
+ */
 export function connectTrace(registry: ToolRegistry, trace: TraceStore): () => void {
   const open = new Map<string, (end: TraceRowEnd) => void>();
   return registry.subscribe((event) => {

@@ -2,3 +2,4 @@
 export * from './connect-trace.js';
 export * from './trace-row.js';
 export * from './trace-store.js';
+export * from './approval-trace.js';

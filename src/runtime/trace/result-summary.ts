@@ -6,6 +6,10 @@ import type { ToolCallResult } from '../protocol/types.js';
 
 const SAFE_FIELDS = ['path', 'accent', 'revision', 'activePath'];
 
+/**
+ * A short one-line summary of a tool result (counts, paths, revisions, or the error), never file
+ * content.
+ */
 export function summarizeResult(
   result: Pick<ToolCallResult, 'error' | 'structuredContent'>,
 ): string {

@@ -1,7 +1,14 @@
 /** One row of the execution trace: a discovery, a tool call lifecycle or a whole agent run. */
 export type TraceMethod = 'tools/list' | 'tools/call' | 'agent.request';
+/** Where a trace row stands: still running, or how it ended. */
 export type TraceStatus = 'running' | 'completed' | 'failed' | 'cancelled';
+/**
+ * Where a call stands with its approval card: `waiting` while the card is open, then the answer
+ * (`unavailable`: nothing could show the card; `refused`: the queue refused the ask itself).
+ */
+export type TraceApproval = 'waiting' | 'approved' | 'denied' | 'unavailable' | 'refused';
 
+/** One row of the execution trace, with redacted details and never file source. */
 export interface TraceRow {
   /** Internal and unique per row, so reused or missing provider ids never overwrite a row. */
   traceId: string;
@@ -18,6 +25,8 @@ export interface TraceRow {
   durationMs?: number;
   /** A call's execution provenance: who owned it, its limits, the bytes its result took. */
   provenance?: TraceProvenance;
+  /** Set once the call asked for approval. */
+  approval?: TraceApproval;
   /** Short, safe result summary (file count, path, revision …). */
   summary?: string;
   error?: { code: string; message: string; retryable: boolean };

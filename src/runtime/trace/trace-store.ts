@@ -4,8 +4,9 @@
  */
 import type { ToolCallError } from '../protocol/errors.js';
 import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
-import type { TraceRow, TraceStatus } from './trace-row.js';
+import type { TraceApproval, TraceRow, TraceStatus } from './trace-row.js';
 
+/** How many rows a trace keeps, how it projects what it keeps, and its clock. */
 export interface TraceStoreOptions {
   /** Oldest rows are dropped past this many. */
   maxEntries?: number;
@@ -14,6 +15,9 @@ export interface TraceStoreOptions {
   now?: () => number;
 }
 
+/**
+ * The execution trace as a small store: bounded rows for discoveries, tool calls and agent runs.
+ */
 export interface TraceStore {
   getSnapshot(): readonly TraceRow[];
   subscribe(listener: () => void): () => void;
@@ -21,9 +25,12 @@ export interface TraceStore {
   recordList(input: { context: ToolCallContext; toolCount: number; durationMs: number }): void;
   /** Opens a row and returns the function that closes it. */
   begin(input: Omit<TraceRow, 'traceId' | 'status' | 'startedAt'>): (end: TraceRowEnd) => void;
+  /** Sets the approval state of the running `tools/call` row with this provider call id. */
+  markApproval(toolCallId: string, approval: TraceApproval): void;
   clear(): void;
 }
 
+/** How a trace row ended: its status, result or error, summary, details and final provenance. */
 export interface TraceRowEnd {
   status: Exclude<TraceStatus, 'running'>;
   result?: ToolCallResult;
@@ -38,6 +45,7 @@ export interface TraceRowEnd {
 let counter = 0;
 const nextTraceId = () => `trace-${Date.now().toString(36)}-${(++counter).toString(36)}`;
 
+/** Creates an empty trace store. */
 export function createTraceStore(options: TraceStoreOptions = {}): TraceStore {
   const maxEntries = options.maxEntries ?? 500;
   const now = options.now ?? (() => Date.now());
@@ -105,6 +113,16 @@ export function createTraceStore(options: TraceStoreOptions = {}): TraceStore {
           ...(end.provenance === undefined ? {} : { provenance: end.provenance }),
         });
       };
+    },
+    markApproval(toolCallId, approval) {
+      // The newest running row: a provider id may be reused, but not by two calls at once.
+      const row = rows.findLast(
+        (candidate) =>
+          candidate.method === 'tools/call' &&
+          candidate.status === 'running' &&
+          candidate.toolCallId === toolCallId,
+      );
+      if (row) update(row.traceId, { approval });
     },
     clear() {
       publish(rows.filter((row) => row.status === 'running'));

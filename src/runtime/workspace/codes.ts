@@ -28,10 +28,13 @@ const WORKSPACE_ERRORS = defineErrorCodes({
   WORKSPACE_SIDE_EFFECT_UNKNOWN: {},
 });
 
+/** Every workspace error code, by name; tools, agents and elements branch on these stable codes. */
 export const WORKSPACE_ERROR_CODES = WORKSPACE_ERRORS.codes;
 
+/** One of the stable workspace error codes in `WORKSPACE_ERROR_CODES`. */
 export type WorkspaceErrorCode = ErrorCodeOf<typeof WORKSPACE_ERRORS>;
 
+/** Builds a workspace `ToolCallError`; whether it is retryable follows from the code. */
 export function workspaceError(
   code: WorkspaceErrorCode,
   message: string,
@@ -53,6 +56,7 @@ export const WORKSPACE_STORAGE_ERROR_LIMIT = 200;
 export const WORKSPACE_RESULT_PATHS_LIMIT = 100;
 /** Canonical paths stay short enough for every file system the folder adapter writes to. */
 export const WORKSPACE_PATH_LIMIT = 512;
+/** The longest single path segment (file or folder name) a workspace path may have. */
 export const WORKSPACE_SEGMENT_LIMIT = 255;
 
 // Browsers often reject storage with a bare name (a quota error's message is empty), so the

@@ -10,6 +10,10 @@ export interface EditorDraft {
   current(): ReadonlyMap<string, string>;
 }
 
+/**
+ * Every open editor's unsaved draft, so a tool boundary can flush them all and search can read
+ * them.
+ */
 export interface DraftRegistry {
   /** Registers an editor's draft until the returned function is called. */
   register(draft: EditorDraft): () => void;
@@ -18,6 +22,7 @@ export interface DraftRegistry {
   current(): ReadonlyMap<string, string>;
 }
 
+/** Creates an empty draft registry. */
 export function createDraftRegistry(): DraftRegistry {
   const drafts = new Set<EditorDraft>();
   return {

@@ -8,6 +8,7 @@ import { preferredEntry } from './file-types.js';
 import { resolveWorkspaceReference } from './paths.js';
 import type { WorkspaceFile } from './types.js';
 
+/** A standalone HTML export and what it could and could not inline. */
 export interface WorkspaceHtmlExport {
   entryPath: string;
   html: string;
@@ -51,6 +52,10 @@ async function replaceAsync(
   return out + text.slice(last);
 }
 
+/**
+ * Builds one standalone HTML file from the workspace: the entry page with its local stylesheets and
+ * scripts inlined and assets as data URLs.
+ */
 export async function exportWorkspaceHtml(
   files: readonly WorkspaceFile[],
   options: { entryPath?: string } = {},

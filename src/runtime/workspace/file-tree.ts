@@ -5,6 +5,7 @@
 
 import { compareNames } from './name-order.js';
 
+/** A file in the folder tree. */
 export interface FileTreeFile {
   kind: 'file';
   /** The last path segment. */
@@ -13,6 +14,7 @@ export interface FileTreeFile {
   path: string;
 }
 
+/** A folder in the folder tree, with its sorted children. */
 export interface FileTreeFolder {
   kind: 'folder';
   name: string;
@@ -22,6 +24,7 @@ export interface FileTreeFolder {
   children: readonly FileTreeNode[];
 }
 
+/** One entry of the folder tree: a file or a folder. */
 export type FileTreeNode = FileTreeFile | FileTreeFolder;
 
 interface Draft {

@@ -51,12 +51,18 @@ export function workspaceFileKind(path: string): 'text' | 'asset' | null {
   return TEXT_FAMILIES.has(type.family) ? 'text' : 'asset';
 }
 
+/**
+ * The family of a path's file type (html, css, script, image and so on), or `null` for a type the
+ * workspace does not hold.
+ */
 export const workspaceFileFamily = (path: string): WorkspaceFileFamily | null =>
   typeOf(path)?.family ?? null;
 
+/** The MIME type for a path's extension; `application/octet-stream` when it is unknown. */
 export const workspaceMimeType = (path: string): string =>
   typeOf(path)?.mimeType ?? 'application/octet-stream';
 
+/** Whether a path names an HTML file, by its extension. */
 export const isHtmlPath = (path: string): boolean => typeOf(path)?.family === 'html';
 
 /** The preview entry (P1): `index.html`, else the first `.html` file in path order. */

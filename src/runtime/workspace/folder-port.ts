@@ -6,9 +6,17 @@
 import type { Outcome } from '../protocol/errors.js';
 import type { WorkspaceFile } from './types.js';
 
+/**
+ * Whether the workspace may read and write a linked folder, as far as the browser or host reports
+ * it.
+ */
 export type WorkspaceFolderPermission =
   'granted' | 'prompt' | 'denied' | 'unknown' | 'disconnected';
 
+/**
+ * How a folder was linked: the File System Access API, a read-only directory upload, or the host
+ * companion.
+ */
 export type WorkspaceFolderKind = 'file-system-access' | 'directory-upload' | 'host-companion';
 
 /** Progress of a long folder step, for elements to render (files done / total). */
@@ -18,6 +26,7 @@ export interface WorkspaceProgress {
   total: number;
 }
 
+/** Why a folder entry was left out of an import. */
 export type WorkspaceSkipReason =
   | 'unsupported-type'
   | 'invalid-path'
@@ -27,11 +36,15 @@ export type WorkspaceSkipReason =
   | 'total-bytes-limit'
   | 'scan-limit';
 
+/** One folder entry left out of an import, and why. */
 export interface WorkspaceSkippedEntry {
   path: string;
   reason: WorkspaceSkipReason;
 }
 
+/**
+ * What reading a folder produced: the files to import and a bounded account of what was skipped.
+ */
 export interface WorkspaceFolderImport {
   files: WorkspaceFile[];
   /** Per-entry skips, bounded; a limit adds one summary instead of one row per entry. */
@@ -45,11 +58,16 @@ export interface WorkspaceFolderImport {
   binaryText: string[];
 }
 
+/** Cancellation and progress reporting for reading a folder. */
 export interface WorkspaceFolderReadOptions {
   signal?: AbortSignal;
   onProgress?: (progress: WorkspaceProgress) => void;
 }
 
+/**
+ * A linked local folder as the workspace uses it: read it, write and delete files, ask for
+ * permission.
+ */
 export interface WorkspaceFolder {
   readonly name: string;
   readonly kind: WorkspaceFolderKind;
@@ -72,6 +90,7 @@ export interface WorkspaceFolder {
   deleteFile(path: string, signal?: AbortSignal): Promise<Outcome<void>>;
 }
 
+/** The linked folder's state as the status shows it, and which folder actions are available now. */
 export interface WorkspaceFolderStatus {
   connected: boolean;
   name: string | null;

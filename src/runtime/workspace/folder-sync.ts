@@ -33,23 +33,32 @@ export interface WorkspaceSideEffectRunner {
   }): Promise<Outcome<{ state: 'completed' | 'failed' | 'unknown'; reason?: string }>>;
 }
 
+/**
+ * Options for a folder step (open, reload, save): the expected revision, cancellation and progress.
+ */
 export interface WorkspaceFolderStepOptions extends WorkspaceMutationOptions {
   signal?: AbortSignal;
   onProgress?: (progress: WorkspaceProgress) => void;
 }
 
+/**
+ * Options for saving every changed file to the linked folder; each file write runs as a durable
+ * side effect.
+ */
 export interface WorkspaceSaveAllOptions extends WorkspaceFolderStepOptions {
   runner: WorkspaceSideEffectRunner;
   /** Budget per file operation in ms; on expiry the operation is unknown. */
   timeout?: number;
 }
 
+/** What saving to the linked folder did: the new snapshot and the paths written and deleted. */
 export interface WorkspaceFolderSaveResult {
   snapshot: WorkspaceSnapshot;
   savedPaths: string[];
   deletedPaths: string[];
 }
 
+/** What loading the linked folder did: the new snapshot, how many files, and what was skipped. */
 export interface WorkspaceFolderLoadResult {
   snapshot: WorkspaceSnapshot;
   fileCount: number;

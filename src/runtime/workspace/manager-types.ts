@@ -13,11 +13,18 @@ import type { WorkspaceFolderRecord, WorkspaceRepository } from './repository.js
 import type { WorkspaceSeedFile } from './seed.js';
 import type { WorkspaceFile, WorkspaceSnapshot, WorkspaceSource } from './types.js';
 
+/**
+ * Options every mutation takes; `expectedRevision` refuses the change when the workspace moved on.
+ */
 export interface WorkspaceMutationOptions {
   /** The revision the caller read; a different current revision is rejected before any change. */
   expectedRevision?: number;
 }
 
+/**
+ * The snapshot plus what the studio's chrome shows: undo and redo, the source limit, the folder,
+ * and unsaved or waiting state.
+ */
 export interface WorkspaceStatus extends WorkspaceSnapshot {
   canUndo: boolean;
   canRedo: boolean;
@@ -38,12 +45,17 @@ export interface WorkspaceStatus extends WorkspaceSnapshot {
   waitingForLock: boolean;
 }
 
+/** What a save did: the new snapshot and the paths written and deleted. */
 export interface WorkspaceSaveResult {
   snapshot: WorkspaceSnapshot;
   savedPaths: string[];
   deletedPaths: string[];
 }
 
+/**
+ * Where a workspace persists, what it starts with, and how a linked folder comes back after a
+ * reload.
+ */
 export interface WorkspaceDocumentManagerOptions {
   /** Where the workspace persists. Default (or `null`): session memory, reported as such. */
   repository?: WorkspaceRepository | null;
@@ -64,6 +76,10 @@ export interface WorkspaceDocumentManagerOptions {
   restoreFolder?: (record: WorkspaceFolderRecord) => WorkspaceFolder | null;
 }
 
+/**
+ * What every mutation resolves to: the snapshot after the change, or a structured error and no
+ * change.
+ */
 export type WorkspaceResult = Promise<Outcome<WorkspaceSnapshot>>;
 
 /** The files a step would leave, or the error it would fail with. */
@@ -85,6 +101,10 @@ export interface WorkspacePlanner {
   reset(): WorkspacePlan;
 }
 
+/**
+ * The one owner of a workspace's files: every mutation, undo and folder step goes through it, and
+ * only the tool factories hold it.
+ */
 export interface WorkspaceDocumentManager extends WorkspaceSource {
   /** Resolves when hydration is done; mutations before it fail with a retryable conflict. */
   readonly ready: Promise<void>;

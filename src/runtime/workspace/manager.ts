@@ -38,6 +38,10 @@ const saved = (base: WorkspaceState): WorkspaceState => ({
   origins: new Map(),
 });
 
+/**
+ * Creates the workspace document manager: hydrates from the repository (or the seed), then applies
+ * each mutation and persists it.
+ */
 export function createWorkspaceDocumentManager(
   options: WorkspaceDocumentManagerOptions = {},
 ): WorkspaceDocumentManager {

@@ -8,6 +8,9 @@
 // Windows reserves these device names in every folder, with or without an extension.
 const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\.[^.]*)*$/iu;
 
+/**
+ * A file name the workspace accepts but another system might not show as typed, with the reason.
+ */
 export interface NameWarning {
   segment: string;
   reason: 'windows-device-name' | 'look-alike';

@@ -1,6 +1,7 @@
 /** Literal, bounded search/replace (workspace.applyPatch). No patterns: the search is text. */
 export type PatchOccurrence = 'first' | 'all';
 
+/** A literal search-and-replace on one file's text; the search is plain text, not a pattern. */
 export interface LiteralPatch {
   search: string;
   replace: string;

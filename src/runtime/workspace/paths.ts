@@ -13,6 +13,7 @@ import {
 } from './codes.js';
 import { compatibilityForm } from './names.js';
 
+/** Why a path was rejected, as a stable word in the error's details. */
 export type WorkspacePathProblem =
   | 'not-a-string'
   | 'empty'

@@ -17,6 +17,10 @@ export interface WorkspaceFolderRecord {
   handle?: unknown;
 }
 
+/**
+ * The stored state beside the files: revision, active file, renames and deletions not yet saved,
+ * and the linked folder.
+ */
 export interface WorkspaceMetadata {
   revision: number;
   activePath: string | null;
@@ -33,17 +37,23 @@ export interface WorkspaceMetadata {
  */
 export type StoredCheckpointEntry = WorkspaceFile | { path: string; kind: 'same-as-file' };
 
+/**
+ * Everything a repository stores for one workspace: metadata, current files and the saved
+ * checkpoint.
+ */
 export interface WorkspaceRecord {
   metadata: WorkspaceMetadata;
   files: WorkspaceFile[];
   checkpoint: StoredCheckpointEntry[];
 }
 
+/** Entries to put and paths to delete in one store of a commit. */
 export interface WorkspaceStoreDelta<T = WorkspaceFile> {
   put: T[];
   delete: string[];
 }
 
+/** One all-or-nothing change to a repository, computed against the stored revision it names. */
 export interface WorkspaceCommit {
   /** The stored revision this change was computed against (`null`: nothing stored yet). */
   baseRevision: number | null;
@@ -56,6 +66,10 @@ export interface WorkspaceCommit {
 export type WorkspaceCommitResult =
   { committed: true } | { committed: false; stored: WorkspaceRecord | null };
 
+/**
+ * Where a workspace persists; each commit applies whole or not at all and is refused when another
+ * runtime committed first.
+ */
 export interface WorkspaceRepository {
   /** What this repository gives the user: `indexeddb` survives a reload, `memory` does not. */
   readonly storageMode: WorkspaceStorageMode;

@@ -4,9 +4,11 @@
  */
 import type { WorkspaceFile } from './types.js';
 
+/** The most result lines one workspace search returns. */
 export const WORKSPACE_SEARCH_LIMIT = 80;
 const PREVIEW_CHARS = 160;
 
+/** Options for a workspace search: case, result count and the unsaved drafts to search instead. */
 export interface WorkspaceSearchOptions {
   caseSensitive?: boolean;
   /** At most `WORKSPACE_SEARCH_LIMIT`. */
@@ -15,6 +17,7 @@ export interface WorkspaceSearchOptions {
   drafts?: ReadonlyMap<string, string>;
 }
 
+/** One line that matched, with the position of its first match. */
 export interface WorkspaceSearchMatch {
   path: string;
   /** 1-based. */
@@ -25,6 +28,7 @@ export interface WorkspaceSearchMatch {
   preview: string;
 }
 
+/** The matching lines, whether the limit cut the list short, and how many files were searched. */
 export interface WorkspaceSearchResult {
   matches: WorkspaceSearchMatch[];
   truncated: boolean;
@@ -39,6 +43,7 @@ function previewOf(line: string, column: number): string {
   return `${start > 0 ? '…' : ''}${text.slice(start, start + PREVIEW_CHARS)}…`;
 }
 
+/** Searches every text file for literal text, drafts overlaid; each line appears once. */
 export function searchWorkspace(
   files: readonly WorkspaceFile[],
   query: string,

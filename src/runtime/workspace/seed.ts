@@ -109,6 +109,10 @@ A small page to play with. Ask the agent to change the hero, add a feature card 
 the accent colour, or edit \`index.html\`, \`styles.css\` and \`app.js\` yourself.
 `;
 
+/**
+ * The starter files of a fresh or reset workspace: a small page with HTML, CSS, script and a
+ * readme.
+ */
 export const DEFAULT_WORKSPACE_SEED: readonly WorkspaceSeedFile[] = Object.freeze([
   { path: 'index.html', text: INDEX_HTML },
   { path: 'styles.css', text: STYLES_CSS },

@@ -6,6 +6,10 @@ export type WorkspaceFile =
 /** `indexeddb` when edits are persisted in the browser, `memory` when they are session-only. */
 export type WorkspaceStorageMode = 'indexeddb' | 'memory';
 
+/**
+ * The workspace at one revision: every file, the active file, unsaved and deleted paths, and where
+ * edits are stored.
+ */
 export interface WorkspaceSnapshot {
   /** Monotonic; 0 only before the workspace has hydrated. */
   revision: number;

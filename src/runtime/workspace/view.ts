@@ -8,6 +8,10 @@ import type { Outcome } from '../protocol/errors.js';
 import type { WorkspaceDocumentManager, WorkspaceStatus } from './manager-types.js';
 import type { WorkspaceFile, WorkspaceSource } from './types.js';
 
+/**
+ * The read-only face of a workspace that pages get: snapshots, status and file reads, nothing that
+ * writes.
+ */
 export interface WorkspaceView extends WorkspaceSource {
   /** Resolves when the workspace has hydrated. */
   readonly ready: Promise<void>;

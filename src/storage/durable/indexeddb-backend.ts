@@ -10,11 +10,13 @@ import type {
   DurableOperationRecord,
 } from '../../runtime/durable/index.js';
 
+/** The IndexedDB database and object store that hold the durable operation records. */
 export interface IndexedDbDurableOperationBackendOptions {
   databaseName: string;
   storeName: string;
 }
 
+/** A durable operation backend in IndexedDB, shared by the tabs of one origin. */
 export interface IndexedDbDurableOperationBackend extends DurableOperationBackend {
   /** Releases this tab's connection; the records stay. */
   close(): void;
@@ -23,6 +25,7 @@ export interface IndexedDbDurableOperationBackend extends DurableOperationBacken
 // Another tab may bump the version between our two opens; a few rounds settle it.
 const MAX_OPEN_ROUNDS = 5;
 
+/** Creates the browser's durable operation backend; IndexedDB is opened on first use. */
 export function createIndexedDbDurableOperationBackend(
   options: IndexedDbDurableOperationBackendOptions,
 ): IndexedDbDurableOperationBackend {

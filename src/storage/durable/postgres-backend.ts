@@ -10,11 +10,13 @@ import type {
 } from '../../runtime/durable/index.js';
 import { DEFAULT_POSTGRES_DURABLE_TABLE, quotePostgresTableName } from './postgres-schema.js';
 
+/** What the backend reads from one query: the rows and, for writes, how many changed. */
 export interface PostgresDurableOperationQueryResult {
   rows: Record<string, unknown>[];
   rowCount?: number | null;
 }
 
+/** The query function and table the PostgreSQL backend uses. */
 export interface PostgresDurableOperationBackendOptions {
   /**
    * Runs one statement. `name` is stable per statement and table: passing it on, as
@@ -41,6 +43,10 @@ function tableTag(table: string): string {
   return `${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}`;
 }
 
+/**
+ * Creates a durable operation backend over any PostgreSQL client with `query`; apply the schema
+ * first.
+ */
 export function createPostgresDurableOperationBackend(
   options: PostgresDurableOperationBackendOptions,
 ): DurableOperationBackend {

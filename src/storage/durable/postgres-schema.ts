@@ -32,4 +32,8 @@ export function postgresDurableOperationSchemaSql(
 );`;
 }
 
+/**
+ * The SQL that creates the default durable operations table; the application runs it as a
+ * migration.
+ */
 export const POSTGRES_DURABLE_OPERATION_SCHEMA_SQL = postgresDurableOperationSchemaSql();

@@ -22,11 +22,13 @@ export interface RedisDurableOperationClient {
   rangeByLex(key: string, min: string, max: string, count: number): Promise<string[]>;
 }
 
+/** Options of the Redis durable operation backend. */
 export interface RedisDurableOperationBackendOptions {
   /** Namespace for the record keys and the index. Default `context-action:durable:`. */
   keyPrefix?: string;
 }
 
+/** The key namespace used when `keyPrefix` is not set. */
 export const DEFAULT_REDIS_DURABLE_KEY_PREFIX = 'context-action:durable:';
 
 /**
@@ -65,6 +67,10 @@ return 1
 const serialize = (record: DurableOperationRecord) =>
   JSON.stringify(Object.assign({ revision: record.revision }, record));
 
+/**
+ * Creates a durable operation backend in Redis, where each revision-checked write is one atomic
+ * script.
+ */
 export function createRedisDurableOperationBackend(
   client: RedisDurableOperationClient,
   options: RedisDurableOperationBackendOptions = {},

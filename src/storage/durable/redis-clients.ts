@@ -63,6 +63,7 @@ function cachedScripts(evalSha: Run, evalScript: Run): RedisDurableOperationClie
 const text = (value: unknown): string | null =>
   value === null || value === undefined ? null : String(value);
 
+/** Adapts a `redis` (node-redis) client to the backend's client interface. */
 export function createNodeRedisDurableOperationClient(
   client: NodeRedisLikeClient,
 ): RedisDurableOperationClient {
@@ -77,6 +78,7 @@ export function createNodeRedisDurableOperationClient(
   };
 }
 
+/** Adapts an `ioredis` client to the backend's client interface. */
 export function createIoredisDurableOperationClient(
   client: IoredisLikeClient,
 ): RedisDurableOperationClient {

@@ -14,6 +14,10 @@ function directoryPicker(): DirectoryPicker | undefined {
   return typeof picker === 'function' ? picker.bind(globalThis) : undefined;
 }
 
+/**
+ * The browser's folder source: the File System Access picker where it exists, else a directory
+ * upload.
+ */
 export function createBrowserFolderSource(): WorkspaceFolderSource {
   return {
     canPickWritable: () => directoryPicker() !== undefined,

@@ -15,6 +15,7 @@ export interface FolderImportLimits {
   maxSkippedRows: number;
 }
 
+/** The folder import budget used for any limit not given. */
 export const DEFAULT_FOLDER_IMPORT_LIMITS: Readonly<FolderImportLimits> = Object.freeze({
   maxFiles: 1_000,
   maxFileBytes: 5 * 1024 * 1024,

@@ -11,6 +11,7 @@ import {
   type FolderScan,
 } from './import-limits.js';
 
+/** Import limits for a directory upload. */
 export interface DirectoryUploadOptions {
   limits?: Partial<FolderImportLimits>;
 }
@@ -23,6 +24,7 @@ function relativePath(file: File): { folder: string; path: string } {
   return { folder: full.slice(0, slash), path: full.slice(slash + 1) };
 }
 
+/** A read-only workspace folder from the files of a directory upload. */
 export function createDirectoryUploadFolder(
   fileList: Iterable<File> | ArrayLike<File>,
   options: DirectoryUploadOptions = {},

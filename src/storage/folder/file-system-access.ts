@@ -20,6 +20,7 @@ export interface FolderPermissionSource {
   request(): Promise<WorkspaceFolderPermission>;
 }
 
+/** Import limits and the permission source for a File System Access folder. */
 export interface FileSystemAccessFolderOptions {
   limits?: Partial<FolderImportLimits>;
   permission?: FolderPermissionSource;
@@ -116,6 +117,7 @@ async function writeContent(root: DirectoryHandle, file: WorkspaceFile, signal?:
   }
 }
 
+/** A read/write workspace folder over a File System Access directory handle. */
 export function createFileSystemAccessFolder(
   directoryHandle: FileSystemDirectoryHandle,
   options: FileSystemAccessFolderOptions = {},

@@ -28,6 +28,9 @@ export interface ScannedFile {
   read(): Promise<Blob>;
 }
 
+/**
+ * What one folder scan collected: the files it kept, the entries it skipped, and any limit it hit.
+ */
 export interface FolderScan {
   files: ScannedFile[];
   /** Entries a scan skipped before reading (e.g. the scan limit). */

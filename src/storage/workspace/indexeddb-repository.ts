@@ -23,9 +23,11 @@ import type {
 import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import { createHeldLock } from './held-lock.js';
 
+/** The IndexedDB database name used when `databaseName` is not set. */
 export const DEFAULT_WORKSPACE_DATABASE = 'context-action-workspace';
 const METADATA_KEY = 'workspace';
 
+/** Which IndexedDB database the workspace repository uses. */
 export interface IndexedDbWorkspaceRepositoryOptions {
   databaseName?: string;
 }
@@ -33,6 +35,7 @@ export interface IndexedDbWorkspaceRepositoryOptions {
 const STORES = ['metadata', 'files', 'checkpoint'] as const;
 type StoreName = (typeof STORES)[number];
 
+/** Creates the default workspace repository in IndexedDB; the database is opened on first use. */
 export function createIndexedDbWorkspaceRepository(
   options: IndexedDbWorkspaceRepositoryOptions = {},
 ): WorkspaceRepository {

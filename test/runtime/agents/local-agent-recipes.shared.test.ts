@@ -5,6 +5,8 @@ import { createOpenRouterSettingsStore } from '../../../src/runtime/agents/openr
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import type { StudioSurface } from '../../../src/runtime/surfaces/names.js';
 import type { WorkspaceDownload } from '../../../src/runtime/tools/workspace/options.js';
+import { memoryFolder } from '../../support/memory-folder.js';
+import { openFolderThroughTool } from '../../support/open-folder.js';
 import { describe, it } from '../../support/spec.js';
 import { acknowledgingHost } from '../tools/workspace/support.js';
 
@@ -82,6 +84,39 @@ describe('local agent recipes for the person actions, end to end through the reg
       'workspace.getStatus completed',
       'workspace.saveCheckpoint completed',
     ]);
+    expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
+    runtime.dispose();
+  });
+
+  it('saves to a linked writable folder with workspace.saveAll, not a checkpoint', async () => {
+    const { runtime, run } = await approvingRuntime();
+    const folder = memoryFolder('site', { 'index.html': '<p>1</p>', 'app.js': '1;' });
+    await openFolderThroughTool(runtime, folder, { discardChanges: true });
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// changed' });
+    expect((await run('Save all changes')).calls).to.deep.equal([
+      'workspace.getStatus completed',
+      'workspace.saveAll completed',
+    ]);
+    expect(folder.files.get('app.js')).to.equal('// changed');
+    expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
+    runtime.dispose();
+  });
+
+  it('on the live editor, saves a linked folder through editor.saveAll, else a checkpoint', async () => {
+    const { runtime, run } = await approvingRuntime('live-editor');
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// one' });
+    expect((await run('Save all changes')).calls).to.deep.equal([
+      'editor.getStatus completed',
+      'workspace.saveCheckpoint completed',
+    ]);
+    const folder = memoryFolder('site', { 'index.html': '<p>1</p>', 'app.js': '1;' });
+    await openFolderThroughTool(runtime, folder, { discardChanges: true });
+    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// two' });
+    expect((await run('Save all changes')).calls).to.deep.equal([
+      'editor.getStatus completed',
+      'editor.saveAll completed',
+    ]);
+    expect(folder.files.get('app.js')).to.equal('// two');
     expect(runtime.workspace.getSnapshot().dirtyPaths).to.deep.equal([]);
     runtime.dispose();
   });

@@ -99,6 +99,20 @@ describe('sample arguments (E6)', () => {
     });
   });
 
+  it("guards an editor tool's sample with the current workspace revision, never a made-up one", () => {
+    const sample = sampleToolArguments(
+      {
+        type: 'object',
+        properties: {
+          expectedWorkspaceRevision: { type: 'integer', minimum: 0 },
+          expectedDocumentRevision: { type: 'integer', minimum: 0 },
+        },
+      },
+      { revision: 4 },
+    );
+    expect(sample).to.deep.equal({ expectedWorkspaceRevision: 4 });
+  });
+
   it('omits expectedRevision when the schema has none', () => {
     expect(sampleToolArguments({ type: 'object', properties: {} }, { revision: 3 })).to.deep.equal(
       {},

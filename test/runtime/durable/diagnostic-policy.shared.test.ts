@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   createDurableOperationStore,
   createMemoryDurableOperationBackend,
-  createToolObservabilityPolicy,
+  createToolObservabilityLimits,
   createToolRegistry,
   defineTool,
   ToolCallFailure,
@@ -14,7 +14,7 @@ import { describe, it } from '../../support/spec.js';
 const LONG_PATH = `pages/${'nested/'.repeat(20)}index.html`;
 
 /** A registry over a durable store whose one tool ends with an unknown outcome. */
-async function unknownDiagnostic(policy?: ReturnType<typeof createToolObservabilityPolicy>) {
+async function unknownDiagnostic(policy?: ReturnType<typeof createToolObservabilityLimits>) {
   const registry = createToolRegistry({
     durableOperationStore: createDurableOperationStore(createMemoryDurableOperationBackend()),
     durableOperationOwnerId: 'tab',
@@ -38,7 +38,7 @@ async function unknownDiagnostic(policy?: ReturnType<typeof createToolObservabil
 
 describe('the registry applies durableDiagnosticPolicy to stored diagnostics', () => {
   it('bounds diagnostic details by the given policy, not the default one', async () => {
-    const bounded = await unknownDiagnostic(createToolObservabilityPolicy({ maxStringLength: 16 }));
+    const bounded = await unknownDiagnostic(createToolObservabilityLimits({ maxStringLength: 16 }));
     const plain = await unknownDiagnostic();
     expect(plain.details?.path).to.equal(LONG_PATH);
     expect(bounded.details?.path).to.be.a('string');

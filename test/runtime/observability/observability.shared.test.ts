@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  createToolObservabilityPolicy,
+  createToolObservabilityLimits,
   sanitizeToolCallDiagnostic,
   sanitizeToolCallDiagnosticReason,
   serializeToolObservabilityValue,
@@ -32,7 +32,7 @@ describe('observability policy (R12)', () => {
   });
 
   it('R12 depth, collection size, string length and total bytes are bounded, and nothing throws', () => {
-    const policy = createToolObservabilityPolicy({
+    const policy = createToolObservabilityLimits({
       maxDepth: 2,
       maxCollectionSize: 3,
       maxStringLength: 5,
@@ -54,7 +54,7 @@ describe('observability policy (R12)', () => {
     expect(value.deep).to.deep.equal({ deeper: '[depth limit]' });
     expect(value.list).to.deep.equal([1, 2, 3, '[+2 more items]']);
     expect(value['…']).to.equal('[+3 more keys]');
-    const small = createToolObservabilityPolicy({ maxBytes: 64 });
+    const small = createToolObservabilityLimits({ maxBytes: 64 });
     const bounded = serializeToolObservabilityValue(
       { items: Array.from({ length: 40 }, (_, i) => `item-${i}`) },
       small,
@@ -76,9 +76,9 @@ describe('observability policy (R12)', () => {
   });
 
   it('R12 the policy exposes retentionMs and maxEntries for the owning store; invalid overrides fall back', () => {
-    const policy = createToolObservabilityPolicy({ retentionMs: 60_000, maxEntries: -1 });
+    const policy = createToolObservabilityLimits({ retentionMs: 60_000, maxEntries: -1 });
     expect(policy.retentionMs).to.equal(60_000);
-    expect(policy.maxEntries).to.equal(createToolObservabilityPolicy().maxEntries);
+    expect(policy.maxEntries).to.equal(createToolObservabilityLimits().maxEntries);
   });
 
   it('R12 sanitized diagnostics keep code, retryability and redacted details; handler text becomes a code-based reason', () => {

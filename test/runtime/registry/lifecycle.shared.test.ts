@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { z } from 'zod';
 import {
+  createToolObservabilityLimits,
+  createToolObservabilityPolicy,
   createToolRegistry,
   defineTool,
   serializeToolObservabilityValue,
@@ -11,6 +13,29 @@ import { describe, it } from '../../support/spec.js';
 import { createSlowTool, createWriteFile, readFile, tick } from './fixtures.js';
 
 describe('lifecycle events (R5)', () => {
+  it('bounds the arguments its events carry by observabilityLimits, and by the deprecated observabilityPolicy name', async () => {
+    for (const options of [
+      { observabilityLimits: createToolObservabilityLimits({ maxStringLength: 4 }) },
+      { observabilityPolicy: createToolObservabilityPolicy({ maxStringLength: 4 }) },
+    ]) {
+      const { tool } = createWriteFile();
+      const events: ToolCallEvent[] = [];
+      const registry = createToolRegistry({
+        ...options,
+        onToolCall: (event) => events.push(event),
+      });
+      registry.register(tool);
+      await registry.callTool(
+        'workspace.writeFile',
+        { path: 'a-long-name.html', source: 'x' },
+        { context: { source: 'local', mode: 'direct' } },
+      );
+      expect(events[0]!.request.params.arguments)
+        .to.have.property('path')
+        .that.not.equals('a-long-name.html');
+    }
+  });
+
   it('R5 started and completed events carry the canonical request and provenance without raw source or credentials', async () => {
     const { tool } = createWriteFile();
     const events: ToolCallEvent[] = [];

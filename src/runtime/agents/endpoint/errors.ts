@@ -34,8 +34,10 @@ const ENDPOINT_ERRORS = defineErrorCodes({
   ENDPOINT_TOOL_CALL_LIMIT: {},
 });
 
+/** Every `ENDPOINT_*` code a run against the site's model server can fail with, by name. */
 export const ENDPOINT_ERROR_CODES = ENDPOINT_ERRORS.codes;
 
+/** One of the codes in `ENDPOINT_ERROR_CODES`. */
 export type EndpointErrorCode = ErrorCodeOf<typeof ENDPOINT_ERRORS>;
 
 /** An `ENDPOINT_*` error: the code leads the message, as the chat shows it. */
@@ -47,6 +49,7 @@ export function endpointError(
   return toolError(code, `${code}: ${message}`, ENDPOINT_ERRORS.retryable.has(code), details);
 }
 
+/** Whether the runner retries this endpoint failure by itself. */
 export function isTransientEndpointError(error: ToolCallError): boolean {
   return ENDPOINT_ERRORS.transient.has(error.code);
 }

@@ -18,6 +18,9 @@ export interface EndpointAgentOptions {
   retryDelaysMs?: readonly number[];
 }
 
+/** Model requests one endpoint run may make when `maxTurns` is not set. */
 export const DEFAULT_ENDPOINT_MAX_TURNS = 8;
+/** Tool calls one endpoint run may make when `maxToolCalls` is not set. */
 export const DEFAULT_ENDPOINT_MAX_TOOL_CALLS = 12;
+/** How long a reply may stay silent before the run fails, when `stallTimeoutMs` is not set. */
 export const DEFAULT_ENDPOINT_STALL_TIMEOUT_MS = 60_000;

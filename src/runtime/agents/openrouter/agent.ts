@@ -22,9 +22,12 @@ import type { OpenRouterSettings } from './settings.js';
 import { requestChatStream } from './stream.js';
 import { cancelledError, DEFAULT_OPENROUTER_TIMEOUT_MS, requestJson } from './transport.js';
 
+/** Provider requests one OpenRouter run may make when `maxTurns` is not set. */
 export const DEFAULT_OPENROUTER_MAX_TURNS = 5;
+/** Tool calls one OpenRouter run may make when `maxToolCalls` is not set. */
 export const DEFAULT_OPENROUTER_MAX_TOOL_CALLS = 12;
 
+/** Settings source, fetch and the turn, call, timeout and retry bounds of an OpenRouter agent. */
 export interface OpenRouterAgentOptions {
   /** Read at the start of every run. */
   settings: () => OpenRouterSettings;
@@ -44,6 +47,7 @@ export interface OpenRouterAgentOptions {
 
 const failed = (error: ToolCallError) => ({ status: 'failed' as const, error });
 
+/** An agent driver for OpenRouter or any OpenAI-compatible chat-completions endpoint. */
 export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDriver {
   const maxTurns = options.maxTurns ?? DEFAULT_OPENROUTER_MAX_TURNS;
   const maxToolCalls = options.maxToolCalls ?? DEFAULT_OPENROUTER_MAX_TOOL_CALLS;

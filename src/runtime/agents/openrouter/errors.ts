@@ -25,8 +25,10 @@ const OPENROUTER_ERRORS = defineErrorCodes({
   OPENROUTER_SETTINGS_INVALID: { configuration: true },
 });
 
+/** Every `OPENROUTER_*` code a provider run can fail with, by name. */
 export const OPENROUTER_ERROR_CODES = OPENROUTER_ERRORS.codes;
 
+/** One of the codes in `OPENROUTER_ERROR_CODES`. */
 export type OpenRouterErrorCode = ErrorCodeOf<typeof OPENROUTER_ERRORS>;
 
 /** An `OPENROUTER_*` error: the code leads the message, as the chat shows it. */

@@ -9,6 +9,7 @@ import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';
 import type { OpenRouterDataPolicy } from './settings.js';
 import { DEFAULT_OPENROUTER_TIMEOUT_MS, requestJson } from './transport.js';
 
+/** A tool-capable model the settings dialog offers. */
 export interface OpenRouterModel {
   id: string;
   name: string;
@@ -16,6 +17,7 @@ export interface OpenRouterModel {
   contextLength?: number;
 }
 
+/** Where and how to fetch the model list. */
 export interface FetchOpenRouterModelsOptions {
   /** The chat-completions endpoint; the model list is its sibling `models`. */
   endpoint: string;

@@ -2,6 +2,10 @@
 import type { PreviewSelection } from '../../preview/selection.js';
 import type { ChatMessage } from './protocol.js';
 
+/**
+ * The house rules sent to the model first: inspect before changing, pass revisions, prefer small
+ * patches.
+ */
 export const OPENROUTER_SYSTEM_PROMPT = [
   'You edit a live HTML/CSS/JS workspace shown in a sandboxed preview, only through the tools you are given.',
   'Inspect before you change anything: read the workspace status first, then list and read the file you mean to edit.',

@@ -10,19 +10,23 @@ import type { OpenAIToolDefinition } from '../../registry/provider-exports.js';
 import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';
 import type { OpenRouterDataPolicy } from './settings.js';
 
+/** A tool call in an OpenAI-compatible assistant message. */
 export interface ChatToolCall {
   id: string;
   type: 'function';
   function: { name: string; arguments: string };
 }
 
+/** A message in an OpenAI-compatible chat-completions conversation. */
 export type ChatMessage =
   | { role: 'system' | 'user'; content: string }
   | { role: 'assistant'; content: string | null; tool_calls?: ChatToolCall[] }
   | { role: 'tool'; tool_call_id: string; content: string };
 
+/** A model reply: text, tool calls, or both. */
 export type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
 
+/** The body of an OpenAI-compatible chat-completions request. */
 export interface ChatRequestBody {
   model: string;
   messages: ChatMessage[];

@@ -6,6 +6,7 @@
 import type { Outcome, ToolCallError } from '../../protocol/errors.js';
 import { isTransientOpenRouterError } from './errors.js';
 
+/** The waits before each retry of a transient provider failure, when not set. */
 export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [800, 2_000];
 
 /** Resolves `true` after `ms`, or `false` as soon as `signal` aborts. */

@@ -7,13 +7,22 @@
 import { failure, toolError, type Outcome } from '../../protocol/errors.js';
 import { isAllowedEndpoint } from './endpoint.js';
 
+/** The storage key under which the OpenRouter API key is kept. */
 export const OPENROUTER_API_KEY_STORAGE_KEY = 'context-action.openrouter.api-key';
+/** The storage key under which model, endpoint and data policy are kept. */
 export const OPENROUTER_SETTINGS_STORAGE_KEY = 'context-action.openrouter.settings';
+/** The chat-completions endpoint used until the person sets another. */
 export const DEFAULT_OPENROUTER_ENDPOINT = 'https://openrouter.ai/api/v1/chat/completions';
+/** The model used until the person picks another. */
 export const DEFAULT_OPENROUTER_MODEL = 'openai/gpt-4o-mini';
 
+/**
+ * Which providers may see prompts: any, only those that do not collect data, or zero data retention
+ * only.
+ */
 export type OpenRouterDataPolicy = 'allow' | 'deny' | 'zdr';
 
+/** The OpenRouter key, model, endpoint and data policy, and where they are stored. */
 export interface OpenRouterSettings {
   /** Absent: the local agent runs. */
   apiKey?: string;
@@ -25,6 +34,7 @@ export interface OpenRouterSettings {
   storage: 'local' | 'memory';
 }
 
+/** The settings fields to change; absent ones stay. */
 export interface OpenRouterSettingsPatch {
   /** `''` or `null` clears the key. */
   apiKey?: string | null;
@@ -33,6 +43,7 @@ export interface OpenRouterSettingsPatch {
   dataPolicy?: OpenRouterDataPolicy;
 }
 
+/** The OpenRouter settings as a store: read a snapshot, subscribe, validate and save changes. */
 export interface OpenRouterSettingsStore {
   /** The same object until something changes. */
   getSnapshot(): OpenRouterSettings;
@@ -46,6 +57,7 @@ export interface OpenRouterSettingsStore {
   dispose(): void;
 }
 
+/** Which storage and event target the settings store uses. */
 export interface OpenRouterSettingsStoreOptions {
   /** Default: `globalThis.localStorage` when reachable, else memory. */
   storage?: Storage | null;
@@ -147,6 +159,7 @@ function defaultEvents(): EventTarget | null {
   return typeof globalThis.addEventListener === 'function' ? (globalThis as EventTarget) : null;
 }
 
+/** Creates the settings store, kept in browser storage when it can be and in memory otherwise. */
 export function createOpenRouterSettingsStore(
   options: OpenRouterSettingsStoreOptions = {},
 ): OpenRouterSettingsStore {

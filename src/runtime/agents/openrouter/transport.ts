@@ -9,6 +9,7 @@ import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';
 import { classifyStatus, decodeJsonBody } from './protocol.js';
 import { scrubSecret } from './scrub.js';
 
+/** How long one provider request may take when `requestTimeoutMs` is not set. */
 export const DEFAULT_OPENROUTER_TIMEOUT_MS = 60_000;
 
 export interface JsonRequest {

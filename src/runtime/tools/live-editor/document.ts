@@ -7,6 +7,10 @@
 import type { WorkspaceSource } from '../../workspace/types.js';
 import { DEFAULT_EDITOR_SCENARIO, type EditorScenarioName } from './scenarios.js';
 
+/**
+ * The open document at one moment: its revision, the workspace revision, the active file and
+ * scenario.
+ */
 export interface LiveDocumentSnapshot {
   documentRevision: number;
   workspaceRevision: number;
@@ -16,12 +20,17 @@ export interface LiveDocumentSnapshot {
   scenario: EditorScenarioName;
 }
 
+/** The Live Code Editor's document clock as a store. */
 export interface LiveDocument {
   getSnapshot(): LiveDocumentSnapshot;
   subscribe(listener: () => void): () => void;
   setScenario(scenario: EditorScenarioName): void;
 }
 
+/**
+ * Creates the document clock over a workspace; it moves only when the open document or scenario
+ * changes.
+ */
 export function createLiveDocument(workspace: WorkspaceSource): LiveDocument {
   const listeners = new Set<() => void>();
   let current: LiveDocumentSnapshot = {

@@ -11,7 +11,14 @@ import { createEditorReadTools } from './read-tools.js';
 import { createEditorSaveTools, type EditorSaveOptions } from './save-tools.js';
 
 export { createLiveDocument, type LiveDocument, type LiveDocumentSnapshot } from './document.js';
-export { createEditorSaveIntent, type EditorSaveIntent } from './save-intent.js';
+export {
+  createEditorSaveIntent,
+  EDITOR_SAVE_TOOL_NAMES,
+  isEditorSaveTool,
+  type EditorSaveIntent,
+  type EditorSaveToolName,
+} from './save-intent.js';
+export { runEditorSave, type EditorSaveOutcome, type EditorSaveRecovery } from './save-flow.js';
 export { recoverEditorSave, EDITOR_SAVE_MANIFEST_LIMIT } from './save-manifest.js';
 export {
   EDITOR_SCENARIOS,
@@ -22,11 +29,13 @@ export {
 
 export { EDITOR_TOOL_POLICIES } from '../../registry/policy-table.js';
 
+/** Save options for the `editor.*` tools and the document clock they share. */
 export interface LiveEditorToolOptions extends EditorSaveOptions {
   /** The document clock to share with elements; default: one over `manager`. */
   document?: LiveDocument;
 }
 
+/** Creates the Live Code Editor's `editor.*` tools over a workspace manager. */
 export function createLiveEditorTools(
   manager: WorkspaceDocumentManager,
   options: LiveEditorToolOptions = {},

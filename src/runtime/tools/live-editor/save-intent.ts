@@ -5,12 +5,23 @@
  */
 import { randomId } from '../../protocol/random-id.js';
 
+/** The `editor.*` tools that write files to the linked folder. */
+export const EDITOR_SAVE_TOOL_NAMES = ['editor.saveFile', 'editor.saveAll'] as const;
+/** One of {@link EDITOR_SAVE_TOOL_NAMES}. */
+export type EditorSaveToolName = (typeof EDITOR_SAVE_TOOL_NAMES)[number];
+
+/** Whether a tool name is one of the editor's save tools. */
+export const isEditorSaveTool = (name: string): name is EditorSaveToolName =>
+  (EDITOR_SAVE_TOOL_NAMES as readonly string[]).includes(name);
+
+/** One person's save: the session and idempotency key its retries reuse. */
 export interface EditorSaveIntent {
   sessionId: string;
   idempotencyKey: string;
 }
 
-export function createEditorSaveIntent(toolName: 'editor.saveFile' | 'editor.saveAll') {
+/** Starts a new save intent with a fresh session and key. */
+export function createEditorSaveIntent(toolName: EditorSaveToolName) {
   const sessionId = `editor-save-${randomId()}`;
   return { sessionId, idempotencyKey: `${sessionId}:${toolName}` } satisfies EditorSaveIntent;
 }

@@ -11,6 +11,7 @@ import { WORKSPACE_ERROR_CODES } from '../../workspace/codes.js';
 import { digestWorkspaceFile } from '../../workspace/digest.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import type { WorkspaceFile } from '../../workspace/types.js';
+import type { EditorSaveToolName } from './save-intent.js';
 
 /** Fits the durable diagnostic budget (2 KiB) with room for the other details. */
 export const EDITOR_SAVE_MANIFEST_LIMIT = 12;
@@ -71,8 +72,6 @@ export function manifestOf(record: DurableOperationRecord): EditorSaveManifestEn
   if (details?.manifestComplete !== true || !Array.isArray(details.manifest)) return null;
   return details.manifest.every(isEntry) && details.manifest.length > 0 ? details.manifest : null;
 }
-
-export type EditorSaveToolName = 'editor.saveFile' | 'editor.saveAll';
 
 /**
  * Completes an unknown `editor.saveFile`/`editor.saveAll` through `registry.recoverOperation()`

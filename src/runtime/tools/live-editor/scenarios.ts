@@ -31,6 +31,7 @@ const BASE_CSS = `body { margin: 0; padding: 2rem; font-family: system-ui, sans-
 button { font: inherit; padding: 0.4rem 1rem; border-radius: 0.5rem; border: 1px solid #94a3b8; }
 `;
 
+/** The vetted example sources of each runner scenario, by name. */
 export const EDITOR_SCENARIOS = Object.freeze({
   counter: {
     label: 'Counter',
@@ -96,7 +97,9 @@ render();
   },
 } satisfies Record<string, EditorScenario>);
 
+/** The name of a runner scenario. */
 export type EditorScenarioName = keyof typeof EDITOR_SCENARIOS;
+/** Every runner scenario name, in table order. */
 export const EDITOR_SCENARIO_NAMES = Object.keys(EDITOR_SCENARIOS) as [
   EditorScenarioName,
   ...EditorScenarioName[],

@@ -12,6 +12,7 @@ export { WEB_CODING_SEED } from './seed.js';
 
 export { WEB_TOOL_POLICIES } from '../../registry/policy-table.js';
 
+/** Creates the web-coding `web.*` tools over a workspace manager. */
 export function createWebCodingTools(manager: WorkspaceDocumentManager) {
   return reportUnacknowledgedPreview(
     [...createWebReadTools(manager), ...createWebEditTools(manager)] as ToolDescriptor<never>[],

@@ -4,6 +4,7 @@
  */
 import { DEFAULT_WORKSPACE_SEED, type WorkspaceSeedFile } from '../../workspace/seed.js';
 
+/** The three files a fresh web-coding workspace starts with. */
 export const WEB_CODING_SEED: readonly WorkspaceSeedFile[] = Object.freeze(
   DEFAULT_WORKSPACE_SEED.filter((file) => /\.(html|css|js)$/.test(file.path)),
 );

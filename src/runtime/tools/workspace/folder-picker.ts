@@ -6,6 +6,7 @@
 import { defineToolCapability } from '../../protocol/capability.js';
 import type { WorkspaceFolder } from '../../workspace/folder-port.js';
 
+/** Asks the person for a folder on behalf of `workspace.openFolder`. */
 export interface FolderPicker {
   /**
    * Asks the person for a folder. Browsers allow this only shortly after a user gesture (a
@@ -14,4 +15,5 @@ export interface FolderPicker {
   pick(signal: AbortSignal): Promise<WorkspaceFolder | null>;
 }
 
+/** The capability through which `workspace.openFolder` reaches a folder picker on the page. */
 export const folderPickerCapability = defineToolCapability<FolderPicker>('folderPicker');

@@ -7,9 +7,13 @@
 import { defineToolCapability } from '../../protocol/capability.js';
 import type { HostCompanionSession } from '../../carrier/host-session.js';
 
+/** A host companion session offered to `workspace.reconnectFolder`. */
 export interface FolderSessionOffer {
   /** The fresh session for the folder that is linked already. */
   readonly session: HostCompanionSession;
 }
 
+/**
+ * The capability through which `workspace.reconnectFolder` receives a fresh host companion session.
+ */
 export const folderSessionCapability = defineToolCapability<FolderSessionOffer>('folderSession');

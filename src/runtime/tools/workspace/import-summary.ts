@@ -20,7 +20,14 @@ export function importSummary(
   folderName: string,
   result: Pick<WorkspaceFolderLoadResult, 'fileCount' | 'skipped' | 'skippedCount' | 'binaryText'>,
 ): string {
-  const parts = [`Opened ${folderName}: ${result.fileCount} file(s).`];
+  return [`Opened ${folderName}: ${result.fileCount} file(s).`, ...leftOut(result)].join(' ');
+}
+
+/** The sentences naming what an import left out or kept as binary; none when it took all. */
+function leftOut(
+  result: Pick<WorkspaceFolderLoadResult, 'skipped' | 'skippedCount' | 'binaryText'>,
+): string[] {
+  const parts: string[] = [];
   if (result.skippedCount > 0) {
     const listed = result.skipped.map((entry) => `${entry.path} (${REASONS[entry.reason]})`);
     const more = result.skippedCount - result.skipped.length;
@@ -30,5 +37,29 @@ export function importSummary(
   }
   if (result.binaryText.length > 0)
     parts.push(`Kept as binary, not UTF-8: ${result.binaryText.join(', ')}.`);
-  return parts.join(' ');
+  return parts;
+}
+
+const isSkipReason = (value: unknown): value is WorkspaceSkipReason =>
+  typeof value === 'string' && Object.hasOwn(REASONS, value);
+
+/**
+ * What a folder load left out, read from a `workspace.openFolder`/`reloadFolder` result's
+ * structured content (as a lifecycle observer sees it), for the chat; null when nothing was.
+ */
+export function importLeftOutNotice(structured: Record<string, unknown>): string | null {
+  const skipped = Array.isArray(structured.skipped)
+    ? structured.skipped.flatMap((entry: { path?: unknown; reason?: unknown }) =>
+        typeof entry?.path === 'string' && isSkipReason(entry.reason)
+          ? [{ path: entry.path, reason: entry.reason }]
+          : [],
+      )
+    : [];
+  const skippedCount =
+    typeof structured.skippedCount === 'number' ? structured.skippedCount : skipped.length;
+  const binaryText = Array.isArray(structured.binaryText)
+    ? structured.binaryText.filter((path): path is string => typeof path === 'string')
+    : [];
+  const parts = leftOut({ skipped, skippedCount, binaryText });
+  return parts.length ? `Folder import: ${parts.join(' ')}` : null;
 }

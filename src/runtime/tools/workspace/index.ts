@@ -17,6 +17,7 @@ export { browserDownload, type WorkspaceDownload, type WorkspaceToolOptions } fr
 export { folderPickerCapability, type FolderPicker } from './folder-picker.js';
 export { folderSessionCapability, type FolderSessionOffer } from './folder-session.js';
 
+/** Creates the `workspace.*` tools over a workspace manager. */
 export function createWorkspaceTools(
   manager: WorkspaceDocumentManager,
   options: WorkspaceToolOptions = {},

@@ -2,11 +2,16 @@
 import type { WorkspaceProgress } from '../../workspace/folder-port.js';
 import type { WorkspaceSideEffectRunner } from '../../workspace/folder-sync.js';
 
+/** A file the workspace offers for download. */
 export interface WorkspaceDownload {
   fileName: string;
   blob: Blob;
 }
 
+/**
+ * What a host can plug into the `workspace.*` tools: folder writes, save timeout, progress, drafts
+ * and downloads.
+ */
 export interface WorkspaceToolOptions {
   /** Durable runner for folder writes; default: one over an in-memory durable store. */
   sideEffects?: WorkspaceSideEffectRunner;

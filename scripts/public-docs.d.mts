@@ -1,0 +1,3 @@
+export function publicEntries(): string[];
+
+export function listUndocumented(options?: { entries?: string[]; under?: string }): string[];

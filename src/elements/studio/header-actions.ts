@@ -1,0 +1,61 @@
+import { html, type TemplateResult } from 'lit';
+import { exportParts } from './export-parts.js';
+
+export interface HeaderActions {
+  /** The single column of tabs (a phone): one menu instead of a row of buttons. */
+  narrow: boolean;
+  catalogOpen: boolean;
+  toggleTools(): void;
+  openSettings(): void;
+  /** The agent mode the prompts run in ("Local agent" …). */
+  mode: string;
+}
+
+/**
+ * The header's workspace actions, Tools and Model. On a phone they fold into one Actions menu:
+ * the header has room for one button, and each item is a finger-sized row.
+ */
+export function renderHeaderActions(actions: HeaderActions): TemplateResult {
+  if (actions.narrow)
+    return html`<ca-workspace-actions part="actions" exportparts=${exportParts('actions')} menu>
+      <button
+        slot="menu-items"
+        role="menuitemcheckbox"
+        tabindex="-1"
+        class="menu-item"
+        part="tools-toggle"
+        aria-checked=${String(actions.catalogOpen)}
+        @click=${actions.toggleTools}
+      >
+        Tools
+      </button>
+      <button
+        slot="menu-items"
+        role="menuitem"
+        tabindex="-1"
+        class="menu-item"
+        part="model-button"
+        aria-haspopup="dialog"
+        @click=${actions.openSettings}
+      >
+        Model: ${actions.mode}…
+      </button>
+    </ca-workspace-actions>`;
+  return html`<ca-workspace-actions
+      part="actions"
+      exportparts=${exportParts('actions')}
+    ></ca-workspace-actions>
+    <button
+      part="tools-toggle"
+      class="tools"
+      aria-expanded=${String(actions.catalogOpen)}
+      aria-controls="panel-catalog"
+      @click=${actions.toggleTools}
+    >
+      Tools
+    </button>
+    <button part="model-button" class="model" aria-haspopup="dialog" @click=${actions.openSettings}>
+      <span class="model-label">Model</span>
+      ${actions.mode}
+    </button>`;
+}

@@ -1,0 +1,100 @@
+import { expect, fixture, html } from '@open-wc/testing';
+import { unzipSync, strFromU8 } from 'fflate';
+import '../../../src/elements/actions/actions.js';
+import '../../../src/elements/studio/studio.js';
+import type { CaWorkspaceActions } from '../../../src/elements/actions/actions.element.js';
+import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
+import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
+import { uniqueName, waitFor } from '../../support/wait.js';
+
+/** Captures what the page saves through a download link while `run` goes on. */
+function watchDownloads() {
+  const saved: { name: string; blob: Blob }[] = [];
+  const blobs = new Map<string, Blob>();
+  const createObjectURL = URL.createObjectURL;
+  const click = HTMLAnchorElement.prototype.click;
+  URL.createObjectURL = (object: Blob | MediaSource) => {
+    const url = createObjectURL.call(URL, object);
+    if (object instanceof Blob) blobs.set(url, object);
+    return url;
+  };
+  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+    const blob = blobs.get(this.href);
+    if (this.download && blob) saved.push({ name: this.download, blob });
+  };
+  return {
+    saved,
+    stop() {
+      URL.createObjectURL = createObjectURL;
+      HTMLAnchorElement.prototype.click = click;
+    },
+  };
+}
+
+/** Button names a person hears, through every open shadow root below `root`. */
+function buttonNames(root: ParentNode): string[] {
+  const names: string[] = [];
+  for (const element of root.querySelectorAll('*')) {
+    if (element.shadowRoot) names.push(...buttonNames(element.shadowRoot));
+    if (element instanceof HTMLButtonElement && element.checkVisibility())
+      names.push((element.getAttribute('aria-label') ?? element.textContent ?? '').trim());
+  }
+  return names;
+}
+
+describe('whole-project export', () => {
+  it('Export project saves every file, with unsaved editor text, as one zip', async () => {
+    const runtime = createStudioRuntime({ workspaceRepository: null });
+    await runtime.ready;
+    await runtime.registry.callTool('workspace.createFile', { path: 'pages/about.html' });
+    await runtime.registry.callTool('workspace.writeFile', {
+      path: 'pages/about.html',
+      text: '<h1>About ☕</h1>',
+    });
+    const element = await fixture<CaWorkspaceActions>(
+      html`<ca-workspace-actions .runtime=${runtime}></ca-workspace-actions>`,
+    );
+    const exportButton = [...element.shadowRoot!.querySelectorAll('button')].find(
+      (button) => button.textContent?.trim() === 'Export project',
+    )!;
+    const downloads = watchDownloads();
+    try {
+      exportButton.click();
+      await waitFor(() => downloads.saved.length === 1, 'the zip download');
+    } finally {
+      downloads.stop();
+    }
+    const [download] = downloads.saved;
+    const revision = runtime.workspace.getSnapshot().revision;
+    expect(download!.name).to.equal(`project-rev${revision}.zip`);
+    expect(download!.blob.type).to.equal('application/zip');
+    const entries = unzipSync(new Uint8Array(await download!.blob.arrayBuffer()));
+    expect(Object.keys(entries).sort()).to.deep.equal(
+      runtime.workspace
+        .getSnapshot()
+        .files.map((file) => file.path)
+        .sort(),
+    );
+    expect(strFromU8(entries['pages/about.html']!)).to.equal('<h1>About ☕</h1>');
+    runtime.dispose();
+  });
+
+  it('the studio names Download file, Export HTML and Export project apart, and no Undo, Redo or Download twice', async () => {
+    const studio = await fixture<CaStudio>(
+      html`<ca-studio database-name=${uniqueName('names')}></ca-studio>`,
+    );
+    await studio.updateComplete;
+    await studio.runtime!.ready;
+    await waitFor(
+      () => buttonNames(studio.shadowRoot!).includes('Export project'),
+      `the header actions in ${buttonNames(studio.shadowRoot!).join('|')}`,
+    );
+    const names = buttonNames(studio.shadowRoot!);
+    expect(names).to.include.members(['Download file', 'Export HTML', 'Export project']);
+    for (const name of ['Download', 'Download file', 'Undo', 'Redo'])
+      expect(
+        names.filter((candidate) => candidate === name),
+        name,
+      ).to.have.length.at.most(1);
+  });
+});

@@ -1,0 +1,165 @@
+import { expect, fixture } from '@open-wc/testing';
+import { sendKeys, setViewport } from '@web/test-runner-commands';
+import '../../../src/elements/studio/studio.js';
+import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
+import { deepActiveElement } from '../../../src/elements/shared/focus.js';
+import { uniqueName, waitFor } from '../../support/wait.js';
+
+// One person, keyboard only, through the first minutes: every action is a key press on the
+// focused control, and after each one focus is somewhere a next key press means something.
+
+const deep = (root: ParentNode, selector: string): HTMLElement | undefined => {
+  const found = root.querySelector<HTMLElement>(selector);
+  if (found) return found;
+  for (const element of root.querySelectorAll('*')) {
+    const inner = element.shadowRoot && deep(element.shadowRoot, selector);
+    if (inner) return inner;
+  }
+  return undefined;
+};
+const buttonNamed = (root: ParentNode, name: string): HTMLButtonElement | undefined => {
+  for (const element of root.querySelectorAll('*')) {
+    if (element instanceof HTMLButtonElement && element.textContent?.trim() === name)
+      return element;
+    const inner = element.shadowRoot && buttonNamed(element.shadowRoot, name);
+    if (inner) return inner;
+  }
+  return undefined;
+};
+
+async function press(...keys: string[]) {
+  for (const key of keys) await sendKeys({ press: key });
+}
+
+async function retype(text: string) {
+  await sendKeys({ down: 'Control' });
+  await sendKeys({ press: 'a' });
+  await sendKeys({ up: 'Control' });
+  await sendKeys({ type: text });
+}
+
+/** Focus is on a control, never dropped to the page. */
+async function focusKept(step: string) {
+  // A dialog's `close` event, which hands focus back, comes a task after it closed.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await waitFor(() => {
+    const active = deepActiveElement();
+    return active && active !== document.body ? active : undefined;
+  }, `focus on a control after ${step}`);
+}
+
+describe('a keyboard-only journey through the studio', () => {
+  it('creates, renames and deletes a file, runs a recipe, approves, undoes, searches and opens every dialog', async function () {
+    // A long journey: about a dozen actions, each through the real approval and preview.
+    this.timeout(60000);
+    await setViewport({ width: 1280, height: 800 });
+    const studio = await fixture<CaStudio>(
+      `<ca-studio style="height: 100vh" database-name="${uniqueName('journey')}"></ca-studio>`,
+    );
+    await studio.updateComplete;
+    const runtime = studio.runtime!;
+    await runtime.ready;
+    const root = studio.shadowRoot!;
+    const paths = () => runtime.workspace.getSnapshot().files.map((file) => file.path);
+
+    // Create.
+    (await waitFor(() => buttonNamed(root, 'New file'), 'New file')).focus();
+    await press('Enter');
+    await waitFor(() => deep(root, 'dialog.explorer-dialog[open]'), 'the New file dialog');
+    await sendKeys({ type: 'pages/about.html' });
+    await press('Enter');
+    await waitFor(() => paths().includes('pages/about.html'), 'the new file');
+    await waitFor(() => !deep(root, 'dialog.explorer-dialog[open]'), 'the dialog to close');
+    await focusKept('New file');
+
+    // Rename the file just made, from the toolbar.
+    const rename = buttonNamed(root, 'Rename')!;
+    rename.focus();
+    expect(deepActiveElement(), `Rename ${rename.disabled}`).to.equal(rename);
+    await press('Enter');
+    const title = await waitFor(() => {
+      const heading = deep(root, 'dialog.explorer-dialog[open] h2');
+      return heading?.textContent?.startsWith('Rename') ? heading : undefined;
+    }, 'Rename');
+    expect(title.textContent).to.equal('Rename pages/about.html');
+    await retype('pages/team.html');
+    await press('Enter');
+    await waitFor(() => paths().includes('pages/team.html'), 'the renamed file');
+    await waitFor(() => !deep(root, 'dialog.explorer-dialog[open]'), 'the dialog to close');
+    await focusKept('Rename');
+
+    // Delete it from the tree.
+    (
+      await waitFor(() => deep(root, '[role="treeitem"][data-path="pages/team.html"]'), 'row')
+    ).focus();
+    await press('Delete');
+    await waitFor(() => deep(root, 'dialog.explorer-dialog[open]'), 'the Delete confirmation');
+    await press('Tab', 'Enter');
+    await waitFor(() => !paths().includes('pages/team.html'), 'the deletion');
+    await waitFor(() => !deep(root, 'dialog.explorer-dialog[open]'), 'the dialog to close');
+    await focusKept('Delete');
+
+    // Run a recipe and approve it.
+    (await waitFor(() => buttonNamed(root, 'Green accent'), 'the recipe chip')).focus();
+    await press('Enter');
+    const approve = await waitFor(() => {
+      const button = deep(root, '[part~="approve"]') as HTMLButtonElement | undefined;
+      return button && !button.disabled && button.checkVisibility() ? button : undefined;
+    }, 'Approve');
+    approve.focus();
+    await press('Enter');
+    await waitFor(() => runtime.agent.getSnapshot().lastRun?.status === 'completed', 'the run');
+    await focusKept('Approve');
+
+    // Undo from the header.
+    buttonNamed(root, 'Undo')!.focus();
+    await press('Enter');
+    await waitFor(() => runtime.workspace.getStatus().canRedo, 'the undo');
+    await focusKept('Undo');
+
+    // Search and land on the match.
+    await sendKeys({ down: 'Control' });
+    await sendKeys({ down: 'Shift' });
+    await press('F');
+    await sendKeys({ up: 'Shift' });
+    await sendKeys({ up: 'Control' });
+    await waitFor(
+      () => deep(root, 'ca-search')?.shadowRoot?.querySelector('dialog[open]'),
+      'search',
+    );
+    await sendKeys({ type: '--accent' });
+    await waitFor(
+      () => deep(root, 'ca-search')?.shadowRoot?.querySelector('[part="result"]'),
+      'a result',
+    );
+    await press('Enter');
+    await waitFor(
+      () => deepActiveElement()?.classList.contains('cm-content'),
+      'focus in the editor at the match',
+    );
+
+    // Open and close every dialog: Model settings, Reset, Search; focus comes back each time.
+    for (const [opener, open] of [
+      [
+        () => deep(root, '[part="model-button"]'),
+        () => deep(root, 'ca-settings')?.shadowRoot?.querySelector('dialog[open]'),
+      ],
+      [
+        () => buttonNamed(root, 'Reset'),
+        () => deep(root, 'ca-workspace-actions')?.shadowRoot?.querySelector('dialog[open]'),
+      ],
+      [
+        () => deep(root, '[part="search-button"]'),
+        () => deep(root, 'ca-search')?.shadowRoot?.querySelector('dialog[open]'),
+      ],
+    ] as const) {
+      const button = (await waitFor(opener, 'a dialog opener')) as HTMLElement;
+      button.focus();
+      await press('Enter');
+      await waitFor(open, 'the dialog to open');
+      await press('Escape');
+      await waitFor(() => !open(), 'the dialog to close');
+      await waitFor(() => deepActiveElement() === button, 'focus back on the opener');
+    }
+  });
+});
