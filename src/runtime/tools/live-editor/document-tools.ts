@@ -4,6 +4,7 @@
  * workspace manager and answers after the preview acknowledged the new workspace revision.
  * Source is controlled text; nothing here runs script outside the sandboxed preview.
  */
+import { getTextFile } from '../../workspace/text-file.js';
 import { z } from 'zod/mini';
 import {
   noFileChange,
@@ -105,16 +106,8 @@ export function createEditorDocumentTools(
     async ({ path, expectedWorkspaceRevision }, context) => {
       const stale = clockConflict(document, 'openFile', { expectedWorkspaceRevision });
       if (stale) return stale;
-      const file = manager.getFile(path, 'openFile');
+      const file = getTextFile(manager, path, 'openFile', 'only text files open as documents');
       if (!file.ok) return file;
-      if (file.value.kind !== 'text')
-        return failure(
-          workspaceError(
-            CODES.WORKSPACE_FILE_TYPE_CONFLICT,
-            `${file.value.path} is a binary asset; only text files open as documents.`,
-            { operation: 'openFile', path: file.value.path, expected: 'text', actual: 'asset' },
-          ),
-        );
       return finish(context, await manager.openFile(file.value.path), `Opened ${file.value.path}.`);
     },
   );

@@ -2,6 +2,7 @@
  * The read-only `editor.*` tools: status (both clocks, preview, persistence, folder), the file
  * list, the current document and the latest preview acknowledgement.
  */
+import { fileRows } from '../../workspace/file-rows.js';
 import { z } from 'zod/mini';
 import { failure } from '../../protocol/errors.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
@@ -98,13 +99,7 @@ export function createEditorReadTools(manager: WorkspaceDocumentManager, documen
     },
     () => {
       const snapshot = manager.getSnapshot();
-      const dirty = new Set(snapshot.dirtyPaths);
-      const files = snapshot.files.map((file) => ({
-        path: file.path,
-        kind: file.kind,
-        size: file.kind === 'text' ? file.text.length : file.blob.size,
-        dirty: dirty.has(file.path),
-      }));
+      const files = fileRows(snapshot).map(({ row }) => row);
       return respond(`${files.length} files at workspace revision ${snapshot.revision}.`, {
         ...clocksOf(document, snapshot),
         files,

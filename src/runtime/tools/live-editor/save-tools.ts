@@ -6,6 +6,7 @@
  * keeps a durable record, and an ambiguous write leaves it `unknown` with a digest manifest
  * that `recoverEditorSave` checks before completing it.
  */
+import { getTextFile } from '../../workspace/text-file.js';
 import { z } from 'zod/mini';
 import { filesNote, noFileChange } from '../../approval/tool-change.js';
 import { failure, type ToolCallError } from '../../protocol/errors.js';
@@ -153,16 +154,8 @@ export function createEditorSaveTools(
             operation: 'saveFile',
           }),
         );
-      const file = manager.getFile(target, 'saveFile');
+      const file = getTextFile(manager, target, 'saveFile', 'editor saves write text files');
       if (!file.ok) return file;
-      if (file.value.kind !== 'text')
-        return failure(
-          workspaceError(
-            CODES.WORKSPACE_FILE_TYPE_CONFLICT,
-            `${file.value.path} is a binary asset; editor saves write text files.`,
-            { operation: 'saveFile', path: file.value.path, expected: 'text', actual: 'asset' },
-          ),
-        );
       return saveFiles('saveFile', [file.value], context);
     },
   );

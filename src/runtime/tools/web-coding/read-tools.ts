@@ -1,8 +1,8 @@
 /** `web.getWorkspace` and `web.readFile`: the reads that hand out the one revision clock. */
+import { getTextFile } from '../../workspace/text-file.js';
 import { z } from 'zod/mini';
 import { resolvePreviewEntry } from '../../preview/entry.js';
 import { defineTool } from '../../registry/define-tool.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { respond, storageFieldsOf } from '../workspace/respond.js';
 import { pathInput, storageFields } from '../workspace/schemas.js';
@@ -72,17 +72,8 @@ export function createWebReadTools(manager: WorkspaceDocumentManager) {
       annotations: { title: 'Read a web file', ...readOnly },
     },
     ({ path }) => {
-      const file = manager.getFile(path, 'readFile');
+      const file = getTextFile(manager, path, 'readFile', 'web.readFile reads text files only');
       if (!file.ok) return file;
-      if (file.value.kind !== 'text')
-        return {
-          ok: false as const,
-          error: workspaceError(
-            CODES.WORKSPACE_FILE_TYPE_CONFLICT,
-            `${file.value.path} is a binary asset, not a text file.`,
-            { operation: 'readFile', path: file.value.path, expected: 'text', actual: 'asset' },
-          ),
-        };
       const snapshot = manager.getSnapshot();
       return respond(`${file.value.path} at revision ${snapshot.revision}.`, {
         ...storageFieldsOf(snapshot),

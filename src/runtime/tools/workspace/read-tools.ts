@@ -1,4 +1,6 @@
 /** The read side of the catalog: status, listing, reading, opening and downloading files. */
+import { fileRows } from '../../workspace/file-rows.js';
+import { getTextFile } from '../../workspace/text-file.js';
 import { noFileChange } from '../../approval/tool-change.js';
 import { z } from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
@@ -125,13 +127,9 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
     },
     () => {
       const snapshot = manager.getSnapshot();
-      const dirty = new Set(snapshot.dirtyPaths);
-      const files = snapshot.files.map((file) => ({
-        path: file.path,
-        kind: file.kind,
-        size: file.kind === 'text' ? file.text.length : file.blob.size,
+      const files = fileRows(snapshot).map(({ file, row }) => ({
+        ...row,
         mimeType: file.kind === 'text' ? workspaceMimeType(file.path) : file.mimeType,
-        dirty: dirty.has(file.path),
         overBudget: file.kind === 'text' && file.text.length > WORKSPACE_SOURCE_LIMIT,
       }));
       return respond(`${files.length} files at revision ${snapshot.revision}.`, {
@@ -163,22 +161,8 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
     ({ path }) => {
       const target = targetPath(manager, path, 'readFile');
       if (!target.ok) return target;
-      const file = manager.getFile(target.value, 'readFile');
+      const file = getTextFile(manager, target.value, 'readFile', 'use workspace.downloadFile');
       if (!file.ok) return file;
-      if (file.value.kind !== 'text')
-        return {
-          ok: false as const,
-          error: workspaceError(
-            CODES.WORKSPACE_FILE_TYPE_CONFLICT,
-            `${file.value.path} is a binary asset; use workspace.downloadFile.`,
-            {
-              operation: 'readFile',
-              path: file.value.path,
-              expected: 'text',
-              actual: 'asset',
-            },
-          ),
-        };
       const snapshot = manager.getSnapshot();
       const { text } = file.value;
       return respond(
