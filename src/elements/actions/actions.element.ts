@@ -3,27 +3,22 @@ import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { ToolCallError } from '../../runtime/protocol/index.js';
 import { randomId } from '../../runtime/protocol/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
 import { browserDownload } from '../../runtime/tools/workspace/index.js';
-import type { WorkspaceStatus } from '../../runtime/workspace/index.js';
-import type { WorkspaceSource } from '../../runtime/workspace/index.js';
 import { ModalController } from '../shared/modal-controller.js';
-import type { ElementRuntime } from '../shared/runtime-context.js';
+import type { RuntimeView } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
-import { StoreController, type ReadableStore } from '../shared/store-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
+import { StoreController } from '../shared/store-controller.js';
 import { actionsStyles } from './actions.styles.js';
 import { ActionsMenu, toolbarButton, type ActionItem } from './actions-menu.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 
 /** What the workspace actions need from a runtime; `createStudioRuntime()` provides it. */
-export interface ActionsRuntime extends ElementRuntime {
-  workspace: WorkspaceSource & { getStatus(): WorkspaceStatus };
-  registry: ToolRegistry;
-  /** Editor text not yet written; flushed before the project is exported. */
-  drafts?: { flushAll(): Promise<unknown> };
-  /** Read-only mode turns the changing actions off; absent: never read-only. */
-  config?: ReadableStore<{ readOnly: boolean }>;
-}
+/**
+ * `drafts`: editor text not yet written, flushed before the project is exported. `config`:
+ * read-only mode turns the changing actions off; absent, never read-only.
+ */
+export type ActionsRuntime = RuntimeView<'workspace' | 'registry', 'drafts' | 'config'>;
 
 const READ_ONLY_REASON = 'Read-only: the workspace cannot be changed here.';
 
@@ -49,7 +44,7 @@ export class CaWorkspaceActions extends LitElement {
   static override styles = actionsStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: ActionsRuntime;
+  @runtimeProperty() runtime?: ActionsRuntime;
 
   /** Whether the Reset confirmation is open. */
   @property({ converter: booleanAttribute, reflect: true }) open = false;
@@ -62,7 +57,7 @@ export class CaWorkspaceActions extends LitElement {
 
   @query('dialog') private dialog?: HTMLDialogElement;
 
-  private readonly runtimeRef = new RuntimeController<ActionsRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
   private readonly modal = new ModalController(this, {

@@ -4,6 +4,7 @@ import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import type { ToolApprovalSnapshot } from '../../runtime/approval/index.js';
 import { ModalController } from '../shared/modal-controller.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { ContextConsumer } from '@lit/context';
 import { themeContext } from '../shared/theme.js';
@@ -55,7 +56,7 @@ export class CaApproval extends LitElement {
   static override styles = approvalStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: StudioRuntime;
+  @runtimeProperty() runtime?: StudioRuntime;
 
   /** `page` for a page-modal dialog; otherwise modal to the container. */
   @property() approval = 'container';
@@ -67,7 +68,7 @@ export class CaApproval extends LitElement {
 
   @query('dialog') private dialog?: HTMLDialogElement;
 
-  private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly pending = new StoreController(
     this,
     () => this.runtimeRef.value?.approvals.store,

@@ -13,17 +13,17 @@ import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/i
 import { randomId } from '../../runtime/protocol/index.js';
 import { listAllTools } from '../../runtime/registry/index.js';
 import type { ToolRegistry } from '../../runtime/registry/index.js';
-import type { TraceStore } from '../../runtime/trace/index.js';
 import { runEditorSave, type EditorSaveRecovery } from '../../runtime/tools/live-editor/index.js';
 import {
   createEditorSaveIntent,
   isEditorSaveTool,
   type EditorSaveIntent,
 } from '../../runtime/tools/live-editor/index.js';
-import type { ElementRuntime } from '../shared/runtime-context.js';
+import type { RuntimeView } from '../shared/runtime-context.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { ConfirmController } from './catalog-confirm.js';
 import { renderDefinition, renderSampleResult } from './catalog-detail.js';
@@ -34,13 +34,11 @@ import { callAsPerson, PERSON_DIRECT_CONTEXT } from '../../runtime/registry/inde
 import { reread, type SampleRun } from './catalog-retry.js';
 
 /** What the catalog needs from a runtime; `createStudioRuntime()` provides it. */
-export interface CatalogRuntime extends ElementRuntime {
-  registry: ToolRegistry;
-  /** When present, discovery is recorded as a `tools/list` row. */
-  trace?: TraceStore;
+/** `trace`, when present, records discovery as a `tools/list` row. */
+export type CatalogRuntime = RuntimeView<'registry', 'trace'> & {
   /** When present, an editor save whose outcome is unknown is checked against the folder. */
   recoverEditorSave?: EditorSaveRecovery;
-}
+};
 
 /** The detail of `ca-tool-run`: the tool a sample ran and its result. */
 export interface ToolRunDetail {
@@ -83,7 +81,7 @@ export class CaCatalog extends LitElement {
   static override styles = catalogStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: CatalogRuntime;
+  @runtimeProperty() runtime?: CatalogRuntime;
 
   @property({ reflect: true }) selected = '';
 
@@ -102,7 +100,7 @@ export class CaCatalog extends LitElement {
   /** Edited samples by tool name; untouched tools show a freshly generated sample. */
   private readonly edits = new Map<string, string>();
   private readonly sessionId = `catalog-${randomId()}`;
-  private readonly runtimeRef = new RuntimeController<CatalogRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly confirm = new ConfirmController(this);
   /** Inside a studio, its one live region tells the status and the count. */

@@ -12,6 +12,7 @@ import { AnnouncerConsumer } from '../shared/announcer.js';
 import { loadedStudio, loadStudio } from '../shared/load-studio.js';
 import { failureText, renderRecovery, runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 import { runAnnouncement, runChanges } from './run-announcement.js';
@@ -58,7 +59,7 @@ export class CaChat extends LitElement {
   static override styles = chatStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: StudioRuntime;
+  @runtimeProperty() runtime?: StudioRuntime;
 
   @property() prompt = '';
 
@@ -77,7 +78,7 @@ export class CaChat extends LitElement {
   @query('textarea') private textarea?: HTMLTextAreaElement;
   private scrolledFor?: readonly unknown[];
 
-  private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
   private readonly recipes = new StoreController(this, () => {

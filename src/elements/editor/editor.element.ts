@@ -9,6 +9,7 @@ import type { RuntimeLoading } from '../shared/runtime-context.js';
 import { beginStep } from '../shared/cold-start-order.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
@@ -49,7 +50,7 @@ export class CaEditor extends LitElement {
   static override styles = editorStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: StudioRuntime;
+  @runtimeProperty() runtime?: StudioRuntime;
 
   @property({ type: Number, attribute: 'idle-ms' }) idleMs = 400;
 
@@ -69,7 +70,7 @@ export class CaEditor extends LitElement {
 
   @query('.surface') private surface?: HTMLElement;
 
-  private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   /** Inside a studio, CodeMirror's announcements go through the studio's one live region. */
   private readonly announcer = new AnnouncerConsumer(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);

@@ -1,5 +1,5 @@
 import { LitElement, html, nothing } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { state } from 'lit/decorators.js';
 import type { ToolCallError } from '../../runtime/protocol/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import {
@@ -13,6 +13,7 @@ import { portabilityWarnings } from '../../runtime/workspace/index.js';
 import { normalizeWorkspacePath } from '../../runtime/workspace/index.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { ExplorerCalls } from './explorer-calls.js';
 import { ExplorerDialogController } from './explorer-dialog.js';
@@ -51,7 +52,7 @@ export class CaExplorer extends LitElement {
   static override styles = explorerStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: StudioRuntime;
+  @runtimeProperty() runtime?: StudioRuntime;
 
   @state() private collapsed = new Set<string>();
   @state() private focusedPath = '';
@@ -59,7 +60,7 @@ export class CaExplorer extends LitElement {
   private shownActive: string | null = null;
   private visibleRows: VisibleTreeNode[] = [];
 
-  private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
   /** Inside a studio, its one live region tells the notices. */

@@ -9,20 +9,13 @@
 import type { HostCompanionSession } from '../../runtime/carrier/index.js';
 import type { Outcome, ToolCallError } from '../../runtime/protocol/index.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
 import { committedDespitePreview } from '../../runtime/preview/index.js';
 import { folderPickerCapability } from '../../runtime/tools/workspace/index.js';
 import { folderSessionCapability } from '../../runtime/tools/workspace/index.js';
-import type { WorkspaceFolderSource } from '../../runtime/workspace/index.js';
-import type { WorkspaceView } from '../../runtime/workspace/index.js';
-import type { ElementRuntime } from '../shared/runtime-context.js';
+import type { RuntimeView } from '../shared/runtime-context.js';
 
 /** The runtime `<ca-host-connect>` needs: the workspace, its registry and folder source. */
-export interface HostConnectRuntime extends ElementRuntime {
-  workspace: WorkspaceView;
-  registry: Pick<ToolRegistry, 'callTool'>;
-  folders: Pick<WorkspaceFolderSource, 'canPickWritable'>;
-}
+export type HostConnectRuntime = RuntimeView<'workspace' | 'registry' | 'folders'>;
 
 /** A session with the companion whose offer was pasted (or arrived in the URL fragment). */
 export async function openCarrierSession(

@@ -8,6 +8,7 @@ import { randomId } from '../../runtime/protocol/index.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { ModalController } from '../shared/modal-controller.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import {
   linkCompanionFolder,
   linksCompanionFolder,
@@ -57,7 +58,7 @@ export class CaHostConnect extends LitElement {
   static override styles = hostConnectStyles;
 
   /** The runtime to link; by default the one `<ca-studio>` provides. */
-  @property({ attribute: false }) runtime?: HostConnectRuntime;
+  @runtimeProperty() runtime?: HostConnectRuntime;
   @property({ converter: booleanAttribute, reflect: true }) open = false;
   @property({ converter: booleanAttribute, attribute: 'always-available' }) alwaysAvailable = false;
 
@@ -72,7 +73,7 @@ export class CaHostConnect extends LitElement {
   @query('dialog') private dialog?: HTMLDialogElement;
   @query('textarea') private textarea?: HTMLTextAreaElement;
 
-  private readonly runtimeRef = new RuntimeController<HostConnectRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly sourceId = `studio-${randomId()}`;
   private readonly modal = new ModalController(this, {
     dialog: () => this.dialog,

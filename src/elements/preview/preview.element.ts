@@ -7,6 +7,7 @@ import type { PreviewSelection } from '../../runtime/preview/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import { beginStep } from '../shared/cold-start-order.js';
 import { confirms } from './provisional.js';
@@ -55,7 +56,7 @@ export class CaPreview extends LitElement {
   static override styles = previewStyles;
 
   /** The runtime to use when the element is not inside a runtime provider. */
-  @property({ attribute: false }) runtime?: ElementRuntime;
+  @runtimeProperty() runtime?: ElementRuntime;
 
   @property({ converter: booleanAttribute, reflect: true }) fullscreen = false;
 

@@ -3,7 +3,11 @@ import { property } from 'lit/decorators.js';
 import { DEFAULT_STUDIO_DATABASE } from '../../composition/default-database.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import { RuntimeOwner, type RuntimeChangeDetail } from '../shared/runtime-owner.js';
+import {
+  ownedRuntimeProperty,
+  RuntimeOwner,
+  type RuntimeChangeDetail,
+} from '../shared/runtime-owner.js';
 import { recipeFromAttributes } from '../shared/runtime-recipe.js';
 import { starterNotice } from '../shared/starter-notice.js';
 import { StarterNoticeController } from '../shared/starter-notice-controller.js';
@@ -54,13 +58,7 @@ export class CaRuntime extends LitElement {
    * element.updateComplete` waits for it. Setting it from code provides yours instead (the
    * attributes then no longer apply) and disposes the one this element created.
    */
-  @property({ attribute: false })
-  get runtime(): StudioRuntime | undefined {
-    return this.owner.value;
-  }
-  set runtime(value: StudioRuntime | undefined) {
-    if (value) this.owner.adopt(value);
-  }
+  @ownedRuntimeProperty() runtime?: StudioRuntime;
 
   /** Also waits for the runtime this element creates, so code that awaits it can use it. */
   protected override getUpdateComplete(): Promise<boolean> {

@@ -3,19 +3,17 @@ import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type { ToolCallError } from '../../runtime/protocol/index.js';
 import { randomId } from '../../runtime/protocol/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
 import type { WorkspaceSearchMatch } from '../../runtime/workspace/index.js';
 import { ModalController } from '../shared/modal-controller.js';
-import type { ElementRuntime } from '../shared/runtime-context.js';
+import type { RuntimeView } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { markFirstMatch } from './search-snippet.js';
 import { searchStyles } from './search.styles.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 
 /** What workspace search needs from a runtime; `createStudioRuntime()` provides it. */
-export interface SearchRuntime extends ElementRuntime {
-  registry: ToolRegistry;
-}
+export type SearchRuntime = RuntimeView<'registry'>;
 
 /** Detail of `ca-search-select`: the result the user opened. */
 export interface SearchSelectDetail {
@@ -60,7 +58,7 @@ export class CaSearch extends LitElement {
   static override styles = searchStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: SearchRuntime;
+  @runtimeProperty() runtime?: SearchRuntime;
 
   @property({ converter: booleanAttribute, reflect: true }) open = false;
 
@@ -75,7 +73,7 @@ export class CaSearch extends LitElement {
   @query('dialog') private dialog?: HTMLDialogElement;
   @query('input[type="search"]') private input?: HTMLInputElement;
 
-  private readonly runtimeRef = new RuntimeController<SearchRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly sessionId = `search-${randomId()}`;
   private readonly modal = new ModalController(this, {
     dialog: () => this.dialog,

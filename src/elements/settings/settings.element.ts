@@ -4,12 +4,12 @@ import { booleanAttribute } from '../shared/boolean-attribute.js';
 import type {
   OpenRouterDataPolicy,
   OpenRouterSettings,
-  OpenRouterSettingsStore,
 } from '../../runtime/agents/openrouter/index.js';
 import type { ToolCallError } from '../../runtime/protocol/index.js';
 import { ModalController } from '../shared/modal-controller.js';
-import type { ElementRuntime } from '../shared/runtime-context.js';
+import type { RuntimeView } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import {
   draftOf,
@@ -24,9 +24,7 @@ import { renderModelList } from './model-list-view.js';
 import { settingsStyles } from './settings.styles.js';
 
 /** A runtime with OpenRouter settings; `createStudioRuntime()` returns one. */
-export interface SettingsRuntime extends ElementRuntime {
-  openrouter: OpenRouterSettingsStore;
-}
+export type SettingsRuntime = RuntimeView<'openrouter'>;
 
 /** What was saved. The key itself is never part of an event. */
 export interface SettingsSaveDetail {
@@ -75,7 +73,7 @@ export class CaSettings extends LitElement {
   static override styles = settingsStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: SettingsRuntime;
+  @runtimeProperty() runtime?: SettingsRuntime;
 
   @property({ converter: booleanAttribute, reflect: true }) open = false;
 
@@ -96,7 +94,7 @@ export class CaSettings extends LitElement {
     dismiss: () => (this.open = false),
     shown: () => this.field('apiKey')?.focus(),
   });
-  private readonly runtimeRef = new RuntimeController<SettingsRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly settings = new StoreController(this, () => this.runtimeRef.value?.openrouter);
   private readonly modelList = new ModelListController(this);
 

@@ -3,6 +3,7 @@ import type { CapabilityTable } from '../../runtime/registry/index.js';
 import type { ToolRegistry } from '../../runtime/registry/index.js';
 import type { PreviewSelectionStore } from '../../runtime/preview/index.js';
 import type { WorkspaceSnapshot, WorkspaceSource } from '../../runtime/workspace/index.js';
+import type { StudioRuntime } from '../../composition/studio-runtime.js';
 
 /**
  * The part of the studio runtime every element may rely on. The full runtime returned by
@@ -16,6 +17,19 @@ export interface ElementRuntime {
   /** Where `<ca-preview>`'s element picker leaves its selection for the next agent prompt. */
   previewSelection?: PreviewSelectionStore;
 }
+
+/**
+ * An element's runtime type when it needs more than `ElementRuntime`: the base plus the parts
+ * it names, typed as the full runtime types them (`Needed` must be there, `Optional` may be).
+ * The one rule for every element's `runtime` property: it is typed `ElementRuntime`, a
+ * `RuntimeView` (plus, at most, optional parts the full runtime lacks), or the full
+ * `StudioRuntime`; no element types one of its parts anew, so the runtime
+ * `createStudioRuntime()` returns fits every element.
+ */
+export type RuntimeView<
+  Needed extends keyof StudioRuntime,
+  Optional extends keyof StudioRuntime = never,
+> = ElementRuntime & Pick<StudioRuntime, Needed> & Partial<Pick<StudioRuntime, Optional>>;
 
 /**
  * Made from a registered symbol so that two copies of the bundle on one page still meet.

@@ -1,5 +1,6 @@
 import { ContextProvider } from '@lit/context';
 import type { ReactiveController, ReactiveElement } from 'lit';
+import { property } from 'lit/decorators.js';
 import { surfaceSeed } from '../../runtime/surfaces/index.js';
 import { seededSnapshot } from '../../runtime/workspace/index.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
@@ -13,6 +14,31 @@ import type { StarterNoticeController } from './starter-notice-controller.js';
 /** Detail of `ca-runtime-change`: the runtime the element now provides (none once disposed). */
 export interface RuntimeChangeDetail {
   runtime: StudioRuntime | undefined;
+}
+
+/** Each owning element's `RuntimeOwner`, for the `runtime` property `ownedRuntimeProperty` makes. */
+const owners = new WeakMap<ReactiveElement, RuntimeOwner>();
+
+/**
+ * Declares the `runtime` property of an element that owns its runtime (`<ca-runtime>`,
+ * `<ca-studio>`), the same for both: it reads the runtime the element's `RuntimeOwner`
+ * provides; a runtime set from code is provided instead (see `adopt`); `undefined` changes
+ * nothing.
+ */
+export function ownedRuntimeProperty() {
+  return (proto: ReactiveElement, name: 'runtime'): void => {
+    // Lit wraps an accessor already on the prototype, so setting it still requests an update.
+    Object.defineProperty(proto, name, {
+      get(this: ReactiveElement): StudioRuntime | undefined {
+        return owners.get(this)?.value;
+      },
+      set(this: ReactiveElement, value: StudioRuntime | undefined) {
+        if (value) owners.get(this)?.adopt(value);
+      },
+      configurable: true,
+    });
+    property({ attribute: false })(proto, name);
+  };
 }
 
 /**
@@ -46,6 +72,7 @@ export class RuntimeOwner implements ReactiveController {
     this.provider = new ContextProvider(host, { context: runtimeContext });
     this.loadingProvider = new ContextProvider(host, { context: runtimeLoadingContext });
     host.addController(this);
+    owners.set(host, this);
   }
 
   get value(): StudioRuntime | undefined {

@@ -1,14 +1,11 @@
 import { LitElement, html, nothing } from 'lit';
-import { property, query } from 'lit/decorators.js';
-import type { DraftRegistry } from '../../runtime/workspace/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
-import type { WorkspaceStatus } from '../../runtime/workspace/index.js';
-import type { WorkspaceSource } from '../../runtime/workspace/index.js';
+import { query } from 'lit/decorators.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { shiftShortcutLabel } from '../shared/shortcut-label.js';
 import { browserDownload } from '../../runtime/tools/workspace/index.js';
-import type { ElementRuntime } from '../shared/runtime-context.js';
+import type { RuntimeView } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import type { CaSearch } from '../search/search.element.js';
 import { previewStatusStore } from './preview-status-store.js';
@@ -17,12 +14,8 @@ import { summarizeStatus } from './status-text.js';
 import { createUnloadGuard, vetoUnload, type UnloadGuard } from './unload-guard.js';
 
 /** What the status bar needs from a runtime; `createStudioRuntime()` provides it. */
-export interface StatusBarRuntime extends ElementRuntime {
-  workspace: WorkspaceSource & { getStatus(): WorkspaceStatus };
-  registry: ToolRegistry;
-  /** Editor drafts still inside their debounce window; leaving would lose them. */
-  drafts?: DraftRegistry;
-}
+/** `drafts`: editor drafts still inside their debounce window; leaving would lose them. */
+export type StatusBarRuntime = RuntimeView<'workspace' | 'registry', 'drafts'>;
 
 /** ⌘/Ctrl+Shift+F, whatever the keyboard layout's case. */
 export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
@@ -63,11 +56,11 @@ export class CaStatusBar extends LitElement {
   static override styles = statusBarStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: StatusBarRuntime;
+  @runtimeProperty() runtime?: StatusBarRuntime;
 
   @query('ca-search') private search?: CaSearch;
 
-  private readonly runtimeRef = new RuntimeController<StatusBarRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly preview = new StoreController(this, () =>
     previewStatusStore(this.runtimeRef.value?.capabilities),

@@ -6,7 +6,7 @@ import { DEFAULT_STUDIO_DATABASE } from '../../composition/default-database.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces/index.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
-import { RuntimeOwner } from '../shared/runtime-owner.js';
+import { ownedRuntimeProperty, RuntimeOwner } from '../shared/runtime-owner.js';
 import { recipeFromAttributes } from '../shared/runtime-recipe.js';
 import { starterNotice, starterNoticeStyles, starterNoticeText } from '../shared/starter-notice.js';
 import { StarterNoticeController } from '../shared/starter-notice-controller.js';
@@ -233,13 +233,7 @@ export class CaStudio extends LitElement {
    * parallel with the first render, so it is `undefined` until then: `await
    * studio.updateComplete` waits for it.
    */
-  @property({ attribute: false })
-  get runtime(): StudioRuntime | undefined {
-    return this.owner.value;
-  }
-  set runtime(value: StudioRuntime | undefined) {
-    if (value) this.owner.adopt(value);
-  }
+  @ownedRuntimeProperty() runtime?: StudioRuntime;
 
   /** Also waits for the runtime the studio creates, so code that awaits it can use it. */
   protected override getUpdateComplete(): Promise<boolean> {

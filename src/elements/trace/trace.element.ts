@@ -7,6 +7,7 @@ import type { TraceApproval } from '../../runtime/trace/index.js';
 import { renderRecovery, runRecovery } from '../shared/recovery.js';
 import { browserDownload } from '../../runtime/tools/workspace/index.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
+import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { exportTraceRows } from './trace-export.js';
 import { traceStyles } from './trace.styles.js';
@@ -82,7 +83,7 @@ export class CaTrace extends LitElement {
   static override styles = traceStyles;
 
   /** The runtime; defaults to the one provided by an ancestor `<ca-studio>`. */
-  @property({ attribute: false }) runtime?: StudioRuntime;
+  @runtimeProperty() runtime?: StudioRuntime;
 
   /** Shows only rows of this agent session; empty shows all. */
   @property() session = '';
@@ -94,7 +95,7 @@ export class CaTrace extends LitElement {
   /** What a row's recovery button did, shown in that row. */
   @state() private notice?: { traceId: string; text: string };
 
-  private readonly runtimeRef = new RuntimeController<StudioRuntime>(this);
+  private readonly runtimeRef = new RuntimeController(this);
   private readonly rows = new StoreController(this, () => this.runtimeRef.value?.trace);
 
   /** Whether the rows were scrolled to the end before this update: then they follow new rows. */

@@ -238,6 +238,32 @@ describe('<ca-runtime> lifecycle', () => {
   });
 });
 
+describe('the runtime property of <ca-runtime> and <ca-studio>', () => {
+  for (const tag of ['ca-runtime', 'ca-studio'] as const) {
+    it(`${tag}: undefined keeps the runtime it provides; a runtime set by code reaches the elements inside`, async () => {
+      const owner = await fixture<CaRuntime | CaStudio>(
+        tag === 'ca-runtime'
+          ? html`<ca-runtime storage="memory"><ca-chat></ca-chat></ca-runtime>`
+          : html`<ca-studio storage="memory"><ca-chat></ca-chat></ca-studio>`,
+      );
+      const created = owner.runtime!;
+      const disposed = countDisposals(created);
+      owner.runtime = undefined;
+      expect(owner.runtime).to.equal(created);
+      expect(disposed.value).to.equal(0);
+
+      const chat = owner.querySelector('ca-chat')!;
+      const ref = (chat as unknown as { runtimeRef: { value: unknown } }).runtimeRef;
+      const mine = createStudioRuntime({ storage: 'memory' });
+      owner.runtime = mine;
+      await owner.updateComplete;
+      expect([owner.runtime, ref.value, disposed.value]).to.deep.equal([mine, mine, 1]);
+      owner.remove();
+      mine.dispose();
+    });
+  }
+});
+
 describe('runtime="ID" links an element to a <ca-runtime> or <ca-studio> anywhere in the document', () => {
   it('says so while nothing is linked, then follows a provider inserted later', async () => {
     const id = uniqueName('linked');
@@ -253,6 +279,8 @@ describe('runtime="ID" links an element to a <ca-runtime> or <ca-studio> anywher
     await waitFor(() => !shadowText(chat).includes('No runtime'), 'the linked runtime');
     const ref = (chat as unknown as { runtimeRef: { value: unknown } }).runtimeRef;
     expect(ref.value).to.equal(provider.runtime);
+    // The attribute names the provider; it never becomes the property.
+    expect(chat.runtime).to.equal(undefined);
 
     // The property set by code wins over the link.
     const mine = createStudioRuntime({ storage: 'memory' });
