@@ -15,6 +15,8 @@ const inner = <T extends Element>(studio: CaStudio, tag: string) =>
   studio.shadowRoot!.querySelector<T>(tag)!;
 const shadowText = (element: Element) => element.shadowRoot!.textContent ?? '';
 /** When the page first asked for a module whose URL matches (ms since the page's start). */
+// Unbundled, the page loads several hundred modules: keep every resource entry, not the first 250.
+performance.setResourceTimingBufferSize(5000);
 const requestedAt = (url: RegExp) =>
   performance.getEntriesByType('resource').find((entry) => url.test(entry.name))?.startTime;
 
