@@ -3,7 +3,10 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/actions/actions.js';
 import type { CaWorkspaceActions } from '../../../src/elements/actions/actions.element.js';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import type { WorkspaceDownload } from '../../../src/runtime/tools/workspace/options.js';
 import { DEFAULT_WORKSPACE_SEED } from '../../../src/runtime/workspace/seed.js';
 import { waitFor } from '../../support/wait.js';

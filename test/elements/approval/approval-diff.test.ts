@@ -1,7 +1,10 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/approval/approval.js';
 import type { CaApproval } from '../../../src/elements/approval/approval.element.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
 
 // Approvals show the change the way code review tools do: per file, with size and line counts,

@@ -2,7 +2,10 @@ import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/approval/approval.js';
 import type { CaApproval } from '../../../src/elements/approval/approval.element.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
 
 // Approvals a person can trust, through the real dialog.

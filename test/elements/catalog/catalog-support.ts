@@ -4,7 +4,10 @@ import { z } from 'zod';
 import '../../../src/elements/catalog/catalog.js';
 import type { CaCatalog } from '../../../src/elements/catalog/catalog.element.js';
 import { defineTool } from '../../../src/runtime/registry/define-tool.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
 
 export interface Spies {

@@ -5,7 +5,10 @@ import '../../../src/elements/editor/editor.js';
 import '../../../src/elements/approval/approval.js';
 import type { CaEditor } from '../../../src/elements/editor/editor.element.js';
 import type { CaApproval } from '../../../src/elements/approval/approval.element.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { pasteText } from '../../support/clipboard.js';
 import { waitFor } from '../../support/wait.js';
 

@@ -3,7 +3,10 @@ import { fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/explorer/explorer.js';
 import type { CaExplorer } from '../../../src/elements/explorer/explorer.element.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
 
 export const SEED = [

@@ -5,8 +5,14 @@ import '../../../src/elements/studio/studio.js';
 import type { CaHostConnect } from '../../../src/elements/host-connect/host-connect.element.js';
 import type { CaExplorer } from '../../../src/elements/explorer/explorer.element.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
-import { encodeCarrierOfferFragment, type CarrierOffer } from '../../../src/runtime/carrier/offer.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  encodeCarrierOfferFragment,
+  type CarrierOffer,
+} from '../../../src/runtime/carrier/offer.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
 
 interface Started {

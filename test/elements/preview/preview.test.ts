@@ -3,7 +3,10 @@ import { expect, fixture, html, oneEvent } from '@open-wc/testing';
 import { sendKeys, sendMouse } from '@web/test-runner-commands';
 import '../../../src/elements/preview/preview.js';
 import type { CaPreview } from '../../../src/elements/preview/preview.element.js';
-import { runtimeContext, type ElementRuntime } from '../../../src/elements/shared/runtime-context.js';
+import {
+  runtimeContext,
+  type ElementRuntime,
+} from '../../../src/elements/shared/runtime-context.js';
 import { createCapabilityTable } from '../../../src/runtime/registry/capability-table.js';
 import { previewHostCapability } from '../../../src/runtime/preview/preview-host.js';
 import { createPreviewSelectionStore } from '../../../src/runtime/preview/selection.js';

@@ -3,7 +3,10 @@ import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/status-bar/status-bar.js';
 import type { CaSearch, SearchSelectDetail } from '../../../src/elements/search/search.element.js';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { deepActiveElement } from '../../../src/elements/shared/focus.js';
 import { waitFor } from '../../support/wait.js';
 

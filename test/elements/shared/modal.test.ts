@@ -5,7 +5,10 @@ import '../../../src/elements/catalog/catalog.js';
 import '../../../src/elements/explorer/explorer.js';
 import '../../../src/elements/search/search.js';
 import '../../../src/elements/settings/settings.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { registerSpies } from '../catalog/catalog-support.js';
 import { waitFor } from '../../support/wait.js';
 

@@ -10,7 +10,10 @@ import type { CaStatusBar } from '../../../src/elements/status-bar/status-bar.el
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
 import type { WorkspaceFolderPermission } from '../../../src/runtime/workspace/folder-port.js';
 import { openFolderThroughTool } from '../../support/open-folder.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import type { WorkspaceRepository } from '../../../src/runtime/workspace/repository.js';
 import { createFileSystemAccessFolder } from '../../../src/storage/folder/file-system-access.js';
 import { createIndexedDbWorkspaceRepository } from '../../../src/storage/workspace/indexeddb-repository.js';

@@ -13,7 +13,10 @@ import { createMemoryDurableOperationBackend } from '../../../src/runtime/durabl
 import type { ToolCallEvent } from '../../../src/runtime/protocol/events.js';
 import type { WorkspaceFolderPermission } from '../../../src/runtime/workspace/folder-port.js';
 import { createFileSystemAccessFolder } from '../../../src/storage/folder/file-system-access.js';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  createStudioRuntime,
+  type StudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { openFolderThroughTool } from '../../support/open-folder.js';
 import { NO_OPFS, WITH_OPFS, itIn } from '../../support/engines.js';
 import { waitFor } from '../../support/wait.js';

@@ -144,12 +144,7 @@ export function createEditorSaveTools(
             operation: 'saveFile',
           }),
         );
-      const file = getTextFile(
-        manager,
-        target,
-        'saveFile',
-        'editor saves write text files',
-      );
+      const file = getTextFile(manager, target, 'saveFile', 'editor saves write text files');
       if (!file.ok) return file;
       return saveFiles('saveFile', [file.value], context);
     },
