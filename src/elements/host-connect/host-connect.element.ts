@@ -5,6 +5,7 @@ import { readCarrierOfferFragment } from '../../runtime/carrier/index.js';
 import type { CarrierReconciledWrite } from '../../runtime/carrier/index.js';
 import type { ToolCallError } from '../../runtime/protocol/index.js';
 import { randomId } from '../../runtime/protocol/index.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { ModalController } from '../shared/modal-controller.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -66,6 +67,7 @@ export class CaHostConnect extends LitElement {
   @state() private busy = false;
   @state() private error: ToolCallError | null = null;
   @state() private notice = '';
+  private readonly announcer = new AnnouncerConsumer(this);
   @state() private reconciled: CarrierReconciledWrite[] = [];
   /** Unsaved changes a first link would discard, awaiting confirmation. */
   @state() private discarding: { session: HostCompanionSession; unsaved: number } | null = null;
@@ -159,6 +161,7 @@ export class CaHostConnect extends LitElement {
     this.notice = reconnected
       ? `Reconnected to ${folder}; unsaved edits are kept. Save to write them.`
       : `Opened ${folder} through the host companion.`;
+    this.announcer.announce(this.notice);
     // A reconciliation report is worth reading before the dialog goes away.
     if (this.reconciled.length === 0) this.open = false;
     const detail: HostConnectDetail = {
@@ -266,7 +269,7 @@ export class CaHostConnect extends LitElement {
             .value=${this.offer}
             @input=${(event: Event) => (this.offer = (event.target as HTMLTextAreaElement).value)}
           ></textarea>
-          <div role="status" aria-live="polite">
+          <div role=${this.announcer.statusRole ?? nothing} aria-live=${this.announcer.live}>
             ${this.notice ? html`<p class="notice">${this.notice}</p>` : nothing}
           </div>
           ${

@@ -61,7 +61,13 @@ describe('<ca-studio> announcements', () => {
     await settle(300);
     const regions = politeRegions(studio.shadowRoot!);
 
-    expect(regions.length, 'polite live regions in the studio').to.equal(1);
+    const described = regions.map(
+      (region) =>
+        `${(region.getRootNode() as ShadowRoot).host?.localName} ${region.outerHTML.slice(0, 80)}`,
+    );
+    expect(regions.length, `polite live regions in the studio: ${described.join(' | ')}`).to.equal(
+      1,
+    );
     const { heard, stop } = listen(regions);
     approve.focus();
     await sendKeys({ press: 'Enter' });
