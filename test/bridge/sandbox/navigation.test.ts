@@ -121,6 +121,14 @@ describe('preview navigation: the page itself', () => {
 
 describe('preview navigation: a meta refresh', () => {
   for (const [name, page] of Object.entries(refreshes)) {
+    // WebKit keeps srcdoc frames empty under the page's `frame-src 'none'` (see below).
+    if (engine === 'webkit' && name === 'a meta refresh in a nested frame') {
+      it(`${name}: in WebKit the frame stays empty and nothing reaches the sink`, async () => {
+        const result = await navigateAway(page(urls.named('refreshnestedwebkit')));
+        expect(result.counts).to.deep.include({ http: [], names: [] });
+      });
+      continue;
+    }
     it(`${name}: cancelled before its host name leaves, a card, PREVIEW_RUNTIME_ERROR`, async () => {
       const label = `refresh${name.replace(/[^a-z]+/gi, '').toLowerCase()}`;
       const result = await navigateAway(page(urls.named(label)));
