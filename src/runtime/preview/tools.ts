@@ -228,18 +228,12 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       capabilities: [previewHostCapability],
       describeChange: ({ title, subtitle }, workspace) =>
         describeVisualEdit(workspace, 'entry', (html, path) =>
-          updateHero(html, path, {
-            ...(title === undefined ? {} : { title }),
-            ...(subtitle === undefined ? {} : { subtitle }),
-          }),
+          updateHero(html, path, { title, subtitle }),
         ),
     },
     (args, context) =>
       runVisualEdit(workspace, context, 'entry', args.expectedRevision, (html, path) =>
-        updateHero(html, path, {
-          ...(args.title === undefined ? {} : { title: args.title }),
-          ...(args.subtitle === undefined ? {} : { subtitle: args.subtitle }),
-        }),
+        updateHero(html, path, args),
       ),
   );
 

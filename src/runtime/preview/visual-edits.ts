@@ -49,11 +49,11 @@ const elementWithClass = (className: string) =>
     `(<([a-zA-Z][\\w-]*)\\b[^>]*\\bclass\\s*=\\s*(["'])(?:(?!\\3).)*\\b${className}\\b(?:(?!\\3).)*\\3[^>]*>)([\\s\\S]*?)(</\\2\\s*>)`,
   );
 
-/** Replaces the text of `.hero-title` and/or `.hero-subtitle`. */
+/** Replaces the text of `.hero-title` and/or `.hero-subtitle`; an undefined one stays. */
 export function updateHero(
   html: string,
   path: string,
-  copy: { title?: string; subtitle?: string },
+  copy: { title?: string | undefined; subtitle?: string | undefined },
 ): Outcome<string> {
   let next = html;
   for (const [key, className] of [

@@ -208,10 +208,7 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       capabilities: [previewHostCapability],
       describeChange: ({ title, subtitle }, workspace) =>
         describeVisualEdit(workspace, 'entry', (html, path) =>
-          updateHero(html, path, {
-            ...(title === undefined ? {} : { title }),
-            ...(subtitle === undefined ? {} : { subtitle }),
-          }),
+          updateHero(html, path, { title, subtitle }),
         ),
     },
     ({ title, subtitle, expectedRevision }, context) =>
@@ -219,11 +216,7 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
         'updateHero',
         'entry',
         expectedRevision,
-        (html, path) =>
-          updateHero(html, path, {
-            ...(title === undefined ? {} : { title }),
-            ...(subtitle === undefined ? {} : { subtitle }),
-          }),
+        (html, path) => updateHero(html, path, { title, subtitle }),
         context,
       ),
   );
