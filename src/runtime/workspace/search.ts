@@ -2,10 +2,10 @@
  * Workspace search (W10): literal text across every text file, drafts overlaid, capped at 80
  * result lines. Each line appears once, with the column of its first match.
  */
+import { WORKSPACE_SEARCH_LIMIT } from './search-limit.js';
 import type { WorkspaceFile } from './types.js';
 
-/** The most result lines one workspace search returns. */
-export const WORKSPACE_SEARCH_LIMIT = 80;
+export { WORKSPACE_SEARCH_LIMIT };
 const PREVIEW_CHARS = 160;
 
 /** Options for a workspace search: case, result count and the unsaved drafts to search instead. */

@@ -11,10 +11,11 @@ performance.setResourceTimingBufferSize(10_000);
 const requested = (url: RegExp) =>
   performance.getEntriesByType('resource').some((entry) => url.test(entry.name));
 const FOLDER_HANDLERS = /\/src\/runtime\/tools\/workspace\/folder-handlers\.[jt]s/;
+const SEARCH_HANDLERS = /\/src\/runtime\/tools\/workspace\/search-handlers\.[jt]s/;
 
 /** This file runs in a page of its own: a first visit, with no handler chunk loaded yet. */
 describe('tool handlers on a first visit', () => {
-  it('lists every tool at once, and a call to a tool whose handler has not loaded waits for it and succeeds', async () => {
+  it('lists every tool at once, and calls to tools whose handlers have not loaded wait for them and succeed', async () => {
     const studio = document.createElement('ca-studio') as CaStudio;
     studio.setAttribute('workspace', uniqueName('handler-loading'));
     studio.setAttribute('storage', 'memory');
@@ -24,17 +25,27 @@ describe('tool handlers on a first visit', () => {
       const runtime = studio.runtime!;
       await runtime.ready;
       const names = runtime.registry.listTools().tools.map((tool) => tool.name);
-      expect(names).to.include('workspace.saveCheckpoint');
-      expect(requested(FOLDER_HANDLERS), 'listing loads no handler').to.equal(false);
+      expect(names).to.include.members(['workspace.saveCheckpoint', 'workspace.search']);
+      expect(requested(FOLDER_HANDLERS), 'listing loads no folder handler').to.equal(false);
+      expect(requested(SEARCH_HANDLERS), 'listing loads no search handler').to.equal(false);
 
-      const result = await runtime.registry.callTool(
-        'workspace.saveCheckpoint',
-        { expectedRevision: runtime.workspace.getSnapshot().revision },
-        { context: { source: 'local', mode: 'direct' } },
-      );
-      expect(result.error, JSON.stringify(result.error)).to.equal(undefined);
-      expect(result.structuredContent).to.deep.include({ checkpoint: 'clean' });
-      expect(requested(FOLDER_HANDLERS), 'the handler loaded for the call').to.equal(true);
+      const call = (name: string, args: Record<string, unknown>) =>
+        runtime.registry.callTool(name, args, { context: { source: 'local', mode: 'direct' } });
+      // Both calls are made at once, before either handler chunk has loaded.
+      const [saved, found] = await Promise.all([
+        call('workspace.saveCheckpoint', {
+          expectedRevision: runtime.workspace.getSnapshot().revision,
+        }),
+        call('workspace.search', { query: '<!doctype' }),
+      ]);
+      expect(saved.error, JSON.stringify(saved.error)).to.equal(undefined);
+      expect(saved.structuredContent).to.deep.include({ checkpoint: 'clean' });
+      expect(found.error, JSON.stringify(found.error)).to.equal(undefined);
+      expect(found.structuredContent)
+        .to.have.property('matches')
+        .that.deep.includes({ path: 'index.html', line: 1, column: 1, preview: '<!doctype html>' });
+      expect(requested(FOLDER_HANDLERS), 'the folder handlers loaded for the call').to.equal(true);
+      expect(requested(SEARCH_HANDLERS), 'the search handlers loaded for the call').to.equal(true);
     } finally {
       studio.remove();
     }

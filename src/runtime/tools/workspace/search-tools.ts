@@ -1,10 +1,13 @@
-/** Whole-workspace views: literal search (W10) and the standalone HTML export. */
+/**
+ * Whole-workspace views: literal search (W10) and the standalone HTML export. Their handlers
+ * (`search-handlers.ts`) load on the first call.
+ */
 import { z } from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
+import { lazyHandlers } from '../../registry/lazy-handler.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
-import { searchWorkspace, WORKSPACE_SEARCH_LIMIT } from '../../workspace/search.js';
+import { WORKSPACE_SEARCH_LIMIT } from '../../workspace/search-limit.js';
 import type { WorkspaceToolOptions } from './options.js';
-import { respond, storageFieldsOf } from './respond.js';
 import { pathInput, storageFields } from './schemas.js';
 
 const readOnly = {
@@ -18,6 +21,10 @@ export function createSearchTools(
   manager: WorkspaceDocumentManager,
   options: WorkspaceToolOptions,
 ) {
+  const handler = lazyHandlers(() =>
+    import('./search-handlers.js').then((module) => module.createSearchHandlers(manager, options)),
+  );
+
   const search = defineTool(
     {
       name: 'workspace.search',
@@ -43,18 +50,7 @@ export function createSearchTools(
       }),
       annotations: { title: 'Search the workspace', ...readOnly },
     },
-    ({ query, caseSensitive, maxResults }) => {
-      const snapshot = manager.getSnapshot();
-      const result = searchWorkspace(snapshot.files, query, {
-        caseSensitive,
-        maxResults,
-        drafts: options.getDrafts?.(),
-      });
-      return respond(`${result.matches.length}${result.truncated ? '+' : ''} matching lines.`, {
-        ...storageFieldsOf(snapshot),
-        ...result,
-      });
-    },
+    handler('search'),
   );
 
   const exportHtml = defineTool(
@@ -74,34 +70,7 @@ export function createSearchTools(
       }),
       annotations: { title: 'Export standalone HTML', ...readOnly },
     },
-    async ({ entryPath }) => {
-      const snapshot = manager.getSnapshot();
-      let entry: string | undefined;
-      if (entryPath !== undefined) {
-        const file = manager.getFile(entryPath, 'exportHtml');
-        if (!file.ok) return file;
-        entry = file.value.path;
-      }
-      // Loaded on the first export: a studio that never exports never downloads it.
-      const { exportWorkspaceHtml } = await import('../../workspace/export-html.js');
-      // What the person sees: an editor draft still inside its debounce window is exported too.
-      const drafts = options.getDrafts?.();
-      const files = drafts?.size
-        ? snapshot.files.map((file) => {
-            const draft = file.kind === 'text' ? drafts.get(file.path) : undefined;
-            return draft === undefined ? file : { ...file, text: draft };
-          })
-        : snapshot.files;
-      const exported = await exportWorkspaceHtml(files, { entryPath: entry });
-      if (!exported.ok) return exported;
-      return respond(
-        `Exported ${exported.value.entryPath} (${exported.value.html.length} characters).`,
-        {
-          ...storageFieldsOf(snapshot),
-          ...exported.value,
-        },
-      );
-    },
+    handler('exportHtml'),
   );
 
   return [search, exportHtml];
