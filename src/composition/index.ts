@@ -7,11 +7,8 @@ export * from './studio-runtime.js';
 export * from './runtime-config.js';
 export * from './starter-files.js';
 export { availableRecipes, type LocalAgentRecipe } from '../runtime/agents/index.js';
-export {
-  DEFAULT_STUDIO_DATABASE,
-  defaultOperationBackend,
-  defaultWorkspaceRepository,
-} from './storage-defaults.js';
+export { DEFAULT_STUDIO_DATABASE, defaultWorkspaceRepository } from './storage-defaults.js';
+export { defaultOperationBackend } from './operation-backend.js';
 export * from '../storage/durable/indexeddb-backend.js';
 export * from '../storage/workspace/indexeddb-repository.js';
 export * from '../storage/folder/import-limits.js';

@@ -18,9 +18,6 @@ import {
 import { createToolApprovalQueue, type ToolApprovalQueue } from '../runtime/approval/index.js';
 import { createCapabilityTable, type CapabilityTable } from '../runtime/registry/index.js';
 import { createDraftRegistry, type DraftRegistry } from '../runtime/workspace/index.js';
-import { createDurableSideEffectRunner } from '../runtime/durable/index.js';
-import { createMemoryDurableOperationBackend } from '../runtime/durable/index.js';
-import { createDurableOperationStore } from '../runtime/durable/index.js';
 import type { DurableOperationBackend } from '../runtime/durable/index.js';
 import { serializeToolObservabilityValue } from '../runtime/observability/index.js';
 import {
@@ -53,7 +50,6 @@ import type { EditorSaveRecovery } from '../runtime/tools/live-editor/index.js';
 import {
   createBrowserFolderSource,
   DEFAULT_STUDIO_DATABASE,
-  defaultOperationBackend,
   defaultWorkspaceRepository,
   restoreFileSystemAccessFolder,
 } from './storage-defaults.js';
@@ -62,6 +58,7 @@ import {
   type RuntimeConfig,
   type RuntimeConfigStore,
 } from './runtime-config.js';
+import { lazyStudioOperations } from './lazy-operations.js';
 
 /**
  * Storage, seed, surface, policy and agent choices for `createStudioRuntime`; every field has a
@@ -165,18 +162,21 @@ const SAFE_ARGUMENT_NAMES = [
   'expectedRevision',
 ];
 
-/** A folder write may legitimately take a while; past this lease another tab may reclaim it. */
-const FOLDER_SAVE_LEASE_MS = 5 * 60_000;
-
 /** Creates the studio runtime with the browser's default storage unless options say otherwise. */
 export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioRuntime {
   const capabilities = createCapabilityTable();
   const ownerId = `studio-${randomId()}`;
   const databaseName = options.databaseName ?? DEFAULT_STUDIO_DATABASE;
   const memory = options.storage === 'memory';
-  const operations = createDurableOperationStore(
-    options.durableOperationBackend ??
-      (memory ? createMemoryDurableOperationBackend() : defaultOperationBackend(databaseName)),
+  const operations = lazyStudioOperations(() =>
+    import('./durable-operations.js').then(({ createStudioOperations }) =>
+      createStudioOperations({
+        backend: options.durableOperationBackend,
+        memory,
+        databaseName,
+        ownerId,
+      }),
+    ),
   );
   const config = createRuntimeConfigStore({
     ...(options.agent?.id === 'endpoint' ? { agent: 'endpoint' as const } : {}),
@@ -226,18 +226,14 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     scope: currentScope,
     approvalQueue: traceApprovals(approvals, trace),
     capabilityResolver: capabilities.resolve,
-    durableOperationStore: operations,
+    durableOperationStore: operations.store,
     durableOperationOwnerId: ownerId,
   });
   const drafts = createDraftRegistry();
   for (const tool of [
     ...createWorkspaceTools(workspace, {
       getDrafts: drafts.current,
-      sideEffects: createDurableSideEffectRunner({
-        store: operations,
-        ownerId,
-        leaseMs: FOLDER_SAVE_LEASE_MS,
-      }),
+      sideEffects: operations.sideEffects,
       ...options.workspaceTools,
     }),
     ...createPreviewTools(workspace),
