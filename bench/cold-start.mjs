@@ -29,19 +29,28 @@
 // medians and p90 with the ratios ours ÷ each floor and playground ÷ ours.
 // With `--base=<dir>` a built copy of another version (a `dist` directory) joins the rotation as
 // "base", measured like ours: an A/B of a change in one interleaved run.
-//   node bench/cold-start.mjs [rounds=15] [--no-playground] [--base=<dir>]
+// `--engine=firefox|webkit` runs in that engine (bench/engine-browser.mjs; playground-elements in
+// Chromium only). There one browser serves every visit, and each visit is first by its origin:
+// the pages come from a fresh loopback port each time (empty IndexedDB, nothing cached for those
+// URLs), the probe is the page's first script, and the bench reads its times when both are in.
+//   node bench/cold-start.mjs [rounds=15] [--no-playground] [--base=<dir>] [--engine=NAME]
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { chromium } from 'playwright-core';
+import { engineFrom } from '../scripts/engines.mjs';
 import { chromiumLaunchOptions } from '../scripts/system.mjs';
+import { engineLabels, openEnginePage, waitInPage } from './engine-browser.mjs';
 import { buildCodeMirrorFloor } from './floors.mjs';
 import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 
 const rounds = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 15);
-const withPlayground = !process.argv.includes('--no-playground');
+const engine = engineFrom(
+  process.argv.find((arg) => arg.startsWith('--engine='))?.slice('--engine='.length),
+);
+const withPlayground = !process.argv.includes('--no-playground') && engine === 'chromium';
 const baseDir = process.argv.find((arg) => arg.startsWith('--base='))?.slice('--base='.length);
 const outDir = '.tmp/bench-cold-start';
 
@@ -113,12 +122,13 @@ if (withPlayground)
 
 // The page origin serves all three (the playground worker resolves next to its bundle); the
 // second origin serves playground's service worker and proxy, as in bench/preview-latency.mjs.
-const pages = await serveDirectories('127.0.0.1', [
+const routes = [
   ['/pg/', join(outDir, 'pg'), playgroundPackage],
   ['/dist/', 'dist'],
   ...(baseDir ? [['/base/', baseDir]] : []),
   ['/', outDir],
-]);
+];
+const pages = await serveDirectories('127.0.0.1', routes);
 const sandbox = await serveDirectories('127.0.0.1', [['/', playgroundPackage]]);
 await writeFile(
   join(outDir, 'playground.html'),
@@ -202,29 +212,39 @@ const pollScript = ({ ack, editable }) => `{
   poll();
 }`;
 
-/** The sandbox floor's host: takes the bridge's port from the shell, as the preview does. */
+/**
+ * The sandbox floor's host: takes the shell's link port, then the bridge's port on it, as the
+ * preview does (`src/bridge/sandbox/shell-link.ts`).
+ */
 const SANDBOX_HOST = `<script>addEventListener('message', (event) => {
-  const port = event.ports[0];
-  if (event.data?.type !== 'context-action.preview.channel' || !port) return;
-  port.onmessage = (message) => {
-    if (message.data?.type === 'context-action.preview.ready') window.coldStartAck ??= performance.now();
+  const link = event.ports[0];
+  if (event.data?.type !== 'context-action.preview.link' || !link) return;
+  link.onmessage = (message) => {
+    const port = message.ports[0];
+    if (message.data?.type !== 'context-action.preview.channel' || !port) return;
+    port.onmessage = (frame) => {
+      if (frame.data?.type === 'context-action.preview.ready') window.coldStartAck ??= performance.now();
+    };
   };
 });</script>`;
 
+/** Where the preview of a first visit of ours has built its shell document: its `srcdoc`. */
+function shellOf() {
+  const studio = document.querySelector('ca-studio');
+  const preview = studio?.shadowRoot?.querySelector('ca-preview');
+  return preview?.controller?.getSnapshot().status.state === 'ready' && preview.frame.srcdoc;
+}
+
 /** The floor page's body with the shell document ours built for the same files, inline. */
+const shellBody = (srcdoc) => `<pre contenteditable="true">${escapeHtml(text('index.html'))}</pre>
+<iframe sandbox="allow-scripts" srcdoc="${escapeHtml(srcdoc)}"></iframe>`;
+
 async function captureShell(browser) {
   const context = await browser.newContext();
   try {
     const tab = await context.newPage();
     await tab.goto(`${pages.origin}/ours.html`);
-    const shell = await tab.waitForFunction(() => {
-      const studio = document.querySelector('ca-studio');
-      const preview = studio?.shadowRoot?.querySelector('ca-preview');
-      return preview?.controller?.getSnapshot().status.state === 'ready' && preview.frame.srcdoc;
-    });
-    const srcdoc = await shell.jsonValue();
-    return `<pre contenteditable="true">${escapeHtml(text('index.html'))}</pre>
-<iframe sandbox="allow-scripts" srcdoc="${escapeHtml(srcdoc)}"></iframe>`;
+    return shellBody(await (await tab.waitForFunction(shellOf)).jsonValue());
   } finally {
     await context.close();
   }
@@ -241,7 +261,10 @@ async function visit(browser, name) {
       timeout: 30_000,
     });
     await tab.goto(`${pages.origin}/${name}.html`);
-    await done;
+    await done.catch(async (error) => {
+      const times = await tab.evaluate(() => window.coldStart).catch(() => undefined);
+      throw new Error(`${name}: no times within 30 s (${JSON.stringify(times)})`, { cause: error });
+    });
     return await tab.evaluate(() => window.coldStart);
   } finally {
     await context.close();
@@ -267,23 +290,73 @@ const labels = {
   playground: 'playground',
 };
 const samples = Object.fromEntries(names.map((name) => [name, { ack: [], editable: [] }]));
-const browser = await chromium.launch(chromiumLaunchOptions());
+const driver = engine === 'chromium' ? await chromiumDriver() : await engineDriver();
 try {
-  await writeFile(join(outDir, 'sandbox.html'), page(SANDBOX_HOST, await captureShell(browser)));
+  await writeFile(join(outDir, 'sandbox.html'), page(SANDBOX_HOST, await driver.shell()));
   // One warm-up visit each (server file cache, browser start), not counted.
-  for (const name of names) await visit(browser, name);
+  for (const name of names) await driver.visit(name);
   for (let round = 0; round < rounds; round += 1) {
     // Rotate the order so no contestant always goes first.
     for (const name of names.map((_, i) => names[(i + round) % names.length])) {
-      const times = await visit(browser, name);
+      const times = await driver.visit(name);
       samples[name].ack.push(times.ack);
       samples[name].editable.push(times.editable);
     }
   }
 } finally {
-  await browser.close();
+  await driver.close();
   pages.close();
   sandbox.close();
+}
+
+/** Chromium: a fresh browser context (empty cache and storage) per visit, the probe injected. */
+async function chromiumDriver() {
+  const browser = await chromium.launch(chromiumLaunchOptions());
+  return {
+    shell: () => captureShell(browser),
+    visit: (name) => visit(browser, name),
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * Firefox or WebKit: one page, each visit on an origin of its own (a fresh loopback port), the
+ * probe the page's first script; its times are read once both are in.
+ */
+async function engineDriver() {
+  const tab = await openEnginePage(engine, outDir);
+  console.log(`${engineLabels[engine]} ${tab.version}`);
+  const probed = new Set();
+  const onFreshOrigin = async (path, until) => {
+    const server = await serveDirectories('127.0.0.1', routes);
+    try {
+      await tab.goto(`${server.origin}/${path}`);
+      await waitInPage(tab, until, undefined, 30_000);
+      return await tab.evaluate(until);
+    } finally {
+      server.close();
+    }
+  };
+  return {
+    shell: async () => shellBody(await onFreshOrigin('ours.html', shellOf)),
+    visit: async (name) => {
+      if (!probed.has(name)) {
+        // The page's first script, where Chromium's run injects it before any.
+        const file = join(outDir, `${name}.html`);
+        const html = await readFile(file, 'utf8');
+        await writeFile(
+          file,
+          html.replace('<head>', `<head><script>${pollScript(probes[name])}</script>`),
+        );
+        probed.add(name);
+      }
+      return onFreshOrigin(`${name}.html`, () => {
+        const times = window.coldStart;
+        return times && times.ack !== undefined && times.editable !== undefined && times;
+      });
+    },
+    close: () => tab.close(),
+  };
 }
 
 const quantile = (values, q) => {
