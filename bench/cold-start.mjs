@@ -290,15 +290,22 @@ const labels = {
   playground: 'playground',
 };
 const samples = Object.fromEntries(names.map((name) => [name, { ack: [], editable: [] }]));
+const missed = [];
+/** A visit that never got both times is counted and printed, not dropped silently. */
+const noteMiss = (error) => {
+  if (!/no times within/.test(String(error))) throw error;
+  missed.push(error.message);
+};
 const driver = engine === 'chromium' ? await chromiumDriver() : await engineDriver();
 try {
   await writeFile(join(outDir, 'sandbox.html'), page(SANDBOX_HOST, await driver.shell()));
   // One warm-up visit each (server file cache, browser start), not counted.
-  for (const name of names) await driver.visit(name);
+  for (const name of names) await driver.visit(name).catch(noteMiss);
   for (let round = 0; round < rounds; round += 1) {
     // Rotate the order so no contestant always goes first.
     for (const name of names.map((_, i) => names[(i + round) % names.length])) {
-      const times = await driver.visit(name);
+      const times = await driver.visit(name).catch(noteMiss);
+      if (!times) continue;
       samples[name].ack.push(times.ack);
       samples[name].editable.push(times.editable);
     }
@@ -331,7 +338,12 @@ async function engineDriver() {
     const server = await serveDirectories('127.0.0.1', routes);
     try {
       await tab.goto(`${server.origin}/${path}`);
-      await waitInPage(tab, until, undefined, 30_000);
+      await waitInPage(tab, until, undefined, 30_000).catch(async (error) => {
+        const times = await tab.evaluate(() => window.coldStart).catch(() => undefined);
+        throw new Error(`${path}: no times within 30 s (${JSON.stringify(times)})`, {
+          cause: error,
+        });
+      });
       return await tab.evaluate(until);
     } finally {
       server.close();
@@ -374,6 +386,7 @@ for (const name of names) {
   const { ack, editable } = samples[name];
   console.log(`| ${labels[name]} | ${cell(ack)} | ${cell(editable)} |`);
 }
+for (const message of missed) console.log(`missed, left out of the figures: ${message}`);
 const ratio = (a, b, metric) =>
   (quantile(samples[a][metric], 0.5) / quantile(samples[b][metric], 0.5)).toFixed(2);
 console.log(
