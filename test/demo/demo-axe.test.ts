@@ -316,7 +316,13 @@ const STATES: State[] = [
   },
 ];
 
-before(() => setViewport({ width: 1300, height: 860 }));
+before(async () => {
+  // The demo pages load the script-tag build; `npm test` builds before its browser tests.
+  const built = await fetch('/dist/ca-studio.js', { method: 'HEAD' });
+  if (!built.ok) throw new Error('No dist/ca-studio.js: run `npm run build` first.');
+  // Room for the largest frame, so none of it is off screen.
+  await setViewport({ width: 1300, height: 860 });
+});
 
 describe('the demo pages pass axe (WCAG 2.2 A/AA, colour contrast included)', function () {
   this.timeout(120000);
