@@ -91,16 +91,11 @@ export class ChangeReview implements ReactiveController {
     const stored = runtime && textOf(runtime.workspace.getSnapshot(), path);
     if (!this.reviewing && (!editor || !change || stored === change.original)) return nothing;
     const status = this.reviewing
-      ? this.hunks
-        ? `${plural(this.hunks)} by the agent in ${path}.`
-        : `No agent changes left in ${path}.`
+      ? `${plural(this.hunks)} in ${path} since before the agent's change.`
       : `An agent changed ${path}.`;
     return html`<div class="review" part="review">
       <span>${status}</span>
-      <button
-        aria-pressed=${this.reviewing ? 'true' : 'false'}
-        @click=${() => (this.reviewing ? this.end(true) : void this.open())}
-      >
+      <button @click=${() => (this.reviewing ? this.end(true) : void this.open())}>
         ${this.reviewing ? 'Done reviewing' : 'Review last change'}
       </button>
       ${this.error ? html`<span class="error" role="alert">${this.error}</span>` : nothing}

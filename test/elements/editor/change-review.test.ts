@@ -1,4 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { LitElement } from 'lit';
+import { ContextProvider } from '@lit/context';
+import { announcerContext } from '../../../src/elements/shared/announcer.js';
 import { sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/editor/editor.js';
 import '../../../src/elements/approval/approval.js';
@@ -31,6 +34,22 @@ const AFTER = BEFORE.replace('<h1>Title</h1>', '<h1>Agent title</h1>').replace(
 );
 const model = { context: { source: 'model', mode: 'agent' } } as const;
 
+/** Stands in for the studio: provides the one announcer and keeps what it was told. */
+class AnnouncingHost extends LitElement {
+  readonly heard: string[] = [];
+  constructor() {
+    super();
+    new ContextProvider(this, {
+      context: announcerContext,
+      initialValue: { announce: (message) => this.heard.push(message) },
+    });
+  }
+  override render() {
+    return html`<slot></slot>`;
+  }
+}
+customElements.define('test-announcing-host', AnnouncingHost);
+
 async function setup() {
   const runtime = createStudioRuntime({
     workspaceRepository: null,
@@ -39,17 +58,20 @@ async function setup() {
   await runtime.ready;
   const root = await fixture<HTMLElement>(
     html`<div>
-      <ca-editor .runtime=${runtime} idle-ms="20"></ca-editor>
+      <test-announcing-host>
+        <ca-editor .runtime=${runtime} idle-ms="20"></ca-editor>
+      </test-announcing-host>
       <ca-approval .runtime=${runtime} approve-delay-ms="0"></ca-approval>
     </div>`,
   );
   const element = root.querySelector<CaEditor>('ca-editor')!;
+  const { heard } = root.querySelector<AnnouncingHost>('test-announcing-host')!;
   const content = await waitFor(
     () => element.shadowRoot!.querySelector<HTMLElement>('.cm-content'),
     'CodeMirror to mount',
   );
   await waitFor(() => content.textContent?.includes('Title'), 'the file');
-  return { runtime, element, content };
+  return { runtime, element, content, heard };
 }
 
 /** A model's write of `text`, approved as the person would. */
@@ -196,5 +218,19 @@ describe('<ca-editor> reviews the last agent change', () => {
     await waitFor(() => revertButtons(element).length === 0, 'the review to end');
     expect(element.shadowRoot!.activeElement?.classList.contains('cm-content')).to.equal(true);
     expect(reviewButton(element), 'the change is reviewed').to.equal(null);
+  });
+
+  it('Done ends the review, puts focus back in the text, and speaks through the studio announcer', async () => {
+    const { runtime, element, heard } = await setup();
+    await agentWrites(runtime, AFTER);
+    await openReview(element, 2);
+    expect(heard).to.include('Reviewing 2 changes by the agent in index.html.');
+    revertButtons(element)[1]!.click();
+    await waitFor(() => heard.includes('Reverted. 1 change left.'), 'the revert announced');
+    expect(fileText(runtime)).to.equal(AFTER.replace('  <p>seven</p>\n', ''));
+    reviewButton(element)!.click();
+    await waitFor(() => revertButtons(element).length === 0, 'the review to end');
+    expect(element.shadowRoot!.activeElement?.classList.contains('cm-content')).to.equal(true);
+    expect(heard).to.include('Review closed.');
   });
 });
