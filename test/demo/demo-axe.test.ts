@@ -111,9 +111,9 @@ function setTheme(doc: Document, theme: string): void {
 
 /**
  * One state of the page: how to reach it and how to leave it as it was. `open` resolves to what
- * to audit: the element holding an open modal dialog (the rest of the page is inert behind it and
- * audited closed), the whole page (`document`), or `false` where this studio has no such state
- * (a panel, tool or menu it leaves out).
+ * to audit: the element holding what opened (the rest of the page, inert behind a modal dialog or
+ * unchanged, is audited closed), the whole page (`document`), or `false` where this studio has no
+ * such state (a panel, tool or menu it leaves out).
  */
 interface State {
   name: string;
@@ -201,7 +201,8 @@ const STATES: State[] = [
       if (!button) return false;
       button.click();
       await waitFor(() => !deep(studio, 'ca-workspace-actions', '[role="menu"]')!.hidden, 'menu');
-      return studio.ownerDocument;
+      // The rest of the page is as audited closed.
+      return deep(studio, 'ca-workspace-actions')!;
     },
     async close(studio) {
       const button = deep(studio, 'ca-workspace-actions', '[part="menu-button"]');
