@@ -133,6 +133,8 @@ const openDialog = (from: Element, ...path: string[]) =>
       return isOpen(dialog) && dialog;
     },
     `${path.join(' › ')} open`,
+    // An approval waits for the local agent's run, slow on a loaded machine.
+    10000,
   );
 const closed = (from: Element, ...path: string[]) =>
   waitFor(() => !isOpen(deep<HTMLDialogElement>(from, ...path)), `${path.join(' › ')} closed`);
