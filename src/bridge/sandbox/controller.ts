@@ -44,7 +44,7 @@ import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
 import type { BridgeConfig } from './frame/config.js';
 import { frameScriptReadingConfig } from './frame/script-tag.js';
 import { FRAME_BRIDGE_SOURCE, FRAME_GUARD_SOURCE } from './frame-sources.generated.js';
-import { compileFlatWhenIdle, type FlatWarmUp } from './flat-warm-up.js';
+import type { FlatWarmUp } from './flat-warm-up.js';
 import { loadedFlattener, loadFlattener } from './load-flattener.js';
 import {
   isFrameMessage,
@@ -434,13 +434,22 @@ export class PreviewController implements PreviewHost {
     }
   }
 
-  /** The acknowledged native revision gets its flat document in idle time (`flat-warm-up.ts`). */
+  /**
+   * The acknowledged native revision gets its flat document in idle time (`flat-warm-up.ts`, a
+   * chunk of its own: a first visit's small pages never fetch it).
+   */
   private warmFlat(warmUp: FlatWarmUp): void {
     this.warmUp = null;
     const stillShown = () => !this.disposed && this.shown?.revision === warmUp.revision;
-    void compileFlatWhenIdle(warmUp, stillShown).then((document) => {
-      if (document && stillShown()) this.shown = { revision: warmUp.revision, document };
-    });
+    void import('./flat-warm-up.js')
+      .then(({ compileFlatWhenIdle }) => compileFlatWhenIdle(warmUp, stillShown))
+      .then(
+        (document) => {
+          if (document && stillShown()) this.shown = { revision: warmUp.revision, document };
+        },
+        // A chunk that failed to load leaves the native document: the first edit reloads.
+        () => {},
+      );
   }
 
   /** Answers a fetch of the shown document with the file's current body, if it may fetch it. */
