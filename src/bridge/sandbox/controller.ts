@@ -44,6 +44,7 @@ import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
 import type { BridgeConfig } from './frame/config.js';
 import { frameScriptReadingConfig } from './frame/script-tag.js';
 import { FRAME_BRIDGE_SOURCE, FRAME_GUARD_SOURCE } from './frame-sources.generated.js';
+import type { FlatWarmUp } from './flat-warm-up.js';
 import { loadedFlattener, loadFlattener } from './load-flattener.js';
 import {
   isFrameMessage,
@@ -125,6 +126,7 @@ export class PreviewController implements PreviewHost {
     this.onShellMessage(message, ports),
   );
   private readonly bridgeScript: string;
+  private warmUp: FlatWarmUp | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -181,7 +183,11 @@ export class PreviewController implements PreviewHost {
     const document = compilePreviewDocument(snapshot.files, assetUrls, limits, flatten);
     // The first large graph loads natively while the flattener loads; later reloads are flat.
     const flattenFrom = limits?.flattenFrom ?? DEFAULT_PREVIEW_COMPILE_LIMITS.flattenFrom;
-    if (!flatten && Object.keys(document.modules).length >= flattenFrom) void loadFlattener();
+    const native = !flatten && Object.keys(document.modules).length >= flattenFrom;
+    if (native) void loadFlattener();
+    this.warmUp = native
+      ? { revision: snapshot.revision, files: snapshot.files, assetUrls, limits }
+      : null;
     this.files = new Map(snapshot.files.map((file) => [file.path, file]));
     this.present(document, snapshot.revision, false);
   }
@@ -418,6 +424,7 @@ export class PreviewController implements PreviewHost {
         if (this.acked.length > REMEMBERED_ACKS) this.acked.shift();
         this.setStatus({ ...this.state.status, state: 'ready', acknowledgedRevision: current });
         this.waiters.acknowledge(current);
+        if (this.warmUp?.revision === current) this.warmFlat(this.warmUp);
         return;
       case TYPES.error:
         if (message.revision !== current) return;
@@ -425,6 +432,24 @@ export class PreviewController implements PreviewHost {
         this.waiters.fail(current, message.message);
         return;
     }
+  }
+
+  /**
+   * The acknowledged native revision gets its flat document in idle time (`flat-warm-up.ts`, a
+   * chunk of its own: a first visit's small pages never fetch it).
+   */
+  private warmFlat(warmUp: FlatWarmUp): void {
+    this.warmUp = null;
+    const stillShown = () => !this.disposed && this.shown?.revision === warmUp.revision;
+    void import('./flat-warm-up.js')
+      .then(({ compileFlatWhenIdle }) => compileFlatWhenIdle(warmUp, stillShown))
+      .then(
+        (document) => {
+          if (document && stillShown()) this.shown = { revision: warmUp.revision, document };
+        },
+        // A chunk that failed to load leaves the native document: the first edit reloads.
+        () => {},
+      );
   }
 
   /** Answers a fetch of the shown document with the file's current body, if it may fetch it. */
