@@ -29,6 +29,10 @@ const detailText = (row: TraceRow) =>
     2,
   );
 
+/** A tool name that may wrap after each dot in a narrow panel: "workspace.<wbr>readFile". */
+const breakable = (name: string) =>
+  name.split('.').map((part, index) => (index === 0 ? part : html`.<wbr />${part}`));
+
 /** A failure a retry may fix, or one it cannot. */
 const failureKind = (error: { retryable: boolean }) => (error.retryable ? 'retryable' : 'terminal');
 
@@ -140,7 +144,7 @@ export class CaTrace extends LitElement {
       data-status=${row.status}
     >
       <td class="call">
-        <code class="name" title=${row.summary ?? ''}>${row.name}</code>
+        <code class="name" title=${row.summary ?? ''}>${breakable(row.name)}</code>
         <span class="ids"
           >${row.source} · ${row.mode} · ${row.toolCallId ?? '—'} · ${row.traceId}</span
         >
@@ -152,9 +156,9 @@ export class CaTrace extends LitElement {
           >${statusText(row)}</span
         >
         ${row.status === 'failed' ? renderRecovery(row.error, (action) => void this.recover(row, action)) : nothing}
+        <span class="time">${formatDuration(row.durationMs) || '…'}</span>
         ${this.notice?.traceId === row.traceId ? html`<span class="notice">${this.notice.text}</span>` : nothing}
       </td>
-      <td>${formatDuration(row.durationMs) || '…'}</td>
       <td>
         ${
           row.details === undefined
@@ -180,7 +184,7 @@ export class CaTrace extends LitElement {
 
   private renderDetail(row: TraceRow) {
     return html`<tr class="detail" part="detail" id=${`detail-${row.traceId}`}>
-      <td colspan="4">
+      <td colspan="3">
         <p class="detail-name"><code>${row.name}</code> · ${row.source} · ${row.mode}</p>
         <pre aria-label=${`Details of ${row.name}`} tabindex="0">${detailText(row)}</pre>
         <button @click=${() => this.copyDetail(row)}>
@@ -239,8 +243,7 @@ export class CaTrace extends LitElement {
                 <thead>
                   <tr>
                     <th scope="col">Tool</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Time</th>
+                    <th scope="col">Status · time</th>
                     <th scope="col"><span class="visually-hidden">Details</span></th>
                   </tr>
                 </thead>

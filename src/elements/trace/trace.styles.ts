@@ -33,7 +33,7 @@ export const traceStyles = [
       list-style: none;
       margin: 0;
       padding: 0;
-      overflow-wrap: anywhere;
+      overflow-wrap: break-word;
     }
     .group {
       border-bottom: 1px solid var(--_border);
@@ -69,7 +69,7 @@ export const traceStyles = [
       color: var(--_danger);
     }
     .group-body {
-      padding: 0 0.6rem 0.4rem 1.6rem;
+      padding: 0 0.4rem 0.4rem;
     }
     .group-meta {
       margin: 0 0 0.3rem;
@@ -92,13 +92,14 @@ export const traceStyles = [
       color: var(--_muted);
     }
     th:nth-child(2) {
-      width: 34%;
+      width: 40%;
     }
     th:nth-child(3) {
-      width: 3.5rem;
-    }
-    th:nth-child(4) {
       width: 4.5rem;
+    }
+    td button {
+      font-size: 0.75rem;
+      padding: 0.1rem 0.4rem;
     }
     td.call .name {
       display: block;
@@ -110,8 +111,16 @@ export const traceStyles = [
       font-size: 0.7rem;
       color: var(--_muted);
     }
+    .time {
+      color: var(--_muted);
+      white-space: nowrap;
+    }
+    /* Error codes are long single words: they break anywhere rather than overflow the cell. */
     .status {
       display: inline-block;
+      max-width: 100%;
+      box-sizing: border-box;
+      overflow-wrap: anywhere;
       border-radius: 0.6rem;
       padding: 0.05rem 0.4rem;
       font-size: 0.75rem;
