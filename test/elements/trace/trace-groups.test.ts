@@ -113,7 +113,7 @@ describe('<ca-trace> groups calls by prompt', () => {
     expect(toggle.getAttribute('aria-expanded')).to.equal('true');
     expect(body().hidden).to.equal(false);
     expect(body().querySelector<HTMLElement>('tbody tr')!.offsetHeight).to.be.above(0);
-    await sendKeys({ press: 'Space' });
+    await sendKeys({ press: ' ' });
     await element.updateComplete;
     expect(toggle.getAttribute('aria-expanded')).to.equal('false');
     expect(body().hidden).to.equal(true);
