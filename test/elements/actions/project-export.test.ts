@@ -5,31 +5,8 @@ import '../../../src/elements/studio/studio.js';
 import type { CaWorkspaceActions } from '../../../src/elements/actions/actions.element.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
+import { captureDownloads } from '../../support/downloads.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
-
-/** Captures what the page saves through a download link while `run` goes on. */
-function watchDownloads() {
-  const saved: { name: string; blob: Blob }[] = [];
-  const blobs = new Map<string, Blob>();
-  const createObjectURL = URL.createObjectURL;
-  const click = HTMLAnchorElement.prototype.click;
-  URL.createObjectURL = (object: Blob | MediaSource) => {
-    const url = createObjectURL.call(URL, object);
-    if (object instanceof Blob) blobs.set(url, object);
-    return url;
-  };
-  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href);
-    if (this.download && blob) saved.push({ name: this.download, blob });
-  };
-  return {
-    saved,
-    stop() {
-      URL.createObjectURL = createObjectURL;
-      HTMLAnchorElement.prototype.click = click;
-    },
-  };
-}
 
 /** Button names a person hears, through every open shadow root below `root`. */
 function buttonNames(root: ParentNode): string[] {
@@ -57,14 +34,7 @@ describe('whole-project export', () => {
     const exportButton = [...element.shadowRoot!.querySelectorAll('button')].find(
       (button) => button.textContent?.trim() === 'Export project',
     )!;
-    const downloads = watchDownloads();
-    try {
-      exportButton.click();
-      await waitFor(() => downloads.saved.length === 1, 'the zip download');
-    } finally {
-      downloads.stop();
-    }
-    const [download] = downloads.saved;
+    const [download] = await captureDownloads(() => exportButton.click());
     const revision = runtime.workspace.getSnapshot().revision;
     expect(download!.name).to.equal(`project-rev${revision}.zip`);
     expect(download!.blob.type).to.equal('application/zip');

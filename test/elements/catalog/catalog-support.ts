@@ -8,6 +8,7 @@ import {
   createStudioRuntime,
   type StudioRuntime,
 } from '../../../src/composition/studio-runtime.js';
+import { captureDownloads } from '../../support/downloads.js';
 import { waitFor } from '../../support/wait.js';
 
 export interface Spies {
@@ -99,20 +100,10 @@ export function editSample(element: CaCatalog, text: string) {
   area.dispatchEvent(new Event('input'));
 }
 
-/** Runs `act` and returns what every download link it clicked would have saved. */
-export async function captureDownloads(act: () => unknown, count = 1) {
-  const files: { name: string; text: Promise<string> }[] = [];
-  const original = HTMLAnchorElement.prototype.click;
-  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-    files.push({ name: this.download, text: fetch(this.href).then((r) => r.text()) });
-  };
-  try {
-    await act();
-    await waitFor(() => files.length >= count, 'a download');
-  } finally {
-    HTMLAnchorElement.prototype.click = original;
-  }
+/** Runs `act` and returns each JSON file it saved, parsed. */
+export async function captureJsonDownloads(act: () => unknown, count = 1) {
+  const files = await captureDownloads(act, count);
   return Promise.all(
-    files.map(async (file) => ({ name: file.name, json: JSON.parse(await file.text) as unknown })),
+    files.map(async ({ name, blob }) => ({ name, json: JSON.parse(await blob.text()) as unknown })),
   );
 }

@@ -9,7 +9,7 @@ import { createStudioRuntime } from '../../../src/composition/studio-runtime.js'
 import { waitFor } from '../../support/wait.js';
 import {
   action,
-  captureDownloads,
+  captureJsonDownloads,
   editSample,
   inspect,
   option,
@@ -335,7 +335,7 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
       clipboard.writeText = () => Promise.reject(new DOMException('Denied', 'NotAllowedError'));
       let files;
       try {
-        files = await captureDownloads(() => action(element, 'copy-list').click());
+        files = await captureJsonDownloads(() => action(element, 'copy-list').click());
       } finally {
         clipboard.writeText = writeText;
       }
@@ -349,12 +349,12 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
     it('downloads the list, the definition and the tools/call request as JSON', async () => {
       const { element, runtime } = await setup();
       await inspect(element, 'spy.count');
-      const [list] = await captureDownloads(() => action(element, 'download-list').click());
+      const [list] = await captureJsonDownloads(() => action(element, 'download-list').click());
       expect(list).to.deep.equal({
         name: 'context-action-tools.json',
         json: runtime.registry.listTools().tools,
       });
-      const [definition] = await captureDownloads(() =>
+      const [definition] = await captureJsonDownloads(() =>
         action(element, 'download-definition').click(),
       );
       expect(definition).to.deep.equal({
@@ -363,7 +363,7 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
       });
       editSample(element, '{ "label": "edited" }');
       await element.updateComplete;
-      const [call] = await captureDownloads(() => action(element, 'download-call').click());
+      const [call] = await captureJsonDownloads(() => action(element, 'download-call').click());
       expect(call).to.deep.equal({
         name: 'spy.count.tools-call.json',
         json: {

@@ -13,7 +13,7 @@ import {
   upload,
 } from './explorer-support.js';
 
-/** Issue scenarios 7 and 10 through the explorer, as a person names and imports files. */
+/** Scenarios 7 and 10 (docs/never-lose-an-edit.md) through the explorer, as a person names and imports files. */
 
 async function createThroughDialog(element: CaExplorer, path: string) {
   button(element, 'New file').click();
@@ -28,7 +28,7 @@ const notice = (element: CaExplorer) =>
 const dialogAlert = (element: CaExplorer) =>
   waitFor(() => root(element).querySelector('dialog [role="alert"]'), 'the dialog error');
 
-describe('<ca-explorer> names that look alike or cannot travel (issue scenario 10)', () => {
+describe('<ca-explorer> names that look alike or cannot travel (scenario 10)', () => {
   it('creates CON.txt and nul.txt, and warns that Windows cannot hold them', async () => {
     const { runtime, element } = await setup();
     await createThroughDialog(element, 'CON.txt');

@@ -7,7 +7,7 @@ import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
 
 /**
- * Issue scenario 1 through the UI: two studios on one page share a database, as two tabs do.
+ * Scenario 1 (docs/never-lose-an-edit.md) through the UI: two studios on one page share a database, as two tabs do.
  * A person types in one; the other shows it; typing in both at once loses nothing; typing at
  * the same place leaves a visible choice; after both reload every kept character is there.
  */
@@ -70,7 +70,7 @@ function leaveEditors(root: HTMLElement) {
   outside.remove();
 }
 
-describe('two studios sharing one workspace database (issue scenario 1)', () => {
+describe('two studios sharing one workspace database (scenario 1)', () => {
   it('shows each other’s edits, merges concurrent drafts and keeps both after a reload', async function () {
     this.timeout(60_000);
     const databaseName = uniqueName('shared-studios');

@@ -1,17 +1,14 @@
-import { expect, fixture, html } from '@open-wc/testing';
+import { expect } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import '../../../src/elements/studio/studio.js';
-import type { CaStatusBar } from '../../../src/elements/status-bar/status-bar.element.js';
-import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
-import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
-import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
+import { strFromU8, unzipSync } from 'fflate';
 import type { WorkspaceRepository } from '../../../src/runtime/workspace/repository.js';
 import { createIndexedDbWorkspaceRepository } from '../../../src/storage/workspace/indexeddb-repository.js';
+import { captureDownloads } from '../../support/downloads.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
 import { studioOnRepository } from './storage-support.js';
 
 /**
- * Issue scenario 6, through the studio as a person uses it: storage fills up while they type.
+ * Scenario 6 (docs/never-lose-an-edit.md), through the studio as a person uses it: storage fills up while they type.
  * The quota cannot be filled on demand here, so the real IndexedDB repository is wrapped to
  * reject its commits with the DOMException Chromium raises (a `QuotaExceededError` whose
  * message is empty), from the moment the test says so.
@@ -36,58 +33,11 @@ function unloadIsVetoed(): boolean {
   return event.defaultPrevented;
 }
 
-/** The entries of a stored (uncompressed) ZIP, read from its local headers. */
-function unzipStored(bytes: Uint8Array): Map<string, string> {
-  const view = new DataView(bytes.buffer);
-  const entries = new Map<string, string>();
-  let offset = 0;
-  while (view.getUint32(offset, true) === 0x04034b50) {
-    const size = view.getUint32(offset + 18, true);
-    const nameLength = view.getUint16(offset + 26, true);
-    const extraLength = view.getUint16(offset + 28, true);
-    const nameStart = offset + 30;
-    const dataStart = nameStart + nameLength + extraLength;
-    const decode = (from: number, to: number) => new TextDecoder().decode(bytes.slice(from, to));
-    entries.set(decode(nameStart, nameStart + nameLength), decode(dataStart, dataStart + size));
-    offset = dataStart + size;
-  }
-  return entries;
-}
-
-/** Runs `click` and returns what the page downloaded through a link meanwhile. */
-async function downloaded(click: () => void): Promise<{ name: string; bytes: Uint8Array }> {
-  const original = HTMLAnchorElement.prototype.click;
-  let captured: { name: string; body: Promise<ArrayBuffer> } | undefined;
-  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-    // Read the blob URL before the helper revokes it; the real click still happens.
-    captured = { name: this.download, body: fetch(this.href).then((r) => r.arrayBuffer()) };
-    original.call(this);
-  };
-  try {
-    click();
-    const done = await waitFor(() => captured, 'a download');
-    return { name: done.name, bytes: new Uint8Array(await done.body) };
-  } finally {
-    HTMLAnchorElement.prototype.click = original;
-  }
-}
-
 describe('a storage quota error while typing', () => {
   it('names the error, asks before closing, and downloads the unsaved file', async () => {
     const { repository, fill } = fillingRepository(uniqueName('quota'));
-    const runtime = createStudioRuntime({
-      workspaceRepository: repository,
-      durableOperationBackend: createMemoryDurableOperationBackend(),
-    });
-    await runtime.ready;
-    const studio = await fixture<CaStudio>(html`<ca-studio .runtime=${runtime}></ca-studio>`);
-    const bar = await waitFor(
-      () => studio.shadowRoot!.querySelector<CaStatusBar>('ca-status-bar'),
-      'the status bar',
-    );
-    const part = (name: string) => bar.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
-    await waitFor(() => part('storage')?.textContent?.includes('Saved in browser'), 'storage');
-    await waitFor(() => !runtime.workspace.getStatus().unsaved, 'the seed to be stored');
+    const { runtime, studio, part, storage } = await studioOnRepository(repository);
+    expect(storage()).to.contain('Saved in browser');
     expect(unloadIsVetoed()).to.equal(false);
     expect(part('download-button')).to.equal(null);
 
@@ -103,7 +53,7 @@ describe('a storage quota error while typing', () => {
     await sendKeys({ up: 'Control' });
     await sendKeys({ type: '<p>quota</p>' });
 
-    await waitFor(() => part('storage')?.textContent?.includes('Memory only'), 'memory only');
+    await waitFor(() => storage().includes('Memory only'), 'memory only');
     expect(part('storage-error')?.textContent?.trim()).to.equal(
       "QuotaExceededError: the browser's storage quota for this site is full",
     );
@@ -112,11 +62,11 @@ describe('a storage quota error while typing', () => {
     const button = await waitFor(() => part('download-button'), 'the Download button');
     expect(button.textContent?.trim()).to.equal('Download unsaved files');
     const active = runtime.workspace.getSnapshot().activePath!;
-    const file = await downloaded(() => button.click());
-    expect(file.name).to.match(/^workspace-unsaved-rev\d+\.zip$/);
-    const entries = unzipStored(file.bytes);
-    expect([...entries.keys()]).to.deep.equal([active]);
-    expect(entries.get(active)).to.contain('<p>quota</p>');
+    const [file] = await captureDownloads(() => button.click());
+    expect(file!.name).to.match(/^workspace-unsaved-rev\d+\.zip$/);
+    const entries = unzipSync(new Uint8Array(await file!.blob.arrayBuffer()));
+    expect(Object.keys(entries)).to.deep.equal([active]);
+    expect(strFromU8(entries[active]!)).to.contain('<p>quota</p>');
     runtime.dispose();
   });
 

@@ -9,8 +9,8 @@ import { createStudioRuntime } from '../../../src/composition/studio-runtime.js'
 import { waitFor } from '../../support/wait.js';
 
 /**
- * A studio on `repository` once its seed is stored: the status bar's storage text, and a
- * person's write of index.html, as the storage tests read and type.
+ * A studio on `repository` once its seed is stored: its status bar's parts, the storage text,
+ * and a person's write of index.html, as the storage tests read and type.
  */
 export async function studioOnRepository(repository: WorkspaceRepository) {
   const runtime = createStudioRuntime({
@@ -23,10 +23,10 @@ export async function studioOnRepository(repository: WorkspaceRepository) {
     () => studio.shadowRoot!.querySelector<CaStatusBar>('ca-status-bar'),
     'the status bar',
   );
-  const storage = () =>
-    bar.shadowRoot!.querySelector('[part="storage"]')?.textContent?.trim() ?? '';
+  const part = (name: string) => bar.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
+  const storage = () => part('storage')?.textContent?.trim() ?? '';
   await waitFor(() => !runtime.workspace.getStatus().unsaved, 'the seed to be stored');
   const write = (text: string) =>
     callAsPerson(runtime.registry, 'workspace.writeFile', { path: 'index.html', text });
-  return { runtime, storage, write };
+  return { runtime, studio, part, storage, write };
 }
