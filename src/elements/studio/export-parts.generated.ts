@@ -8,7 +8,7 @@ export const INNER_PARTS = {
   preview: ['toolbar', 'status', 'frame', 'iframe', 'diagnostics', 'console'],
   catalog: ['toolbar', 'list', 'detail', 'schema', 'sample', 'run', 'result', 'confirm'],
   chat: ['mode', 'progress', 'log', 'composer', 'empty-state'],
-  trace: ['header', 'table', 'detail'],
+  trace: ['header', 'group', 'table', 'detail'],
   'status-bar': [
     'status',
     'storage',
