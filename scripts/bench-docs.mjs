@@ -1,9 +1,10 @@
-// Writes the bench figures of docs/performance.md from bench output, so no figure there is typed
-// by hand.
+// Writes the bench figures of docs/performance.md (and the README's engine table) from bench
+// output, so no figure there is typed by hand.
 // Runs each bench below (after `npm run build`), or only those named on the command line, and
 // replaces the text between its markers `<!-- bench:NAME -->` and `<!-- bench:NAME:end -->` with
 // the lines it picks, as printed.
-// `preview-engines` runs the preview bench once per engine (the seed's rows) into one block.
+// `preview-engines` runs the preview bench once per engine (the seed's rows) into one block,
+// written into the README's "Browser support" too.
 //   node scripts/bench-docs.mjs [size] [cold-start] [preview] [preview-engines] [workspace]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -39,6 +40,7 @@ const benches = [
     pick: (line) => /^(interleaved|\| ours|first writes| {2}ours)/.test(line),
     command: 'preview -- --engine=NAME',
     note: 'Figures taken while other work loaded this 2-core machine; re-run on a quiet one.',
+    pages: ['docs/performance.md', 'README.md'],
   },
   {
     name: 'workspace',
@@ -50,7 +52,8 @@ const benches = [
 const chosen = process.argv.slice(2);
 
 const PAGE = 'docs/performance.md';
-let page = readFileSync(PAGE, 'utf8');
+const pages = new Map();
+const pageText = (path) => pages.get(path) ?? readFileSync(path, 'utf8');
 for (const { name, script, args = [], runs = [[script, ...args]], pick, ...about } of benches) {
   if (chosen.length > 0 && !chosen.includes(name)) continue;
   const lines = runs.flatMap((run, index) => [
@@ -59,12 +62,15 @@ for (const { name, script, args = [], runs = [[script, ...args]], pick, ...about
   ]);
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- bench:${name}:end -->`;
-  const from = page.indexOf(start);
-  const to = page.indexOf(end);
-  if (from < 0 || to < from) throw new Error(`${PAGE} has no ${start} … ${end} markers.`);
-  const { command = name, note } = about;
+  const { command = name, note, pages: targets = [PAGE] } = about;
   const block = `${start}\n\n\`npm run bench:${command}\` on ${new Date().toISOString().slice(0, 10)}${note ? ` (${note})` : ''}:\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n\n`;
-  page = page.slice(0, from) + block + page.slice(to);
-  console.log(`${PAGE}: bench:${name}, ${lines.length} lines`);
+  for (const path of targets) {
+    const page = pageText(path);
+    const from = page.indexOf(start);
+    const to = page.indexOf(end);
+    if (from < 0 || to < from) throw new Error(`${path} has no ${start} … ${end} markers.`);
+    pages.set(path, page.slice(0, from) + block + page.slice(to));
+    console.log(`${path}: bench:${name}, ${lines.length} lines`);
+  }
 }
-writeFileSync(PAGE, page);
+for (const [path, page] of pages) writeFileSync(path, page);

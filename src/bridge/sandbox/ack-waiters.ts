@@ -9,9 +9,42 @@ import {
   type Outcome,
 } from '../../runtime/protocol/index.js';
 import { PREVIEW_ERROR_CODES, previewError } from '../../runtime/preview/index.js';
-import type { PreviewAcknowledgement } from '../../runtime/preview/index.js';
+import type { PreviewAcknowledgement, PreviewStatus } from '../../runtime/preview/index.js';
 
 type AckOutcome = Outcome<PreviewAcknowledgement>;
+
+/**
+ * The answer for a revision the preview has already settled: the shown one, ready or in error,
+ * or an earlier one, acknowledged (among the last `acked`) or superseded. Later revisions wait.
+ */
+export function settledAnswer(
+  revision: number,
+  current: number | undefined,
+  { state, error }: PreviewStatus,
+  acked: readonly number[],
+): AckOutcome | undefined {
+  if (current === undefined || revision > current) return undefined;
+  if (revision === current && state === 'ready') return { ok: true, value: { revision, state } };
+  if (revision === current && state === 'error') {
+    return failure(
+      previewError(
+        PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR,
+        `The preview failed at revision ${revision}: ${error ?? 'runtime error'}`,
+        { revision },
+      ),
+    );
+  }
+  if (revision === current) return undefined;
+  return acked.includes(revision)
+    ? { ok: true, value: { revision, state: 'ready' } }
+    : failure(
+        previewError(
+          PREVIEW_ERROR_CODES.PREVIEW_REVISION_SUPERSEDED,
+          `Revision ${revision} was superseded by revision ${current} before the preview acknowledged it.`,
+          { revision, currentRevision: current },
+        ),
+      );
+}
 
 interface Waiter {
   revision: number;

@@ -11,12 +11,8 @@
  * Shell messages name their load: those about an earlier one are dropped. Bridge messages arrive on the private port the shell hands over,
  * and count only for the load that owns it.
  */
-import { failure, type Outcome } from '../../runtime/protocol/index.js';
-import {
-  PREVIEW_DIAGNOSTIC_CODES,
-  PREVIEW_ERROR_CODES,
-  previewError,
-} from '../../runtime/preview/index.js';
+import type { Outcome } from '../../runtime/protocol/index.js';
+import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/index.js';
 import type {
   PreviewAcknowledgement,
   PreviewDiagnostic,
@@ -24,7 +20,7 @@ import type {
   PreviewStatus,
 } from '../../runtime/preview/index.js';
 import type { WorkspaceFile, WorkspaceSnapshot } from '../../runtime/workspace/index.js';
-import { AckWaiters } from './ack-waiters.js';
+import { AckWaiters, settledAnswer } from './ack-waiters.js';
 import { assemblePreviewDocument, buildShellDocument } from './assemble.js';
 import { readAssetUrls } from './asset-urls.js';
 import { diagnosticCard } from './card.js';
@@ -33,21 +29,15 @@ import {
   mimeTypeOf,
   type PreviewCompileLimits,
 } from './compile-context.js';
-import { SHEET_ATTRIBUTE } from './compile-html.js';
-import {
-  compilePreviewDocument,
-  renderPreviewHtml,
-  sameFlatScripts,
-  type PreviewDocument,
-} from './compile.js';
+import { compilePreviewDocument, renderPreviewHtml, type PreviewDocument } from './compile.js';
 import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
-import type { BridgeConfig } from './frame/config.js';
 import { frameScriptReadingConfig } from './frame/script-tag.js';
-import { FRAME_BRIDGE_SOURCE, FRAME_GUARD_SOURCE } from './frame-sources.generated.js';
+import { FRAME_BRIDGE_SOURCE } from './frame-sources.generated.js';
+import type { FlatWarmUp } from './flat-warm-up.js';
+import { bridgeConfig, newFrameLoad, newNonce, sameShell, type FrameLoad } from './frame-load.js';
 import { loadedFlattener, loadFlattener } from './load-flattener.js';
 import {
   isFrameMessage,
-  PREVIEW_MESSAGE_LIMITS,
   PREVIEW_MESSAGE_TYPES as TYPES,
   type FrameMessage,
   type HostMessage,
@@ -58,7 +48,7 @@ import {
 import { countMisnestedFormatting, MISNESTED_FORMATTING_LIMIT } from './markup-budget.js';
 import { ShellLink } from './shell-link.js';
 import { TaskBudget } from './task-budget.js';
-import { FrameTraffic, trafficCapMessage } from './traffic.js';
+import { trafficCapMessage } from './traffic.js';
 
 /** Exactly this: scripts run, but the documents never share the host's origin. */
 export const PREVIEW_SANDBOX = 'allow-scripts';
@@ -83,20 +73,6 @@ export interface PreviewViewState {
   pickerEnabled: boolean;
   selection: PreviewSelection | null;
 }
-
-/** One document loaded into a shell frame; `id` names it in the shell's messages. */
-interface FrameLoad {
-  frame: HTMLIFrameElement;
-  id: number;
-  port: MessagePort | null;
-  traffic: FrameTraffic;
-  ended: boolean;
-}
-
-const newNonce = () => {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-};
 
 /**
  * The host side of the preview: loads compiled documents into sandboxed frames and reports their
@@ -125,6 +101,7 @@ export class PreviewController implements PreviewHost {
     this.onShellMessage(message, ports),
   );
   private readonly bridgeScript: string;
+  private warmUp: FlatWarmUp | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -181,42 +158,20 @@ export class PreviewController implements PreviewHost {
     const document = compilePreviewDocument(snapshot.files, assetUrls, limits, flatten);
     // The first large graph loads natively while the flattener loads; later reloads are flat.
     const flattenFrom = limits?.flattenFrom ?? DEFAULT_PREVIEW_COMPILE_LIMITS.flattenFrom;
-    if (!flatten && Object.keys(document.modules).length >= flattenFrom) void loadFlattener();
+    const native = !flatten && Object.keys(document.modules).length >= flattenFrom;
+    if (native) void loadFlattener();
+    this.warmUp = native
+      ? { revision: snapshot.revision, files: snapshot.files, assetUrls, limits }
+      : null;
     this.files = new Map(snapshot.files.map((file) => [file.path, file]));
     this.present(document, snapshot.revision, false);
   }
 
   waitForRevision(revision: number, signal: AbortSignal): Promise<Outcome<PreviewAcknowledgement>> {
-    const current = this.shown?.revision;
-    const { state, error } = this.state.status;
-    if (current !== undefined && revision === current && state === 'ready') {
-      return Promise.resolve({ ok: true, value: { revision, state: 'ready' } });
-    }
-    if (current !== undefined && revision === current && state === 'error') {
-      return Promise.resolve(
-        failure(
-          previewError(
-            PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR,
-            `The preview failed at revision ${revision}: ${error ?? 'runtime error'}`,
-            { revision },
-          ),
-        ),
-      );
-    }
-    if (current !== undefined && revision < current) {
-      return Promise.resolve(
-        this.acked.includes(revision)
-          ? { ok: true, value: { revision, state: 'ready' } }
-          : failure(
-              previewError(
-                PREVIEW_ERROR_CODES.PREVIEW_REVISION_SUPERSEDED,
-                `Revision ${revision} was superseded by revision ${current} before the preview acknowledged it.`,
-                { revision, currentRevision: current },
-              ),
-            ),
-      );
-    }
-    return this.waiters.wait(revision, signal, this.ackTimeoutMs);
+    const settled = settledAnswer(revision, this.shown?.revision, this.state.status, this.acked);
+    return settled
+      ? Promise.resolve(settled)
+      : this.waiters.wait(revision, signal, this.ackTimeoutMs);
   }
 
   async refresh(signal: AbortSignal): Promise<Outcome<PreviewAcknowledgement>> {
@@ -269,20 +224,7 @@ export class PreviewController implements PreviewHost {
     }
     this.log.clear();
     const nonce = newNonce();
-    const config: BridgeConfig = {
-      nonce,
-      revision,
-      modules: document.modules,
-      flat: document.flat,
-      origins: document.origins,
-      fetchable: document.fetchable,
-      entryPath: document.entryPath ?? '',
-      types: TYPES,
-      limits: PREVIEW_MESSAGE_LIMITS,
-      sheetAttribute: SHEET_ATTRIBUTE,
-      guardSource: FRAME_GUARD_SOURCE,
-      blockedType: TYPES.blocked,
-    };
+    const config = bridgeConfig(document, nonce, revision);
     const html = renderPreviewHtml(document);
     const id = (this.loads += 1);
     const misnested = countMisnestedFormatting(html);
@@ -301,7 +243,7 @@ export class PreviewController implements PreviewHost {
     if (!remount && shell && this.shellReady) {
       // The shell swaps its inner frame: a reload makes one frame instead of two.
       this.unload(false);
-      this.load = { frame: shell, id, port: null, traffic: new FrameTraffic(), ended: false };
+      this.load = newFrameLoad(shell, id);
       const message: ShellLoadMessage = {
         type: TYPES.load,
         id,
@@ -321,7 +263,7 @@ export class PreviewController implements PreviewHost {
     frame.title = 'Preview';
     this.unload();
     this.container.append(frame);
-    this.load = { frame, id, port: null, traffic: new FrameTraffic(), ended: false };
+    this.load = newFrameLoad(frame, id);
     this.shellLink.expect(frame, id);
     return frame;
   }
@@ -418,6 +360,7 @@ export class PreviewController implements PreviewHost {
         if (this.acked.length > REMEMBERED_ACKS) this.acked.shift();
         this.setStatus({ ...this.state.status, state: 'ready', acknowledgedRevision: current });
         this.waiters.acknowledge(current);
+        if (this.warmUp?.revision === current) this.warmFlat(this.warmUp);
         return;
       case TYPES.error:
         if (message.revision !== current) return;
@@ -425,6 +368,24 @@ export class PreviewController implements PreviewHost {
         this.waiters.fail(current, message.message);
         return;
     }
+  }
+
+  /**
+   * The acknowledged native revision gets its flat document in idle time (`flat-warm-up.ts`, a
+   * chunk of its own: a first visit's small pages never fetch it).
+   */
+  private warmFlat(warmUp: FlatWarmUp): void {
+    this.warmUp = null;
+    const stillShown = () => !this.disposed && this.shown?.revision === warmUp.revision;
+    void import('./flat-warm-up.js')
+      .then(({ compileFlatWhenIdle }) => compileFlatWhenIdle(warmUp, stillShown))
+      .then(
+        (document) => {
+          if (document && stillShown()) this.shown = { revision: warmUp.revision, document };
+        },
+        // A chunk that failed to load leaves the native document: the first edit reloads.
+        () => {},
+      );
   }
 
   /** Answers a fetch of the shown document with the file's current body, if it may fetch it. */
@@ -480,21 +441,4 @@ export class PreviewController implements PreviewHost {
     this.state = { ...this.state, console: this.log.getSnapshot() };
     for (const listener of [...this.listeners]) listener();
   }
-}
-
-function sameShell(a: PreviewDocument, b: PreviewDocument): boolean {
-  if (a.parts.length !== b.parts.length || a.parts.some((part, index) => part !== b.parts[index])) {
-    return false;
-  }
-  // Bodies are served on request, so an edited data file needs no reload; a new or removed one
-  // does, since the document lists the paths it may fetch.
-  if (a.fetchable.join('\n') !== b.fetchable.join('\n')) return false;
-  if (!sameFlatScripts(a.flat, b.flat)) return false;
-  const keys = Object.keys(a.modules);
-  if (keys.length !== Object.keys(b.modules).length) return false;
-  return keys.every((key) => {
-    const left = a.modules[key];
-    const right = b.modules[key];
-    return right !== undefined && left![0] === right[0] && left![1] === right[1];
-  });
 }

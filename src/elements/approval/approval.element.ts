@@ -11,6 +11,7 @@ import { themeContext } from '../shared/theme.js';
 import { renderChangedFiles, renderChangeTotal, renderTextSize } from './approval-change.js';
 import { approvalStyles } from './approval.styles.js';
 import type { DiffViews } from './diff-views.js';
+import { loadDiff } from '../shared/load-diff.js';
 
 /** The detail of `ca-approval-decide`: which pending call the person approved or denied. */
 export interface ApprovalDecisionDetail {
@@ -153,7 +154,7 @@ export class CaApproval extends LitElement {
     if (this.diffs) {
       this.diffs.sync(this.shadowRoot!, files, this.theme.value ?? 'light');
     } else if (files.length) {
-      this.diffsLoading ??= import('./diff-views.js').then(
+      this.diffsLoading ??= loadDiff().then(
         ({ DiffViews }) => {
           this.diffs = new DiffViews();
           if (this.isConnected) this.syncDiffs();

@@ -54,6 +54,11 @@ export interface CodeEditor {
   /** Drops the states of files that are gone (deleted or renamed). */
   retain(paths: ReadonlySet<string>): void;
   setReadOnly(readOnly: boolean): void;
+  /**
+   * Adds `extension` (a change under review) to the shown file, or removes it. Showing another
+   * file, or the file read again whole, removes it too.
+   */
+  setReview(extension: Extension | undefined): void;
   /** Redraws every file, shown or kept, in `theme`. */
   setTheme(theme: ResolvedTheme): void;
   /** The shown file's text with its own line breaks. */
@@ -118,11 +123,14 @@ function outsideChange(state: EditorState, text: string): TransactionSpec | unde
   };
 }
 
+const NO_REVIEW: Extension = [];
+
 export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   const editable = new Compartment();
   const themed = new Compartment();
   let theme = options.theme;
   const language = new Compartment();
+  const review = new Compartment();
   const files = new Map<string, HiddenFile>();
   let readOnly = false;
   let applying = false;
@@ -161,6 +169,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         language.of(languageOf(path)),
         editable.of(editableExtension()),
         themed.of(codeTheme(theme)),
+        review.of(NO_REVIEW),
         lineBreak ? EditorState.lineSeparator.of(lineBreak) : [],
       ],
     });
@@ -225,7 +234,12 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         if (view.state.sliceDoc() !== text) view.setState(createState(path, text));
       } else {
         if (shownPath) {
-          files.set(shownPath, { state: view.state, scroll: view.scrollSnapshot(), theme });
+          // A review belongs to the file while it is shown.
+          const state =
+            review.get(view.state) === NO_REVIEW
+              ? view.state
+              : view.state.update({ effects: review.reconfigure(NO_REVIEW) }).state;
+          files.set(shownPath, { state, scroll: view.scrollSnapshot(), theme });
         }
         const known = files.get(path);
         let state = withLanguage(
@@ -256,6 +270,9 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       if (value === readOnly) return;
       readOnly = value;
       view?.dispatch({ effects: editable.reconfigure(editableExtension()) });
+    },
+    setReview(extension) {
+      view?.dispatch({ effects: review.reconfigure(extension ?? NO_REVIEW) });
     },
     setTheme(value) {
       if (value === theme) return;

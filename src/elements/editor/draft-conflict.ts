@@ -21,6 +21,18 @@ export type ReconciledDraft =
   | { kind: 'merged'; draft: EditorDraftText }
   | { kind: 'conflict'; theirs: string };
 
+/** `drafts` with the draft of `path` replaced, or removed when `draft` is undefined. */
+export function withDraft(
+  drafts: ReadonlyMap<string, EditorDraftText>,
+  path: string,
+  draft: EditorDraftText | undefined,
+): ReadonlyMap<string, EditorDraftText> {
+  const next = new Map(drafts);
+  if (draft) next.set(path, draft);
+  else next.delete(path);
+  return next;
+}
+
 export function reconcileDraft(draft: EditorDraftText, fileText: string): ReconciledDraft {
   if (fileText === draft.basis) return { kind: 'current' };
   const merged = mergeText(draft.basis, draft.text, fileText);

@@ -14,8 +14,9 @@ import { StoreController } from '../shared/store-controller.js';
 import { themeContext } from '../shared/theme.js';
 import type { CodeEditor, CursorInfo } from './code-editor.js';
 import { loadCodeEditor } from './load-code-editor.js';
-import { bothVersions, reconcileDraft, type EditorDraftText } from './draft-conflict.js';
+import { bothVersions, reconcileDraft, withDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
+import { ChangeReview } from './change-review.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 
 /** The detail of `ca-editor-change`: the path of the file the person edited. */
@@ -32,7 +33,8 @@ export interface EditorChangeDetail {
  * runtime's code loads, already editable: what is typed then is a draft, written once the
  * workspace has hydrated. When the file changes elsewhere under a draft (another
  * tab or studio), edits at different places merge; edits at the same place keep the draft and
- * ask: keep both (for the person to merge), keep mine, or use the other version.
+ * ask: keep both (for the person to merge), keep mine, or use the other version. An agent's last
+ * change to the open file can be reviewed in place, a Revert on each hunk (`change-review.ts`).
  *
  * @tagname ca-editor
  * @summary Source editor for the workspace.
@@ -43,6 +45,8 @@ export interface EditorChangeDetail {
  * @csspart surface - The CodeMirror surface.
  * @csspart status - The line, column and budget bar.
  * @csspart conflict - The choice shown when the file changed elsewhere at the draft's place.
+ * @csspart review - The bar offering, then ending, the review of an agent's last change.
+ * @csspart revert - Each changed hunk's Revert button while reviewing.
  * @cssprop --ca-editor-min-height - Minimum height of the editing surface.
  * @cssprop --ca-editor-font-size - Font size of the source.
  */
@@ -73,6 +77,11 @@ export class CaEditor extends LitElement {
   private readonly runtimeRef = new RuntimeController(this);
   /** Inside a studio, CodeMirror's announcements go through the studio's one live region. */
   private readonly announcer = new AnnouncerConsumer(this);
+  private readonly review = new ChangeReview(this, this.announcer, () => ({
+    runtime: this.runtimeRef.value,
+    editor: this.editor,
+    path: this.shownPath,
+  }));
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
@@ -229,23 +238,13 @@ export class CaEditor extends LitElement {
   }
 
   private setDraft(path: string, draft: EditorDraftText | undefined): void {
-    const drafts = new Map(this.drafts);
-    if (draft) drafts.set(path, draft);
-    else drafts.delete(path);
-    this.drafts = drafts;
+    this.drafts = withDraft(this.drafts, path, draft);
   }
 
-  /** Writes the draft over the other version: the person chose theirs to go. */
-  private keepMine(): void {
-    this.resolve((draft) => draft.text);
-  }
-
-  /** Puts both versions of the conflicting place in the draft, for the person to merge. */
-  private keepBoth(): void {
-    this.resolve((draft, theirs) => bothVersions(draft, theirs));
-  }
-
-  /** Replaces the draft with `choose(draft, theirs)` on top of the other version, and writes it. */
+  /**
+   * Replaces the draft with `choose(draft, theirs)` on top of the other version, and writes it:
+   * the draft over the other version (keep mine), or both versions for the person to merge.
+   */
   private resolve(choose: (draft: EditorDraftText, theirs: string) => string): void {
     const conflict = this.conflict;
     const draft = conflict && this.drafts.get(conflict.path);
@@ -398,6 +397,7 @@ export class CaEditor extends LitElement {
             </button>`,
         )}
       </div>
+      ${this.review.render()}
       <div
         class="surface"
         part="surface"
@@ -412,8 +412,8 @@ export class CaEditor extends LitElement {
               <span
                 >${this.conflict.path} changed in another tab or studio where you are typing.</span
               >
-              <button @click=${this.keepBoth}>Keep both</button>
-              <button @click=${this.keepMine}>Keep my version</button>
+              <button @click=${() => this.resolve(bothVersions)}>Keep both</button>
+              <button @click=${() => this.resolve((draft) => draft.text)}>Keep my version</button>
               <button @click=${this.useTheirs}>Use the other version</button>
             </div>`
           : nothing

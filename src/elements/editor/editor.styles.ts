@@ -68,6 +68,20 @@ export const editorStyles = [
     .error {
       color: var(--_danger);
     }
+    .review {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.5rem;
+      padding: 0.3rem 0.75rem;
+      border-bottom: 1px solid var(--_border);
+      font-size: 0.8rem;
+      background: var(--_surface);
+    }
+    .surface [part~='revert'] {
+      font: inherit;
+      font-size: 0.75rem;
+    }
     .conflict {
       display: flex;
       flex-wrap: wrap;

@@ -4,11 +4,11 @@ export const INNER_PARTS = {
   actions: ['toolbar', 'menu-button', 'menu', 'error', 'dialog'],
   explorer: ['toolbar', 'read-only', 'folder', 'tree', 'error', 'dialog'],
   'host-connect': ['button', 'dialog', 'offer', 'connect', 'error'],
-  editor: ['tabs', 'surface', 'status', 'conflict'],
+  editor: ['tabs', 'surface', 'status', 'conflict', 'review', 'revert'],
   preview: ['toolbar', 'status', 'frame', 'iframe', 'diagnostics', 'console'],
   catalog: ['toolbar', 'list', 'detail', 'schema', 'sample', 'run', 'result', 'confirm'],
   chat: ['mode', 'progress', 'log', 'composer', 'empty-state'],
-  trace: ['header', 'table', 'detail'],
+  trace: ['header', 'group', 'table', 'detail'],
   'status-bar': [
     'status',
     'storage',

@@ -25,11 +25,12 @@ import {
   type ThemeChoice,
 } from '../shared/theme.js';
 import { exportParts } from './export-parts.js';
-import { PANELS, parsePanels, TAB_LABELS } from './layout.js';
+import { PANELS } from './layout.js';
 import { StudioLayoutController } from './layout-controller.js';
 import { listenForPanels } from './studio-events.js';
 import { HostConnectLoader } from './host-connect-loader.js';
 import { renderTabs, type TabKey } from './tabs.js';
+import { planPanels, renderPanels } from './studio-panels.js';
 import { renderHeaderActions } from './header-actions.js';
 import { studioStyles } from './studio.styles.js';
 import { customLayoutStyles } from './custom-layout.styles.js';
@@ -304,32 +305,7 @@ export class CaStudio extends LitElement {
   };
 
   protected override render() {
-    const panels = parsePanels(this.panels);
-    const showing = (key: TabKey) => (key === 'catalog' ? this.catalogOpen : panels.has(key));
-    const top = (['explorer', 'editor', 'preview', 'catalog'] as const).filter(showing);
-    const bottom = (['chat', 'trace'] as const).filter(showing);
-    const tabs: TabKey[] = [...top, ...bottom];
-    // A phone opens on what the page is about: the preview, when it shows.
-    const selected =
-      this.selectedTab && tabs.includes(this.selectedTab)
-        ? this.selectedTab
-        : tabs.includes('preview')
-          ? 'preview'
-          : tabs[0];
-    const work = this.layout.track(top, 'vertical');
-    const lower = this.layout.track(bottom, 'vertical');
-    const rows = this.layout.track(
-      [...(top.length ? ['work' as const] : []), ...(bottom.length ? ['bottom' as const] : [])],
-      'horizontal',
-    );
-    // Hidden panels stay mounted: the preview keeps acknowledging and no state is lost.
-    const hidden = (key: TabKey) => !showing(key) || (this.layout.narrow && key !== selected);
-    // A tab's panel on a phone; side by side, each panel a region named like its tab.
-    const tabpanel = (key: TabKey) => ({
-      role: this.layout.narrow ? 'tabpanel' : 'region',
-      labelledby: this.layout.narrow ? `tab-${key}` : nothing,
-      label: this.layout.narrow ? nothing : TAB_LABELS[key],
-    });
+    const plan = planPanels(this.panels, this.catalogOpen, this.selectedTab);
     const approval = html`<ca-approval
       part="approval"
       exportparts=${exportParts('approval')}
@@ -368,96 +344,16 @@ export class CaStudio extends LitElement {
         ${starterNotice(this.starter, false)}
         ${folderLinkNotice(this.lostFolder.value, () => void this.explorer?.openFolder())}
       </div>
-      ${this.layout.narrow && tabs.length ? renderTabs(tabs, selected!, (tab) => (this.selectedTab = tab)) : nothing}
-      <div
-        class="layout ${this.layout.narrow ? 'narrow' : ''}"
-        style="grid-template-rows: ${rows.tracks}"
-      >
-        <div
-          class="row"
-          id="panel-work"
-          ?hidden=${!top.length}
-          style="grid-template-columns: ${work.tracks}"
-        >
-          <ca-explorer
-            id="panel-explorer"
-            part="explorer"
-            exportparts=${exportParts('explorer')}
-            role=${tabpanel('explorer').role}
-            aria-labelledby=${tabpanel('explorer').labelledby}
-            aria-label=${tabpanel('explorer').label}
-            ?hidden=${hidden('explorer')}
-          ></ca-explorer>
-          ${work.after.get('explorer') ?? nothing}
-          <ca-editor
-            id="panel-editor"
-            part="editor"
-            exportparts=${exportParts('editor')}
-            role=${tabpanel('editor').role}
-            aria-labelledby=${tabpanel('editor').labelledby}
-            aria-label=${tabpanel('editor').label}
-            ?hidden=${hidden('editor')}
-          ></ca-editor>
-          ${work.after.get('editor') ?? nothing}
-          <ca-preview
-            id="panel-preview"
-            part="preview"
-            exportparts=${exportParts('preview')}
-            role=${tabpanel('preview').role}
-            aria-labelledby=${tabpanel('preview').labelledby}
-            aria-label=${tabpanel('preview').label}
-            tabindex=${this.layout.narrow ? '-1' : nothing}
-            ?hidden=${hidden('preview')}
-          ></ca-preview>
-          ${work.after.get('preview') ?? nothing}
-          ${
-            this.catalogOpen || this.catalogShown
-              ? html`<ca-catalog
-                  id="panel-catalog"
-                  part="catalog"
-                  exportparts=${exportParts('catalog')}
-                  role=${tabpanel('catalog').role}
-                  aria-labelledby=${tabpanel('catalog').labelledby}
-                  aria-label=${tabpanel('catalog').label}
-                  ?hidden=${hidden('catalog')}
-                ></ca-catalog>`
-              : nothing
-          }
-        </div>
-        ${rows.after.get('work') ?? nothing}
-        <div
-          class="row"
-          id="panel-bottom"
-          ?hidden=${!bottom.length}
-          style="grid-template-columns: ${lower.tracks}"
-        >
-          <ca-chat
-            id="panel-chat"
-            part="chat"
-            exportparts=${exportParts('chat')}
-            role=${tabpanel('chat').role}
-            aria-labelledby=${tabpanel('chat').labelledby}
-            aria-label=${tabpanel('chat').label}
-            ?hidden=${hidden('chat')}
-            .prompt=${this.prompt}
-            .offerPreview=${this.layout.narrow}
-          >
-            <slot name="chat-empty" slot="empty"></slot>
-            <slot name="composer-extras" slot="composer-extras"></slot>
-          </ca-chat>
-          ${lower.after.get('chat') ?? nothing}
-          <ca-trace
-            id="panel-trace"
-            part="trace"
-            exportparts=${exportParts('trace')}
-            role=${tabpanel('trace').role}
-            aria-labelledby=${tabpanel('trace').labelledby}
-            aria-label=${tabpanel('trace').label}
-            ?hidden=${hidden('trace')}
-          ></ca-trace>
-        </div>
-        ${tabs.length ? nothing : html`<div class="empty"><slot name="empty"></slot></div>`}
-      </div>
+      ${
+        this.layout.narrow && plan.tabs.length
+          ? renderTabs(plan.tabs, plan.selected!, (tab) => (this.selectedTab = tab))
+          : nothing
+      }
+      ${renderPanels(plan, {
+        layout: this.layout,
+        catalogRendered: this.catalogOpen || this.catalogShown,
+        prompt: this.prompt,
+      })}
       <ca-status-bar
         class=${this.layout.narrow ? 'touch' : ''}
         part="status-bar"

@@ -10,6 +10,8 @@ import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { exportTraceRows } from './trace-export.js';
+import { groupTraceRows, type TraceGroup } from './trace-groups.js';
+import { formatDuration, groupState, groupSummary } from './trace-summary.js';
 import { traceStyles } from './trace.styles.js';
 
 /** The row's bounded, redacted detail projection as shown and copied. */
@@ -27,6 +29,10 @@ const detailText = (row: TraceRow) =>
     2,
   );
 
+/** A tool name that may wrap after each dot in a narrow panel: "workspace.<wbr>readFile". */
+const breakable = (name: string) =>
+  name.split('.').map((part, index) => (index === 0 ? part : html`.<wbr />${part}`));
+
 /** A failure a retry may fix, or one it cannot. */
 const failureKind = (error: { retryable: boolean }) => (error.retryable ? 'retryable' : 'terminal');
 
@@ -39,45 +45,42 @@ const APPROVAL_LABELS: Readonly<Record<TraceApproval, string>> = {
 };
 
 /**
- * The row's status with its approval and failure kind: "running · waiting for approval",
- * "completed · approved", "failed · TOOL_APPROVAL_DENIED · terminal · denied". An agent run
- * reads "waiting for approval" while one of its calls does.
+ * The call's status with its approval and failure kind: "running · waiting for approval",
+ * "completed · approved", "failed · TOOL_APPROVAL_DENIED · terminal · denied".
  */
-function statusText(row: TraceRow, waitingSessions: ReadonlySet<string>): string {
-  const approval =
-    row.method === 'agent.request'
-      ? row.status === 'running' && row.sessionId && waitingSessions.has(row.sessionId)
-        ? APPROVAL_LABELS.waiting
-        : undefined
-      : row.approval && APPROVAL_LABELS[row.approval];
+function statusText(row: TraceRow): string {
   return [
     row.status,
     ...(row.error ? [row.error.code, failureKind(row.error)] : []),
-    ...(approval ? [approval] : []),
+    ...(row.approval ? [APPROVAL_LABELS[row.approval]] : []),
   ].join(' · ');
 }
 
-const formatDuration = (row: TraceRow) =>
-  row.durationMs === undefined ? '…' : `${Math.max(0, Math.round(row.durationMs))} ms`;
-
 /**
- * The execution trace: one row per `tools/list`, per `tools/call` lifecycle and per
- * `agent.request`, with source · mode, status, duration and both the provider call id and the
- * internal trace id. Copy and Download export metadata only. Each call row opens a detail view
- * of its bounded, redacted arguments and result (source-like values appear as a character count),
- * with its own Copy. A call that asked for approval reads "waiting for approval" until it is
- * answered, then "approved" or "denied" (its agent run waits with it). A failure reads as
- * retryable or terminal, and a failed row offers the chat's recovery (Reconnect folder, Grant
- * access, Refresh preview).
+ * The execution trace, grouped for reading: each prompt's agent run is one group with its calls,
+ * and each call made outside a run (editor, explorer, MCP) is a group of its own. A group's header
+ * is a disclosure button whose name is a one-line summary: what changed (from the calls' titles,
+ * values and files), its state in words (running, waiting for approval, approved, denied, failed
+ * with the error's message) and its duration. Finished groups start collapsed, running and failed
+ * ones open. Groups run oldest to newest, the newest at the bottom and kept in view unless the
+ * person scrolled up. `tools/list` discoveries are counted in their group, not shown as rows.
+ *
+ * Under a group, each call row has its tool, source · mode, both the provider call id and the
+ * internal trace id, status and duration, and opens a detail view of its bounded, redacted
+ * arguments and result (source-like values appear as a character count), with its own Copy. A call
+ * that asked for approval reads "waiting for approval" until it is answered, then "approved" or
+ * "denied". A failure reads as retryable or terminal and offers the chat's recovery (Reconnect
+ * folder, Grant access, Refresh preview). Copy and Download export every row, metadata only.
  *
  * @tagname ca-trace
- * @summary Live trace of every tool call.
+ * @summary Live trace of every tool call, grouped by prompt.
  * @fires ca-trace-clear - The person cleared the trace.
  * @fires ca-folder-reconnect - The person asked to reconnect the workspace folder after a folder failure.
- * @csspart header - The toolbar above the rows.
- * @csspart table - The rows table.
+ * @csspart header - The toolbar above the groups.
+ * @csspart group - The disclosure button heading one group, named by its summary line.
+ * @csspart table - The call rows table of one group.
  * @csspart detail - The open detail view of one row.
- * @cssprop --ca-trace-max-height - Maximum height of the scrolling rows area.
+ * @cssprop --ca-trace-max-height - Maximum height of the scrolling groups area.
  */
 export class CaTrace extends LitElement {
   static override styles = traceStyles;
@@ -94,6 +97,8 @@ export class CaTrace extends LitElement {
   @state() private detailCopied = false;
   /** What a row's recovery button did, shown in that row. */
   @state() private notice?: { traceId: string; text: string };
+  /** Groups the person opened or closed; the others follow their state. */
+  @state() private toggled: ReadonlyMap<string, boolean> = new Map();
 
   private readonly runtimeRef = new RuntimeController(this);
   private readonly rows = new StoreController(this, () => this.runtimeRef.value?.trace);
@@ -131,28 +136,28 @@ export class CaTrace extends LitElement {
     setTimeout(() => (this.detailCopied = false), 1500);
   }
 
-  private renderRow(row: TraceRow, waitingSessions: ReadonlySet<string>) {
+  private renderRow(row: TraceRow) {
     const open = this.expanded === row.traceId;
     return html`<tr
       data-trace-id=${row.traceId}
       data-method=${row.method}
       data-status=${row.status}
     >
-      <td>${row.method}</td>
-      <td class="name" title=${row.summary ?? ''}>${row.name}</td>
-      <td>${row.source} · ${row.mode}</td>
+      <td class="call">
+        <code class="name" title=${row.summary ?? ''}>${breakable(row.name)}</code>
+        <span class="ids"
+          >${row.source} · ${row.mode} · ${row.toolCallId ?? '—'} · ${row.traceId}</span
+        >
+      </td>
       <td>
         <span
           class="status ${row.status}"
           title=${row.error ? `${row.error.code}: ${row.error.message}` : ''}
-          >${statusText(row, waitingSessions)}</span
+          >${statusText(row)}</span
         >
         ${row.status === 'failed' ? renderRecovery(row.error, (action) => void this.recover(row, action)) : nothing}
+        <span class="time">${formatDuration(row.durationMs) || '…'}</span>
         ${this.notice?.traceId === row.traceId ? html`<span class="notice">${this.notice.text}</span>` : nothing}
-      </td>
-      <td>${formatDuration(row)}</td>
-      <td class="ids" title=${`toolCallId ${row.toolCallId ?? '—'} · traceId ${row.traceId}`}>
-        ${row.toolCallId ?? '—'} · ${row.traceId}
       </td>
       <td>
         ${
@@ -179,7 +184,7 @@ export class CaTrace extends LitElement {
 
   private renderDetail(row: TraceRow) {
     return html`<tr class="detail" part="detail" id=${`detail-${row.traceId}`}>
-      <td colspan="7">
+      <td colspan="3">
         <p class="detail-name"><code>${row.name}</code> · ${row.source} · ${row.mode}</p>
         <pre aria-label=${`Details of ${row.name}`} tabindex="0">${detailText(row)}</pre>
         <button @click=${() => this.copyDetail(row)}>
@@ -187,6 +192,73 @@ export class CaTrace extends LitElement {
         </button>
       </td>
     </tr>`;
+  }
+
+  /** The run's prompt, where it came from, and what the group counted. */
+  private renderGroupMeta(group: TraceGroup) {
+    const { run, calls, lists } = group;
+    const first = run ?? calls[0] ?? lists[0];
+    const counted = [
+      ...(run ? [`${calls.length} call${calls.length === 1 ? '' : 's'}`] : []),
+      ...lists.map((list) => `listed ${list.summary ?? 'tools'}`),
+    ];
+    return html`<p class="group-meta">
+      ${run ? html`<q>${run.name}</q> · ` : nothing}${first ? `${first.source} · ${first.mode}` : ''}${
+        counted.length ? ` · ${counted.join(' · ')}` : ''
+      }
+      ${
+        run?.status === 'failed'
+          ? html`<span class="status failed"
+                >${run.error ? `${run.error.code}: ${run.error.message}` : 'failed'}</span
+              >
+              ${renderRecovery(run.error, (action) => void this.recover(run, action))}
+              ${this.notice?.traceId === run.traceId ? html`<span class="notice">${this.notice.text}</span>` : nothing}`
+          : nothing
+      }
+    </p>`;
+  }
+
+  private renderGroup(group: TraceGroup) {
+    const state = groupState(group);
+    const open =
+      this.toggled.get(group.id) ?? (state.tone === 'running' || state.tone === 'failed');
+    const toggle = () => (this.toggled = new Map([...this.toggled, [group.id, !open]]));
+    return html`<li class="group" data-group=${group.id} data-status=${state.tone}>
+      <button
+        class="toggle"
+        part="group"
+        aria-expanded=${String(open)}
+        aria-controls=${`group-${group.id}`}
+        @click=${toggle}
+      >
+        <span class="chevron" aria-hidden="true"></span
+        ><span class="summary ${state.tone}">${groupSummary(group)}</span>
+      </button>
+      <div class="group-body" id=${`group-${group.id}`} ?hidden=${!open}>
+        ${this.renderGroupMeta(group)}
+        ${
+          group.calls.length === 0
+            ? nothing
+            : html`<table part="table">
+                <thead>
+                  <tr>
+                    <th scope="col">Tool</th>
+                    <th scope="col">Status · time</th>
+                    <th scope="col"><span class="visually-hidden">Details</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${group.calls.map(
+                    (row) =>
+                      html`${this.renderRow(row)}${
+                        this.expanded === row.traceId ? this.renderDetail(row) : nothing
+                      }`,
+                  )}
+                </tbody>
+              </table>`
+        }
+      </div>
+    </li>`;
   }
 
   private download(): void {
@@ -204,13 +276,6 @@ export class CaTrace extends LitElement {
     const sessions = [...new Set(rows.flatMap((row) => (row.sessionId ? [row.sessionId] : [])))];
     const visible = this.session ? rows.filter((row) => row.sessionId === this.session) : rows;
     const running = rows.some((row) => row.status === 'running');
-    const waitingSessions = new Set(
-      rows.flatMap((row) =>
-        row.approval === 'waiting' && row.status === 'running' && row.sessionId
-          ? [row.sessionId]
-          : [],
-      ),
-    );
     return html`
       <div class="header" part="header">
         <h2>Trace</h2>
@@ -238,27 +303,9 @@ export class CaTrace extends LitElement {
         ${
           visible.length === 0
             ? html`<div class="empty">No tool calls yet.</div>`
-            : html`<table part="table">
-                <thead>
-                  <tr>
-                    <th scope="col">Method</th>
-                    <th scope="col">Tool</th>
-                    <th scope="col">Source · mode</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Duration</th>
-                    <th scope="col">Ids</th>
-                    <th scope="col"><span class="visually-hidden">Details</span></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${visible.map(
-                    (row) =>
-                      html`${this.renderRow(row, waitingSessions)}${
-                        this.expanded === row.traceId ? this.renderDetail(row) : nothing
-                      }`,
-                  )}
-                </tbody>
-              </table>`
+            : html`<ol class="groups">
+                ${groupTraceRows(visible).map((group) => this.renderGroup(group))}
+              </ol>`
         }
       </div>
     `;

@@ -10,6 +10,7 @@ export const traceStyles = [
     }
     .header {
       display: flex;
+      flex-wrap: wrap;
       align-items: center;
       gap: 0.5rem;
       padding: 0.4rem 0.6rem;
@@ -27,37 +28,101 @@ export const traceStyles = [
       min-height: 0;
       max-height: var(--ca-trace-max-height, none);
     }
+    /* Everything wraps inside the panel: a narrow panel never scrolls sideways. */
+    .groups {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      overflow-wrap: break-word;
+    }
+    .group {
+      border-bottom: 1px solid var(--_border);
+    }
+    .toggle {
+      display: flex;
+      gap: 0.4rem;
+      align-items: baseline;
+      width: 100%;
+      text-align: left;
+      border: 0;
+      border-radius: 0;
+      background: transparent;
+      padding: 0.4rem 0.6rem;
+      font: inherit;
+      color: inherit;
+    }
+    .toggle:hover {
+      background: var(--_surface);
+    }
+    .chevron::before {
+      content: '▸';
+      display: inline-block;
+      color: var(--_muted);
+    }
+    .toggle[aria-expanded='true'] .chevron::before {
+      transform: rotate(90deg);
+    }
+    .summary {
+      min-width: 0;
+    }
+    .summary.failed {
+      color: var(--_danger);
+    }
+    .group-body {
+      padding: 0 0.4rem 0.4rem;
+    }
+    .group-meta {
+      margin: 0 0 0.3rem;
+      color: var(--_muted);
+    }
     table {
       border-collapse: collapse;
       width: 100%;
+      table-layout: fixed;
     }
     th,
     td {
       text-align: left;
-      padding: 0.3rem 0.6rem;
+      vertical-align: top;
+      padding: 0.25rem 0.3rem;
       border-bottom: 1px solid var(--_border);
-      white-space: nowrap;
     }
     th {
       font-weight: 600;
       color: var(--_muted);
-      position: sticky;
-      top: 0;
-      background: var(--_bg);
     }
-    td.name {
+    th:nth-child(2) {
+      width: 40%;
+    }
+    th:nth-child(3) {
+      width: 4.5rem;
+    }
+    td button {
+      font-size: 0.75rem;
+      padding: 0.1rem 0.4rem;
+    }
+    td.call .name {
+      display: block;
       font-family: var(--_mono);
     }
-    td.ids {
+    td.call .ids {
+      display: block;
       font-family: var(--_mono);
+      font-size: 0.7rem;
       color: var(--_muted);
-      max-width: 14rem;
-      overflow: hidden;
-      text-overflow: ellipsis;
     }
+    .time {
+      color: var(--_muted);
+      white-space: nowrap;
+    }
+    /* Error codes are long single words: they break anywhere rather than overflow the cell. */
     .status {
-      border-radius: 999px;
-      padding: 0.05rem 0.5rem;
+      display: inline-block;
+      max-width: 100%;
+      box-sizing: border-box;
+      overflow-wrap: anywhere;
+      border-radius: 0.6rem;
+      padding: 0.05rem 0.4rem;
       font-size: 0.75rem;
       border: 1px solid currentColor;
     }
@@ -79,9 +144,6 @@ export const traceStyles = [
       font: inherit;
     }
     /* Details wrap inside the panel instead of scrolling sideways, under the tool's name. */
-    .detail td {
-      white-space: normal;
-    }
     .detail-name {
       margin: 0 0 0.3rem;
       font-weight: 600;

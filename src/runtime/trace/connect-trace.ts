@@ -56,11 +56,14 @@ export function connectTrace(registry: ToolRegistry, trace: TraceStore): () => v
   return registry.subscribe((event) => {
     if (event.type === 'started') {
       const { context, toolCallId, params } = event.request;
+      const definition = registry.getToolDefinition(params.name);
       open.set(
         event.traceId,
         trace.begin({
           method: 'tools/call',
           name: params.name,
+          ...(definition?.title ? { title: definition.title } : {}),
+          ...(definition?.annotations?.readOnlyHint ? { readOnly: true } : {}),
           source: context.source,
           mode: context.mode,
           ...(context.sessionId === undefined ? {} : { sessionId: context.sessionId }),

@@ -15,6 +15,10 @@ export interface TraceRow {
   method: TraceMethod;
   /** Tool name for `tools/call`, the prompt summary for `agent.request`. */
   name: string;
+  /** A `tools/call`'s human title, as its tool declares it ("Set accent theme"). */
+  title?: string;
+  /** A `tools/call` whose tool declares it changes nothing (`readOnlyHint`). */
+  readOnly?: boolean;
   status: TraceStatus;
   source: string;
   mode: string;

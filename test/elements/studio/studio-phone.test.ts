@@ -87,6 +87,20 @@ describe('<ca-studio> header, targets and preview on a phone', () => {
     expect(menuButton.getAttribute('aria-expanded')).to.equal('false');
   });
 
+  it('leaves the panel most of an 844 px screen: header, tabs and status bar under 180 px', async () => {
+    const studio = await phone();
+    await waitFor(() => selectedTab(studio), 'the tabs');
+    const root = studio.shadowRoot!;
+    const height = (selector: string) =>
+      root.querySelector(selector)!.getBoundingClientRect().height;
+    const chrome =
+      height('[part~="header"]') + height('[role="tablist"]') + height('ca-status-bar');
+    expect(Math.round(chrome)).to.be.at.most(180);
+    expect(root.getElementById('panel-preview')!.getBoundingClientRect().height).to.be.at.least(
+      844 - 180,
+    );
+  });
+
   it('makes header buttons, tabs, chips and status-bar actions at least 44 by 44 pixels', async () => {
     const studio = await phone();
     await waitFor(() => selectedTab(studio), 'the tabs');

@@ -13,6 +13,10 @@ const statusOf = (element: CaTrace, method: string, name?: string) =>
     ?.querySelector('.status')
     ?.textContent?.trim();
 
+/** The summary line of the agent run's group. */
+const runSummary = (element: CaTrace) =>
+  element.shadowRoot!.querySelector('button[part="group"]')?.textContent?.trim();
+
 describe('<ca-trace> approval states (E4)', () => {
   it('the local agent run and its call read "waiting for approval", then "approved" or "denied"', async () => {
     const runtime = createStudioRuntime({
@@ -33,14 +37,14 @@ describe('<ca-trace> approval states (E4)', () => {
     expect(statusOf(element, 'tools/call', 'workspace.createFile')).to.equal(
       'running · waiting for approval',
     );
-    expect(statusOf(element, 'agent.request')).to.equal('running · waiting for approval');
+    expect(runSummary(element)).to.match(/ · waiting for approval$/);
     runtime.approvals.resolve(card.id, 'approved');
     await approved;
     await element.updateComplete;
     expect(statusOf(element, 'tools/call', 'workspace.createFile')).to.equal(
       'completed · approved',
     );
-    expect(statusOf(element, 'agent.request')).to.equal('completed');
+    expect(runSummary(element)).to.match(/ in notes\.md · approved · \d+(\.\d s| ms)$/);
 
     runtime.trace.clear();
     const denied = runtime.agent.run('Create the file "other.md"');
@@ -51,6 +55,7 @@ describe('<ca-trace> approval states (E4)', () => {
     expect(statusOf(element, 'tools/call', 'workspace.createFile')).to.match(
       /^failed · \w+ · terminal · denied$/,
     );
+    expect(runSummary(element)).to.match(/ in other\.md · denied · /);
     runtime.dispose();
   });
 });

@@ -15,11 +15,19 @@ async function traced() {
   return { runtime, element };
 }
 
-const detailsButton = (element: CaTrace) =>
-  waitFor(
+/** Opens the group of the first call, then finds its Details button. */
+const detailsButton = async (element: CaTrace) => {
+  const group = await waitFor(
+    () => element.shadowRoot!.querySelector<HTMLButtonElement>('button[part="group"]'),
+    'a group',
+  );
+  if (group.getAttribute('aria-expanded') === 'false') group.click();
+  await element.updateComplete;
+  return waitFor(
     () => element.shadowRoot!.querySelector<HTMLButtonElement>('button[aria-controls^="detail-"]'),
     'a Details button',
   );
+};
 
 describe('<ca-trace> detail view per row', () => {
   it('shows bounded arguments and result with source redacted, and toggles with aria-expanded', async () => {

@@ -17,7 +17,7 @@ async function setup() {
 }
 
 describe('<ca-trace> reads for people', () => {
-  it('keeps the newest row in view as calls arrive', async () => {
+  it('keeps the newest call in view as calls arrive', async () => {
     const { runtime, element } = await setup();
     for (let index = 0; index < 12; index += 1)
       await runtime.registry.callTool('workspace.readFile', { path: 'index.html' });
@@ -37,6 +37,9 @@ describe('<ca-trace> reads for people', () => {
   it('shows details wrapped inside the panel, under the tool name', async () => {
     const { runtime, element } = await setup();
     await runtime.registry.callTool('workspace.search', { query: 'a'.repeat(300) });
+    await element.updateComplete;
+    element.shadowRoot!.querySelector<HTMLButtonElement>('button[part="group"]')!.click();
+    await element.updateComplete;
     const details = await waitFor(
       () => element.shadowRoot!.querySelector<HTMLButtonElement>('tbody button'),
       'Details',
@@ -46,6 +49,7 @@ describe('<ca-trace> reads for people', () => {
     const detail = element.shadowRoot!.querySelector<HTMLElement>('.detail')!;
     expect(detail.querySelector('.detail-name')?.textContent).to.contain('workspace.search');
     const pre = detail.querySelector('pre')!;
+    expect(pre.clientWidth).to.be.above(0);
     expect(pre.scrollWidth).to.be.at.most(pre.clientWidth + 1);
   });
 });
