@@ -4,6 +4,7 @@ import '../../../src/elements/trace/trace.js';
 import type { CaTrace } from '../../../src/elements/trace/trace.element.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import type { TraceRow } from '../../../src/runtime/trace/trace-row.js';
+import { captureDownloads } from '../../support/downloads.js';
 import { waitFor } from '../../support/wait.js';
 
 const SECRET_SOURCE = 'TOP SECRET SOURCE';
@@ -57,35 +58,6 @@ async function pasteClipboard(): Promise<string> {
   } finally {
     field.remove();
   }
-}
-
-/**
- * Records what an `<a download>` click saves: its file name and the blob behind its object
- * URL. The browser's own download still runs; this only watches it.
- */
-function watchDownloads() {
-  const saved: { name: string; type: string; text: Promise<string> }[] = [];
-  const blobs = new Map<string, Blob>();
-  const createObjectURL = URL.createObjectURL;
-  const click = HTMLAnchorElement.prototype.click;
-  URL.createObjectURL = (object: Blob | MediaSource) => {
-    const url = createObjectURL.call(URL, object);
-    if (object instanceof Blob) blobs.set(url, object);
-    return url;
-  };
-  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href);
-    if (this.download && blob)
-      saved.push({ name: this.download, type: blob.type, text: blob.text() });
-    return click.call(this);
-  };
-  return {
-    saved,
-    stop() {
-      URL.createObjectURL = createObjectURL;
-      HTMLAnchorElement.prototype.click = click;
-    },
-  };
 }
 
 const EXPORTED_ROW_KEYS = [
@@ -166,19 +138,12 @@ describe('<ca-trace> (E4)', () => {
 
   it('Download saves the same metadata-only JSON as context-action-trace.json', async () => {
     const { element, runtime } = await tracedRuntime();
-    const downloads = watchDownloads();
-    try {
-      await clickReal(buttonNamed(element, 'Download trace'));
-      const [download] = await waitFor(
-        () => (downloads.saved.length ? downloads.saved : undefined),
-        'the download',
-      );
-      expect(download!.name).to.equal('context-action-trace.json');
-      expect(download!.type).to.equal('application/json');
-      expectMetadataOnly(await download!.text, runtime.trace.getSnapshot());
-    } finally {
-      downloads.stop();
-    }
+    const [download] = await captureDownloads(() =>
+      clickReal(buttonNamed(element, 'Download trace')),
+    );
+    expect(download!.name).to.equal('context-action-trace.json');
+    expect(download!.blob.type).to.equal('application/json');
+    expectMetadataOnly(await download!.blob.text(), runtime.trace.getSnapshot());
   });
 
   it('disables Clear while a call is running and filters by session', async () => {
