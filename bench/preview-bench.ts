@@ -11,8 +11,12 @@
  *   `data:` URLs (what the bridge does);
  * - `bundled`: the same 200 modules bundled into one classic script (scope-hoisted, as a
  *   bundler emits), the fastest any preview of that code can be.
+ * One floor is not a load but a write, timed to the frame's answer:
+ * - `stylesheet`: the compiled seed page, loaded once; each step replaces its stylesheet's text
+ *   and the frame answers after a forced style read, as our bridge acknowledges a CSS edit.
  */
 import { compilePreviewDocument, renderPreviewHtml } from '../src/bridge/sandbox/compile.js';
+import { SHEET_ATTRIBUTE } from '../src/bridge/sandbox/compile-html.js';
 import { PreviewController } from '../src/bridge/sandbox/controller.js';
 import type { WorkspaceSnapshot } from '../src/runtime/workspace/types.js';
 import {
@@ -64,6 +68,58 @@ addEventListener('load', () => channel.port1.postMessage('loaded'));}</script>`,
   return { step, close: () => frame.remove() };
 }
 
+/**
+ * A sandboxed srcdoc frame holding `page`, loaded once (resolves when it has): each step
+ * sends it `sheet(n)` and is timed to its answer. The frame writes the text into the page's
+ * first stylesheet and reads a computed style before answering, the signal our bridge
+ * acknowledges a stylesheet change with, so the engine's style recalculation is in the time.
+ */
+async function srcdocStyleWrites(page: string, sheet: (n: number) => string) {
+  if (!page.includes('<head>')) throw new Error('A floor page needs a <head> for its probe.');
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');
+  const opened = new Promise<MessagePort>((resolve) => {
+    const onMessage = (event: MessageEvent) => {
+      const port = event.ports[0];
+      if (event.source !== frame.contentWindow || event.data !== 'stylesheet-floor' || !port)
+        return;
+      window.removeEventListener('message', onMessage);
+      port.onmessage = () => resolve(port);
+    };
+    window.addEventListener('message', onMessage);
+  });
+  frame.srcdoc = page.replace(
+    '<head>',
+    `<head><script>{const channel = new MessageChannel();
+parent.postMessage('stylesheet-floor', '*', [channel.port2]);
+channel.port1.onmessage = (event) => {
+  document.querySelector('style[${SHEET_ATTRIBUTE}="0"]').textContent = event.data;
+  void getComputedStyle(document.documentElement).color;
+  channel.port1.postMessage('applied');
+};
+addEventListener('load', () => channel.port1.postMessage('loaded'));}</script>`,
+  );
+  document.body.append(frame);
+  const port = await opened;
+  let n = 0;
+  const step = async (): Promise<number> => {
+    n += 1;
+    const css = sheet(n);
+    const applied = new Promise<void>((resolve) => {
+      port.onmessage = () => resolve();
+    });
+    const start = performance.now();
+    port.postMessage(css);
+    await applied;
+    return performance.now() - start;
+  };
+  const close = () => {
+    port.close();
+    frame.remove();
+  };
+  return { step, close };
+}
+
 /** The compiled page of the module workspace with its module script replaced by `script`. */
 const modulePage = (script: string) =>
   renderPreviewHtml(
@@ -90,6 +146,12 @@ const FLOORS = {
     return srcdocLoads(() => page);
   },
   bundled: () => srcdocLoads((n) => modulePage(`<script>${bundledModules(n)}</script>`)),
+  // The seed's CSS edits, the same texts our preview is sent.
+  stylesheet: () =>
+    srcdocStyleWrites(
+      renderPreviewHtml(compilePreviewDocument(textFiles(seedWorkspace.files))),
+      (n) => seedWorkspace.edit('css', n)['styles.css']!,
+    ),
 };
 
 /** Our preview on `workspace`, one `kind` edit per step. */
@@ -141,7 +203,7 @@ const previewBench = {
     const id = `case-${(opened += 1)}`;
     steps.set(
       id,
-      kind === null ? FLOORS[name as keyof typeof FLOORS]() : await previewEdits(name, kind),
+      kind === null ? await FLOORS[name as keyof typeof FLOORS]() : await previewEdits(name, kind),
     );
     return id;
   },

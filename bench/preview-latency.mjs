@@ -2,13 +2,15 @@
 // - ours: bench/preview-bench.ts built with vite (minified, as shipped), edit → acknowledgement;
 // - floors, sandboxed `srcdoc` loads: the seed page; for the 200-module workspace the same
 //   modules natively from an import map, and the same code bundled into one classic script;
+//   for the seed's CSS edit, the seed page loaded once, its stylesheet's text replaced in place;
 // - playground-elements 0.21 (bench/playground, installed there on first use, never an SDK
 //   dependency), edit → preview `load`, its sandbox served from a second origin.
 // Every case of a table row group is stepped in turn, one sample each per round (the order
 // rotating), so peers and floors share the same load windows. Prints median/p90 and ratios.
 // `--only=WORD` runs the row groups whose first case names WORD (e.g. `--only=200-module`).
 // `--engine=firefox|webkit` runs in that engine (playground-elements in Chromium only). The
-// first writes after each case opens (the warm-up, not in the medians) are printed too.
+// first writes after each case opens (the warm-up, not in the medians) are printed too, ours
+// and the floors', each against its own steady median.
 //   node bench/preview-latency.mjs [edits=50] [--no-playground] [--only=WORD] [--engine=NAME]
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -54,6 +56,7 @@ const playgroundCase = (workspace, kind) =>
 const seed = 'four-file seed';
 const modules = '200-module workspace';
 const data = 'seed + 300 data files';
+const inPlace = 'floor: bare sandboxed srcdoc, stylesheet in place';
 const how = (kind) => (kind === 'css' ? 'in place' : 'reload');
 /** Row groups: [label, runner, workspace or floor, edit kind or null]; the first is ours. */
 const groups = [
@@ -62,8 +65,13 @@ const groups = [
       [`ours, ${seed}: ${kind} (${how(kind)})`, 'ours', seed, kind],
       ...playgroundCase(seed, kind),
       ['floor: bare sandboxed srcdoc, seed', 'ours', 'srcdoc', null],
+      // The same write as ours with nothing of ours around it: the engine's own cost.
+      ...(kind === 'css' ? [[inPlace, 'ours', 'stylesheet', null]] : []),
     ],
-    floors: { srcdoc: 'floor: bare sandboxed srcdoc, seed' },
+    floors: {
+      srcdoc: 'floor: bare sandboxed srcdoc, seed',
+      ...(kind === 'css' ? { 'stylesheet in place': inPlace } : {}),
+    },
   })),
   ...['css', 'html', 'js'].map((kind) => ({
     cases: [
