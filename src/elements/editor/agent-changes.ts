@@ -6,7 +6,11 @@
  * changes to a file nobody else touched in between add up to one change.
  */
 import type { ToolRegistry } from '../../runtime/registry/index.js';
-import type { WorkspaceSnapshot, WorkspaceSource } from '../../runtime/workspace/index.js';
+import {
+  textAt,
+  type WorkspaceSnapshot,
+  type WorkspaceSource,
+} from '../../runtime/workspace/index.js';
 
 export interface AgentChange {
   /** The file's text before the agent changed it. */
@@ -22,11 +26,6 @@ export interface AgentChanges {
   dismiss(path: string): void;
   stop(): void;
 }
-
-const textOf = (snapshot: WorkspaceSnapshot, path: string): string | undefined => {
-  const file = snapshot.files.find((entry) => entry.path === path);
-  return file?.kind === 'text' ? file.text : undefined;
-};
 
 export function trackAgentChanges(
   registry: Pick<ToolRegistry, 'subscribe'>,
@@ -47,7 +46,7 @@ export function trackAgentChanges(
     if (!start || start.revision === end.revision) return;
     let changed = false;
     for (const file of end.files) {
-      const was = file.kind === 'text' ? textOf(start, file.path) : undefined;
+      const was = file.kind === 'text' ? textAt(start.files, file.path) : undefined;
       if (was === undefined || file.kind !== 'text' || was === file.text) continue;
       const earlier = changes.get(file.path);
       const original = earlier?.after === was ? earlier.original : was;

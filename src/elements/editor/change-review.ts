@@ -14,7 +14,7 @@
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
-import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
+import { textAt } from '../../runtime/workspace/index.js';
 import type { Announcer } from '../shared/announcer.js';
 import { loadDiff } from '../shared/load-diff.js';
 import { trackAgentChanges, type AgentChanges } from './agent-changes.js';
@@ -31,11 +31,6 @@ export interface ReviewedEditor {
   /** The path of the file the editor shows. */
   path: string;
 }
-
-const textOf = (snapshot: WorkspaceSnapshot, path: string): string | undefined => {
-  const file = snapshot.files.find((entry) => entry.path === path);
-  return file?.kind === 'text' ? file.text : undefined;
-};
 
 const plural = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
 
@@ -78,7 +73,7 @@ export class ChangeReview implements ReactiveController {
     }
     const snapshot = runtime?.workspace.getSnapshot();
     const text = editor?.text();
-    if (snapshot && text !== undefined && textOf(snapshot, path) === text)
+    if (snapshot && text !== undefined && textAt(snapshot.files, path) === text)
       this.basis = { path, revision: snapshot.revision, text };
     // The editor dropped the review with the file it belonged to.
     if (this.reviewing && this.reviewing.path !== path) this.end(false);
@@ -88,7 +83,7 @@ export class ChangeReview implements ReactiveController {
   render() {
     const { runtime, editor, path } = this.shown();
     const change = this.tracked?.changes.get(path);
-    const stored = runtime && textOf(runtime.workspace.getSnapshot(), path);
+    const stored = runtime && textAt(runtime.workspace.getSnapshot().files, path);
     if (!this.reviewing && (!editor || !change || stored === change.original)) return nothing;
     const status = this.reviewing
       ? `${plural(this.hunks)} in ${path} since before the agent's change.`

@@ -3,7 +3,7 @@ import { property, query, state } from 'lit/decorators.js';
 import { ContextConsumer } from '@lit/context';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { formatCount } from '../../runtime/protocol/index.js';
-import { WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/index.js';
+import { textAt, WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/index.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
 import { beginStep } from '../shared/cold-start-order.js';
@@ -272,8 +272,7 @@ export class CaEditor extends LitElement {
     if (draft) this.setDraft(path, { ...draft, text });
     else {
       const shown = this.shown();
-      const saved = shown?.files.find((file) => file.path === path);
-      const basis = saved?.kind === 'text' ? saved.text : text;
+      const basis = (shown && textAt(shown.files, path)) ?? text;
       this.setDraft(path, { path, text, basis });
     }
     this.scheduleSave();
@@ -360,10 +359,9 @@ export class CaEditor extends LitElement {
    */
   private reconcileWith(snapshot: WorkspaceSnapshot, path: string): void {
     const draft = this.drafts.get(path);
-    const file = snapshot.files.find((entry) => entry.path === path);
+    const text = textAt(snapshot.files, path);
     // A file gone elsewhere keeps its draft as it is, for the person to see.
-    if (!draft || file?.kind !== 'text') return;
-    const { text } = file;
+    if (!draft || text === undefined) return;
     if (this.conflict?.path === path) {
       // The choice always offers the latest other version.
       if (this.conflict.theirs !== text) this.conflict = { path, theirs: text };

@@ -16,6 +16,7 @@ export * from './repository.js';
 export * from './search.js';
 export * from './seed.js';
 export * from './state.js';
+export * from './text-file.js';
 export * from './types.js';
 export * from './view.js';
 export * from './seeded-snapshot.js';

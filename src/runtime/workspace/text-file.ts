@@ -29,3 +29,9 @@ export function getTextFile(
     ),
   };
 }
+
+/** The text of the file at `path` among `files`; undefined when it is missing or an asset. */
+export function textAt(files: readonly WorkspaceFile[], path: string): string | undefined {
+  const file = files.find((entry) => entry.path === path);
+  return file?.kind === 'text' ? file.text : undefined;
+}
