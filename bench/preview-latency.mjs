@@ -20,6 +20,7 @@ import { buildPageScript } from './build-page.mjs';
 import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 import { printTable } from './latency-table.mjs';
+import { previewGroups } from './preview-cases.mjs';
 
 const count = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 50);
 const engine = engineFrom(
@@ -49,57 +50,7 @@ const pages = await serveDirectories('127.0.0.1', [
 const sandbox = await serveDirectories('127.0.0.1', [['/', playgroundPackage]]);
 
 const WARMUP = 5;
-const playgroundCase = (workspace, kind) =>
-  withPlayground
-    ? [[`playground-elements, ${workspace}: ${kind}`, 'playground', workspace, kind]]
-    : [];
-const seed = 'four-file seed';
-const modules = '200-module workspace';
-const data = 'seed + 300 data files';
-const inPlace = 'floor: bare sandboxed srcdoc, stylesheet in place';
-const how = (kind) => (kind === 'css' ? 'in place' : 'reload');
-/** Row groups: [label, runner, workspace or floor, edit kind or null]; the first is ours. */
-const groups = [
-  ...['css', 'html', 'js'].map((kind) => ({
-    cases: [
-      [`ours, ${seed}: ${kind} (${how(kind)})`, 'ours', seed, kind],
-      ...playgroundCase(seed, kind),
-      ['floor: bare sandboxed srcdoc, seed', 'ours', 'srcdoc', null],
-      // The same write as ours with nothing of ours around it: the engine's own cost.
-      ...(kind === 'css' ? [[inPlace, 'ours', 'stylesheet', null]] : []),
-    ],
-    floors: {
-      srcdoc: 'floor: bare sandboxed srcdoc, seed',
-      ...(kind === 'css' ? { 'stylesheet in place': inPlace } : {}),
-    },
-  })),
-  ...['css', 'html', 'js'].map((kind) => ({
-    cases: [
-      [`ours, ${modules}: ${kind} (${how(kind)})`, 'ours', modules, kind],
-      ...playgroundCase(modules, kind),
-      ['floor: 200 modules, native import map', 'ours', 'import-map', null],
-      ['floor: 200 modules bundled, one script', 'ours', 'bundled', null],
-      // Our own reload of a page without modules: what the frame costs before any module.
-      ...(kind === 'css'
-        ? []
-        : [[`ours, ${seed}: ${kind} (reload), no modules`, 'ours', seed, kind]]),
-    ],
-    floors: {
-      'import map': 'floor: 200 modules, native import map',
-      bundled: 'floor: 200 modules bundled, one script',
-      ...(kind === 'css'
-        ? {}
-        : { 'our seed reload': `ours, ${seed}: ${kind} (reload), no modules` }),
-    },
-  })),
-  {
-    cases: [
-      [`ours, ${data}: html (reload)`, 'ours', data, 'html'],
-      [`ours, ${seed}: html (reload), no data files`, 'ours', seed, 'html'],
-    ],
-    floors: { 'no data files': `ours, ${seed}: html (reload), no data files` },
-  },
-];
+const groups = previewGroups(withPlayground);
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const chosen = only ? groups.filter((group) => group.cases[0][0].includes(only)) : groups;
