@@ -34,11 +34,12 @@ export function printTable({ count, groups, engine = 'Chromium' }) {
       );
     }
   }
-  // The warm-up: the first writes after a case opened, in order, against its steady median.
+  // The warm-up: the first writes (or loads, for a load floor) after a case opened, in order,
+  // against its steady median; ours and the floors of its group, side by side.
   lines.push('', 'first writes after load (ms, in order; × the steady median):');
   for (const { cases, first, samples } of groups)
     for (const [label, runner] of cases) {
-      if (runner !== 'ours' || !first?.has(label) || !label.startsWith('ours')) continue;
+      if (runner !== 'ours' || !first?.has(label)) continue;
       const writes = first
         .get(label)
         .map((value) => fixed(value))

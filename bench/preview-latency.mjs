@@ -2,13 +2,15 @@
 // - ours: bench/preview-bench.ts built with vite (minified, as shipped), edit → acknowledgement;
 // - floors, sandboxed `srcdoc` loads: the seed page; for the 200-module workspace the same
 //   modules natively from an import map, and the same code bundled into one classic script;
+//   for the seed's CSS edit, the seed page loaded once, its stylesheet's text replaced in place;
 // - playground-elements 0.21 (bench/playground, installed there on first use, never an SDK
 //   dependency), edit → preview `load`, its sandbox served from a second origin.
 // Every case of a table row group is stepped in turn, one sample each per round (the order
 // rotating), so peers and floors share the same load windows. Prints median/p90 and ratios.
 // `--only=WORD` runs the row groups whose first case names WORD (e.g. `--only=200-module`).
 // `--engine=firefox|webkit` runs in that engine (playground-elements in Chromium only). The
-// first writes after each case opens (the warm-up, not in the medians) are printed too.
+// first writes after each case opens (the warm-up, not in the medians) are printed too, ours
+// and the floors', each against its own steady median.
 //   node bench/preview-latency.mjs [edits=50] [--no-playground] [--only=WORD] [--engine=NAME]
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ import { buildPageScript } from './build-page.mjs';
 import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 import { printTable } from './latency-table.mjs';
+import { previewGroups } from './preview-cases.mjs';
 
 const count = Number(process.argv.find((arg) => /^\d+$/.test(arg)) ?? 50);
 const engine = engineFrom(
@@ -47,51 +50,7 @@ const pages = await serveDirectories('127.0.0.1', [
 const sandbox = await serveDirectories('127.0.0.1', [['/', playgroundPackage]]);
 
 const WARMUP = 5;
-const playgroundCase = (workspace, kind) =>
-  withPlayground
-    ? [[`playground-elements, ${workspace}: ${kind}`, 'playground', workspace, kind]]
-    : [];
-const seed = 'four-file seed';
-const modules = '200-module workspace';
-const data = 'seed + 300 data files';
-const how = (kind) => (kind === 'css' ? 'in place' : 'reload');
-/** Row groups: [label, runner, workspace or floor, edit kind or null]; the first is ours. */
-const groups = [
-  ...['css', 'html', 'js'].map((kind) => ({
-    cases: [
-      [`ours, ${seed}: ${kind} (${how(kind)})`, 'ours', seed, kind],
-      ...playgroundCase(seed, kind),
-      ['floor: bare sandboxed srcdoc, seed', 'ours', 'srcdoc', null],
-    ],
-    floors: { srcdoc: 'floor: bare sandboxed srcdoc, seed' },
-  })),
-  ...['css', 'html', 'js'].map((kind) => ({
-    cases: [
-      [`ours, ${modules}: ${kind} (${how(kind)})`, 'ours', modules, kind],
-      ...playgroundCase(modules, kind),
-      ['floor: 200 modules, native import map', 'ours', 'import-map', null],
-      ['floor: 200 modules bundled, one script', 'ours', 'bundled', null],
-      // Our own reload of a page without modules: what the frame costs before any module.
-      ...(kind === 'css'
-        ? []
-        : [[`ours, ${seed}: ${kind} (reload), no modules`, 'ours', seed, kind]]),
-    ],
-    floors: {
-      'import map': 'floor: 200 modules, native import map',
-      bundled: 'floor: 200 modules bundled, one script',
-      ...(kind === 'css'
-        ? {}
-        : { 'our seed reload': `ours, ${seed}: ${kind} (reload), no modules` }),
-    },
-  })),
-  {
-    cases: [
-      [`ours, ${data}: html (reload)`, 'ours', data, 'html'],
-      [`ours, ${seed}: html (reload), no data files`, 'ours', seed, 'html'],
-    ],
-    floors: { 'no data files': `ours, ${seed}: html (reload), no data files` },
-  },
-];
+const groups = previewGroups(withPlayground);
 
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 const chosen = only ? groups.filter((group) => group.cases[0][0].includes(only)) : groups;

@@ -37,7 +37,7 @@ const benches = [
       '--no-playground',
       `--engine=${engine}`,
     ]),
-    pick: (line) => /^(interleaved|\| ours|first writes| {2}ours)/.test(line),
+    pick: (line) => /^(interleaved|\| (ours|floor)|first writes| {2}(ours|floor))/.test(line),
     command: 'preview -- --engine=NAME',
     note: 'Figures taken while other work loaded this 2-core machine; re-run on a quiet one.',
     pages: ['docs/performance.md', 'README.md'],
