@@ -88,7 +88,9 @@ const refreshes: Record<string, (url: string) => string> = {
     `<p>secret</p><iframe srcdoc="${attribute(`<meta http-equiv="refresh" content="0;url=${attribute(url)}">`)}"></iframe>`,
 };
 
-describe('preview navigation: the page itself', () => {
+describe('preview navigation: the page itself', function () {
+  // Each case waits for the card and then for the sink to settle, a second per read.
+  this.timeout(30_000);
   const ways: Record<string, (url: string) => string> = {
     'location.href': (url) => `location.href = ${literal(url)};`,
     'an anchor click()': (url) =>
@@ -119,7 +121,8 @@ describe('preview navigation: the page itself', () => {
   });
 });
 
-describe('preview navigation: a meta refresh', () => {
+describe('preview navigation: a meta refresh', function () {
+  this.timeout(30_000);
   for (const [name, page] of Object.entries(refreshes)) {
     // WebKit keeps srcdoc frames empty under the page's `frame-src 'none'` (see below).
     if (engine === 'webkit' && name === 'a meta refresh in a nested frame') {
@@ -140,7 +143,8 @@ describe('preview navigation: a meta refresh', () => {
   }
 });
 
-describe('preview navigation: frames nested in the page', () => {
+describe('preview navigation: frames nested in the page', function () {
+  this.timeout(30_000);
   const nestedNavigation = (url: string) => `<script>location.href = ${literal(url)};</script>`;
   const ways: Record<string, (url: string) => string> = {
     'a dynamic srcdoc frame': (url) =>
@@ -192,7 +196,8 @@ async function quietly(page: string) {
   return { counts, codes: mounted.controller.getStatus().diagnostics.map((d) => d.code) };
 }
 
-describe('preview navigation: addresses markup cannot keep', () => {
+describe('preview navigation: addresses markup cannot keep', function () {
+  this.timeout(30_000);
   it('a static src frame in the page loses its address at compile time: no name, a diagnostic', async () => {
     const url = urls.named('staticsrc');
     const tabbed = url.replace('https', 'ht&#9;tps');
@@ -216,7 +221,8 @@ describe('preview navigation: addresses markup cannot keep', () => {
   });
 });
 
-describe('preview navigation: what the engine lets out', () => {
+describe('preview navigation: what the engine lets out', function () {
+  this.timeout(30_000);
   // Chromium resolves and connects before the policy check, and no page event comes first for
   // a navigation the page starts itself; a page that loops in one task sends each name before
   // the host can reset the frame. Pinned here, so a change in either direction is noticed.
