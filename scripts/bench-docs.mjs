@@ -39,7 +39,7 @@ const benches = [
     ]),
     pick: (line) => /^(interleaved|\| (ours|floor)|first writes| {2}(ours|floor))/.test(line),
     command: 'preview -- --engine=NAME',
-    note: 'Figures taken while other work loaded this 2-core machine; re-run on a quiet one.',
+    note: "on the project's 2-core machine; Firefox and WebKit time in whole milliseconds",
     pages: ['docs/performance.md', 'README.md'],
   },
   {
