@@ -48,7 +48,7 @@ describe('preview acknowledgement (P6)', () => {
 
   itIn(
     ['chromium', 'firefox'],
-    'not fixed: WebKit reports the rejection after the load acknowledgement (also before this branch)',
+    'not fixed: WebKit reports the rejection after the load acknowledgement',
   )('reports an unhandled rejection as a runtime error', async () => {
     mounted = mountPreview({ 'index.html': '<script>Promise.reject(new Error("nope"))</script>' });
     const outcome = await mounted.settle();
