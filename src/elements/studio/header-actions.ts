@@ -1,4 +1,4 @@
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { exportParts } from './export-parts.js';
 
 export interface HeaderActions {
@@ -7,17 +7,34 @@ export interface HeaderActions {
   catalogOpen: boolean;
   toggleTools(): void;
   openSettings(): void;
+  /** Opens the host companion's dialog, where the browser cannot link folders itself. */
+  openHostFolder?: () => void;
   /** The agent mode the prompts run in ("Local agent" …). */
   mode: string;
 }
 
 /**
- * The header's workspace actions, Tools and Model. On a phone they fold into one Actions menu:
- * the header has room for one button, and each item is a finger-sized row.
+ * The header's workspace actions, Tools and Model. On a phone they fold into one Actions menu,
+ * with the host companion's Host folder… where it is offered: the header has room for one
+ * button, and each item is a finger-sized row.
  */
 export function renderHeaderActions(actions: HeaderActions): TemplateResult {
   if (actions.narrow)
     return html`<ca-workspace-actions part="actions" exportparts=${exportParts('actions')} menu>
+      ${
+        actions.openHostFolder
+          ? html`<button
+              slot="menu-items"
+              role="menuitem"
+              tabindex="-1"
+              class="menu-item"
+              aria-haspopup="dialog"
+              @click=${actions.openHostFolder}
+            >
+              Host folder…
+            </button>`
+          : nothing
+      }
       <button
         slot="menu-items"
         role="menuitemcheckbox"

@@ -17,6 +17,7 @@ import { WebMCPController } from '../shared/webmcp-controller.js';
 import type { CaEditor } from '../editor/editor.element.js';
 import { loadCodeEditor } from '../editor/load-code-editor.js';
 import type { CaExplorer } from '../explorer/explorer.element.js';
+import type { CaHostConnect } from '../host-connect/host-connect.element.js';
 import type { CaSettings } from '../settings/settings.element.js';
 import {
   isThemeChoice,
@@ -292,6 +293,13 @@ export class CaStudio extends LitElement {
     this.settingsDialog?.show();
   }
 
+  /** The phone menu's Host folder…: the header's own button is folded away there. */
+  private async openHostFolder(): Promise<void> {
+    await import('../host-connect/host-connect.js');
+    await this.updateComplete;
+    this.shadowRoot?.querySelector<CaHostConnect>('ca-host-connect')?.show();
+  }
+
   private async showPreview(): Promise<void> {
     this.selectedTab = 'preview';
     await this.updateComplete;
@@ -330,6 +338,10 @@ export class CaStudio extends LitElement {
           catalogOpen: this.catalogOpen,
           toggleTools: this.toggleTools,
           openSettings: () => void this.openSettings(),
+          openHostFolder:
+            this.owner.value?.folders.canPickWritable() === false
+              ? () => void this.openHostFolder()
+              : undefined,
           mode: agentModeLabel(
             this.openrouter.value,
             this.agentState.value,

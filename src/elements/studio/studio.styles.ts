@@ -104,6 +104,10 @@ export const studioStyles = [
     [role='tab'] {
       min-height: var(--ca-touch-target, auto);
     }
+    /* On a phone Host folder… is an item of the Actions menu. */
+    .touch ca-host-connect::part(button) {
+      display: none;
+    }
     .menu-item {
       border: 0;
       background: transparent;
