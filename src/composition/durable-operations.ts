@@ -3,10 +3,12 @@
  * chunk of its own, loaded on first use (`lazy-operations.ts`), since a first visit makes no
  * idempotent call and saves nothing.
  */
-import { createDurableOperationStore } from '../runtime/durable/index.js';
-import { createDurableSideEffectRunner } from '../runtime/durable/index.js';
-import { createMemoryDurableOperationBackend } from '../runtime/durable/index.js';
-import type { DurableOperationBackend } from '../runtime/durable/index.js';
+import {
+  createDurableOperationStore,
+  createDurableSideEffectRunner,
+  createMemoryDurableOperationBackend,
+  type DurableOperationBackend,
+} from '../runtime/durable/index.js';
 import type { StudioOperations } from './lazy-operations.js';
 import { defaultOperationBackend } from './operation-backend.js';
 
