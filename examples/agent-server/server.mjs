@@ -21,12 +21,18 @@ const provider = createOpenAICompatible({
   ...(MODEL_API_KEY ? { apiKey: MODEL_API_KEY } : {}),
 });
 const limit = rateLimit({ max: 30, windowMs: 60_000 });
+const { TRUSTED_PROXY } = process.env;
+function clientAddress(request) {
+  const socket = request.socket.remoteAddress ?? 'unknown';
+  if (!TRUSTED_PROXY || socket !== TRUSTED_PROXY) return socket;
+  return request.headers['x-forwarded-for']?.split(',').at(-1)?.trim() || socket;
+}
 const agent = toNodeHandler(
   createAgentHandler({
     model: provider.chatModel(MODEL),
     maxSteps: 8,
-    // Sign-in goes here too: throw (401) or return false (403) for visitors who may not prompt.
-    authorize: limit,
+    // Sign-in goes here: throw (401) or return false (403) for visitors who may not prompt.
+    authorize: () => true,
   }),
 );
 
@@ -54,10 +60,40 @@ function notFound(response) {
   response.end('Not found');
 }
 
+/** The decoded path, or null for one that is not valid percent-encoding (`/%E0%A4%A`). */
+function decodedPath(url) {
+  try {
+    return decodeURIComponent(new URL(url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return null;
+  }
+}
+
 const server = createServer((request, response) => {
-  const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-  if (pathname === '/api/agent') return void agent(request, response);
-  void serveFile(decodeURIComponent(pathname), response);
+  // No request may throw out of this listener: a throw here would end the process.
+  const pathname = decodedPath(request.url);
+  if (pathname === null) {
+    response.writeHead(400, { 'content-type': 'text/plain' });
+    return void response.end('Bad request');
+  }
+  if (pathname === '/api/agent') {
+    // The socket's address, not X-Forwarded-For, which any client can set. Behind a proxy, set
+    // TRUSTED_PROXY to its address: then the last X-Forwarded-For entry, the one it added, counts.
+    const retryAfter = limit(clientAddress(request));
+    if (retryAfter !== null) {
+      response.writeHead(429, {
+        'content-type': 'application/json',
+        'retry-after': String(retryAfter),
+      });
+      return void response.end(
+        JSON.stringify({
+          error: { code: 'RATE_LIMITED', message: 'Too many prompts; wait a moment.' },
+        }),
+      );
+    }
+    return void agent(request, response).catch(() => response.destroy());
+  }
+  void serveFile(pathname, response).catch(() => response.destroy());
 });
 server.listen(Number(PORT), '127.0.0.1', () => {
   console.log(`listening on http://127.0.0.1:${server.address().port}/`);

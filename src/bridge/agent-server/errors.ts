@@ -18,6 +18,8 @@ const AGENT_SERVER_ERRORS = defineErrorCodes({
   AGENT_SERVER_INVALID_BODY: {},
   /** A tool list that is too long, too deep, too large or oddly named. 400 */
   AGENT_SERVER_INVALID_TOOLS: {},
+  /** A `file` part names a URL: the server never fetches what a visitor points it at. 400 */
+  AGENT_SERVER_FILE_URL_REFUSED: {},
   /** The conversation's last reply already took `maxSteps` model steps. 400 */
   AGENT_SERVER_STEP_LIMIT: {},
   /** The handler itself threw (a bug, or a model that cannot start): `toNodeHandler` answers 500. */

@@ -19,6 +19,7 @@ import { OPENROUTER_SYSTEM_PROMPT } from '../../runtime/agents/openrouter/index.
 import { AGENT_SERVER_ERROR_CODES as CODES, agentServerError } from './errors.js';
 import { DEFAULT_AGENT_SERVER_LIMITS, type AgentServerLimits } from './limits.js';
 import { readBodyText } from './read-body.js';
+import { logModelFailure } from './redact.js';
 import { checkAgentRequest, type BrowserTool } from './validate.js';
 
 /**
@@ -41,12 +42,16 @@ export interface AgentHandlerOptions {
   system?: string;
   /** Model steps one reply may take, counted across the browser's tool round trips; default 8. */
   maxSteps?: number;
+  /** Output tokens one model step may produce, sent to the provider; default 8,192. */
+  maxOutputTokens?: number;
   authorize?: AgentAuthorize;
   limits?: Partial<AgentServerLimits>;
 }
 
 /** Model steps one reply may take when `maxSteps` is not set. */
 export const DEFAULT_AGENT_MAX_STEPS = 8;
+/** Output tokens one model step may produce when `maxOutputTokens` is not set. */
+export const DEFAULT_AGENT_MAX_OUTPUT_TOKENS = 8_192;
 /**
  * The system prompt used when `system` is not set: the studio's house rules for editing the
  * workspace.
@@ -72,6 +77,19 @@ function stepsSoFar(messages: readonly UIMessage[]): number {
   if (last?.role !== 'assistant') return 0;
   return last.parts.filter((part) => part.type === 'step-start').length;
 }
+
+/** Whether any `file` part points at a URL rather than carrying its bytes as a `data:` URL. */
+function namesFileUrl(messages: readonly UIMessage[]): boolean {
+  return messages.some((message) =>
+    message.parts.some((part) => part.type === 'file' && !/^data:/i.test(part.url)),
+  );
+}
+
+/** The SDK would fetch any URL left in the prompt; here none may be fetched. */
+const refuseDownloads = async (requested: readonly unknown[]) => {
+  if (requested.length > 0) throw new Error('The agent server fetches no URL.');
+  return [];
+};
 
 async function authorized(
   authorize: AgentAuthorize | undefined,
@@ -99,6 +117,7 @@ export function createAgentHandler(
 ): (request: Request) => Promise<Response> {
   const limits = { ...DEFAULT_AGENT_SERVER_LIMITS, ...options.limits };
   const maxSteps = options.maxSteps ?? DEFAULT_AGENT_MAX_STEPS;
+  const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_AGENT_MAX_OUTPUT_TOKENS;
   const system = options.system ?? DEFAULT_AGENT_SYSTEM_PROMPT;
 
   return async (request) => {
@@ -126,6 +145,13 @@ export function createAgentHandler(
         'The messages are not AI SDK UI messages.',
       );
     }
+    if (namesFileUrl(messages.data)) {
+      return agentServerError(
+        400,
+        CODES.AGENT_SERVER_FILE_URL_REFUSED,
+        'A file must be sent inline as a data: URL; the server fetches no URL.',
+      );
+    }
     if (stepsSoFar(messages.data) >= maxSteps) {
       return agentServerError(
         400,
@@ -138,8 +164,11 @@ export function createAgentHandler(
       system,
       messages: await convertToModelMessages(messages.data, { tools }),
       tools,
+      maxOutputTokens,
+      experimental_download: refuseDownloads,
       // The browser going away stops the model too.
       abortSignal: request.signal,
+      onError: ({ error }) => logModelFailure(error),
     });
     return result.toUIMessageStreamResponse({ originalMessages: messages.data });
   };

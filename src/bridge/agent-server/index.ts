@@ -4,6 +4,7 @@
  */
 export {
   createAgentHandler,
+  DEFAULT_AGENT_MAX_OUTPUT_TOKENS,
   DEFAULT_AGENT_MAX_STEPS,
   DEFAULT_AGENT_SYSTEM_PROMPT,
   type AgentAuthorize,

@@ -32,6 +32,19 @@ function toRequest(request: IncomingMessage, signal: AbortSignal): Request {
   } as RequestInit);
 }
 
+/** Resolves once `response` can take more, or is gone. */
+function drained(response: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      response.off('drain', done);
+      response.off('close', done);
+      resolve();
+    };
+    response.on('drain', done);
+    response.on('close', done);
+  });
+}
+
 /**
  * Adapts a web-standard handler (such as `createAgentHandler`'s) to a `node:http` server, aborting
  * the request when the client goes away.
@@ -58,7 +71,8 @@ export function toNodeHandler(
     try {
       for await (const chunk of answer.body as unknown as AsyncIterable<Uint8Array>) {
         if (gone.signal.aborted) break;
-        response.write(chunk);
+        // A client that does not read holds the model back rather than this process's memory.
+        if (!response.write(chunk)) await drained(response);
       }
     } catch {
       // The stream failed after the head was sent: the client must see it broken, not ended.
