@@ -287,8 +287,9 @@ export async function startCarrierHost(options: CarrierHostOptions): Promise<Car
       session = null;
       send(500, {
         ok: false,
+        // Only the error's code: a file system message quotes absolute paths.
         failure: carrierFailure(C.CARRIER_EXITED, {
-          reason: error instanceof Error ? `${error.name}: ${error.message}` : 'fault',
+          reason: (error as NodeJS.ErrnoException | null)?.code ?? 'fault',
         }),
       });
     }

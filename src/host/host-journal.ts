@@ -124,7 +124,13 @@ export async function openHostJournal(root: string): Promise<HostJournal> {
         await rollBack(entry, temp);
         throw error;
       }
-      await rename(temp, absolute);
+      try {
+        await rename(temp, absolute);
+      } catch (error) {
+        // Left behind, the entry and temporary file would fail every later exit's census.
+        await rollBack(entry, temp);
+        throw error;
+      }
       await syncPath(dirname(absolute));
       await pause?.('after-rename');
       await rm(entry);

@@ -14,7 +14,14 @@ import { normalizeWorkspacePath } from '../runtime/workspace/index.js';
 /** The companion's journal, temporary files and generation counter, inside the served folder. */
 export const HOST_STATE_FOLDER = '.context-action-host';
 
-const fold = (name: string) => name.normalize('NFC').toLowerCase();
+/**
+ * Unicode case folding, near enough for look-alikes: upper then lower case folds `ſ`/`s`,
+ * `ς`/`σ`, `µ`/`μ` and `ϑ`/`θ`, which `toLowerCase` alone keeps apart.
+ */
+const fold = (name: string) => name.normalize('NFC').toUpperCase().toLowerCase().normalize('NFC');
+
+/** The longest file or folder name most file systems take, in UTF-8 bytes. */
+const NAME_MAX_BYTES = 255;
 
 const invalid = (path: string, problem: string, operation: string) => ({
   ok: false as const,
@@ -68,6 +75,9 @@ export async function resolveHostPath(
   if (!workspaceFileKind(path)) return invalid(path, 'unsupported-type', operation);
   const segments = path.split('/');
   if (fold(segments[0]!) === HOST_STATE_FOLDER) return invalid(path, 'reserved-name', operation);
+  // Longer names fail in the file system with an error quoting the absolute path.
+  if (segments.some((segment) => Buffer.byteLength(segment) > NAME_MAX_BYTES))
+    return invalid(path, 'too-long', operation);
   let current = root;
   for (const [index, segment] of segments.entries()) {
     const other = await lookAlike(current, segment);
