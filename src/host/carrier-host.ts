@@ -52,6 +52,12 @@ export interface CarrierHost {
 export const CARRIER_MAX_BODY_BYTES = 8 * 1024 * 1024;
 /** Bodies being read at once, over all requests: bounds memory whatever the client count. */
 export const CARRIER_MAX_TOTAL_BODY_BYTES = 16 * 1024 * 1024;
+/** Open sockets at once; a studio needs a handful. */
+export const CARRIER_MAX_SOCKETS = 32;
+/** A request's headers must arrive within this; a socket that dawdles is closed. */
+export const CARRIER_HEADERS_TIMEOUT_MS = 5_000;
+/** A whole request, body included (8 MB on loopback), must arrive within this. */
+export const CARRIER_REQUEST_TIMEOUT_MS = 30_000;
 const STATUS: Partial<Record<CarrierFailureCode, number>> = {
   [C.CARRIER_AUTH_FAILED]: 401,
   [C.CARRIER_HOST_REJECTED]: 403,
@@ -246,9 +252,19 @@ export async function startCarrierHost(options: CarrierHostOptions): Promise<Car
     }
   }
 
-  const server: Server = createServer((request, response) => {
-    void respond(request, response);
-  });
+  const server: Server = createServer(
+    {
+      headersTimeout: CARRIER_HEADERS_TIMEOUT_MS,
+      requestTimeout: CARRIER_REQUEST_TIMEOUT_MS,
+      // Timeouts are enforced on this tick; Node's default (30 s) would outlast the header limit.
+      connectionsCheckingInterval: 1_000,
+    },
+    (request, response) => {
+      void respond(request, response);
+    },
+  );
+  // Past the cap new sockets are closed at once, so the process never runs out of descriptors.
+  server.maxConnections = CARRIER_MAX_SOCKETS;
 
   async function respond(request: IncomingMessage, response: ServerResponse) {
     const origin = request.headers.origin;

@@ -11,7 +11,7 @@ import { startCarrierHost } from './carrier-host.js';
 import { createHostFolder } from './host-folder.js';
 import { openHostJournal } from './host-journal.js';
 import { HOST_STATE_FOLDER } from './host-paths.js';
-import { HostStateRefused } from './host-state.js';
+import { HostStateRefused, printable } from './host-state.js';
 
 const USAGE = `Usage: context-action-host <folder> [options]
 
@@ -111,7 +111,9 @@ async function main() {
     port,
   });
   for (const write of reconciled)
-    process.stderr.write(`Reconciled interrupted write of ${write.path}: ${write.outcome}.\n`);
+    process.stderr.write(
+      `Reconciled interrupted write of ${printable(write.path)}: ${write.outcome}.\n`,
+    );
   process.stderr.write(
     `Serving ${root} on ${host.offer.endpoint} (loopback only, generation ${generation}).\n` +
       'Paste this offer into the studio (Connect host companion); it is a secret:\n',

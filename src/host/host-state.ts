@@ -10,6 +10,14 @@ import { lstat, mkdir, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { HOST_STATE_FOLDER } from './host-paths.js';
 
+// C0 and C1 controls and bidirectional overrides: a crafted name must not drive the terminal.
+// eslint-disable-next-line no-control-regex -- these are the characters escaped.
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** `text` with every control character written as `\u{…}`, safe to print to a terminal. */
+export const printable = (text: string): string =>
+  text.replace(UNPRINTABLE, (char) => `\\u{${char.codePointAt(0)!.toString(16)}}`);
+
 /** Why the companion will not use a state folder; `cli.ts` prints it and exits. */
 export class HostStateRefused extends Error {
   constructor(
@@ -17,7 +25,7 @@ export class HostStateRefused extends Error {
       'symlink' | 'hard-link' | 'not-a-folder' | 'not-a-file' | 'owner' | 'unknown-entry',
     readonly path: string,
   ) {
-    super(`refusing to use ${path}: ${reason.replace(/-/g, ' ')}`);
+    super(`refusing to use ${printable(path)}: ${reason.replace(/-/g, ' ')}`);
   }
 }
 

@@ -3,7 +3,12 @@ import { mkdir, mkdtemp, readdir, readFile, realpath, rm, writeFile } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { startCarrierHost } from '../../src/host/carrier-host.js';
+import { createConnection, type Socket } from 'node:net';
+import {
+  CARRIER_HEADERS_TIMEOUT_MS,
+  CARRIER_MAX_SOCKETS,
+  startCarrierHost,
+} from '../../src/host/carrier-host.js';
 import { createHostFolder } from '../../src/host/host-folder.js';
 import { openHostJournal, type HostWritePause } from '../../src/host/host-journal.js';
 import { resolveHostPath } from '../../src/host/host-paths.js';
@@ -88,5 +93,47 @@ describe('host companion under hostile names and faults', () => {
     }
     const state = await resolveHostPath(root, '.context-action-hoſt/journal/x.html', 'writeFile');
     expect(!state.ok && state.error.details).to.deep.include({ problem: 'reserved-name' });
+  });
+});
+
+describe('host companion: what it prints and how many sockets it holds', () => {
+  it('a state-folder entry named with terminal escape codes is refused with the name escaped', async () => {
+    const root = await site();
+    await mkdir(join(root, '.context-action-host'));
+    await writeFile(join(root, '.context-action-host', '\u001b]0;owned\u0007\u001b[2J'), '');
+    const refused = await openHostJournal(root).then(
+      () => null,
+      (error: Error) => error.message,
+    );
+    expect(refused).to.be.a('string');
+    expect(refused).to.not.match(/[\u0000-\u001f]/);
+    expect(refused).to.contain('\\u{1b}');
+  });
+
+  it('sockets past the cap are closed at once, and one that never finishes its headers is closed within seconds', async () => {
+    const { host } = await serve(await site());
+    const { port } = new URL(host.offer.endpoint);
+    const sockets: Socket[] = [];
+    let closed = 0;
+    try {
+      for (let i = 0; i < CARRIER_MAX_SOCKETS + 8; i++) {
+        const socket = createConnection({ host: '127.0.0.1', port: Number(port) });
+        socket.on('error', () => undefined);
+        socket.resume();
+        socket.on('close', () => (closed += 1));
+        await new Promise((resolve) => socket.once('connect', resolve));
+        sockets.push(socket);
+      }
+      sockets[0]!.write('POST /carrier/probe HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      const deadline = Date.now() + CARRIER_HEADERS_TIMEOUT_MS * 3;
+      while (closed < 8 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(closed).to.be.at.least(8);
+      while (!sockets[0]!.destroyed && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(sockets[0]!.destroyed).to.equal(true);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await host.close();
+    }
   });
 });
