@@ -15,7 +15,7 @@ export const TRACE_SCRIPT = `{
       new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true });
     } catch {}
   };
-  observe('resource', (entry) => add('fetch', file(entry.name), entry.startTime, entry.responseEnd));
+  observe('resource', (entry) => add(entry.transferSize === 0 && entry.decodedBodySize > 0 ? 'fetch (HTTP cache)' : 'fetch', file(entry.name), entry.startTime, entry.responseEnd));
   observe('longtask', (entry) => add('long task', '', entry.startTime, entry.startTime + entry.duration));
   observe('long-animation-frame', (frame) => {
     for (const script of frame.scripts)
