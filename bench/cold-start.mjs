@@ -18,6 +18,8 @@
 //   `code-theme.ts`, `plain-html.ts`: the same extensions, theme and HTML highlighting), bundled
 //   and minified into one script that shows index.html editable and nothing else: what the
 //   editor alone costs on this machine;
+// - the combined floor: the CodeMirror floor's script and the sandbox floor's frame and host on
+//   one page, the same files: both at once on the same cores, as our page runs them;
 // - playground-elements 0.21 (bench/playground, installed there on first use, never an SDK
 //   dependency): project, file editor and preview with the same four files, its sandbox served
 //   from a second origin.
@@ -43,6 +45,7 @@ import { engineFrom } from '../scripts/engines.mjs';
 import { chromiumLaunchOptions } from '../scripts/system.mjs';
 import { engineLabels, openEnginePage, waitInPage } from './engine-browser.mjs';
 import { buildCodeMirrorFloor } from './floors.mjs';
+import { medianVisit, TRACE_SCRIPT, waterfallLines } from './waterfall.mjs';
 import { buildPlayground, playgroundPackage } from './playground-build.mjs';
 import { serveDirectories } from './static-server.mjs';
 
@@ -193,6 +196,7 @@ const probes = {
 };
 
 probes.base = probes.ours;
+probes.combined = { ack: 'window.coldStartAck', editable: probes.codemirror.editable };
 
 /**
  * What the probe logs once both times are in. The bench waits for that console message rather
@@ -256,6 +260,7 @@ async function visit(browser, name) {
   try {
     const tab = await context.newPage();
     await tab.addInitScript({ content: pollScript(probes[name]) });
+    await tab.addInitScript({ content: TRACE_SCRIPT });
     const done = tab.waitForEvent('console', {
       predicate: (message) => message.text() === DONE,
       timeout: 30_000,
@@ -265,7 +270,8 @@ async function visit(browser, name) {
       const times = await tab.evaluate(() => window.coldStart).catch(() => undefined);
       throw new Error(`${name}: no times within 30 s (${JSON.stringify(times)})`, { cause: error });
     });
-    return await tab.evaluate(() => window.coldStart);
+    const times = await tab.evaluate(() => window.coldStart);
+    return { ...times, trace: await tab.evaluate(() => window.coldStartTrace) };
   } finally {
     await context.close();
   }
@@ -278,6 +284,7 @@ const names = [
   'script',
   'sandbox',
   'codemirror',
+  'combined',
   ...(withPlayground ? ['playground'] : []),
 ];
 const labels = {
@@ -287,9 +294,11 @@ const labels = {
   script: 'script floor',
   sandbox: 'sandbox floor',
   codemirror: 'CodeMirror floor',
+  combined: 'combined floor',
   playground: 'playground',
 };
 const samples = Object.fromEntries(names.map((name) => [name, { ack: [], editable: [] }]));
+const visits = Object.fromEntries(names.map((name) => [name, []]));
 const missed = [];
 /** A visit that never got both times is counted and printed, not dropped silently. */
 const noteMiss = (error) => {
@@ -298,7 +307,15 @@ const noteMiss = (error) => {
 };
 const driver = engine === 'chromium' ? await chromiumDriver() : await engineDriver();
 try {
-  await writeFile(join(outDir, 'sandbox.html'), page(SANDBOX_HOST, await driver.shell()));
+  const shell = await driver.shell();
+  await writeFile(join(outDir, 'sandbox.html'), page(SANDBOX_HOST, shell));
+  await writeFile(
+    join(outDir, 'combined.html'),
+    page(
+      `${SANDBOX_HOST}<script type="module" src="/codemirror/floor.js"></script>`,
+      shell.replace(/<pre[^]*?<\/pre>\n/, ''),
+    ),
+  );
   // One warm-up visit each (server file cache, browser start), not counted.
   for (const name of names) await driver.visit(name).catch(noteMiss);
   for (let round = 0; round < rounds; round += 1) {
@@ -308,6 +325,7 @@ try {
       if (!times) continue;
       samples[name].ack.push(times.ack);
       samples[name].editable.push(times.editable);
+      visits[name].push(times);
     }
   }
 } finally {
@@ -401,6 +419,9 @@ console.log(
 console.log(
   `ours ÷ CodeMirror floor: editor editable ${ratio('ours', 'codemirror', 'editable')}× (CodeMirror floor ÷ static floor ${ratio('codemirror', 'floor', 'editable')}×)`,
 );
+console.log(
+  `ours ÷ combined floor: first acknowledged preview ${ratio('ours', 'combined', 'ack')}×, editor editable ${ratio('ours', 'combined', 'editable')}× (combined ÷ sandbox floor ${ratio('combined', 'sandbox', 'ack')}×, combined ÷ CodeMirror floor ${ratio('combined', 'codemirror', 'editable')}×)`,
+);
 if (baseDir)
   console.log(
     `base ÷ ours: first acknowledged preview ${ratio('base', 'ours', 'ack')}×, editor editable ${ratio('base', 'ours', 'editable')}×`,
@@ -413,3 +434,10 @@ if (withPlayground)
 function page(head, body) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>cold start</title>${head}</head><body style="margin:0">${body}</body></html>`;
 }
+
+// The median visit's main thread, ours beside the combined floor (Chromium: bench/waterfall.mjs).
+if (engine === 'chromium')
+  for (const name of ['ours', 'combined'])
+    console.log(
+      `\n${waterfallLines(`waterfall, ${labels[name]}, median visit by first acknowledged preview`, medianVisit(visits[name], 'ack')).join('\n')}`,
+    );

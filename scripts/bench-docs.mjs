@@ -21,7 +21,7 @@ const benches = [
   {
     name: 'cold-start',
     script: 'bench/cold-start.mjs',
-    pick: (line) => /^(cold start|\||ours ÷|playground ÷)/.test(line),
+    pick: (line) => /^(cold start|\||ours ÷|playground ÷|waterfall)/.test(line),
   },
   {
     name: 'preview',
