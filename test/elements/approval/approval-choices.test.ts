@@ -1,5 +1,7 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/approval/approval.js';
+import '../../../src/elements/settings/settings.js';
+import type { CaSettings } from '../../../src/elements/settings/settings.element.js';
 import type { CaApproval } from '../../../src/elements/approval/approval.element.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
@@ -79,5 +81,27 @@ describe('<ca-approval> choices', () => {
     expect(part(element, 'reason')).to.equal(null);
     part(element, 'approve')!.click();
     expect((await pending).error).to.equal(undefined);
+  });
+
+  it('Model settings lists a session grant, and Revoke brings the card back', async () => {
+    const { runtime, call, armed } = await setup();
+    const first = call();
+    (await armed('approve-session')).click();
+    await first;
+    const settings = await fixture<CaSettings>(
+      html`<ca-settings .runtime=${runtime} open></ca-settings>`,
+    );
+    const revoke = await waitFor(
+      () => settings.shadowRoot?.querySelector<HTMLButtonElement>('[part="revoke"]'),
+      'Revoke',
+    );
+    expect(settings.shadowRoot!.querySelector('[part="grants"]')!.textContent).to.include(
+      'workspace.writeFile',
+    );
+    revoke.click();
+    await waitFor(() => !settings.shadowRoot?.querySelector('[part="revoke"]'), 'the grant gone');
+    const next = call();
+    (await armed('approve')).click();
+    expect((await next).error).to.equal(undefined);
   });
 });
