@@ -18,7 +18,13 @@ export interface ApprovalDecisionDetail {
   id: string;
   toolName: string;
   decision: 'approved' | 'denied';
+  /** `session`: approved for this tool and caller until revoked in Model settings. */
+  remember?: 'session';
+  /** The reason given with a denial, which the model reads. */
+  reason?: string;
 }
+
+type Choice = 'once' | 'session' | 'reason';
 
 /**
  * Shows the oldest pending tool approval as a keyboard-modal dialog: tool, description,
@@ -44,10 +50,13 @@ export interface ApprovalDecisionDetail {
  * @summary The approval gate for model and agent mutations.
  * @attr approval - `page`: modal to the whole page. Anything else (the default): modal to its container only.
  * @attr approve-delay-ms - How long, in milliseconds, Approve stays disabled after a new request shows.
+ * @attr choices - Which answers the card offers, space-separated: `once` (Allow once), `session` (Allow this tool for this session; never for a destructive tool unless the runtime's queue permits it), `reason` (a reason field the model reads with a denial). Default: `once session reason`. Deny is always offered.
  * @fires ca-approval-decide - The person approved or denied a call. Detail: `{ id, toolName, decision }`.
  * @csspart dialog - The dialog box.
  * @csspart backdrop - The layer over the container while a request waits (not with `approval="page"`, where the dialog's `::backdrop` covers the page).
- * @csspart approve - The Approve button.
+ * @csspart approve - The Allow once button.
+ * @csspart approve-session - The Allow for this session button.
+ * @csspart reason - The optional reason field for a denial.
  * @csspart deny - The Deny button.
  * @csspart show-change - The button that reveals the change.
  * @csspart diff - One file's revealed change: a read-only unified diff.
@@ -63,6 +72,9 @@ export class CaApproval extends LitElement {
   @property() approval = 'container';
 
   @property({ type: Number, attribute: 'approve-delay-ms' }) approveDelayMs = 500;
+
+  /** Which answers the card offers: `once`, `session`, `reason` (space-separated). */
+  @property() choices = 'once session reason';
 
   @state() private armed = false;
   @state() private expanded = false;
@@ -169,13 +181,34 @@ export class CaApproval extends LitElement {
     }
   }
 
-  private decide(decision: 'approved' | 'denied'): void {
+  /** A choice this card offers: the site's attribute and the queue both allow it. */
+  private offers(request: ToolApprovalSnapshot, choice: Choice): boolean {
+    const listed = this.choices.split(/\s+/).includes(choice);
+    // A queue from before the choices existed offers Allow once only.
+    return listed && (request.choices ? request.choices[choice] : choice === 'once');
+  }
+
+  private decide(decision: 'approved' | 'denied', remember?: 'session'): void {
     const request = this.current;
     if (!request || (decision === 'approved' && !this.armed)) return;
-    this.runtimeRef.value?.approvals.resolve(request.id, decision);
+    const field = this.shadowRoot?.querySelector<HTMLInputElement>('input[part="reason"]');
+    const reason =
+      decision === 'denied' && this.offers(request, 'reason') ? field?.value.trim() : undefined;
+    const answered = this.runtimeRef.value?.approvals.resolve(request.id, decision, {
+      ...(remember ? { remember } : {}),
+      ...(reason ? { reason } : {}),
+    });
+    if (answered === false) return;
+    if (field) field.value = '';
     this.dispatchEvent(
       new CustomEvent<ApprovalDecisionDetail>('ca-approval-decide', {
-        detail: { id: request.id, toolName: request.toolName, decision },
+        detail: {
+          id: request.id,
+          toolName: request.toolName,
+          decision,
+          ...(remember ? { remember } : {}),
+          ...(reason ? { reason } : {}),
+        },
         bubbles: true,
         composed: true,
       }),
@@ -225,16 +258,39 @@ export class CaApproval extends LitElement {
       </dl>
       ${change ? renderChangedFiles(change, this.expanded) : nothing}
       ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
+      ${
+        this.offers(request, 'reason')
+          ? html`<label class="reason"
+              >Reason for a denial (optional, the model reads it)
+              <input part="reason" type="text" maxlength="500" autocomplete="off"
+            /></label>`
+          : nothing
+      }
       <div class="actions">
         <button part="deny" @click=${() => this.decide('denied')}>Deny</button>
-        <button
-          part="approve"
-          class="primary"
-          ?disabled=${!this.armed}
-          @click=${() => this.decide('approved')}
-        >
-          Approve
-        </button>
+        ${
+          this.offers(request, 'session')
+            ? html`<button
+                part="approve-session"
+                ?disabled=${!this.armed}
+                @click=${() => this.decide('approved', 'session')}
+              >
+                Allow for this session
+              </button>`
+            : nothing
+        }
+        ${
+          this.offers(request, 'once')
+            ? html`<button
+                part="approve"
+                class="primary"
+                ?disabled=${!this.armed}
+                @click=${() => this.decide('approved')}
+              >
+                Allow once
+              </button>`
+            : nothing
+        }
       </div>`;
   }
 

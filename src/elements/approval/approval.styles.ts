@@ -55,6 +55,12 @@ export const approvalStyles = [
     .actions {
       margin-top: 1rem;
     }
+    .reason {
+      display: grid;
+      gap: 0.25rem;
+      margin-top: 0.75rem;
+      font-size: 0.875rem;
+    }
     .added {
       color: var(--_success);
     }

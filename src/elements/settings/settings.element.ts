@@ -11,6 +11,7 @@ import type { RuntimeView } from '../shared/runtime-context.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
+import { renderApprovalGrants } from './approval-grants-view.js';
 import {
   draftOf,
   keyMovesTo,
@@ -24,7 +25,7 @@ import { renderModelList } from './model-list-view.js';
 import { settingsStyles } from './settings.styles.js';
 
 /** A runtime with OpenRouter settings; `createStudioRuntime()` returns one. */
-export type SettingsRuntime = RuntimeView<'openrouter'>;
+export type SettingsRuntime = RuntimeView<'openrouter', 'approvals'>;
 
 /** What was saved. The key itself is never part of an event. */
 export interface SettingsSaveDetail {
@@ -64,6 +65,8 @@ const isField = (value: unknown): value is SettingsField => FIELDS.includes(valu
  * @csspart load-models - The Load tool models button.
  * @csspart models - The list of loaded tool models.
  * @csspart error - An inline validation message.
+ * @csspart grants - The tools allowed for this session (shown while there are any).
+ * @csspart revoke - A Revoke button: that tool asks for approval again.
  * @csspart cancel - The Cancel button.
  * @csspart save - The Save button.
  * @cssprop --ca-settings-backdrop - Backdrop colour behind the dialog.
@@ -96,6 +99,10 @@ export class CaSettings extends LitElement {
   });
   private readonly runtimeRef = new RuntimeController(this);
   private readonly settings = new StoreController(this, () => this.runtimeRef.value?.openrouter);
+  private readonly grants = new StoreController(
+    this,
+    () => this.runtimeRef.value?.approvals?.grants,
+  );
   private readonly modelList = new ModelListController(this);
 
   /** Opens the dialog; focus returns to the element focused now when it closes. */
@@ -329,6 +336,9 @@ export class CaSettings extends LitElement {
         ${this.renderError('dataPolicy')}
       </fieldset>
       ${this.renderError(undefined)} ${this.renderEndpointQuestion()}
+      ${renderApprovalGrants(this.grants.value ?? [], (id) =>
+        this.runtimeRef.value?.approvals?.grants?.revoke(id),
+      )}
       <div class="actions">
         <button type="button" part="cancel" @click=${() => this.close()}>Cancel</button>
         <button type="submit" part="save" class="primary">Save</button>

@@ -10,6 +10,13 @@ import type { WorkspaceSource } from '../workspace/types.js';
 import { trackChange, type ApprovalChange } from './approval-change.js';
 import type { WorkspaceChangeSource } from './tool-change.js';
 import {
+  approvalChoices,
+  createGrantList,
+  type ToolApprovalChoiceOptions,
+  type ToolApprovalChoices,
+  type ToolApprovalGrantStore,
+} from './session-grants.js';
+import {
   summarizeSafeArguments,
   summarizeTextArguments,
   type TextArgumentSize,
@@ -21,11 +28,27 @@ export type ToolApprovalDecision = 'approved' | 'denied';
 export interface ToolApprovalRefusal {
   error: ToolCallError;
 }
+/** A denial with the person's reason, which the call's error text carries back to the model. */
+export interface ToolApprovalDenial {
+  denied: true;
+  reason: string;
+}
 /**
  * `unavailable`: the queue needs a connected surface and has none (TOOL_APPROVAL_UNAVAILABLE);
- * a refusal: approved, but for a change the call would no longer make.
+ * a refusal: approved, but for a change the call would no longer make; a denial with a reason.
  */
-export type ToolApprovalAnswer = ToolApprovalDecision | 'unavailable' | ToolApprovalRefusal;
+export type ToolApprovalAnswer =
+  ToolApprovalDecision | 'unavailable' | ToolApprovalRefusal | ToolApprovalDenial;
+
+/** How a person answered beyond approve/deny: a reason for a denial, or "for this session". */
+export interface ToolApprovalResolveOptions {
+  /** With `denied`: told to the model as the call's error text (trimmed, at most 500 characters). */
+  reason?: string;
+  /** With `approved`: allow this tool for this caller until revoked, when the card offers it. */
+  remember?: 'session';
+}
+
+const MAX_REASON = 500;
 
 /**
  * A pending approval as a surface renders it: the call's identity, bounded argument summaries and
@@ -51,6 +74,8 @@ export interface ToolApprovalSnapshot {
    * request waits: per file, its text before and after with +/− line and size counts.
    */
   change?: ApprovalChange;
+  /** The answers this card may offer (site options and the tool's destructiveness). */
+  choices: ToolApprovalChoices;
   createdAt: number;
 }
 
@@ -72,11 +97,20 @@ export interface ToolApprovalQueue {
    * `unavailable` at once, and the last one leaving denies what is still pending.
    */
   connect(): () => void;
-  /** Returns false when `id` is not pending (already resolved, denied or unknown). */
-  resolve(id: string, decision: ToolApprovalDecision): boolean;
+  /**
+   * Returns false when `id` is not pending (already resolved, denied or unknown), or when
+   * `remember: 'session'` is asked of a card that does not offer it (nothing is resolved then).
+   */
+  resolve(
+    id: string,
+    decision: ToolApprovalDecision,
+    options?: ToolApprovalResolveOptions,
+  ): boolean;
   /** Denies every pending request (unmount, disconnect, Escape on a surface that owns all). */
   denyAll(): void;
   readonly store: ToolApprovalStore;
+  /** "Allow for this session" grants: a granted tool and caller skip the card until revoked. */
+  readonly grants?: ToolApprovalGrantStore;
 }
 
 /**
@@ -96,6 +130,8 @@ export interface ToolApprovalQueueOptions {
    * `WORKSPACE_REVISION_CONFLICT`.
    */
   workspace?: WorkspaceChangeSource & Pick<WorkspaceSource, 'subscribe'>;
+  /** Which answers cards offer; "allow for session" never for a destructive tool by default. */
+  choices?: ToolApprovalChoiceOptions;
 }
 
 interface Pending {
@@ -104,7 +140,7 @@ interface Pending {
   input: ToolPolicyInput;
   /** The edit the request asked for; undefined when the tool describes no change. */
   requestedEdit?: string;
-  settle(answer: ToolApprovalDecision | ToolApprovalRefusal): void;
+  settle(answer: ToolApprovalDecision | ToolApprovalRefusal | ToolApprovalDenial): void;
 }
 
 function staleRefusal(toolName: string): ToolApprovalRefusal {
@@ -118,7 +154,9 @@ function staleRefusal(toolName: string): ToolApprovalRefusal {
 }
 
 /** Creates an empty approval queue. */
-export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}): ToolApprovalQueue {
+export function createToolApprovalQueue(
+  options: ToolApprovalQueueOptions = {},
+): ToolApprovalQueue & { readonly grants: ToolApprovalGrantStore } {
   const safeNames = new Set(options.safeArgumentNames);
   const idPrefix = options.idPrefix ?? 'approval-';
   const maxResolved = options.maxResolved ?? 1000;
@@ -131,6 +169,8 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
   let surfaces = 0;
   const workspace = options.workspace;
   let unwatch: (() => void) | undefined;
+  const choiceOptions = options.choices ?? {};
+  const grants = createGrantList();
 
   /** Recomputes every waiting card's change; publishes when one differs. */
   const recompute = () => {
@@ -168,26 +208,39 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
     }
   };
 
-  const remember = (binding: string) => {
+  const rememberBinding = (binding: string) => {
     resolvedBindings.add(binding);
     if (resolvedBindings.size > maxResolved) {
       resolvedBindings.delete(resolvedBindings.values().next().value as string);
     }
   };
 
-  const finish = (id: string, decision: ToolApprovalDecision): boolean => {
+  const finish = (
+    id: string,
+    decision: ToolApprovalDecision,
+    resolveOptions: ToolApprovalResolveOptions = {},
+  ): boolean => {
     const entry = pending.get(id);
     if (!entry) return false;
+    const remember = decision === 'approved' && resolveOptions.remember === 'session';
+    if (remember && !entry.snapshot.choices.session) return false;
+    const reason =
+      decision === 'denied' && entry.snapshot.choices.reason
+        ? resolveOptions.reason?.trim().slice(0, MAX_REASON)
+        : undefined;
     pending.delete(id);
     pendingCalls.delete(entry.snapshot.toolCallId);
-    remember(entry.binding);
+    rememberBinding(entry.binding);
     watch();
     // Checked as the handler is about to run: the approval holds for the edit requested only.
     const stale =
       decision === 'approved' &&
       entry.requestedEdit !== undefined &&
       trackChange(entry.input, workspace, entry.requestedEdit)?.change.stale !== false;
-    entry.settle(stale ? staleRefusal(entry.input.toolName) : decision);
+    if (remember && !stale) grants.add(entry.input);
+    entry.settle(
+      stale ? staleRefusal(entry.input.toolName) : reason ? { denied: true, reason } : decision,
+    );
     publish();
     return true;
   };
@@ -202,6 +255,11 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
       // A duplicate call id, a replayed binding or an already-aborted signal is a denial.
       if (signal?.aborted || pendingCalls.has(input.toolCallId) || resolvedBindings.has(binding)) {
         return Promise.resolve('denied');
+      }
+      // A standing "allow for this session" for this tool and caller answers without a card.
+      if (grants.has(input) && approvalChoices(input, choiceOptions).session) {
+        rememberBinding(binding);
+        return Promise.resolve('approved');
       }
       if (options.requireSurface && surfaces === 0) return Promise.resolve('unavailable');
       const id = `${idPrefix}${++counter}`;
@@ -233,6 +291,7 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
             safeArguments,
             textArguments: summarizeTextArguments(input.arguments, safeArguments),
             ...(change ? { change } : {}),
+            choices: approvalChoices(input, choiceOptions),
             createdAt: Date.now(),
           }),
         });
@@ -243,9 +302,10 @@ export function createToolApprovalQueue(options: ToolApprovalQueueOptions = {}):
         publish();
       });
     },
-    resolve(id, decision) {
-      return finish(id, decision === 'approved' ? 'approved' : 'denied');
+    resolve(id, decision, resolveOptions) {
+      return finish(id, decision === 'approved' ? 'approved' : 'denied', resolveOptions);
     },
+    grants,
     denyAll,
     connect() {
       surfaces++;

@@ -2,3 +2,4 @@
 export * from './approval-change.js';
 export * from './approval-queue.js';
 export * from './safe-arguments.js';
+export * from './session-grants.js';

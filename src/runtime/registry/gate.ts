@@ -90,15 +90,20 @@ async function ask(
       ),
     };
   }
+  // A person's reason is the error text the model reads.
+  const reason =
+    typeof answer === 'object' && answer !== null && 'reason' in answer
+      ? String((answer as { reason: unknown }).reason)
+      : undefined;
   return {
     ok: false,
     error: toolError(
       CODES.TOOL_APPROVAL_DENIED,
-      `The call to ${input.toolName} was not approved.`,
+      reason
+        ? `The call to ${input.toolName} was not approved: ${reason}`
+        : `The call to ${input.toolName} was not approved.`,
       false,
-      {
-        toolName: input.toolName,
-      },
+      { toolName: input.toolName, ...(reason ? { reason } : {}) },
     ),
   };
 }

@@ -16,7 +16,8 @@ export function traceApprovals(
     async request(input, signal) {
       trace.markApproval(input.toolCallId, 'waiting');
       const answer = await queue.request(input, signal);
-      const state: TraceApproval = typeof answer === 'string' ? answer : 'refused';
+      const state: TraceApproval =
+        typeof answer === 'string' ? answer : 'denied' in answer ? 'denied' : 'refused';
       trace.markApproval(input.toolCallId, state);
       return answer;
     },
