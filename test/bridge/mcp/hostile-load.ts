@@ -145,29 +145,45 @@ function request(
 /**
  * One legitimate client's visit: initialize, a tool call, end the session. Resolves to what
  * went wrong, or undefined when every step was answered as it should be.
+ *
+ * With `newSessions`, the client follows the protocol's rule for a session the server has
+ * ended (404 to a request that names it): it starts a new session, at most that many times per
+ * visit (calling `onNewSession` each time), and a 404 to its DELETE means the session is
+ * already gone. Without it, any 404 is a failure.
  */
 export async function legitimateVisit(
   url: string,
   tool: string,
   args: Record<string, unknown> = { path: 'index.html' },
+  {
+    newSessions = 0,
+    onNewSession = () => undefined,
+  }: { newSessions?: number; onNewSession?: () => void } = {},
 ): Promise<string | undefined> {
   try {
-    const opened = await request(url, 'POST', JSON_HEADERS, initializeMessage);
-    const id = opened.headers['mcp-session-id'];
-    if (opened.status !== 200 || typeof id !== 'string') return `initialize ${opened.status}`;
-    const headers = { ...JSON_HEADERS, 'mcp-session-id': id };
-    const call = {
-      jsonrpc: '2.0',
-      id: 2,
-      method: 'tools/call',
-      params: { name: tool, arguments: args },
-    };
-    const called = await request(url, 'POST', headers, call);
-    const body = JSON.parse(called.text) as { result?: { isError?: boolean } };
-    if (called.status !== 200 || !body.result || body.result.isError)
-      return `call ${called.status}`;
-    const ended = await request(url, 'DELETE', { 'mcp-session-id': id });
-    return ended.status === 204 ? undefined : `delete ${ended.status}`;
+    for (let attempt = 0; ; attempt++) {
+      const opened = await request(url, 'POST', JSON_HEADERS, initializeMessage);
+      const id = opened.headers['mcp-session-id'];
+      if (opened.status !== 200 || typeof id !== 'string') return `initialize ${opened.status}`;
+      const headers = { ...JSON_HEADERS, 'mcp-session-id': id };
+      const call = {
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: tool, arguments: args },
+      };
+      const called = await request(url, 'POST', headers, call);
+      if (called.status === 404 && attempt < newSessions) {
+        onNewSession();
+        continue;
+      }
+      const body = JSON.parse(called.text) as { result?: { isError?: boolean } };
+      if (called.status !== 200 || !body.result || body.result.isError)
+        return `call ${called.status}`;
+      const ended = await request(url, 'DELETE', { 'mcp-session-id': id });
+      const gone = newSessions > 0 && ended.status === 404;
+      return ended.status === 204 || gone ? undefined : `delete ${ended.status}`;
+    }
   } catch (error) {
     return String(error);
   }

@@ -9,11 +9,18 @@ import { legitimateVisit } from './hostile-load.js';
 /** Wall time of the soak; `CA_SOAK_MS` shortens it for a quick local run. */
 const SOAK_MS = Number(process.env.CA_SOAK_MS ?? 60_000);
 const RSS_LIMIT = 768 * 1024 * 1024;
+/**
+ * Without a token, 200 clients opening sessions every second outrun the 64-session table: an
+ * idle session lives about as long as the table takes to fill again, so a legitimate client
+ * slower than that between two requests finds its session ended (404) and, as the protocol
+ * asks, starts a new one. It may do so this many times per visit.
+ */
+const NEW_SESSIONS_PER_VISIT = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The attackers run in a process of their own; this one holds the host and the legitimate client.
 describe('MCP host soak', () => {
-  it(`answers every legitimate call for ${SOAK_MS / 1000} s of mixed hostile load, RSS bounded, workspace intact`, async () => {
+  it(`answers every legitimate call for ${SOAK_MS / 1000} s of mixed hostile load (a client whose session the flood ended starts another), RSS bounded, workspace intact`, async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
     // An approval surface that never decides: hostile writes wait until their approval times out.
     runtime.approvals.connect();
@@ -48,10 +55,16 @@ describe('MCP host soak', () => {
     const straggler = setTimeout(() => attackers.kill(), SOAK_MS + 1000);
     const failures: string[] = [];
     const latencies: number[] = [];
+    let newSessions = 0;
     try {
       while (Date.now() < until) {
         const started = Date.now();
-        const failed = await legitimateVisit(url, 'workspace.readFile', { path });
+        const failed = await legitimateVisit(
+          url,
+          'workspace.readFile',
+          { path },
+          { newSessions: NEW_SESSIONS_PER_VISIT, onNewSession: () => newSessions++ },
+        );
         latencies.push(Date.now() - started);
         if (failed) failures.push(failed);
         await sleep(50);
@@ -66,6 +79,7 @@ describe('MCP host soak', () => {
     const figures = {
       visits: latencies.length,
       failures: failures.length,
+      newSessions,
       p50Ms: latencies[Math.floor(latencies.length / 2)],
       p99Ms: latencies[Math.floor(latencies.length * 0.99)],
       peakRssMiB: Math.round(peakRss / 2 ** 20),
