@@ -1,4 +1,4 @@
-import { ContextConsumer, ContextEvent } from '@lit/context';
+import { ContextConsumer, ContextRoot } from '@lit/context';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import {
   runtimeContext,
@@ -6,6 +6,7 @@ import {
   type ElementRuntime,
   type RuntimeLoading,
 } from './runtime-context.js';
+import { runtimeOwners, type RuntimeOwnerEntry } from './runtime-owners.js';
 
 /** What an element with no runtime shows where its work would be, instead of staying blank. */
 export const NO_RUNTIME_MESSAGE =
@@ -14,43 +15,37 @@ export const NO_RUNTIME_MESSAGE =
 /** What it shows there while its provider's runtime is still loading. */
 export const LOADING_RUNTIME_MESSAGE = 'Loading the runtime…';
 
-const PROVIDERS = 'ca-runtime, ca-studio';
-
-/** An element that provides a runtime: `<ca-runtime>` or `<ca-studio>`. */
-const providesRuntime = (element: Element | null): element is Element & { runtime?: unknown } =>
-  !!element?.matches(PROVIDERS);
-
-const shadowHost = (node: Node): Element | null =>
-  (node.getRootNode() as Partial<ShadowRoot>).host ?? null;
+const CONTEXT_ROOT = Symbol.for('context-action.context-root');
 
 /**
- * The nearest provider around `element`, across shadow roots. Context misses a provider that
- * upgrades after the element asked (a page's markup, the SDK loaded later), so this finds it.
+ * Keeps a document's unanswered context requests until a provider appears: a `<ca-runtime>` or
+ * `<ca-studio>` that upgrades, or is inserted, after the elements inside it asked.
  */
-function enclosingProvider(element: Element): (Element & { runtime?: unknown }) | undefined {
-  for (let node = element.parentElement ?? shadowHost(element); node; node = shadowHost(node)) {
-    const found = node.closest(PROVIDERS);
-    if (found) return found as Element & { runtime?: unknown };
-  }
-  return undefined;
+function attachContextRoot(document: Document): void {
+  const marked = document as Document & { [CONTEXT_ROOT]?: true };
+  if (marked[CONTEXT_ROOT]) return;
+  marked[CONTEXT_ROOT] = true;
+  new ContextRoot().attach(document.documentElement);
 }
 
 /**
- * Resolves the runtime an element works with: its own `runtime` property first (set by code),
- * else the `<ca-runtime id=ID>` or `<ca-studio id=ID>` its `runtime="ID"` attribute names in
- * its root node or the document, else the one an ancestor provides through context, else the
- * nearest enclosing provider. A provider defined, inserted or recreated later is picked up
- * through `ca-runtime-change`.
+ * Resolves the runtime an element works with, in two ways only: its `runtime="ID"` attribute
+ * names an owner (`<ca-runtime id=ID>` or `<ca-studio id=ID>`), looked up once in the page's
+ * registry of owners whenever the link or an owner changes; otherwise the owner around it
+ * provides one through context. A runtime set from code (the `runtime` property) wins over both.
  */
 export class RuntimeController<
   R extends ElementRuntime = ElementRuntime,
 > implements ReactiveController {
   private readonly consumer: ContextConsumer<typeof runtimeContext, ReactiveElement>;
   private readonly loadingConsumer: ContextConsumer<typeof runtimeLoadingContext, ReactiveElement>;
-  private readonly follow = () => this.host.requestUpdate();
-  private readonly attributes = new MutationObserver(this.follow);
+  /** The `runtime` attribute the link was resolved for. */
+  private linkedId: string | null = null;
+  private owner?: RuntimeOwnerEntry;
+  private unwatch?: () => void;
 
   constructor(private readonly host: ReactiveElement & { runtime?: R | undefined }) {
+    attachContextRoot(host.ownerDocument);
     this.consumer = new ContextConsumer(host, { context: runtimeContext, subscribe: true });
     this.loadingConsumer = new ContextConsumer(host, {
       context: runtimeLoadingContext,
@@ -62,23 +57,18 @@ export class RuntimeController<
   get value(): R | undefined {
     return (
       this.host.runtime ??
-      (this.linked()?.runtime as R | undefined) ??
-      (this.consumer.value as R | undefined) ??
-      (enclosingProvider(this.host)?.runtime as R | undefined)
+      (this.owner?.value as R | undefined) ??
+      (this.consumer.value as R | undefined)
     );
   }
 
   /**
-   * While there is no runtime yet: what the provider whose runtime is still loading offers (the
-   * provisional snapshot). `undefined` when there is a runtime, or no provider at all.
+   * While there is no runtime yet: what the owner whose runtime is still loading offers (the
+   * provisional snapshot). `undefined` when there is a runtime, or no owner at all.
    */
   get loading(): RuntimeLoading | undefined {
     if (this.value) return undefined;
-    return (
-      this.ask(this.linked()) ??
-      this.loadingConsumer.value ??
-      this.ask(enclosingProvider(this.host))
-    );
+    return this.owner?.loading ?? this.loadingConsumer.value;
   }
 
   /** What to show where the element's work would be while it has no runtime. */
@@ -87,31 +77,26 @@ export class RuntimeController<
   }
 
   hostConnected(): void {
-    // The document hears every provider's change, wherever the provider sits.
-    this.host.ownerDocument.addEventListener('ca-runtime-change', this.follow);
-    this.attributes.observe(this.host, { attributeFilter: ['runtime'] });
+    this.unwatch = runtimeOwners.watch((changed) => {
+      const before = this.owner;
+      this.relink();
+      if (this.owner !== before || changed === this.owner) this.host.requestUpdate();
+    });
+    this.relink();
   }
 
   hostDisconnected(): void {
-    this.host.ownerDocument.removeEventListener('ca-runtime-change', this.follow);
-    this.attributes.disconnect();
+    this.unwatch?.();
+    this.unwatch = undefined;
   }
 
-  /** The provider that `runtime="ID"` names in the element's root node or the document. */
-  private linked(): (Element & { runtime?: unknown }) | undefined {
-    const id = this.host.getAttribute('runtime');
-    if (!id) return undefined;
-    const root = this.host.getRootNode() as Document | ShadowRoot;
-    const found = [root.getElementById?.(id) ?? null, this.host.ownerDocument.getElementById(id)];
-    return found.find(providesRuntime) ?? undefined;
+  /** A changed `runtime` attribute (observed by `runtimeProperty`) is resolved before render. */
+  hostUpdate(): void {
+    if (this.host.getAttribute('runtime') !== this.linkedId) this.relink();
   }
 
-  /** A provider outside the context tree answers a context request sent to it directly. */
-  private ask(provider: Element | undefined): RuntimeLoading | undefined {
-    let answer: RuntimeLoading | undefined;
-    provider?.dispatchEvent(
-      new ContextEvent(runtimeLoadingContext, this.host, (value) => (answer = value)),
-    );
-    return answer;
+  private relink(): void {
+    this.linkedId = this.host.getAttribute('runtime');
+    this.owner = this.linkedId ? runtimeOwners.find(this.linkedId, this.host) : undefined;
   }
 }

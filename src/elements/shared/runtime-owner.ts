@@ -8,6 +8,7 @@ import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { openWorkspaceEarly } from '../../composition/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
 import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
+import { runtimeOwners, type RuntimeOwnerEntry } from './runtime-owners.js';
 import { recipeKey, type RuntimeRecipe } from './runtime-recipe.js';
 import type { StarterNoticeController } from './starter-notice-controller.js';
 
@@ -52,7 +53,7 @@ export function ownedRuntimeProperty() {
  * provides `runtimeLoadingContext` instead, with the snapshot the workspace will start as, so
  * the preview renders the starter files while the runtime loads and IndexedDB opens.
  */
-export class RuntimeOwner implements ReactiveController {
+export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
   private readonly provider: ContextProvider<typeof runtimeContext, ReactiveElement>;
   private readonly loadingProvider: ContextProvider<typeof runtimeLoadingContext, ReactiveElement>;
   private current?: StudioRuntime;
@@ -60,7 +61,7 @@ export class RuntimeOwner implements ReactiveController {
   private key = '';
   private configKey = '';
   /** Set while the runtime's code loads: settles once the runtime exists (or the load failed). */
-  private loading?: Promise<void>;
+  private pending?: Promise<void>;
   /** Bumped whenever a runtime on its way is no longer wanted (recreated, adopted, disposed). */
   private generation = 0;
 
@@ -79,14 +80,22 @@ export class RuntimeOwner implements ReactiveController {
     return this.current;
   }
 
+  get element(): Element {
+    return this.host;
+  }
+
+  get loading(): RuntimeLoading | undefined {
+    return this.loadingProvider.value;
+  }
+
   /**
    * The host's `updateComplete`, also waiting for the runtime on its way (until it exists or its
    * load failed), so `await element.updateComplete` (and `fixture()`) hands over a runtime.
    */
   async updateComplete(hostUpdate: () => Promise<boolean>): Promise<boolean> {
     const done = await hostUpdate();
-    if (!this.loading) return done;
-    while (this.loading) await this.loading;
+    if (!this.pending) return done;
+    while (this.pending) await this.pending;
     return hostUpdate();
   }
 
@@ -99,10 +108,12 @@ export class RuntimeOwner implements ReactiveController {
   }
 
   hostConnected(): void {
-    if (!this.current && !this.loading) this.create();
+    runtimeOwners.announce(this);
+    if (!this.current && !this.pending) this.create();
   }
 
   hostDisconnected(): void {
+    runtimeOwners.withdraw(this);
     // Moving the element (remove, then insert in the same task) must keep its runtime. The next
     // task, not a microtask: removal denies a waiting approval (`<ca-approval>` leaves too), and
     // the run waiting on it ends as denied before the disposal cancels whatever still runs.
@@ -125,8 +136,10 @@ export class RuntimeOwner implements ReactiveController {
     // offer carries `readonly` to what is shown before it.
     const configKey = JSON.stringify(recipe.config);
     const offer = this.loadingProvider.value;
-    if (offer?.provisionalSnapshot && offer.readOnly !== recipe.config.readOnly)
+    if (offer?.provisionalSnapshot && offer.readOnly !== recipe.config.readOnly) {
       this.loadingProvider.setValue({ ...offer, readOnly: recipe.config.readOnly });
+      runtimeOwners.announce(this);
+    }
     if (!this.current || configKey === this.configKey) return;
     this.configKey = configKey;
     this.current.config.set(recipe.config);
@@ -180,7 +193,7 @@ export class RuntimeOwner implements ReactiveController {
     provisional?: WorkspaceSnapshot,
     fresh?: Promise<boolean>,
   ): void {
-    this.loading = loading;
+    this.pending = loading;
     const offer: RuntimeLoading | undefined = loading
       ? provisional
         ? {
@@ -192,6 +205,7 @@ export class RuntimeOwner implements ReactiveController {
       : undefined;
     this.loadingProvider.setValue(offer);
     this.host.requestUpdate();
+    if (this.host.isConnected) runtimeOwners.announce(this);
   }
 
   private provide(runtime: StudioRuntime | undefined): void {
@@ -200,6 +214,7 @@ export class RuntimeOwner implements ReactiveController {
     this.provider.setValue(runtime);
     this.host.requestUpdate();
     if (old === runtime) return;
+    if (this.host.isConnected) runtimeOwners.announce(this);
     this.host.dispatchEvent(
       new CustomEvent<RuntimeChangeDetail>('ca-runtime-change', {
         detail: { runtime },
@@ -215,6 +230,6 @@ export class RuntimeOwner implements ReactiveController {
     this.owned = false;
     this.starter.clear();
     this.generation++;
-    if (this.loading) this.setLoading(undefined);
+    if (this.pending) this.setLoading(undefined);
   }
 }

@@ -288,6 +288,28 @@ describe('runtime="ID" links an element to a <ca-runtime> or <ca-studio> anywher
     expect(ref.value).to.equal(mine);
     mine.dispose();
   });
+
+  it('follows the attribute when it names another owner, and says so when its owner leaves', async () => {
+    const [first, second] = [uniqueName('first'), uniqueName('second')];
+    const host = await fixture<HTMLDivElement>(html`
+      <div>
+        <ca-runtime id=${first} storage="memory"></ca-runtime>
+        <ca-runtime id=${second} storage="memory"></ca-runtime>
+        <ca-chat runtime=${first}></ca-chat>
+      </div>
+    `);
+    const [one, two] = host.querySelectorAll('ca-runtime');
+    const chat = host.querySelector('ca-chat')!;
+    const ref = (chat as unknown as { runtimeRef: { value: unknown } }).runtimeRef;
+    await waitFor(() => ref.value === one!.runtime && one!.runtime, 'the first owner');
+
+    chat.setAttribute('runtime', second);
+    await waitFor(() => ref.value === two!.runtime && two!.runtime, 'the second owner');
+
+    two!.remove();
+    await waitFor(() => shadowText(chat).includes('No runtime'), 'no runtime once it left');
+    expect(ref.value).to.equal(undefined);
+  });
 });
 
 describe('<ca-studio> takes the same attributes', () => {
