@@ -2,6 +2,8 @@
  * JSON-RPC 2.0 as MCP uses it: message shapes, the standard error codes, and one reader that
  * classifies any untrusted value without throwing.
  */
+import { isPlainObject } from '../../runtime/protocol/index.js';
+
 export const JSONRPC_ERROR_CODES = Object.freeze({
   PARSE_ERROR: -32700,
   INVALID_REQUEST: -32600,
@@ -89,9 +91,6 @@ export const notification = (method: string, params: JSONRPCParams): JSONRPCNoti
 
 /** Anything this server sends outside a response: notifications and its own requests. */
 export type JSONRPCOutbound = JSONRPCNotification | JSONRPCRequest;
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export const isRequestId = (value: unknown): value is JSONRPCId =>
   typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));

@@ -6,7 +6,7 @@
  */
 import type { ToolRegistry } from '../../runtime/registry/index.js';
 import type { ToolCallContext } from '../../runtime/protocol/index.js';
-import { randomId } from '../../runtime/protocol/index.js';
+import { isPlainObject, randomId } from '../../runtime/protocol/index.js';
 import { toolError, type Outcome } from '../../runtime/protocol/index.js';
 import {
   failure,
@@ -114,9 +114,6 @@ export const DEFAULT_MCP_SERVER_INFO: MCPServerInfo = Object.freeze({
   name: 'context-action-elements',
   version: '0.1.0',
 });
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Creates one MCP session over the registry; the caller supplies the transport. */
 export function createMCPSession(options: MCPSessionOptions): MCPSession {

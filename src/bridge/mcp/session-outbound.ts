@@ -2,7 +2,12 @@
  * What a session sends to its client besides responses: log messages filtered by the level
  * the client set, and its own requests (sampling, elicitation) with their answers matched by id.
  */
-import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../../runtime/protocol/index.js';
+import {
+  TOOL_CALL_ERROR_CODES,
+  toolError,
+  type Outcome,
+  isPlainObject,
+} from '../../runtime/protocol/index.js';
 import {
   notification,
   type JSONRPCId,
@@ -40,9 +45,6 @@ export const MCP_CLIENT_ERROR_CODES = Object.freeze({
 
 /** Sends one message to the client on the session's transport. */
 export type MCPSend = (message: JSONRPCOutbound) => void;
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface SessionOutbound {
   /** Sends `notifications/message` when `level` is at or above the client's chosen level. */

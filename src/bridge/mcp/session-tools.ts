@@ -7,6 +7,7 @@ import {
   defineToolCapability,
   type ToolCapability,
   type ToolCapabilityResolver,
+  isPlainObject,
 } from '../../runtime/protocol/index.js';
 import type { Outcome } from '../../runtime/protocol/index.js';
 import { toMCPCallToolResult } from '../../runtime/registry/index.js';
@@ -83,9 +84,6 @@ export interface RequestScope {
   send: MCPSend;
   signal: AbortSignal | undefined;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const requestKey = (id: JSONRPCId) => `${typeof id}:${String(id)}`;
 

@@ -8,6 +8,7 @@
 import { toMCPCallToolResult, type MCPCallToolResult } from '../../runtime/registry/index.js';
 import type { ToolRegistry } from '../../runtime/registry/index.js';
 import type { ToolAnnotations, ToolCallContext } from '../../runtime/protocol/index.js';
+import { isPlainObject } from '../../runtime/protocol/index.js';
 
 /** A tool as `registerTool` takes it. */
 export interface WebMCPTool {
@@ -58,9 +59,6 @@ export function findModelContext(): WebMCPModelContext | undefined {
       : (navigator as unknown as { modelContext?: unknown }).modelContext;
   return isModelContext(fromNavigator) ? fromNavigator : undefined;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Registers every listed tool with the page's model context; `undefined` when the page has

@@ -15,6 +15,7 @@
  */
 
 import type { PreviewSelection } from '../../runtime/preview/index.js';
+import { isPlainObject } from '../../runtime/protocol/index.js';
 
 export type { PreviewSelection };
 
@@ -111,14 +112,13 @@ export interface ShellLoadMessage {
 
 const CONSOLE_LEVELS = new Set<string>(['log', 'info', 'warn', 'error', 'debug']);
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value: unknown): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
 /** Validates a message from the bridge's port: shape, type and bounds. */
 export function isFrameMessage(data: unknown): data is FrameMessage {
-  if (!isRecord(data) || typeof data.type !== 'string' || !isCount(data.revision)) return false;
+  if (!isPlainObject(data) || typeof data.type !== 'string' || !isCount(data.revision))
+    return false;
   const limits = PREVIEW_MESSAGE_LIMITS;
   switch (data.type) {
     case PREVIEW_MESSAGE_TYPES.ready:
@@ -171,7 +171,7 @@ export function frameMessageBytes(message: FrameMessage): number {
 }
 
 function isSelection(value: unknown): value is PreviewSelection {
-  if (!isRecord(value)) return false;
+  if (!isPlainObject(value)) return false;
   const { selector, tagName, html, styles, rect, viewport } = value;
   return (
     typeof selector === 'string' &&
@@ -180,7 +180,7 @@ function isSelection(value: unknown): value is PreviewSelection {
     tagName.length <= 100 &&
     typeof html === 'string' &&
     html.length <= PREVIEW_MESSAGE_LIMITS.selectionHtmlChars &&
-    isRecord(styles) &&
+    isPlainObject(styles) &&
     Object.values(styles).every((style) => typeof style === 'string' && style.length <= 200) &&
     isNumbers(rect, 4) &&
     isNumbers(viewport, 5)
@@ -188,6 +188,6 @@ function isSelection(value: unknown): value is PreviewSelection {
 }
 
 const isNumbers = (value: unknown, count: number): boolean =>
-  isRecord(value) &&
+  isPlainObject(value) &&
   Object.keys(value).length === count &&
   Object.values(value).every((item) => typeof item === 'number' && Number.isFinite(item));

@@ -5,6 +5,7 @@
  * sample runs against the current workspace instead of failing its revision guard.
  */
 import type { JsonSchema } from '../protocol/types.js';
+import { isPlainObject } from '../protocol/guards.js';
 
 /** Workspace facts that make a sample call runnable: the current revision and the open file. */
 export interface SampleArgumentsContext {
@@ -42,9 +43,7 @@ function namedString(name: string, context: SampleArgumentsContext): string | un
 }
 
 const asSchema = (value: unknown): JsonSchema | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as JsonSchema)
-    : undefined;
+  isPlainObject(value) ? (value as JsonSchema) : undefined;
 
 function fitString(text: string, schema: JsonSchema): string {
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
@@ -153,7 +152,7 @@ export function parseSampleArguments(text: string): ParsedSampleArguments {
   } catch (error) {
     return { ok: false, message: `Invalid JSON: ${(error as Error).message}` };
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? { ok: true, value: value as Record<string, unknown> }
+  return isPlainObject(value)
+    ? { ok: true, value }
     : { ok: false, message: 'Arguments must be a JSON object.' };
 }
