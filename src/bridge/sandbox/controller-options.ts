@@ -14,10 +14,7 @@ export interface PreviewControllerOptions {
   onEscape?: () => void;
   /** Replaces the compiled bridge: only to prove how a bridge that fails to start is reported. */
   bridgeSource?: string;
-  /**
-   * The address of the preview shell document the site serves (`preview-shell.html`): frames
-   * load it by URL instead of `srcdoc`, sealed where it is served with its header.
-   */
+  /** The first value of the controller's `shellUrl`. */
   shellUrl?: string;
 }
 

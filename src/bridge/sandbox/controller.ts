@@ -58,6 +58,11 @@ const REMEMBERED_ACKS = 32;
  */
 export class PreviewController implements PreviewHost {
   ackTimeoutMs: number;
+  /**
+   * The address of the preview shell document the site serves (`preview-shell.html`): a new
+   * shell frame loads it by URL instead of `srcdoc`, sealed where it carries its header.
+   */
+  shellUrl: string | undefined;
   private load: FrameLoad | null = null;
   private shownPage: string | null = null;
   private shown: { revision: number; document: PreviewDocument } | null = null;
@@ -86,6 +91,7 @@ export class PreviewController implements PreviewHost {
     private readonly options: PreviewControllerOptions = {},
   ) {
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+    this.shellUrl = options.shellUrl;
     this.bridgeScript = frameScriptReadingConfig(options.bridgeSource ?? FRAME_BRIDGE_SOURCE);
     this.state = {
       status: {
@@ -232,7 +238,7 @@ export class PreviewController implements PreviewHost {
       postLoad(shell, id, nonce, page);
       return;
     }
-    const { shellUrl } = this.options;
+    const { shellUrl } = this;
     if (!shellUrl) {
       this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id);
       return;

@@ -32,7 +32,9 @@ export function watchServedShell(
   missing: () => void,
 ): void {
   frame.addEventListener('load', () => setTimeout(missing, BRIDGE_GRACE_MS), { once: true });
-  frame.src = `${url}#${id}`;
+  const address = new URL(url, document.baseURI);
+  address.hash = String(id);
+  frame.src = address.href;
 }
 
 export const servedShellMissing = (url: string) =>
