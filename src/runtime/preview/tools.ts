@@ -155,7 +155,7 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
         content: [
           {
             type: 'text',
-            text: `Preview ${status.state} at revision ${status.revision} (acknowledged ${status.acknowledgedRevision ?? 'none'}), ${status.diagnostics.length} diagnostics.`,
+            text: `Preview ${status.state} at revision ${status.revision} (acknowledged ${status.acknowledgedRevision ?? 'none'}), ${status.diagnostics.length} diagnostics${status.sealed ? ', sealed' : ''}.`,
           },
         ],
         structuredContent: { ...status, diagnostics: [...status.diagnostics] },
