@@ -4,7 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+// @ts-expect-error -- plain ESM script without type declarations
 import { previewShell } from '../../scripts/preview-shell.mjs';
+// @ts-expect-error -- plain ESM script without type declarations
 import { serve } from '../../scripts/serve.mjs';
 import { FRAME_SHELL_BUILD } from '../../src/bridge/sandbox/frame-sources.generated.js';
 

@@ -285,11 +285,12 @@ export class PreviewController implements PreviewHost {
 
   private onShellMessage(message: ShellMessage, ports: readonly MessagePort[]): void {
     const { type, id } = message;
-    // About the shell, whichever load it holds now.
-    if (message.type === TYPES.sealed)
-      return this.setStatus({ ...this.state.status, sealed: message.sealed });
     const load = this.load;
     if (!load || load.ended) return;
+    // About the shell, whichever load it holds now.
+    if (message.type === TYPES.sealed) {
+      return this.setStatus({ ...this.state.status, sealed: message.sealed });
+    }
     // The shell outlives its loads: a message about an earlier one is stale.
     if (id !== load.id) return;
     if (type === TYPES.channel && !load.port && ports.length === 1) {

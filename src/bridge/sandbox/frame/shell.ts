@@ -116,8 +116,12 @@ function start(): void {
  */
 function probeSeal(report: (sealed: boolean) => void): void {
   const probe: RequestInit = { method: 'HEAD', mode: 'no-cors', cache: 'no-store' };
+  // A refused request fails with a TypeError; one cut short as the document goes (a card
+  // replaced it) with an AbortError, which says nothing.
   fetch(location.href, { ...probe, credentials: 'omit' }).then(
     () => report(false),
-    () => report(true),
+    (error: unknown) => {
+      if (error instanceof TypeError) report(true);
+    },
   );
 }
