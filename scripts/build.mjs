@@ -27,9 +27,10 @@ await writeExportParts(writeShippedManifest());
 await npx('vite', ['build', '--mode', 'lib', '--logLevel', 'warn']);
 await npx('vite', ['build', '--mode', 'script', '--logLevel', 'warn']);
 await npx('vite', ['build', '--mode', 'browser-runtime', '--logLevel', 'warn']);
-await npx('vite', ['build', '--mode', 'site', '--logLevel', 'warn']);
-// The preview shell document sites serve by URL (`preview-shell` attribute) with its header.
+// The preview shell document sites serve by URL (`preview-shell` attribute) with its header;
+// the demo site carries a copy.
 await writePreviewShell();
+await npx('vite', ['build', '--mode', 'site', '--logLevel', 'warn']);
 await npx('tsc', ['-p', 'tsconfig.build.json']);
 writeFrameworkTypes();
 await buildDocsSite();
