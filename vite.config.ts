@@ -134,11 +134,32 @@ function browserBuild(entry: string, fileName: string, { initial = false, oneFil
 export const SITE_BASE = '/context-action/';
 const demoPage = (name: string) => fileURLToPath(new URL(`./demo/${name}.html`, import.meta.url));
 
+/**
+ * The demo pages name the preview shell document as `npm start` serves it (`../dist/`); the site
+ * carries its own copy at its base, written there by the build (`scripts/preview-shell.mjs`
+ * writes `dist/preview-shell.html` first).
+ */
+const previewShellForSite = {
+  name: 'preview-shell-for-site',
+  transformIndexHtml: (page: string) =>
+    page.replaceAll(
+      'preview-shell="../dist/preview-shell.html"',
+      `preview-shell="${SITE_BASE}preview-shell.html"`,
+    ),
+  generateBundle(this: {
+    emitFile(file: { type: 'asset'; fileName: string; source: string }): void;
+  }) {
+    const source = readFileSync(new URL('./dist/preview-shell.html', import.meta.url), 'utf8');
+    this.emitFile({ type: 'asset', fileName: 'preview-shell.html', source });
+  },
+};
+
 export default defineConfig(({ mode }) => {
   if (mode === 'site') {
     return {
       root: 'demo',
       base: SITE_BASE,
+      plugins: [previewShellForSite],
       build: {
         outDir: '../dist/site',
         emptyOutDir: true,

@@ -6,6 +6,7 @@ import { commonjsPackages, esmBundles, skipNodeOnlyTests } from './scripts/wtr-p
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 import { uiStreamScriptMiddleware } from './test/support/ui-stream-script-middleware.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
+import { previewShellMiddleware } from './test/support/preview-shell-middleware.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
 import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs';
 
@@ -52,7 +53,8 @@ export default {
   testsFinishTimeout: 300000,
   // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
   // And a scripted site model server on the AI SDK UI message stream (agent-endpoint).
-  middleware: [openAiScriptMiddleware(), uiStreamScriptMiddleware()],
+  // The preview shell document, served with and without its header (a site's static file).
+  middleware: [openAiScriptMiddleware(), uiStreamScriptMiddleware(), previewShellMiddleware()],
   plugins: [
     // Keys, viewport and media commands that behave alike in the three engines.
     engineCommandsPlugin(),

@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { cacheHeaders } from '../scripts/cache-headers.mjs';
+import { shellHeaders } from '../scripts/shell-headers.mjs';
 
 const TYPES = {
   '.html': 'text/html',
@@ -27,6 +28,7 @@ export async function serveDirectories(host, routes) {
         response.writeHead(200, {
           'content-type': TYPES[extname(relative)] ?? 'application/octet-stream',
           ...cacheHeaders(relative),
+          ...shellHeaders(relative),
         });
         return void response.end(body);
       } catch {

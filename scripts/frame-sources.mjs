@@ -3,6 +3,7 @@
 // strings into the frames' documents, so no host bundler (an es2017 target, Angular's helpers)
 // can rewrite them: `node scripts/frame-sources.mjs` writes the generated module, `--check`
 // fails when the checked-in module is out of date.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -42,7 +43,13 @@ export async function generateFrameSources() {
     '// Each constant is a function body reading a free `CONFIG` (see frame/script-tag.ts).',
   ];
   for (const [name, entry] of Object.entries(ENTRIES)) {
-    lines.push(`export const ${name} = ${JSON.stringify(await compile(entry))};`);
+    const code = await compile(entry);
+    lines.push(`export const ${name} = ${JSON.stringify(code)};`);
+    // Names this build's shell: a served shell document of another build is not used.
+    if (name === 'FRAME_SHELL_SOURCE') {
+      const build = createHash('sha256').update(code).digest('hex').slice(0, 16);
+      lines.push(`export const FRAME_SHELL_BUILD = ${JSON.stringify(build)};`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

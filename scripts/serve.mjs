@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { extname, join, normalize, resolve } from 'node:path';
 import { cacheHeaders } from './cache-headers.mjs';
+import { shellHeaders } from './shell-headers.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const TYPES = {
@@ -51,6 +52,7 @@ export function serve({
     response.writeHead(200, {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       ...cacheHeaders(file),
+      ...shellHeaders(file),
     });
     createReadStream(file).pipe(response);
   });

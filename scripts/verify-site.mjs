@@ -13,6 +13,9 @@ import { chromiumLaunchOptions } from './system.mjs';
 
 export const SITE_BASE = '/context-action/';
 const ROOT = resolve(import.meta.dirname, '..');
+/** The site's pages: every HTML file but the preview shell document, which frames load. */
+const pagesOf = (dir) =>
+  readdirSync(dir).filter((name) => name.endsWith('.html') && name !== 'preview-shell.html');
 
 const ATTRIBUTE_REFS = /<(script|link)\b[^>]*?\b(src|href)\s*=\s*["']([^"']+)["'][^>]*>/gi;
 // Starter files in a page's markup are workspace files, not the page's own assets.
@@ -60,7 +63,7 @@ export function verifySiteFiles(siteDir, base = SITE_BASE) {
   const dir = resolve(siteDir);
   const problems = [];
   if (!existsSync(dir)) return [`no site at ${dir}; run npm run build`];
-  const pages = readdirSync(dir).filter((name) => name.endsWith('.html'));
+  const pages = pagesOf(dir);
   if (pages.length === 0) problems.push('the site has no pages');
   const queue = [];
   const seen = new Set();
@@ -106,7 +109,7 @@ export function verifySiteFiles(siteDir, base = SITE_BASE) {
 export async function verifySiteInBrowser(siteDir, base = SITE_BASE) {
   const { chromium } = await import('playwright-core');
   const dir = resolve(siteDir);
-  const pages = readdirSync(dir).filter((name) => name.endsWith('.html'));
+  const pages = pagesOf(dir);
   const server = await serveDirectories('127.0.0.1', [[base, dir]]);
   const browser = await chromium.launch(chromiumLaunchOptions());
   const problems = [];

@@ -7,7 +7,7 @@
  * nothing, since a `srcdoc` document is always in no-quirks mode. The host never parses the
  * page: pathological markup costs it a string concatenation, not a parse and a serialization.
  */
-import { FRAME_SHELL_SOURCE } from './frame-sources.generated.js';
+import { FRAME_SHELL_BUILD, FRAME_SHELL_SOURCE } from './frame-sources.generated.js';
 import type { ShellConfig } from './frame/config.js';
 import { DECLARED_SHADOW_ROOT } from './frame/declared-shadow.js';
 import { frameScriptTag, scriptJson } from './frame/script-tag.js';
@@ -29,7 +29,7 @@ export const PREVIEW_CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** Milliseconds the shell waits, after the page's load event, for the bridge's hello. */
-const BRIDGE_GRACE_MS = 300;
+export const BRIDGE_GRACE_MS = 300;
 
 /** The bridge a page runs: its script and the configuration of this load. */
 export interface PageBridge {
@@ -65,6 +65,10 @@ function pageText(html: string): string {
   return html.replace(/^\uFEFF/, '').replace(DECLARED_MODE, DECLARED_SHADOW_ROOT);
 }
 
+/** The shell fills its frame with the inner frame. */
+export const SHELL_STYLE =
+  '<style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100%;height:100%}</style>';
+
 const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g, '&#39;');
 
 /**
@@ -76,13 +80,14 @@ export function buildShellDocument(page: string, nonce: string, id = 1): string 
   const config: ShellConfig = {
     nonce,
     id,
+    served: false,
+    build: FRAME_SHELL_BUILD,
     types: PREVIEW_MESSAGE_TYPES,
     graceMs: BRIDGE_GRACE_MS,
   };
   return (
     `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CONTENT_SECURITY_POLICY}">` +
-    '<style>html,body{margin:0;height:100%;overflow:hidden}iframe{display:block;border:0;width:100%;height:100%}</style>' +
-    `</head><body><iframe sandbox="allow-scripts" title="Preview content" srcdoc='${attributeText(page)}'></iframe>` +
+    `${SHELL_STYLE}</head><body><iframe sandbox="allow-scripts" title="Preview content" srcdoc='${attributeText(page)}'></iframe>` +
     `${frameScriptTag(FRAME_SHELL_SOURCE, config)}</body></html>`
   );
 }

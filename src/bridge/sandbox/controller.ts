@@ -24,13 +24,9 @@ import { AckWaiters, settledAnswer } from './ack-waiters.js';
 import { assemblePreviewDocument, buildShellDocument } from './assemble.js';
 import { readAssetUrls } from './asset-urls.js';
 import { diagnosticCard } from './card.js';
-import {
-  DEFAULT_PREVIEW_COMPILE_LIMITS,
-  mimeTypeOf,
-  type PreviewCompileLimits,
-} from './compile-context.js';
+import { DEFAULT_PREVIEW_COMPILE_LIMITS, mimeTypeOf } from './compile-context.js';
 import { compilePreviewDocument, renderPreviewHtml, type PreviewDocument } from './compile.js';
-import { PreviewConsole, type PreviewConsoleState } from './console-log.js';
+import { PreviewConsole } from './console-log.js';
 import { frameScriptReadingConfig } from './frame/script-tag.js';
 import { FRAME_BRIDGE_SOURCE } from './frame-sources.generated.js';
 import type { FlatWarmUp } from './flat-warm-up.js';
@@ -41,38 +37,20 @@ import {
   PREVIEW_MESSAGE_TYPES as TYPES,
   type FrameMessage,
   type HostMessage,
-  type PreviewSelection,
-  type ShellLoadMessage,
   type ShellMessage,
 } from './messages.js';
 import { countMisnestedFormatting, MISNESTED_FORMATTING_LIMIT } from './markup-budget.js';
 import { ShellLink } from './shell-link.js';
+import { postLoad, servedShellMissing, watchServedShell } from './served-shell.js';
 import { TaskBudget } from './task-budget.js';
 import { trafficCapMessage } from './traffic.js';
+import type { PreviewControllerOptions, PreviewViewState } from './controller-options.js';
+
+export type { PreviewControllerOptions, PreviewViewState } from './controller-options.js';
 
 /** Exactly this: scripts run, but the documents never share the host's origin. */
 export const PREVIEW_SANDBOX = 'allow-scripts';
 const REMEMBERED_ACKS = 32;
-
-/** Acknowledgement timeout, compile limits and callbacks for a `PreviewController`. */
-export interface PreviewControllerOptions {
-  /** How long `waitForRevision` waits for an acknowledgement. */
-  ackTimeoutMs?: number;
-  limits?: Partial<PreviewCompileLimits>;
-  onSelection?: (selection: PreviewSelection) => void;
-  /** Escape pressed inside the preview (the host page never sees those keys). */
-  onEscape?: () => void;
-  /** Replaces the compiled bridge: only to prove how a bridge that fails to start is reported. */
-  bridgeSource?: string;
-}
-
-/** What a preview view renders: status, console, picker and selection. */
-export interface PreviewViewState {
-  status: PreviewStatus;
-  console: PreviewConsoleState;
-  pickerEnabled: boolean;
-  selection: PreviewSelection | null;
-}
 
 /**
  * The host side of the preview: loads compiled documents into sandboxed frames and reports their
@@ -80,6 +58,11 @@ export interface PreviewViewState {
  */
 export class PreviewController implements PreviewHost {
   ackTimeoutMs: number;
+  /**
+   * The address of the preview shell document the site serves (`preview-shell.html`): a new
+   * shell frame loads it by URL instead of `srcdoc`, sealed where it carries its header.
+   */
+  shellUrl: string | undefined;
   private load: FrameLoad | null = null;
   private shownPage: string | null = null;
   private shown: { revision: number; document: PreviewDocument } | null = null;
@@ -108,9 +91,16 @@ export class PreviewController implements PreviewHost {
     private readonly options: PreviewControllerOptions = {},
   ) {
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
+    this.shellUrl = options.shellUrl;
     this.bridgeScript = frameScriptReadingConfig(options.bridgeSource ?? FRAME_BRIDGE_SOURCE);
     this.state = {
-      status: { revision: 0, acknowledgedRevision: null, state: 'idle', diagnostics: [] },
+      status: {
+        revision: 0,
+        acknowledgedRevision: null,
+        state: 'idle',
+        diagnostics: [],
+        sealed: false,
+      },
       console: this.log.getSnapshot(),
       pickerEnabled: false,
       selection: null,
@@ -217,6 +207,7 @@ export class PreviewController implements PreviewHost {
       acknowledgedRevision: this.state.status.acknowledgedRevision,
       state: 'loading',
       diagnostics: document.diagnostics,
+      sealed: this.state.status.sealed ?? false,
     });
     if (inPlace) {
       this.postToFrame({ type: TYPES.styles, revision, sheets: [...document.sheets] });
@@ -244,19 +235,25 @@ export class PreviewController implements PreviewHost {
       // The shell swaps its inner frame: a reload makes one frame instead of two.
       this.unload(false);
       this.load = newFrameLoad(shell, id);
-      const message: ShellLoadMessage = {
-        type: TYPES.load,
-        id,
-        nonce,
-        page: new TextEncoder().encode(page),
-      };
-      shell.contentWindow?.postMessage(message, '*', [message.page.buffer]);
+      postLoad(shell, id, nonce, page);
       return;
     }
-    this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id);
+    const { shellUrl } = this;
+    if (!shellUrl) {
+      this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id);
+      return;
+    }
+    // A served shell starts empty and gets its first page as it gets a reload.
+    const frame = this.mountFrame(id, () => postLoad(frame, id, nonce, page));
+    const load = this.load!;
+    watchServedShell(frame, shellUrl, id, () => {
+      if (load === this.load && !load.ended && !this.shellLink.linked) {
+        this.stop(load, PREVIEW_DIAGNOSTIC_CODES.BRIDGE_FAILED, servedShellMissing(shellUrl));
+      }
+    });
   }
 
-  private mountFrame(id: number): HTMLIFrameElement {
+  private mountFrame(id: number, linked?: () => void): HTMLIFrameElement {
     const frame = document.createElement('iframe');
     frame.setAttribute('sandbox', PREVIEW_SANDBOX);
     frame.setAttribute('part', 'iframe');
@@ -264,7 +261,7 @@ export class PreviewController implements PreviewHost {
     this.unload();
     this.container.append(frame);
     this.load = newFrameLoad(frame, id);
-    this.shellLink.expect(frame, id);
+    this.shellLink.expect(frame, id, linked);
     return frame;
   }
 
@@ -286,9 +283,14 @@ export class PreviewController implements PreviewHost {
     if (this.load && !this.load.ended) this.load.port?.postMessage(message);
   }
 
-  private onShellMessage({ type, id }: ShellMessage, ports: readonly MessagePort[]): void {
+  private onShellMessage(message: ShellMessage, ports: readonly MessagePort[]): void {
+    const { type, id } = message;
     const load = this.load;
     if (!load || load.ended) return;
+    // About the shell, whichever load it holds now.
+    if (message.type === TYPES.sealed) {
+      return this.setStatus({ ...this.state.status, sealed: message.sealed });
+    }
     // The shell outlives its loads: a message about an earlier one is stale.
     if (id !== load.id) return;
     if (type === TYPES.channel && !load.port && ports.length === 1) {

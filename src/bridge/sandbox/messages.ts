@@ -24,6 +24,7 @@ export const PREVIEW_MESSAGE_TYPES = {
   hello: 'context-action.preview.hello',
   channel: 'context-action.preview.channel',
   link: 'context-action.preview.link',
+  sealed: 'context-action.preview.sealed',
   load: 'context-action.preview.load',
   left: 'context-action.preview.left',
   blocked: 'context-action.preview.blocked',
@@ -85,18 +86,27 @@ export type HostMessage =
       mimeType: string;
     };
 
-/** What the shell posts to the host window. */
-/** What the shell posts to the host, naming the load it is about. */
-/** The shell's first and only window message to the host: carries the port of all the rest. */
-export type ShellLinkMessage = { type: typeof PREVIEW_MESSAGE_TYPES.link; id: number };
-
-export type ShellMessage = {
-  type:
-    | typeof PREVIEW_MESSAGE_TYPES.channel
-    | typeof PREVIEW_MESSAGE_TYPES.left
-    | typeof PREVIEW_MESSAGE_TYPES.missing;
+/**
+ * The shell's first and only window message to the host: carries the port of all the rest, and
+ * the build of its script (a served shell of another version is not used).
+ */
+export type ShellLinkMessage = {
+  type: typeof PREVIEW_MESSAGE_TYPES.link;
   id: number;
+  build: string;
 };
+
+/** What the shell posts to the host on its port, naming the load it is about. */
+export type ShellMessage =
+  | {
+      type:
+        | typeof PREVIEW_MESSAGE_TYPES.channel
+        | typeof PREVIEW_MESSAGE_TYPES.left
+        | typeof PREVIEW_MESSAGE_TYPES.missing;
+      id: number;
+    }
+  /** A served shell's probe: whether a `Connection-Allowlist` refused its own address. */
+  | { type: typeof PREVIEW_MESSAGE_TYPES.sealed; id: number; sealed: boolean };
 
 /**
  * What the host posts to a shell that is ready: the next page to load in a fresh inner frame.

@@ -4,6 +4,7 @@
  * until then. While a listener is there, every message any frame posts to the top window runs
  * host script (300,000 of them cost the host seconds); with none, they run no host script.
  */
+import { FRAME_SHELL_BUILD } from './frame-sources.generated.js';
 import {
   PREVIEW_MESSAGE_TYPES as TYPES,
   type ShellLinkMessage,
@@ -11,18 +12,26 @@ import {
 } from './messages.js';
 
 export class ShellLink {
-  private shell: { frame: HTMLIFrameElement; id: number } | null = null;
+  private shell: { frame: HTMLIFrameElement; id: number; linked?: () => void } | null = null;
   private port: MessagePort | null = null;
 
   constructor(
     private readonly receive: (message: ShellMessage, ports: readonly MessagePort[]) => void,
   ) {}
 
-  /** Waits for the port of the shell in `frame`, made for load `id`; ends the previous link. */
-  expect(frame: HTMLIFrameElement, id: number): void {
+  /**
+   * Waits for the port of the shell in `frame`, made for load `id`, and calls `linked` once it
+   * is there; ends the previous link. Only a shell of this build counts.
+   */
+  expect(frame: HTMLIFrameElement, id: number, linked?: () => void): void {
     this.close();
-    this.shell = { frame, id };
+    this.shell = { frame, id, ...(linked ? { linked } : {}) };
     window.addEventListener('message', this.onWindowMessage);
+  }
+
+  /** The current shell's port is here. */
+  get linked(): boolean {
+    return this.port !== null;
   }
 
   close(): void {
@@ -36,11 +45,13 @@ export class ShellLink {
     const shell = this.shell;
     // Anything but the current shell is dropped unread: reading `data` would deserialize it.
     if (!shell || event.source !== shell.frame.contentWindow) return;
-    const { type, id } = event.data as ShellLinkMessage;
+    const { type, id, build } = event.data as ShellLinkMessage;
     if (type !== TYPES.link || id !== shell.id || event.ports.length !== 1) return;
+    if (build !== FRAME_SHELL_BUILD) return;
     window.removeEventListener('message', this.onWindowMessage);
     this.port = event.ports[0]!;
     this.port.onmessage = (message: MessageEvent) =>
       this.receive(message.data as ShellMessage, message.ports);
+    shell.linked?.();
   };
 }

@@ -37,6 +37,7 @@ declare global {
  *
  * @attr {boolean} fullscreen - Fills the viewport; Escape (also inside the preview) returns.
  * @attr {number} ack-timeout - Milliseconds a tool waits for the preview to acknowledge a revision.
+ * @attr preview-shell - Address of the preview shell document (`preview-shell.html` from the package's `dist/`) your site serves with the header `Connection-Allowlist: ()`: the preview then runs in it, loaded by URL, and in Chromium no document in it can open a connection (the status says sealed). Default: the provider's `preview-shell`, else a `srcdoc` shell (see docs/preview-security.md).
  *
  * @fires {PreviewSelectEvent} ca-preview-select - The user picked an element in the preview.
  * @fires {FullscreenChangeEvent} ca-fullscreen-change - The user entered or left full screen.
@@ -61,6 +62,9 @@ export class CaPreview extends LitElement {
   @property({ converter: booleanAttribute, reflect: true }) fullscreen = false;
 
   @property({ type: Number, attribute: 'ack-timeout' }) ackTimeout = 10_000;
+
+  /** The preview shell document's address; else the provider's (`<ca-runtime>`, `<ca-studio>`). */
+  @property({ attribute: 'preview-shell' }) previewShell: string | null = null;
 
   private readonly runtimeRef = new RuntimeController(this);
   /** Inside a studio, its one live region tells a failed preview; this toolbar stays quiet. */
@@ -118,6 +122,7 @@ export class CaPreview extends LitElement {
     if (!this.isConnected || !this.frameBox) return;
     this.controllerInstance ??= this.createController(this.frameBox);
     if (changed.has('ackTimeout')) this.controllerInstance.ackTimeoutMs = this.ackTimeout;
+    this.controllerInstance.shellUrl = this.shellAddress();
     const runtime = this.activeRuntime;
     if (this.bound?.runtime !== runtime) this.bind(runtime);
     if (!runtime) this.renderWhileLoading(this.controllerInstance);
@@ -127,8 +132,17 @@ export class CaPreview extends LitElement {
     }
   }
 
+  /** Its own `preview-shell`, else its provider's: read for every new shell frame. */
+  private shellAddress(): string | undefined {
+    const provider = this.runtimeRef.provider as { previewShell?: unknown } | undefined;
+    const address = this.previewShell ?? provider?.previewShell;
+    return typeof address === 'string' && address !== '' ? address : undefined;
+  }
+
   private createController(frameBox: HTMLElement): PreviewController {
+    const shellUrl = this.shellAddress();
     const controller = new PreviewController(frameBox, {
+      ...(shellUrl ? { shellUrl } : {}),
       ackTimeoutMs: this.ackTimeout,
       onSelection: (selection) => this.onSelection(selection),
       onEscape: () => this.setFullscreen(false),

@@ -30,6 +30,7 @@ import { runtimeStyles } from './runtime.styles.js';
  * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
  * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller.
  * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
+ * @attr preview-shell - Address of the preview shell document (`preview-shell.html` from the package's `dist/`) your site serves with the header `Connection-Allowlist: ()`, for every `<ca-preview>` this element provides for that has no `preview-shell` of its own (see docs/preview-security.md).
  * @fires ca-runtime-change - The runtime this element provides changed: created, recreated after `workspace` or `storage` changed (pending approvals are denied), replaced through `.runtime`, or disposed. Detail: `{ runtime: StudioRuntime | undefined }`.
  * @slot - The elements that use this runtime, in any layout.
  * @csspart starter-notice - The starter-file notice: a refused set, or changed starter files with Reset and Keep.
@@ -44,6 +45,8 @@ export class CaRuntime extends LitElement {
   @property() tools: string | null = null;
   @property({ converter: booleanAttribute }) readonly = false;
   @property() src: string | null = null;
+  /** The preview shell document's address, for the previews inside (`<ca-preview>`). */
+  @property({ attribute: 'preview-shell' }) previewShell: string | null = null;
 
   private readonly starter = new StarterNoticeController(this);
   private readonly owner = new RuntimeOwner(

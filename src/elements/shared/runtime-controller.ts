@@ -71,6 +71,11 @@ export class RuntimeController<
     return this.owner?.loading ?? this.loadingConsumer.value;
   }
 
+  /** The provider the element is linked to or sits in (`<ca-runtime>`, `<ca-studio>`). */
+  get provider(): Element | undefined {
+    return this.linked() ?? enclosingProvider(this.host);
+  }
+
   /** What to show where the element's work would be while it has no runtime. */
   get absence(): string {
     return this.loading ? LOADING_RUNTIME_MESSAGE : NO_RUNTIME_MESSAGE;

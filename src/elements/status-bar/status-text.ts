@@ -53,7 +53,9 @@ function previewOf(preview: PreviewStatus | undefined): string {
     preview.acknowledgedRevision === null ? '' : ` (rev ${preview.acknowledgedRevision})`;
   const problems = preview.diagnostics.length;
   const diagnostics = problems > 0 ? ` · ${problems} diagnostic${problems === 1 ? '' : 's'}` : '';
-  return `Preview ${preview.state}${preview.state === 'ready' ? acknowledged : ''}${diagnostics}`;
+  // Said on every preview that knows: a site owner sees whether the served shell's header holds.
+  const seal = preview.sealed === undefined ? '' : preview.sealed ? ' · sealed' : ' · not sealed';
+  return `Preview ${preview.state}${preview.state === 'ready' ? acknowledged : ''}${diagnostics}${seal}`;
 }
 
 /** Derives the status bar's wording from the workspace and preview status. */

@@ -73,6 +73,7 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
  * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller; the header says Read-only.
  * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
+ * @attr preview-shell - Address of the preview shell document (`preview-shell.html` from the package's `dist/`) your site serves with the header `Connection-Allowlist: ()`, for every `<ca-preview>` this element provides for that has no `preview-shell` of its own (see docs/preview-security.md).
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
  * @attr panels - Which panels show, space-separated, any subset of `explorer editor preview chat trace` (default: all). Panels left out stay mounted but hidden, so the preview still acknowledges tool calls.
@@ -154,6 +155,8 @@ export class CaStudio extends LitElement {
   @property() tools: string | null = null;
   @property({ converter: booleanAttribute }) readonly = false;
   @property() src: string | null = null;
+  /** The preview shell document's address, for the previews inside (`<ca-preview>`). */
+  @property({ attribute: 'preview-shell' }) previewShell: string | null = null;
 
   @property() prompt = '';
 

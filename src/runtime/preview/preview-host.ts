@@ -35,6 +35,13 @@ export interface PreviewStatus {
   state: PreviewState;
   error?: string;
   diagnostics: readonly PreviewDiagnostic[];
+  /**
+   * True only while the preview runs in a shell the site serves under a `Connection-Allowlist`
+   * the browser enforces (its probe was refused): then no document in the preview can open a
+   * connection, not even to resolve a host name. False for `srcdoc` shells and in browsers that
+   * do not enforce the header (docs/preview-security.md says what holds in each engine).
+   */
+  sealed?: boolean;
 }
 
 /**

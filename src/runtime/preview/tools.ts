@@ -56,6 +56,7 @@ const statusOutput = z.object({
   state: z.enum(['idle', 'loading', 'ready', 'error']),
   error: z.optional(z.string()),
   diagnostics: z.array(diagnostic),
+  sealed: z.optional(z.boolean()),
 });
 
 const ack = z.object({ revision: z.number(), state: z.literal('ready') });
@@ -140,7 +141,7 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       name: 'preview.getStatus',
       title: 'Preview status',
       description:
-        'Reads the sandboxed preview: the revision it shows, the last acknowledged revision, its state (loading, ready, error) and compile diagnostics (missing files, blocked external resources, unsupported module imports).',
+        'Reads the sandboxed preview: the revision it shows, the last acknowledged revision, its state (loading, ready, error), compile diagnostics (missing files, blocked external resources, unsupported module imports) and whether it is sealed (a served shell whose connections the browser refuses).',
       inputSchema: z.object({}),
       outputSchema: statusOutput,
       annotations: { readOnlyHint: true },
@@ -154,7 +155,7 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
         content: [
           {
             type: 'text',
-            text: `Preview ${status.state} at revision ${status.revision} (acknowledged ${status.acknowledgedRevision ?? 'none'}), ${status.diagnostics.length} diagnostics.`,
+            text: `Preview ${status.state} at revision ${status.revision} (acknowledged ${status.acknowledgedRevision ?? 'none'}), ${status.diagnostics.length} diagnostics${status.sealed ? ', sealed' : ''}.`,
           },
         ],
         structuredContent: { ...status, diagnostics: [...status.diagnostics] },

@@ -25,9 +25,16 @@ export interface BridgeConfig extends GuardConfig {
 }
 
 export interface ShellConfig {
-  /** The first load's nonce and number; later loads arrive in the host's `load` messages. */
+  /**
+   * The first load's nonce and number; later loads arrive in the host's `load` messages. A
+   * served shell has neither: its number is its address's fragment, its first page a `load`.
+   */
   nonce: string;
   id: number;
+  /** Loaded by URL (the preview shell document) rather than written into `srcdoc`. */
+  served: boolean;
+  /** Names the package's shell script: the host talks only to a shell of its own build. */
+  build: string;
   types: typeof PREVIEW_MESSAGE_TYPES;
   /** How long after the inner document's load a missing hello counts as a failed bridge. */
   graceMs: number;
