@@ -3,6 +3,7 @@ import type { ReactiveController, ReactiveElement } from 'lit';
 import {
   runtimeContext,
   runtimeLoadingContext,
+  runtimeOwnerContext,
   type ElementRuntime,
   type RuntimeLoading,
 } from './runtime-context.js';
@@ -39,6 +40,7 @@ export class RuntimeController<
 > implements ReactiveController {
   private readonly consumer: ContextConsumer<typeof runtimeContext, ReactiveElement>;
   private readonly loadingConsumer: ContextConsumer<typeof runtimeLoadingContext, ReactiveElement>;
+  private readonly ownerConsumer: ContextConsumer<typeof runtimeOwnerContext, ReactiveElement>;
   /** The `runtime` attribute the link was resolved for. */
   private linkedId: string | null = null;
   private owner?: RuntimeOwnerEntry;
@@ -49,6 +51,10 @@ export class RuntimeController<
     this.consumer = new ContextConsumer(host, { context: runtimeContext, subscribe: true });
     this.loadingConsumer = new ContextConsumer(host, {
       context: runtimeLoadingContext,
+      subscribe: true,
+    });
+    this.ownerConsumer = new ContextConsumer(host, {
+      context: runtimeOwnerContext,
       subscribe: true,
     });
     host.addController(this);
@@ -73,7 +79,7 @@ export class RuntimeController<
 
   /** The provider the element is linked to or sits in (`<ca-runtime>`, `<ca-studio>`). */
   get provider(): Element | undefined {
-    return this.linked() ?? enclosingProvider(this.host);
+    return (this.owner ?? this.ownerConsumer.value)?.element;
   }
 
   /** What to show where the element's work would be while it has no runtime. */

@@ -7,7 +7,12 @@ import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { openWorkspaceEarly } from '../../composition/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
-import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
+import {
+  runtimeContext,
+  runtimeLoadingContext,
+  runtimeOwnerContext,
+  type RuntimeLoading,
+} from './runtime-context.js';
 import { runtimeOwners, type RuntimeOwnerEntry } from './runtime-owners.js';
 import { recipeKey, type RuntimeRecipe } from './runtime-recipe.js';
 import type { StarterNoticeController } from './starter-notice-controller.js';
@@ -72,6 +77,7 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
   ) {
     this.provider = new ContextProvider(host, { context: runtimeContext });
     this.loadingProvider = new ContextProvider(host, { context: runtimeLoadingContext });
+    new ContextProvider(host, { context: runtimeOwnerContext, initialValue: this });
     host.addController(this);
     owners.set(host, this);
   }
