@@ -69,6 +69,7 @@ describe('the three demo pages run the offline agent through their own catalogs'
       ['./index.html', null],
       ['./web-coding.html', 'page'],
       ['./live-editor.html', null],
+      ['./tsx.html', null],
     ]);
     await page.close();
   });

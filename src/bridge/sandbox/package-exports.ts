@@ -54,8 +54,9 @@ function subpathMap(exports: unknown): Record<string, unknown> | null {
 function resolveTarget(target: unknown, match: string): string | null | undefined {
   if (target === null) return null;
   if (typeof target === 'string') {
-    if (!target.startsWith('./') || /(^|\/)\.\.?(\/|$)/.test(target.slice(2))) return null;
-    return target.split('*').join(match);
+    // Checked after the `*` is replaced: neither the target nor the match may step out.
+    const path = target.split('*').join(match);
+    return path.startsWith('./') && !/(^|[/\\])\.\.?([/\\]|$)/.test(path.slice(2)) ? path : null;
   }
   if (Array.isArray(target)) {
     let last: string | null | undefined = null;
