@@ -1,8 +1,7 @@
 /**
  * Which JSX runtime a module compiles for: a pragma comment at the top of the file, else the
  * workspace's tsconfig.json `compilerOptions`, else the automatic runtime imported from
- * `react/jsx-runtime`, TypeScript's own default source (docs/frameworks.md, "TypeScript and
- * JSX in the preview").
+ * `react/jsx-runtime`, TypeScript's own default source (docs/typescript-and-packages.md).
  */
 
 /** The sucrase options that follow from a module's pragmas and the workspace's tsconfig.json. */
