@@ -171,6 +171,7 @@ export default defineConfig(({ mode }) => {
             index: demoPage('index'),
             'web-coding': demoPage('web-coding'),
             'live-editor': demoPage('live-editor'),
+            tsx: demoPage('tsx'),
             configure: demoPage('configure'),
           },
         },

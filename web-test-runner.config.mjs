@@ -66,8 +66,9 @@ export default {
     // Real host companion processes on loopback for the host-connect tests (T7).
     hostCompanionCommands(),
     commonjsPackages(['ajv', 'ajv-formats']),
-    // The site-model agent's AI SDK, bundled as the production build bundles it.
-    esmBundles(['ai']),
+    // The site-model agent's AI SDK, bundled as the production build bundles it, and the
+    // preview's transpiler, whose ES build imports CommonJS packages.
+    esmBundles(['ai', 'sucrase']),
     esbuildPlugin({
       ts: true,
       tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),

@@ -18,6 +18,7 @@ export const GUIDES = [
   { file: 'durable-operations.md', section: 'guide' },
   { file: 'host-companion.md', section: 'guide' },
   { file: 'surfaces.md', section: 'guide' },
+  { file: 'typescript-and-packages.md', section: 'guide' },
   { file: 'theming.md', section: 'guide' },
   { file: 'preview-security.md', section: 'guide' },
   { file: 'never-lose-an-edit.md', section: 'guide' },

@@ -21,7 +21,7 @@ export const STARTER_ERROR_CODES = {
   STARTER_PATH_INVALID: 'STARTER_PATH_INVALID',
   /** Two files with the same path, or paths that only differ in case or look-alike forms. */
   STARTER_PATH_DUPLICATE: 'STARTER_PATH_DUPLICATE',
-  /** Not a text type the editor opens (html, css, js, mjs, ts, json, md, txt). */
+  /** Not a text type the editor opens (html, css, js, mjs, jsx, ts, mts, tsx, json, md, txt). */
   STARTER_FILE_UNSUPPORTED: 'STARTER_FILE_UNSUPPORTED',
   /** Over the workspace's 80,000-character limit on one text (W5). */
   STARTER_FILE_TOO_LARGE: 'STARTER_FILE_TOO_LARGE',

@@ -17,7 +17,7 @@ interface AxeViolation {
 type Frame = HTMLIFrameElement & { contentWindow: Window & { axe?: Axe } };
 type Lit = HTMLElement & { updateComplete?: Promise<unknown> };
 
-const PAGES = ['index.html', 'web-coding.html', 'live-editor.html', 'configure.html'];
+const PAGES = ['index.html', 'web-coding.html', 'live-editor.html', 'tsx.html', 'configure.html'];
 const SIZES = [
   { width: 1280, height: 800 },
   { width: 390, height: 844 },

@@ -42,7 +42,7 @@ const fileText = (page: Page, path: string) =>
     return file?.kind === 'text' ? file.text : null;
   }, path);
 
-describe('the three demo pages run the offline agent through their own catalogs', () => {
+describe('the demo pages run the offline agent through their own catalogs', () => {
   let server: Server;
   let url: string;
   let browser: Browser;
@@ -69,6 +69,7 @@ describe('the three demo pages run the offline agent through their own catalogs'
       ['./index.html', null],
       ['./web-coding.html', 'page'],
       ['./live-editor.html', null],
+      ['./tsx.html', null],
     ]);
     await page.close();
   });
@@ -131,6 +132,23 @@ describe('the three demo pages run the offline agent through their own catalogs'
       'tools/call preview.updateHero completed',
     ]);
     expect(await fileText(page, 'index.html')).to.contain('Surfaces');
+    await page.close();
+  });
+
+  it('tsx: the TSX starter renders offline and the agent patches a .tsx file', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${url}tsx.html`);
+    await page.locator('ca-editor .cm-content').waitFor();
+    const run = await runApproving(page, 'In src/App.tsx replace "left" with "to do"');
+    expect(run.status).to.equal('completed');
+    expect(await fileText(page, 'src/App.tsx')).to.contain('to do');
+    const status = await page.evaluate(async () => {
+      const result = await document
+        .querySelector('ca-studio')!
+        .runtime!.registry.callTool('preview.getStatus', {});
+      return result.structuredContent;
+    });
+    expect(status).to.deep.include({ state: 'ready', diagnostics: [] });
     await page.close();
   });
 });

@@ -2,8 +2,9 @@
  * Module scripts (P3). Local `import`, `export … from` and `import()` specifiers are rewritten to
  * stable workspace specifiers; the bridge gives each module a URL inside the frame and maps the
  * specifiers with an import map, so the browser runs the graph natively (cycles
- * included). Missing and external imports become small modules that throw a bounded error;
- * bare specifiers stay visible to the browser and are reported as unsupported. Every module
+ * included). TypeScript and JSX modules are transpiled first (`transpile-module.ts`); bare
+ * specifiers resolve from packages vendored in the workspace (`resolve-package.ts`). Missing,
+ * external and unresolved imports become small modules that throw a bounded error. Every module
  * script of the page, inline ones included, becomes `import "<entry>"`; when the graph is
  * flattened (`flatten-modules.ts`), that import becomes the code that runs the entry.
  */
@@ -11,6 +12,12 @@ import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/index.j
 import { extensionOf, resolvePreviewReference } from '../../runtime/preview/index.js';
 import type { CompileContext } from './compile-context.js';
 import type { FrameModule, ModuleOrigin } from './frame-module.js';
+import {
+  PACKAGES_FOLDER,
+  TRANSPILED_EXTENSIONS,
+  type ModuleCompilers,
+  type TranspileFailure,
+} from './module-compilers.js';
 import { WORKSPACE_URL } from './module-names.js';
 
 /** The module specifier prefix under which workspace scripts are imported inside the preview. */
@@ -24,7 +31,24 @@ const STATIC_SPECIFIER =
   /(\b(?:import|export)\s*(?:(?:[\w$*{}\s,]|"[^"\n]*"|'[^'\n]*')*?\s*from\s*)?)(["'])([^"'\n]+)\2/g;
 const DYNAMIC_SPECIFIER = /(\bimport\s*\(\s*)(["'])([^"'\n]+)\2(\s*\))/g;
 
-const MODULE_EXTENSIONS = new Set(['js', 'mjs', 'json']);
+const MODULE_EXTENSIONS = new Set(['js', 'mjs', 'json', ...TRANSPILED_EXTENSIONS]);
+// From a TypeScript or JSX module, `./x` and `./x.js` may name `x.ts`, as TypeScript's bundler
+// resolution allows.
+const TYPESCRIPT_PROBES = [
+  '',
+  '.ts',
+  '.tsx',
+  '.js',
+  '.jsx',
+  '/index.ts',
+  '/index.tsx',
+  '/index.js',
+];
+const candidates = (path: string, fromPath: string): string[] => {
+  if (!TRANSPILED_EXTENSIONS.has(extensionOf(fromPath))) return [path];
+  const base = path.replace(/\.(js|jsx|mjs)$/, '');
+  return [path, ...TYPESCRIPT_PROBES.map((probe) => base + probe)];
+};
 const isRelative = (specifier: string) => /^(\.{1,2}\/|\/)/.test(specifier);
 
 export class ModuleGraph {
@@ -36,7 +60,10 @@ export class ModuleGraph {
   private readonly queue: string[] = [];
   private readonly seen = new Set<string>();
 
-  constructor(private readonly context: CompileContext) {}
+  constructor(
+    private readonly context: CompileContext,
+    private readonly compilers: ModuleCompilers = {},
+  ) {}
 
   /** Rewrites the specifiers of module source written in the file at `fromPath`. */
   rewrite(source: string, fromPath: string): string {
@@ -57,11 +84,42 @@ export class ModuleGraph {
       const source = this.context.text(path) ?? '';
       const specifier = WORKSPACE_MODULE_PREFIX + path;
       this.origins[specifier] = [path, 1];
-      this.modules[specifier] =
-        extensionOf(path) === 'json'
-          ? ['application/json', source]
-          : ['text/javascript', withMetaUrl(this.rewrite(source, path), path)];
+      const transpiled = TRANSPILED_EXTENSIONS.has(extensionOf(path))
+        ? this.transpile(path, source)
+        : { code: source };
+      if ('failure' in transpiled) this.syntaxError(specifier, path, transpiled.failure);
+      else
+        this.modules[specifier] =
+          extensionOf(path) === 'json'
+            ? ['application/json', source]
+            : ['text/javascript', withMetaUrl(this.rewrite(transpiled.code, path), path)];
     }
+  }
+
+  private transpile(path: string, source: string) {
+    const { transpile } = this.compilers;
+    if (transpile) return transpile(path, source, this.context.text('tsconfig.json'));
+    return {
+      failure: { message: 'The TypeScript and JSX transpiler did not load', line: 1, column: 1 },
+    };
+  }
+
+  /**
+   * The module fails to parse on the line the transpiler names, so that, as for a JavaScript
+   * syntax error, no module of the graph runs and the frame names the file and line; the
+   * diagnostic has the transpiler's message and the column too.
+   */
+  private syntaxError(specifier: string, path: string, failure: TranspileFailure): void {
+    const { message, line, column } = failure;
+    this.context.report({
+      level: 'error',
+      code: CODES.MODULE_SYNTAX,
+      message: `SyntaxError: ${message}`,
+      path,
+      line,
+      column,
+    });
+    this.modules[specifier] = ['text/javascript', `${'\n'.repeat(line - 1)}}\n`];
   }
 
   /** The entry an inline module script of `fromPath` becomes; `line` is where its text starts. */
@@ -102,35 +160,58 @@ export class ModuleGraph {
         CODES.MODULE_EXTERNAL,
       );
     }
-    if (!isRelative(specifier)) {
-      this.context.report({
-        level: 'error',
-        code: CODES.MODULE_BARE_SPECIFIER,
-        message: `Bare module specifier "${specifier.slice(0, 200)}" is not supported: import workspace files with ./ or ../ paths.`,
-        path: fromPath,
-      });
-      return specifier;
-    }
-    const resolved = resolvePreviewReference(fromPath, specifier);
-    if (
-      resolved.kind !== 'local' ||
-      this.context.text(resolved.path) === undefined ||
-      !MODULE_EXTENSIONS.has(extensionOf(resolved.path))
-    ) {
-      return this.errorModule(`Module not found: ${specifier}`, fromPath, CODES.MODULE_NOT_FOUND);
-    }
-    if (!this.seen.has(resolved.path)) {
+    const path = isRelative(specifier)
+      ? this.relativePath(specifier, fromPath)
+      : this.packagePath(specifier, fromPath);
+    if (typeof path !== 'string') return path.error;
+    if (!this.seen.has(path)) {
       if (this.seen.size >= this.context.limits.maxModules) {
         return this.errorModule(
-          `Module graph limit of ${this.context.limits.maxModules} modules reached; ${resolved.path} was not loaded.`,
+          `Module graph limit of ${this.context.limits.maxModules} modules reached; ${path} was not loaded.`,
           fromPath,
           CODES.MODULE_LIMIT,
         );
       }
-      this.seen.add(resolved.path);
-      this.queue.push(resolved.path);
+      this.seen.add(path);
+      this.queue.push(path);
     }
-    return WORKSPACE_MODULE_PREFIX + resolved.path;
+    return WORKSPACE_MODULE_PREFIX + path;
+  }
+
+  private relativePath(specifier: string, fromPath: string): string | { error: string } {
+    const resolved = resolvePreviewReference(fromPath, specifier);
+    const found =
+      resolved.kind === 'local'
+        ? candidates(resolved.path, fromPath).find(
+            (path) =>
+              this.context.text(path) !== undefined && MODULE_EXTENSIONS.has(extensionOf(path)),
+          )
+        : undefined;
+    return (
+      found ?? {
+        error: this.errorModule(`Module not found: ${specifier}`, fromPath, CODES.MODULE_NOT_FOUND),
+      }
+    );
+  }
+
+  private packagePath(specifier: string, fromPath: string): string | { error: string } {
+    const { resolvePackage } = this.compilers;
+    const resolution = resolvePackage
+      ? resolvePackage(specifier, fromPath, (path) => this.context.text(path))
+      : { reason: `the workspace has no ${PACKAGES_FOLDER} folder` };
+    if ('path' in resolution && MODULE_EXTENSIONS.has(extensionOf(resolution.path)))
+      return resolution.path;
+    const name = (/^(@[^/]+\/)?[^/]+/.exec(specifier)?.[0] ?? specifier).slice(0, 100);
+    const reason =
+      'reason' in resolution ? resolution.reason : `${resolution.path} is not a module`;
+    // The way out first: a long reason is what the message's bound cuts.
+    return {
+      error: this.errorModule(
+        `Package "${specifier.slice(0, 100)}" not found. Vendor its ES module build as ${PACKAGES_FOLDER}/${name}/ with its package.json, or import a workspace file with ./ or ../ (${reason})`,
+        fromPath,
+        CODES.MODULE_BARE_SPECIFIER,
+      ),
+    };
   }
 
   private errorModule(message: string, fromPath: string, code: string): string {

@@ -18,6 +18,7 @@ import { ModuleGraph } from './compile-modules.js';
 import type { FlatModules } from './flatten-modules.js';
 import type { FrameModule, ModuleOrigin } from './frame-module.js';
 import type { ModuleFlattener } from './module-flattener.js';
+import type { ModuleCompilers } from './module-compilers.js';
 import { noEntryCard } from './card.js';
 
 /**
@@ -47,12 +48,17 @@ export interface PreviewDocument {
   diagnostics: readonly PreviewDiagnostic[];
 }
 
-/** Without `flatten`, or below `limits.flattenFrom` modules, the graph loads natively. */
+/**
+ * Without `flatten`, or below `limits.flattenFrom` modules, the graph loads natively. Without
+ * `compilers.transpile`, TypeScript and JSX modules are errors; without
+ * `compilers.resolvePackage`, so is every bare specifier.
+ */
 export function compilePreviewDocument(
   files: readonly WorkspaceFile[],
   assetUrls: ReadonlyMap<string, string> = new Map(),
   limits: Partial<PreviewCompileLimits> = {},
   flatten?: ModuleFlattener,
+  compilers: ModuleCompilers = {},
 ): PreviewDocument {
   const context = new CompileContext(files, assetUrls, {
     ...DEFAULT_PREVIEW_COMPILE_LIMITS,
@@ -77,7 +83,7 @@ export function compilePreviewDocument(
       ],
     };
   }
-  const graph = new ModuleGraph(context);
+  const graph = new ModuleGraph(context, compilers);
   const html = compileHtml(entry.path, entry.text, context, graph);
   graph.resolveAll();
   const flat =

@@ -32,6 +32,7 @@ import { FRAME_BRIDGE_SOURCE } from './frame-sources.generated.js';
 import type { FlatWarmUp } from './flat-warm-up.js';
 import { bridgeConfig, newFrameLoad, newNonce, sameShell, type FrameLoad } from './frame-load.js';
 import { loadedFlattener, loadFlattener } from './load-flattener.js';
+import { loadModuleCompilers, readyModuleCompilers } from './load-module-compilers.js';
 import {
   isFrameMessage,
   PREVIEW_MESSAGE_TYPES as TYPES,
@@ -137,21 +138,23 @@ export class PreviewController implements PreviewHost {
   async show(snapshot: WorkspaceSnapshot): Promise<void> {
     if (this.disposed || snapshot.revision === this.shown?.revision) return;
     const generation = ++this.generation;
-    // Without assets nothing needs reading: the frame starts in this task (a cold start's
-    // first render), not after the microtasks queued before it.
-    const assetUrls = snapshot.files.some((file) => file.kind === 'asset')
-      ? await readAssetUrls(snapshot.files)
+    // Without assets or compilers to load nothing is awaited: the frame starts in this task (a
+    // cold start's first render), not after the microtasks queued before it.
+    const { files } = snapshot;
+    const assetUrls = files.some((file) => file.kind === 'asset')
+      ? await readAssetUrls(files)
       : new Map<string, string>();
+    const compilers = readyModuleCompilers(files) ?? (await loadModuleCompilers(files));
     if (generation !== this.generation || this.disposed) return;
     const { limits } = this.options;
     const flatten = loadedFlattener();
-    const document = compilePreviewDocument(snapshot.files, assetUrls, limits, flatten);
+    const document = compilePreviewDocument(files, assetUrls, limits, flatten, compilers);
     // The first large graph loads natively while the flattener loads; later reloads are flat.
     const flattenFrom = limits?.flattenFrom ?? DEFAULT_PREVIEW_COMPILE_LIMITS.flattenFrom;
     const native = !flatten && Object.keys(document.modules).length >= flattenFrom;
     if (native) void loadFlattener();
     this.warmUp = native
-      ? { revision: snapshot.revision, files: snapshot.files, assetUrls, limits }
+      ? { revision: snapshot.revision, files, assetUrls, limits, compilers }
       : null;
     this.files = new Map(snapshot.files.map((file) => [file.path, file]));
     this.present(document, snapshot.revision, false);

@@ -11,6 +11,7 @@ import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import type { PreviewCompileLimits } from './compile-context.js';
 import { compilePreviewDocument, type PreviewDocument } from './compile.js';
 import { loadFlattener } from './load-flattener.js';
+import type { ModuleCompilers } from './module-compilers.js';
 
 /** A revision shown natively only because the flattener was not loaded yet. */
 export interface FlatWarmUp {
@@ -18,6 +19,7 @@ export interface FlatWarmUp {
   files: readonly WorkspaceFile[];
   assetUrls: ReadonlyMap<string, string>;
   limits: Partial<PreviewCompileLimits> | undefined;
+  compilers: ModuleCompilers;
 }
 
 /** After the browser is idle; a task later where `requestIdleCallback` is missing (Safari). */
@@ -41,6 +43,7 @@ export async function compileFlatWhenIdle(
   if (!flatten) return null;
   await idle();
   if (!stillShown()) return null;
-  const document = compilePreviewDocument(warmUp.files, warmUp.assetUrls, warmUp.limits, flatten);
+  const { files, assetUrls, limits, compilers } = warmUp;
+  const document = compilePreviewDocument(files, assetUrls, limits, flatten, compilers);
   return document.flat ? document : null;
 }

@@ -8,7 +8,7 @@
  * instance. The modules are spread over a few scripts (`FlatScript`), and each module's first
  * line sits at a known line of its script, so an error's line maps back to the file (`lines`).
  * The page's module scripts run their entries (`entries`). Anything outside the rewrite (a
- * cycle, a JSON module, a static bare import, an `export *` name clash, a module `readModule`
+ * cycle, a JSON module, an import outside the graph, an `export *` name clash, a module `readModule`
  * declines) gives `null`: the graph then loads natively as before, with the browser's own
  * errors.
  */

@@ -15,6 +15,9 @@ const loaders: Record<string, Loader> = {
   javascript: () => import('./web-modes.js').then(({ javascript }) => javascript()),
   typescript: () =>
     import('./web-modes.js').then(({ javascript }) => javascript({ typescript: true })),
+  jsx: () => import('./web-modes.js').then(({ javascript }) => javascript({ jsx: true })),
+  tsx: () =>
+    import('./web-modes.js').then(({ javascript }) => javascript({ typescript: true, jsx: true })),
   json: () => import('@codemirror/lang-json').then(({ json }) => json()),
   markdown: () => import('@codemirror/lang-markdown').then(({ markdown }) => markdown()),
 };
@@ -26,6 +29,9 @@ const byExtension: Record<string, string> = {
   js: 'javascript',
   mjs: 'javascript',
   ts: 'typescript',
+  mts: 'typescript',
+  jsx: 'jsx',
+  tsx: 'tsx',
   json: 'json',
   md: 'markdown',
 };

@@ -3,7 +3,7 @@ import { property, query } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { PreviewController, type PreviewViewState } from '../../bridge/sandbox/controller.js';
 import { previewHostCapability } from '../../runtime/preview/index.js';
-import type { PreviewSelection } from '../../runtime/preview/index.js';
+import type { PreviewDiagnostic, PreviewSelection } from '../../runtime/preview/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
@@ -13,6 +13,10 @@ import { beginStep } from '../shared/cold-start-order.js';
 import { confirms } from './provisional.js';
 import { previewStyles } from './preview.styles.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
+
+/** `path:line:column: ` before a diagnostic's message, as much of it as the diagnostic has. */
+const diagnosticPlace = ({ path, line, column }: PreviewDiagnostic): string =>
+  path ? `${[path, line, line && column].filter(Boolean).join(':')}: ` : '';
 
 /** `ca-preview-select`: the element the person picked in the preview. */
 export type PreviewSelectEvent = CustomEvent<PreviewSelection>;
@@ -308,7 +312,7 @@ export class CaPreview extends LitElement {
                 ${diagnostics.map(
                   (diagnostic) =>
                     html`<li class=${diagnostic.level}>
-                      ${diagnostic.path ? `${diagnostic.path}: ` : ''}${diagnostic.message}
+                      ${diagnosticPlace(diagnostic)}${diagnostic.message}
                     </li>`,
                 )}
               </ul>

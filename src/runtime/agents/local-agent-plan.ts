@@ -26,7 +26,7 @@ export type LocalAgentIntent =
   | { kind: 'unknown' };
 
 const QUOTED = /"([^"]*)"|“([^”]*)”|'([^']+)'/g;
-const PATH = /\b([\w./-]+\.(?:html|css|js|mjs|ts|json|md|txt))\b/i;
+const PATH = /\b([\w./-]+\.(?:html|css|js|mjs|jsx|ts|mts|tsx|json|md|txt))\b/i;
 
 function quotedValues(prompt: string): string[] {
   return [...prompt.matchAll(QUOTED)].map((match) => match[1] ?? match[2] ?? match[3] ?? '');

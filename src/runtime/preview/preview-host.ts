@@ -16,6 +16,10 @@ export interface PreviewDiagnostic {
   code: string;
   message: string;
   path?: string;
+  /** The 1-based line in `path`, when the problem has one (a syntax error). */
+  line?: number;
+  /** The 1-based column on `line`. */
+  column?: number;
 }
 
 /** The preview frame's confirmation that it shows a revision. */

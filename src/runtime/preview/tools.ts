@@ -48,6 +48,8 @@ const diagnostic = z.object({
   code: z.string(),
   message: z.string(),
   path: z.optional(z.string()),
+  line: z.optional(z.int()),
+  column: z.optional(z.int()),
 });
 
 const statusOutput = z.object({

@@ -206,13 +206,17 @@ describe('module graph (P3)', () => {
     expect(sources[1]).to.contain('External import blocked');
   });
 
-  it('leaves bare specifiers to the browser and reports them as unsupported', () => {
+  it('turns a bare specifier without vendored packages into a module that says how to vendor it', () => {
     const document = compilePreviewDocument(
       files({ 'index.html': '<script type="module">import { html } from "lit";</script>' }),
     );
     expect(codes(document)).to.deep.equal([CODES.MODULE_BARE_SPECIFIER]);
-    const [inline] = Object.values(document.modules);
-    expect(inline![1]).to.contain('from "lit"');
+    expect(document.diagnostics[0]!.message).to.contain(
+      'Vendor its ES module build as web_modules/lit/ with its package.json',
+    );
+    const [thrower, inline] = Object.values(document.modules);
+    expect(thrower![1]).to.match(/^throw new Error\(".*Package \\"lit\\" not found/);
+    expect(inline![1]).not.to.contain('from "lit"');
   });
 
   it('reports imports cut by the graph limit', () => {

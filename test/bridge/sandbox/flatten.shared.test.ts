@@ -135,7 +135,6 @@ describe('module graph flattening (P3)', () => {
       'main.js': "import d from './d.json' with { type: 'json' };",
       'd.json': '{}',
     },
-    'a static bare import': { 'main.js': "import 'lit';" },
     'a missing export': { 'main.js': "import { b } from './a.js';", 'a.js': 'export const a = 1;' },
     'a syntax error': { 'main.js': 'export const = 1;' },
     'an import declared again': {

@@ -62,7 +62,7 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
     {
       name: 'workspace.createFile',
       title: 'Create a file',
-      description: `Create a new text file (html, css, js, mjs, ts, json, md, txt) and open it. ${SOURCE_BUDGET_NOTE}`,
+      description: `Create a new text file (html, css, js, mjs, ts, mts, tsx, jsx, json, md, txt) and open it; the preview compiles TypeScript and JSX modules without checking types. ${SOURCE_BUDGET_NOTE}`,
       inputSchema: z.object({
         path: pathInput,
         text: z._default(sourceInput, ''),
