@@ -86,8 +86,16 @@ export interface MCPHttpHostOptions {
   streamIdleMs?: number;
   /** Per-session caps (batch size, concurrent calls, pending approvals, progress interval). */
   limits?: Partial<MCPSessionLimits>;
-  /** How much of each session's streams is kept for `Last-Event-ID` resumption. */
+  /**
+   * How much of each session's streams is kept for `Last-Event-ID` resumption. A resumption whose
+   * next events were dropped gets 410, -32000 `{ limit: 'replay', maxEvents, maxBytes }`.
+   */
   replay?: Partial<ReplayLimits>;
+  /**
+   * Default 1 MiB: bytes of a stream or of pipelined answers a client may leave unread; past it
+   * its connection is closed (a stream resumes by `Last-Event-ID`).
+   */
+  maxUnreadBytes?: number;
   resources?: readonly MCPResourceProvider[];
   prompts?: readonly MCPPromptProvider[];
   serverInfo?: MCPServerInfo;
@@ -126,6 +134,8 @@ export const DEFAULT_MCP_MAX_STREAMS = 64;
 export const DEFAULT_MCP_MAX_STREAMS_PER_SESSION = 8;
 /** Default `streamIdleMs`: 5 minutes. */
 export const DEFAULT_MCP_STREAM_IDLE_MS = 5 * 60_000;
+/** Default `maxUnreadBytes`: 1 MiB. */
+export const DEFAULT_MCP_MAX_UNREAD_BYTES = 1024 * 1024;
 
 const SESSION_HEADER = 'mcp-session-id';
 const VERSION_HEADER = 'mcp-protocol-version';
@@ -205,6 +215,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
   const replay = { ...DEFAULT_REPLAY_LIMITS, ...options.replay };
+  const maxUnreadBytes = options.maxUnreadBytes ?? DEFAULT_MCP_MAX_UNREAD_BYTES;
   const loopback = isLoopbackAddress(host);
   const sessions = createSessionTable(
     options.maxSessions ?? DEFAULT_MCP_MAX_SESSIONS,
@@ -233,7 +244,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
 
   function openSession(origin: string | undefined): SessionEntry {
     // Streams are only opened once the session exists, so `session` is set when read.
-    const streams = createSessionStreams(replay, () => ({
+    const streams = createSessionStreams(replay, maxUnreadBytes, () => ({
       ...corsHeaders(origin),
       [SESSION_HEADER]: session.id,
     }));
@@ -322,17 +333,29 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     if (sessionId === undefined) return refuse(400, 'Mcp-Session-Id is required.');
     const entry = sessions.get(sessionId);
     if (!entry) return refuse(404, 'Unknown or ended MCP session.');
+    const lastEventId = header(req, 'last-event-id');
+    if (lastEventId === undefined && entry.streams.standaloneAttached) {
+      return refuse(409, 'This session already has a GET stream.');
+    }
     const refused = slots.take(sessionId, res, true);
     if (refused) return busy(res, cors, refused);
-    const lastEventId = header(req, 'last-event-id');
-    if (lastEventId !== undefined) {
-      if (!entry.streams.resume(lastEventId, res)) {
-        return refuse(400, 'Last-Event-ID names no stream of this session.');
-      }
-      return undefined;
+    if (lastEventId === undefined) return void entry.streams.openStandalone(res);
+    const resumed = entry.streams.resume(lastEventId, res);
+    if (resumed === 'unknown') return refuse(400, 'Last-Event-ID names no stream of this session.');
+    if (resumed === 'dropped') {
+      const data = { limit: 'replay', maxEvents: replay.maxEvents, maxBytes: replay.maxBytes };
+      return send(
+        res,
+        410,
+        failure(
+          null,
+          RPC.LIMIT_EXCEEDED,
+          'The events after Last-Event-ID are no longer kept; open a new GET stream.',
+          data,
+        ),
+        cors,
+      );
     }
-    if (entry.streams.standalone) return refuse(409, 'This session already has a GET stream.');
-    entry.streams.openStandalone(res);
     return undefined;
   }
 

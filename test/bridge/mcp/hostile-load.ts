@@ -172,3 +172,26 @@ export async function legitimateVisit(
     return String(error);
   }
 }
+
+/** SSE events of a fetch response, parsed as they arrive. */
+export async function* events(response: Response) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const field = (name: string) =>
+        block
+          .split('\n')
+          .find((line) => line.startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
+      yield { id: field('id'), data: field('data') ?? '', retry: field('retry') };
+    }
+  }
+}
