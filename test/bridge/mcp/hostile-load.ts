@@ -80,6 +80,34 @@ export async function holdStreams(url: string, sessions: number, calls: number, 
   return () => stop.abort();
 }
 
+/**
+ * `sessions` sessions, each making `calls` JSON (not streamed) `writeFile` calls that wait for an
+ * approval nobody gives. `answered` counts the calls the host answered at once (refused).
+ */
+export async function holdWrites(url: string, sessions: number, calls: number, tool: string) {
+  const stop = new AbortController();
+  const state = { answered: 0, release: () => stop.abort() };
+  for (let n = 0; n < sessions; n++) {
+    const id = await openSession(url, stop.signal).catch(() => undefined);
+    if (!id) continue;
+    for (let c = 0; c < calls; c++) {
+      const call = {
+        jsonrpc: '2.0',
+        id: 10 + c,
+        method: 'tools/call',
+        params: { name: tool, arguments: { path: `waiting-${n}-${c}.txt`, source: 'x' } },
+      };
+      post(url, call, { 'mcp-session-id': id }, stop.signal)
+        .then(async (response) => {
+          await response.arrayBuffer();
+          state.answered++;
+        })
+        .catch(() => undefined);
+    }
+  }
+  return state;
+}
+
 /** `count` sockets that each send half a request line and never finish, reopened when cut. */
 export function slowloris(url: string, count: number) {
   const { port } = new URL(url);
