@@ -133,6 +133,39 @@ export function slowloris(url: string, count: number) {
   };
 }
 
+/**
+ * `count` sockets that each send a whole POST's headers, then its body a byte at a time, never
+ * finishing; reopened when cut.
+ */
+export function dripBodies(url: string, count: number) {
+  const { port } = new URL(url);
+  const sockets = new Set<Socket>();
+  let running = true;
+  const open = () => {
+    if (!running) return;
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(
+        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 100000\r\n\r\n{',
+      );
+    });
+    const drip = setInterval(() => socket.write(' '), 200);
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('data', () => undefined);
+    socket.once('close', () => {
+      clearInterval(drip);
+      sockets.delete(socket);
+      setTimeout(open, 10);
+    });
+  };
+  for (let n = 0; n < count; n++) open();
+  return () => {
+    running = false;
+    for (const socket of sockets) socket.destroy();
+  };
+}
+
 /** Subscribes `session` to `count` distinct URIs of `length` characters; the answers' codes. */
 export async function subscribeSpam(url: string, session: string, count: number, length: number) {
   const codes: (number | 'ok')[] = [];
