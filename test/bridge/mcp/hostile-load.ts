@@ -135,7 +135,7 @@ export function slowloris(url: string, count: number) {
 
 /**
  * `count` sockets that each send a whole POST's headers, then its body a byte at a time, never
- * finishing; reopened when cut.
+ * finishing; reopened half a second after being cut.
  */
 export function dripBodies(url: string, count: number) {
   const { port } = new URL(url);
@@ -156,7 +156,7 @@ export function dripBodies(url: string, count: number) {
     socket.once('close', () => {
       clearInterval(drip);
       sockets.delete(socket);
-      setTimeout(open, 10);
+      setTimeout(open, 500);
     });
   };
   for (let n = 0; n < count; n++) open();
