@@ -1,13 +1,14 @@
 /**
- * The HTTP host's sockets in two pools. A socket with a request in flight is busy; any other —
- * one still sending its headers, one that failed authentication, an idle keep-alive — waits in
- * a small pool of its own. When that pool or the whole server is full, the oldest waiting
- * socket is closed to make room: sockets that trickle partial headers (slowloris) give way to
- * ones that send a request at once, and only when every socket is busy is a new one refused.
+ * The HTTP host's sockets in two pools. A socket with a whole request in flight is busy; any
+ * other — one still sending its headers or its body, one that failed authentication, an idle
+ * keep-alive — waits in a small pool of its own. When that pool or the whole server is full, the
+ * oldest waiting socket is closed to make room: sockets that trickle headers or bodies
+ * (slowloris) give way to ones that send a request at once, and only when every socket is busy
+ * is a new one refused.
  */
 // Node-only module: the package build type-checks without Node's types elsewhere.
 /// <reference types="node" />
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
 
 export interface ConnectionLimits {
@@ -16,6 +17,10 @@ export interface ConnectionLimits {
   /** Sockets with no request in flight. */
   maxIdleConnections: number;
 }
+
+/** Whether the request carries a body still to come. */
+const hasBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length']) > 0;
 
 export function poolConnections(server: Server, limits: ConnectionLimits): void {
   const all = new Set<Socket>();
@@ -44,10 +49,15 @@ export function poolConnections(server: Server, limits: ConnectionLimits): void 
     makeRoom();
   });
 
-  server.on('request', (req, res) => {
+  server.on('request', (req: IncomingMessage, res) => {
     const socket = req.socket;
-    waiting.delete(socket);
     inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+    // A body still trickling in keeps the socket waiting, as partial headers do.
+    if (!hasBody(req) || req.complete) waiting.delete(socket);
+    else
+      req.once('end', () => {
+        if (inFlight.has(socket)) waiting.delete(socket);
+      });
     res.once('close', () => {
       const left = (inFlight.get(socket) ?? 1) - 1;
       if (left > 0) return void inFlight.set(socket, left);

@@ -10,8 +10,6 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ToolCallContext } from '../../runtime/protocol/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
 import {
   corsHeaders,
   isAuthorized,
@@ -21,111 +19,29 @@ import {
   preflightHeaders,
 } from './http-guards.js';
 import { failure, JSONRPC_ERROR_CODES as RPC } from './jsonrpc.js';
-import { createMCPSession, type MCPServerInfo } from './mcp-session.js';
+import { createMCPSession } from './mcp-session.js';
+import {
+  DEFAULT_MCP_BODY_TIMEOUT_MS,
+  DEFAULT_MCP_HEADERS_TIMEOUT_MS,
+  DEFAULT_MCP_MAX_BODY_BYTES,
+  DEFAULT_MCP_MAX_CONNECTIONS,
+  DEFAULT_MCP_MAX_IDLE_CONNECTIONS,
+  DEFAULT_MCP_MAX_SESSIONS,
+  DEFAULT_MCP_MAX_STREAMS,
+  DEFAULT_MCP_MAX_STREAMS_PER_SESSION,
+  DEFAULT_MCP_MAX_UNREAD_BYTES,
+  DEFAULT_MCP_MAX_WAITING_APPROVALS,
+  DEFAULT_MCP_SESSION_GRACE_MS,
+  DEFAULT_MCP_SESSION_IDLE_MS,
+  DEFAULT_MCP_STREAM_IDLE_MS,
+  type MCPHttpHost,
+  type MCPHttpHostOptions,
+} from './node-http-options.js';
 import { isSupportedProtocolVersion } from './protocol-version.js';
-import type { MCPPromptProvider } from './session-prompts.js';
-import type { MCPResourceProvider } from './session-resources.js';
 import { poolConnections } from './connection-pool.js';
 import { createSessionTable, type SessionEntry } from './session-table.js';
-import type { MCPSessionLimits } from './session-tools.js';
-import { createSessionStreams, DEFAULT_REPLAY_LIMITS, type ReplayLimits } from './sse-streams.js';
+import { createSessionStreams, DEFAULT_REPLAY_LIMITS } from './sse-streams.js';
 import { createStreamSlots, type SlotRefusal } from './stream-slots.js';
-
-/** Where and how `createMCPHttpHost` listens, and the limits it keeps. */
-export interface MCPHttpHostOptions {
-  registry: ToolRegistry;
-  /** Default 0: a free port, read back from `url`. */
-  port?: number;
-  /** Default `127.0.0.1`. Any other address is reachable from the network: set `token`. */
-  host?: string;
-  /** Default `/mcp`. */
-  path?: string;
-  /** When set, every request needs `Authorization: Bearer <token>`. */
-  token?: string;
-  /** Browser origins allowed to call (CORS included); by default only loopback origins. */
-  allowedOrigins?: readonly string[];
-  /** Default 1 MiB; larger bodies get 413. */
-  maxBodyBytes?: number;
-  /**
-   * Default 64. When full, stale sessions (`sessionIdleMs`) end first, then the one idle
-   * longest with no request in flight and no GET stream, then one with a stream; a session
-   * used within `sessionGraceMs` never ends for a newcomer. Otherwise an initialize gets 503.
-   */
-  maxSessions?: number;
-  /** Default 30 minutes: a session unused this long is ended when room is needed. */
-  sessionIdleMs?: number;
-  /**
-   * Default 100 ms: a session used this recently is never ended to make room; when every session
-   * is that fresh an initialize gets 503.
-   */
-  sessionGraceMs?: number;
-  /** Default 10 s to receive a request's headers. */
-  headersTimeoutMs?: number;
-  /** Default 30 s to receive a whole request (headers and body). */
-  bodyTimeoutMs?: number;
-  /**
-   * Default 128 open sockets. When full, the oldest socket with no request in flight is closed
-   * for a new one; only when every socket is busy is the new one refused.
-   */
-  maxConnections?: number;
-  /**
-   * Default 32 sockets with no request in flight (sending headers, idle keep-alive); past it
-   * the oldest is closed, so slow or silent sockets never crowd out requests.
-   */
-  maxIdleConnections?: number;
-  /**
-   * Default 64 long-held responses over all sessions: GET streams, streamed calls and calls to
-   * tools that may wait for approval. When full, a session holding fewer takes the oldest
-   * stream of the session holding the most; otherwise 503 with JSON-RPC -32000
-   * `{ limit: 'maxStreams' }`.
-   */
-  maxStreams?: number;
-  /** Default 8 long-held responses per session; past it 503, `{ limit: 'maxStreamsPerSession' }`. */
-  maxStreamsPerSession?: number;
-  /** Default 5 minutes: a stream with nothing written this long ends; its client reconnects. */
-  streamIdleMs?: number;
-  /** Per-session caps (batch size, concurrent calls, pending approvals, progress interval). */
-  limits?: Partial<MCPSessionLimits>;
-  /** How much of each session's streams is kept for `Last-Event-ID` resumption. */
-  replay?: Partial<ReplayLimits>;
-  resources?: readonly MCPResourceProvider[];
-  prompts?: readonly MCPPromptProvider[];
-  serverInfo?: MCPServerInfo;
-  instructions?: string;
-  /** Merged into every call's context; source stays `mcp`, sessionId is the session's. */
-  context?: Omit<Partial<ToolCallContext>, 'source' | 'sessionId'>;
-}
-
-/** A running MCP server over Streamable HTTP. */
-export interface MCPHttpHost {
-  /** The MCP endpoint, e.g. `http://127.0.0.1:43123/mcp`. */
-  readonly url: string;
-  /** Ends every session (aborting its calls) and stops the server. */
-  close(): Promise<void>;
-}
-
-/** Default `maxBodyBytes`: 1 MiB. */
-export const DEFAULT_MCP_MAX_BODY_BYTES = 1024 * 1024;
-/** Default `maxSessions`. */
-export const DEFAULT_MCP_MAX_SESSIONS = 64;
-/** Default `sessionIdleMs`: 30 minutes. */
-export const DEFAULT_MCP_SESSION_IDLE_MS = 30 * 60_000;
-/** Default `sessionGraceMs`. */
-export const DEFAULT_MCP_SESSION_GRACE_MS = 100;
-/** Default `headersTimeoutMs`: 10 seconds. */
-export const DEFAULT_MCP_HEADERS_TIMEOUT_MS = 10_000;
-/** Default `bodyTimeoutMs`: 30 seconds. */
-export const DEFAULT_MCP_BODY_TIMEOUT_MS = 30_000;
-/** Default `maxConnections`. */
-export const DEFAULT_MCP_MAX_CONNECTIONS = 128;
-/** Default `maxIdleConnections`. */
-export const DEFAULT_MCP_MAX_IDLE_CONNECTIONS = 32;
-/** Default `maxStreams`. */
-export const DEFAULT_MCP_MAX_STREAMS = 64;
-/** Default `maxStreamsPerSession`. */
-export const DEFAULT_MCP_MAX_STREAMS_PER_SESSION = 8;
-/** Default `streamIdleMs`: 5 minutes. */
-export const DEFAULT_MCP_STREAM_IDLE_MS = 5 * 60_000;
 
 const SESSION_HEADER = 'mcp-session-id';
 const VERSION_HEADER = 'mcp-protocol-version';
@@ -205,6 +121,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
   const path = options.path ?? '/mcp';
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MCP_MAX_BODY_BYTES;
   const replay = { ...DEFAULT_REPLAY_LIMITS, ...options.replay };
+  const maxUnreadBytes = options.maxUnreadBytes ?? DEFAULT_MCP_MAX_UNREAD_BYTES;
   const loopback = isLoopbackAddress(host);
   const sessions = createSessionTable(
     options.maxSessions ?? DEFAULT_MCP_MAX_SESSIONS,
@@ -223,17 +140,30 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
         typeof name !== 'string' ||
         options.registry.getToolDefinition(name)?.annotations?.readOnlyHint !== true,
     );
-  const busy = (res: ServerResponse, cors: Record<string, string>, refusal: SlotRefusal) =>
+  const maxWaitingApprovals = options.maxWaitingApprovals ?? DEFAULT_MCP_MAX_WAITING_APPROVALS;
+  let waitingApprovals = 0;
+  const busy = (
+    res: ServerResponse,
+    cors: Record<string, string>,
+    refusal: SlotRefusal | { limit: 'maxWaitingApprovals'; max: number },
+  ) =>
     send(
       res,
       503,
-      failure(null, RPC.LIMIT_EXCEEDED, `Too many open streams (${refusal.limit}).`, refusal),
+      failure(
+        null,
+        RPC.LIMIT_EXCEEDED,
+        refusal.limit === 'maxWaitingApprovals'
+          ? 'Too many calls waiting for approval (maxWaitingApprovals).'
+          : `Too many open streams (${refusal.limit}).`,
+        refusal,
+      ),
       { ...cors, 'retry-after': '1' },
     );
 
   function openSession(origin: string | undefined): SessionEntry {
     // Streams are only opened once the session exists, so `session` is set when read.
-    const streams = createSessionStreams(replay, () => ({
+    const streams = createSessionStreams(replay, maxUnreadBytes, () => ({
       ...corsHeaders(origin),
       [SESSION_HEADER]: session.id,
     }));
@@ -286,10 +216,16 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     }
     const streamed =
       accept !== undefined && /text\/event-stream/i.test(accept) && streams(body.value);
-    if (sessions.get(sessionId) && (streamed || mayWait(body.value))) {
+    const known = sessions.get(sessionId) !== undefined;
+    const waits = known && mayWait(body.value);
+    if (waits && waitingApprovals >= maxWaitingApprovals) {
+      return busy(res, cors, { limit: 'maxWaitingApprovals', max: maxWaitingApprovals });
+    }
+    if (known && (streamed || waits)) {
       const refused = slots.take(sessionId, res, streamed);
       if (refused) return busy(res, cors, refused);
     }
+    if (waits) waitingApprovals++;
     const pending = sessions.use(sessionId, async ({ session, streams: sse }) => {
       if (streamed) {
         // A streamed call survives a dropped connection: the client resumes by Last-Event-ID
@@ -309,7 +245,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
       return reply === undefined ? send(res, 202, undefined, cors) : send(res, 200, reply, cors);
     });
     if (!pending) return refuse(404, 'Unknown or ended MCP session.');
-    return pending;
+    return waits ? pending.finally(() => waitingApprovals--) : pending;
   }
 
   function get(req: IncomingMessage, res: ServerResponse, cors: Record<string, string>) {
@@ -322,17 +258,29 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     if (sessionId === undefined) return refuse(400, 'Mcp-Session-Id is required.');
     const entry = sessions.get(sessionId);
     if (!entry) return refuse(404, 'Unknown or ended MCP session.');
+    const lastEventId = header(req, 'last-event-id');
+    if (lastEventId === undefined && entry.streams.standaloneAttached) {
+      return refuse(409, 'This session already has a GET stream.');
+    }
     const refused = slots.take(sessionId, res, true);
     if (refused) return busy(res, cors, refused);
-    const lastEventId = header(req, 'last-event-id');
-    if (lastEventId !== undefined) {
-      if (!entry.streams.resume(lastEventId, res)) {
-        return refuse(400, 'Last-Event-ID names no stream of this session.');
-      }
-      return undefined;
+    if (lastEventId === undefined) return void entry.streams.openStandalone(res);
+    const resumed = entry.streams.resume(lastEventId, res);
+    if (resumed === 'unknown') return refuse(400, 'Last-Event-ID names no stream of this session.');
+    if (resumed === 'dropped') {
+      const data = { limit: 'replay', maxEvents: replay.maxEvents, maxBytes: replay.maxBytes };
+      return send(
+        res,
+        410,
+        failure(
+          null,
+          RPC.LIMIT_EXCEEDED,
+          'The events after Last-Event-ID are no longer kept; open a new GET stream.',
+          data,
+        ),
+        cors,
+      );
     }
-    if (entry.streams.standalone) return refuse(409, 'This session already has a GET stream.');
-    entry.streams.openStandalone(res);
     return undefined;
   }
 

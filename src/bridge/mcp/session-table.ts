@@ -65,7 +65,7 @@ export function createSessionTable(
         if (
           entry.active === 0 &&
           now - entry.lastSeen >= graceMs &&
-          (entry.streams.standalone !== undefined) === withStream
+          entry.streams.standaloneAttached === withStream
         ) {
           close(id, entry);
           return true;

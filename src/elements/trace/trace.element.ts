@@ -42,6 +42,8 @@ const APPROVAL_LABELS: Readonly<Record<TraceApproval, string>> = {
   denied: 'denied',
   unavailable: 'no approval surface',
   refused: 'approval refused',
+  'timed-out': 'approval timed out',
+  cancelled: 'cancelled while waiting for approval',
 };
 
 /**

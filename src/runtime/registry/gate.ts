@@ -41,7 +41,11 @@ function requestWithin(
   if (timeoutMs === undefined)
     return { answer: queue.request(input, signal), expired: () => false };
   const withdraw = new AbortController();
-  const timer = setTimeout(() => withdraw.abort(), timeoutMs);
+  // The reason tells the queue's observers (the trace) that nobody decided, not a person's no.
+  const timer = setTimeout(
+    () => withdraw.abort(new DOMException('Nobody decided in time.', 'TimeoutError')),
+    timeoutMs,
+  );
   const answer = Promise.resolve(
     queue.request(input, AbortSignal.any([signal, withdraw.signal])),
   ).finally(() => clearTimeout(timer));

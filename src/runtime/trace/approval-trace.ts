@@ -16,8 +16,16 @@ export function traceApprovals(
     async request(input, signal) {
       trace.markApproval(input.toolCallId, 'waiting');
       const answer = await queue.request(input, signal);
-      const state: TraceApproval =
-        typeof answer === 'string' ? answer : 'denied' in answer ? 'denied' : 'refused';
+      // A card withdrawn unanswered reads as the queue's denial; the signal tells why it went.
+      const state: TraceApproval = signal?.aborted
+        ? (signal.reason as { name?: unknown } | undefined)?.name === 'TimeoutError'
+          ? 'timed-out'
+          : 'cancelled'
+        : typeof answer === 'string'
+          ? answer
+          : 'denied' in answer
+            ? 'denied'
+            : 'refused';
       trace.markApproval(input.toolCallId, state);
       return answer;
     },

@@ -4,9 +4,12 @@ export type TraceMethod = 'tools/list' | 'tools/call' | 'agent.request';
 export type TraceStatus = 'running' | 'completed' | 'failed' | 'cancelled';
 /**
  * Where a call stands with its approval card: `waiting` while the card is open, then the answer
- * (`unavailable`: nothing could show the card; `refused`: the queue refused the ask itself).
+ * (`unavailable`: nothing could show the card; `refused`: the queue refused the ask itself), or
+ * how the card went unanswered: `timed-out` (nobody decided within the approval timeout) or
+ * `cancelled` (the caller gave up). Only `denied` is a person's no.
  */
-export type TraceApproval = 'waiting' | 'approved' | 'denied' | 'unavailable' | 'refused';
+export type TraceApproval =
+  'waiting' | 'approved' | 'denied' | 'unavailable' | 'refused' | 'timed-out' | 'cancelled';
 
 /** One row of the execution trace, with redacted details and never file source. */
 export interface TraceRow {

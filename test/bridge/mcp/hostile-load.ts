@@ -80,6 +80,34 @@ export async function holdStreams(url: string, sessions: number, calls: number, 
   return () => stop.abort();
 }
 
+/**
+ * `sessions` sessions, each making `calls` JSON (not streamed) `writeFile` calls that wait for an
+ * approval nobody gives. `answered` counts the calls the host answered at once (refused).
+ */
+export async function holdWrites(url: string, sessions: number, calls: number, tool: string) {
+  const stop = new AbortController();
+  const state = { answered: 0, release: () => stop.abort() };
+  for (let n = 0; n < sessions; n++) {
+    const id = await openSession(url, stop.signal).catch(() => undefined);
+    if (!id) continue;
+    for (let c = 0; c < calls; c++) {
+      const call = {
+        jsonrpc: '2.0',
+        id: 10 + c,
+        method: 'tools/call',
+        params: { name: tool, arguments: { path: `waiting-${n}-${c}.txt`, source: 'x' } },
+      };
+      post(url, call, { 'mcp-session-id': id }, stop.signal)
+        .then(async (response) => {
+          await response.arrayBuffer();
+          state.answered++;
+        })
+        .catch(() => undefined);
+    }
+  }
+  return state;
+}
+
 /** `count` sockets that each send half a request line and never finish, reopened when cut. */
 export function slowloris(url: string, count: number) {
   const { port } = new URL(url);
@@ -96,6 +124,39 @@ export function slowloris(url: string, count: number) {
     socket.once('close', () => {
       sockets.delete(socket);
       setTimeout(open, 10);
+    });
+  };
+  for (let n = 0; n < count; n++) open();
+  return () => {
+    running = false;
+    for (const socket of sockets) socket.destroy();
+  };
+}
+
+/**
+ * `count` sockets that each send a whole POST's headers, then its body a byte at a time, never
+ * finishing; reopened half a second after being cut.
+ */
+export function dripBodies(url: string, count: number) {
+  const { port } = new URL(url);
+  const sockets = new Set<Socket>();
+  let running = true;
+  const open = () => {
+    if (!running) return;
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(
+        'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 100000\r\n\r\n{',
+      );
+    });
+    const drip = setInterval(() => socket.write(' '), 200);
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+    socket.on('data', () => undefined);
+    socket.once('close', () => {
+      clearInterval(drip);
+      sockets.delete(socket);
+      setTimeout(open, 500);
     });
   };
   for (let n = 0; n < count; n++) open();
@@ -186,5 +247,28 @@ export async function legitimateVisit(
     }
   } catch (error) {
     return String(error);
+  }
+}
+
+/** SSE events of a fetch response, parsed as they arrive. */
+export async function* events(response: Response) {
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += value;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      const field = (name: string) =>
+        block
+          .split('\n')
+          .find((line) => line.startsWith(`${name}:`))
+          ?.slice(name.length + 1)
+          .trim();
+      yield { id: field('id'), data: field('data') ?? '', retry: field('retry') };
+    }
   }
 }

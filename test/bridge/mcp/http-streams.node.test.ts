@@ -18,6 +18,7 @@ import {
 import { defineTool } from '../../../src/runtime/index.js';
 import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/index.js';
 import { createWriteFile } from '../../runtime/registry/fixtures.js';
+import { events } from './hostile-load.js';
 
 async function connect(url: string) {
   const client = new Client({ name: 'streams-test', version: '0.0.0' });
@@ -41,29 +42,6 @@ function counter() {
       return count;
     },
   };
-}
-
-/** SSE events of a fetch response, parsed as they arrive. */
-async function* events(response: Response) {
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
-    buffer += value;
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      const field = (name: string) =>
-        block
-          .split('\n')
-          .find((line) => line.startsWith(`${name}:`))
-          ?.slice(name.length + 1)
-          .trim();
-      yield { id: field('id'), data: field('data') ?? '', retry: field('retry') };
-    }
-  }
 }
 
 describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createMCPHttpHost, type MCPHttpHost } from '../../../src/bridge/mcp/node-http-host.js';
+import { createMCPHttpHost, type MCPHttpHost } from '../../../src/bridge/mcp/node.js';
 import {
   createToolRegistry,
   TOOL_CALL_ERROR_CODES as CODES,

@@ -1,9 +1,18 @@
 /**
  * The soak's hostile clients, run as a process of their own (as attackers are): `node --import
- * tsx soak-attackers.ts <url> <ms>`. Slowloris sockets, held streams, subscription spam and
- * 200 clients opening sessions, until the time is up.
+ * tsx soak-attackers.ts <url> <ms>`. Slowloris sockets, sockets dripping bodies, held streams,
+ * writes left waiting for approval, subscription spam and 200 clients opening sessions, until
+ * the time is up.
  */
-import { holdStreams, openSession, post, slowloris, subscribeSpam } from './hostile-load.js';
+import {
+  dripBodies,
+  holdStreams,
+  holdWrites,
+  openSession,
+  post,
+  slowloris,
+  subscribeSpam,
+} from './hostile-load.js';
 
 const [url, ms] = process.argv.slice(2);
 const until = Date.now() + Number(ms);
@@ -18,7 +27,14 @@ async function repeat(step: () => Promise<unknown>, pauseMs: number) {
 }
 
 const stopLoris = slowloris(url!, 130);
+const stopDrip = dripBodies(url!, 64);
 await Promise.all([
+  // 64 sessions × a JSON write waiting for approval, taken again every 5 s.
+  repeat(async () => {
+    const held = await holdWrites(url!, 64, 1, 'workspace.writeFile');
+    await sleep(5000);
+    held.release();
+  }, 0),
   // 26 sessions × (GET stream + 4 writes waiting for approval), taken again every 5 s.
   repeat(async () => {
     const release = await holdStreams(url!, 26, 4, 'workspace.writeFile');
@@ -42,4 +58,5 @@ await Promise.all([
   ),
 ]);
 stopLoris();
+stopDrip();
 process.exit(0);

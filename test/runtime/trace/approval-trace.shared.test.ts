@@ -51,6 +51,32 @@ describe('trace rows show where a call stands with its approval', () => {
     runtime.dispose();
   });
 
+  it('timed out, not denied, when nobody decides within the approval timeout', async () => {
+    const { runtime, row } = await studio();
+    await runtime.registry.executeModelToolCall(
+      { id: 'call-3', name: 'workspace.writeFile', arguments: { path: 'app.js', text: '// t' } },
+      { context: { source: 'mcp', mode: 'agent', sessionId: 's' }, approvalTimeout: 50 },
+    );
+    expect(row('call-3')).to.deep.include({ status: 'failed', approval: 'timed-out' });
+    expect(row('call-3')?.error?.code).to.equal('TOOL_APPROVAL_TIMEOUT');
+    runtime.dispose();
+  });
+
+  it('cancelled, not denied, when the caller gives up while the card is open', async () => {
+    const { runtime, row, pending } = await studio();
+    const stop = new AbortController();
+    const call = runtime.registry.executeModelToolCall(
+      { id: 'call-4', name: 'workspace.writeFile', arguments: { path: 'app.js', text: '// c' } },
+      { context: { source: 'mcp', mode: 'agent', sessionId: 's' }, signal: stop.signal },
+    );
+    await pending();
+    stop.abort();
+    await call;
+    expect(row('call-4')?.approval).to.equal('cancelled');
+    expect(runtime.approvals.store.getSnapshot()).to.deep.equal([]);
+    runtime.dispose();
+  });
+
   it("a person's direct call never asked, so its row carries no approval", async () => {
     const { runtime } = await studio();
     await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// me' });
