@@ -48,6 +48,14 @@ export function previewGroups(withPlayground) {
           : { 'our seed reload': `ours, ${seed}: ${kind} (reload), no modules` }),
       },
     })),
+    // A .tsx module's edit against the same edit of the .js module: the transpiler's cost.
+    {
+      cases: [
+        ['ours, seed, app.tsx module: js (reload)', 'ours', 'seed, app.tsx module', 'js'],
+        ['ours, seed, app.js module: js (reload)', 'ours', 'seed, app.js module', 'js'],
+      ],
+      floors: { 'the .js edit': 'ours, seed, app.js module: js (reload)' },
+    },
     {
       cases: [
         [`ours, ${data}: html (reload)`, 'ours', data, 'html'],

@@ -64,6 +64,39 @@ export const seedWorkspace: BenchWorkspace = {
   },
 };
 
+/** The seed's script as a module, in JavaScript and in TSX: the same edit, with and without types. */
+const appModule = (n: number, typed: boolean) =>
+  typed
+    ? `/** @jsx h */
+const h = (tag: string): HTMLElement => document.createElement(tag);
+const title: HTMLElement = document.querySelector<HTMLElement>('.hero-title')!;
+title.dataset.edit = '${n}';
+title.append(<b />);
+document.querySelectorAll<HTMLElement>('.feature').forEach((card: HTMLElement) => card.addEventListener('click', () => card.classList.toggle('open')));
+`
+    : `
+const h = (tag) => document.createElement(tag);
+const title = document.querySelector('.hero-title');
+title.dataset.edit = '${n}';
+title.append(h('b'));
+document.querySelectorAll('.feature').forEach((card) => card.addEventListener('click', () => card.classList.toggle('open')));
+`;
+
+const moduleSeed = (name: string, path: string): BenchWorkspace => ({
+  name,
+  files: {
+    ...seedWorkspace.files,
+    'index.html': html(0, `<script type="module" src="${path}"></script>`),
+    [path]: appModule(0, path.endsWith('.tsx')),
+  },
+  edit: (kind, n): Record<string, string> =>
+    kind === 'js' ? { [path]: appModule(n, path.endsWith('.tsx')) } : seedWorkspace.edit(kind, n),
+});
+
+/** The seed with its script a JavaScript module, and the same module written in TSX. */
+export const jsModuleSeed = moduleSeed('seed, app.js module', 'app.js');
+export const tsxModuleSeed = moduleSeed('seed, app.tsx module', 'app.tsx');
+
 const MODULES = 200;
 const moduleFiles = (): Record<string, string> => {
   const files: Record<string, string> = {};
@@ -120,7 +153,13 @@ export const dataWorkspace: BenchWorkspace = {
   edit: seedWorkspace.edit,
 };
 
-export const benchWorkspaces = [seedWorkspace, moduleWorkspace, dataWorkspace];
+export const benchWorkspaces = [
+  seedWorkspace,
+  moduleWorkspace,
+  dataWorkspace,
+  jsModuleSeed,
+  tsxModuleSeed,
+];
 
 export const textFiles = (files: Record<string, string>): WorkspaceFile[] =>
   Object.entries(files)

@@ -38,7 +38,8 @@ export function planLocalAgentRequest(prompt: string): LocalAgentIntent {
   const lower = text.toLowerCase();
   const quoted = quotedValues(text);
   const withoutQuotes = lower.replace(QUOTED, ' ');
-  const path = withoutQuotes.match(PATH)?.[1];
+  // Paths keep their case: `src/App.tsx` is not `src/app.tsx`.
+  const path = text.replace(QUOTED, ' ').match(PATH)?.[1];
 
   if (/\b(hero|headline)\b/.test(withoutQuotes) && quoted.length > 0 && !path) {
     const [title, subtitle] = quoted;

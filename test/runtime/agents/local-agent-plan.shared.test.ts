@@ -15,6 +15,23 @@ describe('local agent planner (A1)', () => {
     });
   });
 
+  it('names TypeScript and JSX files with the case of their paths', () => {
+    expect(planLocalAgentRequest('In src/App.tsx replace "left" with "to do"')).to.deep.equal({
+      kind: 'patch',
+      search: 'left',
+      replace: 'to do',
+      path: 'src/App.tsx',
+    });
+    expect(planLocalAgentRequest('Open src/TaskItem.tsx')).to.deep.equal({
+      kind: 'open',
+      path: 'src/TaskItem.tsx',
+    });
+    expect(planLocalAgentRequest('create view.jsx')).to.deep.equal({
+      kind: 'create',
+      path: 'view.jsx',
+    });
+  });
+
   it('routes a quoted pair to a literal patch, with the named path', () => {
     expect(planLocalAgentRequest('In styles.css replace "red" with "blue"')).to.deep.equal({
       kind: 'patch',
