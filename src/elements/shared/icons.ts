@@ -11,9 +11,9 @@ const PATHS = {
   chevron: 'm4 6 4 4 4-4',
   menu: 'M2.5 4h11M2.5 8h11M2.5 12h11',
   tools: 'M2.5 4.5h4M9.5 4.5h4M2.5 11.5h7M12.5 11.5h1M8 3v3M11 10v3',
-  model:
-    'M8 1.5 9.4 6.6 14.5 8 9.4 9.4 8 14.5 6.6 9.4 1.5 8 6.6 6.6 8 1.5zM13 1.5v3M11.5 3h3',
-  refresh: 'M13.5 3v3.5H10M2.5 13V9.5H6M3.2 6a5 5 0 0 1 9.3-.6l1 1.1M12.8 10a5 5 0 0 1-9.3.6l-1-1.1',
+  model: 'M8 1.5 9.4 6.6 14.5 8 9.4 9.4 8 14.5 6.6 9.4 1.5 8 6.6 6.6 8 1.5zM13 1.5v3M11.5 3h3',
+  refresh:
+    'M13.5 3v3.5H10M2.5 13V9.5H6M3.2 6a5 5 0 0 1 9.3-.6l1 1.1M12.8 10a5 5 0 0 1-9.3.6l-1-1.1',
   pick: 'M3 3l4 10 1.6-4.4L13 7 3 3zM9 9l4 4',
   expand: 'M2.5 6V2.5H6M10 2.5h3.5V6M13.5 10v3.5H10M6 13.5H2.5V10',
   send: 'M2 8 14 2.5 10.5 14 8 9 2 8zM8 9l6-6.5',
@@ -23,4 +23,15 @@ export type IconName = keyof typeof PATHS;
 
 /** The icon `name`, hidden from assistive technology. */
 export const icon = (name: IconName): TemplateResult =>
-  html`<svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linecap="round" stroke-linejoin="round"><path d=${PATHS[name]}></path></svg>`;
+  html`<svg
+    viewBox="0 0 16 16"
+    aria-hidden="true"
+    focusable="false"
+    fill="none"
+    stroke="currentColor"
+    stroke-width="1.5"
+    stroke-linecap="round"
+    stroke-linejoin="round"
+  >
+    <path d=${PATHS[name]}></path>
+  </svg>`;
