@@ -352,7 +352,7 @@ export class CaChat extends LitElement {
         <textarea
           id="prompt"
           rows="1"
-          placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)"
+          placeholder="Ask for a change… (Enter to send)"
           .value=${this.draft}
           @input=${(event: Event) => (this.draft = (event.target as HTMLTextAreaElement).value)}
           @keydown=${this.onKeydown}

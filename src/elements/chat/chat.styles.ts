@@ -80,8 +80,14 @@ export const chatStyles = [
       gap: var(--_space-1);
       justify-items: start;
     }
+    /* Starters read as suggestions: a tinted card each, the border only on hover. */
     .starter {
+      justify-content: flex-start;
       text-align: start;
+      font-weight: 400;
+      background: var(--_surface);
+      border-color: transparent;
+      padding: var(--_space-2) var(--_space-3);
     }
     /* One row that scrolls sideways: the chips never crowd the transcript out. */
     .recipes {

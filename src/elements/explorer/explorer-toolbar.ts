@@ -21,8 +21,11 @@ export function renderToolbar(target: string | null, on: ToolbarActions) {
   const file = (path: string | null) => !locked && path !== null;
   const reason = locked ? READ_ONLY_REASON : nothing;
   return html`<div class="toolbar" part="toolbar">
-      <button ?disabled=${locked} title=${reason} @click=${on.create}>New file</button>
+      <button class="quiet" ?disabled=${locked} title=${reason} @click=${on.create}>
+        New file
+      </button>
       <button
+        class="quiet"
         ?disabled=${!file(target)}
         title=${reason}
         @click=${() => target && on.rename(target)}
@@ -30,6 +33,7 @@ export function renderToolbar(target: string | null, on: ToolbarActions) {
         Rename
       </button>
       <button
+        class="quiet"
         ?disabled=${!file(target)}
         title=${reason}
         @click=${() => target && on.remove(target)}
@@ -37,6 +41,7 @@ export function renderToolbar(target: string | null, on: ToolbarActions) {
         Delete
       </button>
       <button
+        class="quiet"
         ?disabled=${locked || !on.canRevert}
         title=${reason}
         @click=${() => target && on.revert(target)}
