@@ -16,7 +16,7 @@ export interface HeaderActions {
 
 /**
  * The header's workspace actions (Undo and Redo as icons, the File menu), Tools and Model, which
- * names the agent mode and stands out as the header's primary control. On a phone they fold
+ * names the agent mode: the one bordered button among quiet ones. On a phone they fold
  * into one Actions menu,
  * with the host companion's Host folder… where it is offered: the header has room for one
  * button, and each item is a finger-sized row.

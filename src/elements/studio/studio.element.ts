@@ -197,6 +197,12 @@ export class CaStudio extends LitElement {
   /** The catalog stays rendered once opened, so its edited samples survive closing it. */
   @state() private catalogShown = false;
 
+  /** Whether the page slotted navigation beside the heading (an empty box would take room). */
+  @state() private hasNav = false;
+  private readonly onNavChange = (event: Event): void => {
+    this.hasNav = (event.target as HTMLSlotElement).assignedElements().length > 0;
+  };
+
   /** Set while element children replace the built-in layout. */
   @state() private customLayout = false;
 
@@ -339,7 +345,9 @@ export class CaStudio extends LitElement {
     return html`
       <div class="bar ${this.layout.narrow ? 'touch' : ''}" part="header">
         <h2 class="heading" part="heading">${this.heading}</h2>
-        <div class="nav"><slot name="header-nav"></slot></div>
+        <div class="nav" ?hidden=${!this.hasNav}>
+          <slot name="header-nav" @slotchange=${this.onNavChange}></slot>
+        </div>
         ${
           this.config.value?.readOnly
             ? html`<span class="read-only" part="read-only">Read-only</span>`

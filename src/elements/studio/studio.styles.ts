@@ -56,7 +56,7 @@ export const studioStyles = [
       overflow: hidden;
       text-overflow: ellipsis;
     }
-    .nav {
+    .nav:not([hidden]) {
       display: flex;
       align-items: center;
       min-width: 0;
