@@ -82,6 +82,9 @@ export const studioStyles = [
       flex: 1 1 0;
       min-width: 0;
     }
+    .bar.touch {
+      padding-inline: var(--_space-2);
+    }
     .bar.touch .nav {
       overflow-x: auto;
     }
