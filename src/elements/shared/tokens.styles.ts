@@ -122,10 +122,11 @@ export const tokens = css`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
+  /* Below the button, from its start: icon buttons lead their bars. */
   button.icon:hover > .label,
   button.icon:focus-visible > .label {
     z-index: 5;
-    inset: calc(100% + var(--_space-1)) 0 auto auto;
+    inset: calc(100% + var(--_space-1)) auto auto 0;
     width: auto;
     height: auto;
     clip: auto;
@@ -153,6 +154,7 @@ export const tokens = css`
       clip: rect(0 0 0 0);
       white-space: nowrap;
     }
+    /* Collapsed buttons end their bars: the tooltip runs back from the button's end. */
     button.collapse:hover > .label,
     button.collapse:focus-visible > .label {
       z-index: 5;
