@@ -70,7 +70,7 @@ for (const { name, script, args = [], runs = [[script, ...args]], pick, ...about
   console.log(`${PAGE}: bench:${name}, ${lines.length} lines`);
   if (headline) {
     const marker = `<!-- bench:${name}:headline -->`;
-    const text = `${marker}\n${headline.line(lines)}\n`;
+    const text = `${marker}\n\n${headline.line(lines)}\n`;
     replaceBlock(headline.page, marker, `<!-- bench:${name}:headline:end -->`, text);
     console.log(`${headline.page}: bench:${name} headline`);
   }

@@ -200,6 +200,11 @@ export const tokens = css`
     [tabindex]:focus-visible {
       outline: 2px solid Highlight;
     }
+    /* A pressed toggle or open menu button says so with its border, not its tint. */
+    button[aria-pressed='true'],
+    button[aria-expanded='true'] {
+      border-color: Highlight;
+    }
   }
   button:disabled,
   button[aria-disabled='true'] {
