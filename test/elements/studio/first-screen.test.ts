@@ -98,10 +98,11 @@ describe('the first screen at 1280×800', () => {
       () => studio.runtime!.agent.getSnapshot().lastRun?.status === 'completed',
       'the run',
     );
-    // The dialog's `close` event, which hands focus back, comes a task after it closed.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // The starter left with the first message: the prompt has focus, ready for the next one.
-    expect(deepActiveElement()).to.equal(chat.shadowRoot!.querySelector('textarea'));
+    // The starter left with the first message: the prompt has focus, ready for the next one
+    // (the dialog's `close` event, which hands focus back, comes a task after it closed).
+    const prompt = chat.shadowRoot!.querySelector('textarea');
+    await waitFor(() => deepActiveElement() === prompt, 'focus on the prompt');
+    expect(deepActiveElement()).to.equal(prompt);
   });
 });
 
