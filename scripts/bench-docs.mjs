@@ -1,13 +1,15 @@
-// Writes the bench figures of docs/performance.md (and the README's engine table) from bench
-// output, so no figure there is typed by hand.
+// Writes the bench figures of docs/performance.md (and the README's one line of headline
+// figures) from bench output, so no figure there is typed by hand.
 // Runs each bench below (after `npm run build`), or only those named on the command line, and
 // replaces the text between its markers `<!-- bench:NAME -->` and `<!-- bench:NAME:end -->` with
 // the lines it picks, as printed.
-// `preview-engines` runs the preview bench once per engine (the seed's rows) into one block,
-// written into the README's "Browser support" too.
+// `preview-engines` runs the preview bench once per engine (the seed's rows) into one block; its
+// medians also become the README's headline line, between `<!-- bench:NAME:headline -->` and
+// `<!-- bench:NAME:headline:end -->`.
 //   node scripts/bench-docs.mjs [size] [cold-start] [preview] [preview-engines] [workspace]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { previewHeadline } from './bench-headline.mjs';
 
 const benches = [
   {
@@ -40,7 +42,7 @@ const benches = [
     pick: (line) => /^(interleaved|\| (ours|floor)|first writes| {2}(ours|floor))/.test(line),
     command: 'preview -- --engine=NAME',
     note: "on the project's 2-core machine; Firefox and WebKit time in whole milliseconds",
-    pages: ['docs/performance.md', 'README.md'],
+    headline: { page: 'README.md', line: previewHeadline },
   },
   {
     name: 'workspace',
@@ -62,15 +64,24 @@ for (const { name, script, args = [], runs = [[script, ...args]], pick, ...about
   ]);
   const start = `<!-- bench:${name} -->`;
   const end = `<!-- bench:${name}:end -->`;
-  const { command = name, note, pages: targets = [PAGE] } = about;
+  const { command = name, note, headline } = about;
   const block = `${start}\n\n\`npm run bench:${command}\` on ${new Date().toISOString().slice(0, 10)}${note ? ` (${note})` : ''}:\n\n\`\`\`text\n${lines.join('\n')}\n\`\`\`\n\n`;
-  for (const path of targets) {
-    const page = pageText(path);
-    const from = page.indexOf(start);
-    const to = page.indexOf(end);
-    if (from < 0 || to < from) throw new Error(`${path} has no ${start} … ${end} markers.`);
-    pages.set(path, page.slice(0, from) + block + page.slice(to));
-    console.log(`${path}: bench:${name}, ${lines.length} lines`);
+  replaceBlock(PAGE, start, end, block);
+  console.log(`${PAGE}: bench:${name}, ${lines.length} lines`);
+  if (headline) {
+    const marker = `<!-- bench:${name}:headline -->`;
+    const text = `${marker}\n\n${headline.line(lines)}\n`;
+    replaceBlock(headline.page, marker, `<!-- bench:${name}:headline:end -->`, text);
+    console.log(`${headline.page}: bench:${name} headline`);
   }
+}
+
+/** Puts `block` in place of the text from `start` up to `end` in the page at `path`. */
+function replaceBlock(path, start, end, block) {
+  const page = pageText(path);
+  const from = page.indexOf(start);
+  const to = page.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${path} has no ${start} … ${end} markers.`);
+  pages.set(path, page.slice(0, from) + block + page.slice(to));
 }
 for (const [path, page] of pages) writeFileSync(path, page);

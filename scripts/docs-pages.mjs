@@ -25,6 +25,7 @@ export const GUIDES = [
   { file: 'workspace-coordination.md', section: 'guide' },
   { file: 'workspace-names.md', section: 'guide' },
   { file: 'performance.md', section: 'guide' },
+  { file: 'browser-support.md', section: 'guide' },
   { file: 'architecture.md', section: 'guide' },
   { file: 'mutation-testing.md', section: 'guide' },
 ];

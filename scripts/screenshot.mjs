@@ -28,6 +28,8 @@ async function waitForApproval(page) {
   await page.locator('ca-chat textarea').fill('Make the accent green');
   await page.locator('ca-chat button[type="submit"]').click();
   await page.locator('ca-approval dialog[open]').waitFor();
+  // Approve is held back for a moment after a request arrives: shoot once a person could click.
+  await page.locator('ca-approval [part="approve"]:not([disabled])').waitFor();
   await page.waitForTimeout(300);
 }
 

@@ -1,4 +1,5 @@
 import { html, nothing, type ReactiveControllerHost, type TemplateResult } from 'lit';
+import { icon, type IconName } from '../shared/icons.js';
 
 /** One workspace action, drawn as a toolbar button or as a menu item. */
 export interface ActionItem {
@@ -7,6 +8,8 @@ export interface ActionItem {
   busy: boolean;
   title?: string;
   dialog?: boolean;
+  /** Drawn as an icon button, the label its tooltip (Undo and Redo). */
+  icon?: IconName;
   run(event: Event): void;
 }
 
@@ -46,16 +49,17 @@ export function menuTarget(
   }
 }
 
-/** A toolbar button for `item`. */
+/** A toolbar button for `item`: an icon with its label as tooltip, or a labelled button. */
 export function toolbarButton(item: ActionItem): TemplateResult {
   return html`<button
+    class=${item.icon ? 'quiet icon' : 'quiet'}
     ?disabled=${item.disabled}
     aria-disabled=${item.busy ? 'true' : 'false'}
     title=${item.title ?? nothing}
     aria-haspopup=${item.dialog ? 'dialog' : nothing}
     @click=${item.run}
   >
-    ${item.label}
+    ${item.icon ? html`${icon(item.icon)}<span class="label">${item.label}</span>` : item.label}
   </button>`;
 }
 
@@ -80,7 +84,7 @@ export function menuButton(item: ActionItem, close: () => void): TemplateResult 
 }
 
 /**
- * The actions as one menu button (a phone's header has room for one): `aria-haspopup="menu"`,
+ * Actions as one menu button (the File menu; on a phone, every action): `aria-haspopup="menu"`,
  * Enter, Space or ArrowDown open on the first item, ArrowUp on the last; arrows, Home and End
  * move; Escape closes and returns focus to the button, as does choosing an item; Tab or a
  * click elsewhere closes. Items slotted into `menu-items` join the menu after the actions.
@@ -152,10 +156,11 @@ export class ActionsMenu {
     this.close(false);
   };
 
-  render(items: readonly ActionItem[], label: string): TemplateResult {
+  render(items: readonly ActionItem[], label: string, symbol: IconName): TemplateResult {
     return html`<div class="menu-wrap" @focusout=${this.onFocusOut}>
       <button
         part="menu-button"
+        class="quiet"
         aria-haspopup="menu"
         aria-expanded=${this.open ? 'true' : 'false'}
         aria-controls="actions-menu"
@@ -163,7 +168,7 @@ export class ActionsMenu {
         @click=${() => (this.open ? this.close(true) : void this.show('first'))}
         @keydown=${this.onButtonKeydown}
       >
-        ${label}
+        ${icon(symbol)}${label}${icon('chevron')}
       </button>
       <div
         role="menu"

@@ -23,8 +23,9 @@ export type ActionsRuntime = RuntimeView<'workspace' | 'registry', 'drafts' | 'c
 const READ_ONLY_REASON = 'Read-only: the workspace cannot be changed here.';
 
 /**
- * The person's workspace actions: Undo, Redo, Download file (the open file), Export HTML (one
- * standalone page), Export project (every file as a `.zip`) and Reset.
+ * The person's workspace actions: Undo and Redo as icon buttons (their names shown as tooltips on
+ * pointer and keyboard focus), then a File menu with Download file (the open file), Export HTML
+ * (one standalone page), Export project (every file as a `.zip`) and Reset.
  * Each is a `workspace.*` registry call made as `local·direct` with the revision on screen, so it
  * shows in the trace and meets the same revision guard as a model's call (Export project reads
  * the files the person sees, drafts included, and changes nothing). Reset first asks in an
@@ -32,11 +33,11 @@ const READ_ONLY_REASON = 'Read-only: the workspace cannot be changed here.';
  *
  * @tagname ca-workspace-actions
  * @summary Undo, Redo, Download file, Export HTML, Export project and Reset.
- * @attr menu - Shows the actions as one menu button ("Actions", `aria-haspopup="menu"`) instead of a row of buttons; `<ca-studio>` sets it on a phone.
+ * @attr menu - Shows every action in one menu button ("Actions", `aria-haspopup="menu"`) instead of Undo, Redo and the File menu; `<ca-studio>` sets it on a phone.
  * @slot menu-items - Extra items (`role="menuitem"` buttons) at the end of the menu, in `menu` mode.
- * @csspart toolbar - The row of action buttons.
- * @csspart menu-button - The button that opens the menu, in `menu` mode.
- * @csspart menu - The menu of actions, in `menu` mode.
+ * @csspart toolbar - The row of Undo, Redo and the File menu.
+ * @csspart menu-button - The button that opens the menu: File, or Actions in `menu` mode.
+ * @csspart menu - The open menu.
  * @csspart error - The last failed action's code and message.
  * @csspart dialog - The Reset confirmation.
  */
@@ -154,12 +155,18 @@ export class CaWorkspaceActions extends LitElement {
     const item = (label: string, disabled: boolean, run: (event: Event) => void, title = reason) =>
       ({ label, disabled, busy, run, ...(title ? { title } : {}) }) satisfies ActionItem;
     return [
-      item('Undo', locked || !ready || !status?.canUndo, (event) => {
-        void this.act(event, () => this.guarded('workspace.undo'));
-      }),
-      item('Redo', locked || !ready || !status?.canRedo, (event) => {
-        void this.act(event, () => this.guarded('workspace.redo'));
-      }),
+      {
+        ...item('Undo', locked || !ready || !status?.canUndo, (event) => {
+          void this.act(event, () => this.guarded('workspace.undo'));
+        }),
+        icon: 'undo',
+      },
+      {
+        ...item('Redo', locked || !ready || !status?.canRedo, (event) => {
+          void this.act(event, () => this.guarded('workspace.redo'));
+        }),
+        icon: 'redo',
+      },
       item(
         'Download file',
         !ready || !status?.activePath,
@@ -174,11 +181,17 @@ export class CaWorkspaceActions extends LitElement {
 
   protected override render() {
     const items = this.items();
+    const history = items.filter((item) => item.icon);
     return html`${
         this.menu
-          ? this.menuControl.render(items, 'Actions')
+          ? this.menuControl.render(items, 'Actions', 'menu')
           : html`<div role="toolbar" part="toolbar" aria-label="Workspace actions">
-              ${items.map(toolbarButton)}
+              ${history.map(toolbarButton)}
+              ${this.menuControl.render(
+                items.filter((item) => !item.icon),
+                'File',
+                'file',
+              )}
             </div>`
       }
       ${

@@ -9,12 +9,13 @@ export const actionsStyles = [
     :host {
       display: inline-flex;
       align-items: center;
-      gap: 0.25rem;
+      gap: var(--_space-1);
     }
     [role='toolbar'] {
       display: inline-flex;
       flex-wrap: wrap;
-      gap: 0.25rem;
+      align-items: center;
+      gap: var(--_space-1);
     }
     .menu-wrap {
       position: relative;
@@ -23,11 +24,11 @@ export const actionsStyles = [
       position: absolute;
       z-index: 2;
       inset-inline-end: 0;
-      top: calc(100% + 0.25rem);
+      top: calc(100% + var(--_space-1));
       display: flex;
       flex-direction: column;
       min-width: 12rem;
-      padding: 0.25rem;
+      padding: var(--_space-1);
       border: 1px solid var(--_border);
       border-radius: var(--_radius);
       background: var(--_bg);
@@ -42,10 +43,15 @@ export const actionsStyles = [
       text-align: start;
       border: 0;
       background: transparent;
+      padding: var(--_space-2) var(--_space-3);
+    }
+    [role='menu'] button:hover:not([aria-disabled='true']),
+    [role='menu'] button:focus-visible {
+      background: var(--_hover);
     }
     .error {
       color: var(--_danger);
-      font-size: 0.8rem;
+      font-size: var(--_text-xs);
     }
   `,
 ];

@@ -8,6 +8,7 @@ import { isEndpointConfigurationError } from '../../runtime/agents/endpoint/inde
 import type { RecoveryAction } from '../../runtime/agents/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
+import { icon } from '../shared/icons.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { loadedStudio, loadStudio } from '../shared/load-studio.js';
 import { failureText, renderRecovery, runRecovery } from '../shared/recovery.js';
@@ -114,20 +115,21 @@ export class CaChat extends LitElement {
       );
   }
 
-  /** The chip that had focus before this update, when one had. */
-  private focusedChip?: HTMLElement;
+  /** The button that had focus before this update, when one had. */
+  private focusedButton?: HTMLElement;
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('prompt')) this.draft = this.prompt;
     const active = this.shadowRoot?.activeElement;
-    this.focusedChip =
-      active instanceof HTMLElement && active.dataset['recipe'] ? active : undefined;
+    this.focusedButton = active instanceof HTMLButtonElement ? active : undefined;
   }
 
   protected override updated(): void {
-    // A recipe that no longer fits the workspace leaves; focus goes to the prompt, not the page.
-    if (this.focusedChip && !this.focusedChip.isConnected) this.textarea?.focus();
-    this.focusedChip = undefined;
+    // A button that leaves with this update (a recipe that no longer fits the workspace, a
+    // starter or Retry once a run begins) hands focus to the prompt, not the page: an approval
+    // opened by that run gives focus back to what had it.
+    if (this.focusedButton && !this.focusedButton.isConnected) this.textarea?.focus();
+    this.focusedButton = undefined;
     this.announceRun();
     // Only a changed transcript scrolls: reading scrollHeight forces a layout, on a studio's
     // first render the whole page's.
@@ -301,11 +303,6 @@ export class CaChat extends LitElement {
     const last = state?.lastRun;
     return html`
       <h2 class="visually-hidden">Chat</h2>
-      <div class="head">
-        <span part="mode" class="mode" title="The agent that runs your prompts"
-          >${agentModeLabel(this.openrouter.value, state, this.config.value?.agent)}</span
-        >
-      </div>
       <div
         class="log"
         part="log"
@@ -322,8 +319,13 @@ export class CaChat extends LitElement {
                 }`
         }
       </div>
-      <div class="status ${last?.status ?? ''}" role=${this.announcer.value ? nothing : 'status'}>
-        ${this.renderStatus(state)}
+      <div class="status-row">
+        <div class="status ${last?.status ?? ''}" role=${this.announcer.value ? nothing : 'status'}>
+          ${this.renderStatus(state)}
+        </div>
+        <span part="mode" class="mode" title="The agent that runs your prompts"
+          >${agentModeLabel(this.openrouter.value, state, this.config.value?.agent)}</span
+        >
       </div>
       <div class="recipes" role="group" aria-label="Prompt recipes">
         ${repeat(
@@ -349,8 +351,8 @@ export class CaChat extends LitElement {
         <label class="visually-hidden" for="prompt">Prompt</label>
         <textarea
           id="prompt"
-          rows="2"
-          placeholder="Ask the agent… (Enter to send, Shift+Enter for a new line)"
+          rows="1"
+          placeholder="Ask for a change… (Enter to send)"
           .value=${this.draft}
           @input=${(event: Event) => (this.draft = (event.target as HTMLTextAreaElement).value)}
           @keydown=${this.onKeydown}
@@ -362,7 +364,7 @@ export class CaChat extends LitElement {
                 Cancel
               </button>`
             : html`<button type="submit" class="primary" ?disabled=${!this.draft.trim()}>
-                Send
+                ${icon('send')}Send
               </button>`
         }
       </form>

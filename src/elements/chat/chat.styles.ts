@@ -6,20 +6,25 @@ export const chatStyles = [
   panel,
   css`
     :host {
-      font-size: 0.875rem;
+      font-size: var(--_text-md);
     }
-    .head {
+    /* The run's status on the left, the agent mode on the right, in one line under the log. */
+    .status-row {
       display: flex;
-      justify-content: flex-end;
-      padding: 0.4rem 0.75rem 0;
+      align-items: center;
+      gap: var(--_space-2);
+      padding: var(--_space-1) var(--_space-3) 0;
+      flex-shrink: 0;
     }
     .mode {
-      font-size: 0.75rem;
+      flex: 0 1 auto;
+      margin-inline-start: auto;
+      font-size: var(--_text-xs);
       border: 1px solid var(--_border);
       border-radius: 999px;
-      padding: 0.1rem 0.55rem;
+      padding: 0.1rem var(--_space-2);
       color: var(--_muted);
-      max-width: 100%;
+      min-width: 0;
       overflow: hidden;
       text-overflow: ellipsis;
       white-space: nowrap;
@@ -32,13 +37,13 @@ export const chatStyles = [
       min-height: 6rem;
       max-height: var(--ca-chat-max-height, 18rem);
       overflow-y: auto;
-      padding: 0.5rem 0.75rem;
+      padding: var(--_space-3);
       display: flex;
       flex-direction: column;
-      gap: 0.4rem;
+      gap: var(--_space-2);
     }
     .message {
-      padding: 0.35rem 0.6rem;
+      padding: var(--_space-2) var(--_space-3);
       border-radius: var(--_radius);
       max-width: 92%;
       overflow-wrap: anywhere;
@@ -53,7 +58,7 @@ export const chatStyles = [
     }
     .tool {
       font-family: var(--_mono);
-      font-size: 0.8rem;
+      font-size: var(--_text-xs);
       border: 1px solid var(--_border);
     }
     .tool.failed {
@@ -64,7 +69,7 @@ export const chatStyles = [
       color: var(--_muted);
     }
     .empty-state p {
-      margin: 0 0 0.5rem;
+      margin: 0 0 var(--_space-2);
     }
     .suggestions,
     .starters {
@@ -72,59 +77,72 @@ export const chatStyles = [
       margin: 0;
       padding: 0;
       display: grid;
-      gap: 0.35rem;
+      gap: var(--_space-1);
       justify-items: start;
     }
+    /* Starters read as suggestions: a tinted card each, the border only on hover. */
     .starter {
+      justify-content: flex-start;
       text-align: start;
+      font-weight: 400;
+      background: var(--_surface);
+      border-color: transparent;
+      padding: var(--_space-2) var(--_space-3);
     }
     /* One row that scrolls sideways: the chips never crowd the transcript out. */
     .recipes {
       display: flex;
       flex-wrap: nowrap;
       overflow-x: auto;
-      gap: 0.35rem;
-      padding: 0.4rem 0.75rem 0.3rem;
+      gap: var(--_space-1);
+      padding: var(--_space-1) var(--_space-3);
     }
     .recipes button {
       flex: none;
       white-space: nowrap;
     }
     .recipes button {
-      font-size: 0.78rem;
-      padding: 0.15rem 0.55rem;
+      font-size: var(--_text-xs);
+      font-weight: 400;
+      padding: 0.15rem var(--_space-2);
       border-radius: 999px;
     }
     form {
       display: flex;
-      gap: 0.5rem;
-      padding: 0.5rem 0.75rem 0.75rem;
+      gap: var(--_space-2);
+      padding: var(--_space-1) var(--_space-3) var(--_space-3);
       align-items: flex-end;
     }
+    /* One line that grows with the prompt where the browser sizes fields to their content. */
     textarea {
       flex: 1;
       resize: vertical;
-      min-height: 2.4rem;
+      field-sizing: content;
+      min-height: 2.25rem;
+      max-height: 8rem;
       font: inherit;
-      padding: 0.4rem 0.55rem;
+      padding: var(--_space-2);
       border: 1px solid var(--_control-border);
       border-radius: calc(var(--_radius) - 2px);
     }
+    form button {
+      min-height: 2.25rem;
+    }
     /* Only the transcript gives up height: a squeezed status line would let its Retry paint
        under the recipe chips that follow. */
-    .status,
     .recipes,
     form {
       flex-shrink: 0;
     }
     .status {
+      flex: 1 1 auto;
+      min-width: 0;
       display: flex;
       flex-wrap: wrap;
       align-items: center;
-      gap: 0.35rem;
-      padding: 0 0.75rem;
+      gap: var(--_space-1);
       color: var(--_muted);
-      font-size: 0.8rem;
+      font-size: var(--_text-xs);
       min-height: 1.1rem;
     }
     .status.failed {

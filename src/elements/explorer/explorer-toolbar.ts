@@ -1,4 +1,5 @@
 import { html, nothing } from 'lit';
+import { icon, type IconName } from '../shared/icons.js';
 
 export interface ToolbarActions {
   /** The workspace refuses every change: the changing actions are off, and say why. */
@@ -15,33 +16,45 @@ export interface ToolbarActions {
 export const READ_ONLY_REASON =
   'Read-only: files cannot be created, renamed, deleted or saved here.';
 
-/** The file actions; Rename, Delete and Revert act on `target`, the focused or open file. */
+/** An icon button's content: the icon, and the label that names it and shows as its tooltip. */
+const labelled = (name: IconName, label: string) =>
+  html`${icon(name)}<span class="label">${label}</span>`;
+
+/**
+ * The file actions, New file, Rename, Delete and Revert as icon buttons beside Save; Rename,
+ * Delete and Revert act on `target`, the focused or open file.
+ */
 export function renderToolbar(target: string | null, on: ToolbarActions) {
   const locked = on.readOnly;
   const file = (path: string | null) => !locked && path !== null;
   const reason = locked ? READ_ONLY_REASON : nothing;
   return html`<div class="toolbar" part="toolbar">
-      <button ?disabled=${locked} title=${reason} @click=${on.create}>New file</button>
+      <button class="quiet icon" ?disabled=${locked} title=${reason} @click=${on.create}>
+        ${labelled('new-file', 'New file')}
+      </button>
       <button
+        class="quiet icon"
         ?disabled=${!file(target)}
         title=${reason}
         @click=${() => target && on.rename(target)}
       >
-        Rename
+        ${labelled('rename', 'Rename')}
       </button>
       <button
+        class="quiet icon"
         ?disabled=${!file(target)}
         title=${reason}
         @click=${() => target && on.remove(target)}
       >
-        Delete
+        ${labelled('delete', 'Delete')}
       </button>
       <button
+        class="quiet icon"
         ?disabled=${locked || !on.canRevert}
         title=${reason}
         @click=${() => target && on.revert(target)}
       >
-        Revert
+        ${labelled('revert', 'Revert')}
       </button>
       <button
         class="primary"

@@ -22,10 +22,13 @@ export const explorerStyles = [
       border-bottom: 1px solid var(--_border);
       background: var(--_surface);
     }
-    .toolbar button,
+    .toolbar button:not(.icon),
     .folder button {
-      padding: 0.2rem 0.5rem;
-      font-size: 0.8rem;
+      padding: var(--_space-1) var(--_space-2);
+      font-size: var(--_text-xs);
+    }
+    .toolbar .primary {
+      margin-inline-start: auto;
     }
     .folder-name {
       flex: 1 1 100%;

@@ -11,6 +11,7 @@ import { runtimeProperty } from '../shared/runtime-property.js';
 import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import { beginStep } from '../shared/cold-start-order.js';
 import { confirms } from './provisional.js';
+import { icon } from '../shared/icons.js';
 import { previewStyles } from './preview.styles.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 
@@ -288,18 +289,22 @@ export class CaPreview extends LitElement {
           }
           ${status?.error ? html`<span class="error">: ${status.error}</span>` : nothing}
         </span>
-        <button @click=${this.refresh}>Refresh</button>
+        <button class="quiet collapse" @click=${this.refresh}>
+          ${icon('refresh')}<span class="label">Refresh</span>
+        </button>
         <button
+          class="quiet collapse"
           aria-pressed=${picking ? 'true' : 'false'}
           @click=${() => this.controllerInstance?.setPicker(!picking)}
         >
-          Pick element
+          ${icon('pick')}<span class="label">Pick element</span>
         </button>
         <button
+          class="quiet collapse"
           aria-pressed=${this.fullscreen ? 'true' : 'false'}
           @click=${() => this.setFullscreen(!this.fullscreen)}
         >
-          Full screen
+          ${icon('expand')}<span class="label">Full screen</span>
         </button>
       </div>
       <div part="frame"></div>

@@ -20,20 +20,28 @@ export const previewStyles = [
       z-index: var(--ca-preview-fullscreen-z-index, 2147483000);
       border-radius: 0;
     }
+    /* One row at any width: below 30rem the buttons keep their icons, their labels tooltips. */
     [part='toolbar'] {
+      container: ca-bar / inline-size;
       display: flex;
-      flex-wrap: wrap;
       align-items: center;
-      gap: 0.5rem;
-      padding: 0.375rem 0.5rem;
+      gap: var(--_space-1);
+      padding: var(--_space-1) var(--_space-2);
       border-bottom: 1px solid var(--_border);
       background: var(--_surface);
     }
     [part='status'] {
+      flex: 1 1 auto;
+      min-width: 0;
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
       margin-inline-end: auto;
+      color: var(--_muted);
     }
     button {
-      padding: 0.125rem 0.5rem;
+      flex: none;
+      padding: var(--_space-1) var(--_space-2);
     }
     button[aria-pressed='true'] {
       background: var(--_accent);

@@ -9,7 +9,7 @@ export const dialogStyles = css`
   dialog {
     border: 1px solid var(--_border);
     border-radius: var(--_radius);
-    padding: 1.25rem;
+    padding: var(--_space-4) calc(var(--_space-4) + var(--_space-1));
     width: var(--_dialog-width, min(28rem, calc(100vw - 2rem)));
     max-height: calc(100vh - 2rem);
     overflow-y: auto;
@@ -21,13 +21,13 @@ export const dialogStyles = css`
     background: var(--_dialog-backdrop, var(--_backdrop));
   }
   dialog h2 {
-    font-size: 1.05rem;
-    margin: 0 0 0.75rem;
+    font-size: var(--_text-lg);
+    margin: 0 0 var(--_space-3);
   }
   dialog .actions {
     display: flex;
     justify-content: flex-end;
-    gap: 0.5rem;
+    gap: var(--_space-2);
   }
   dialog button.danger {
     background: var(--_danger);

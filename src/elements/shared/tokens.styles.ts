@@ -1,9 +1,12 @@
 import { css, unsafeCSS } from 'lit';
+import { SCALE } from './scale.js';
 import { PALETTES } from './theme.js';
 
 const light = PALETTES.light;
 /** `var(--ca-…, <light value>)`: a page or a themed `<ca-studio>` overrides the token. */
 const token = (name: string) => unsafeCSS(`var(${name}, ${light[name]})`);
+/** `var(--ca-…, <scale value>)`, likewise. */
+const size = (name: string) => unsafeCSS(`var(${name}, ${SCALE[name]!.value})`);
 
 /** Shared design tokens (`--ca-*`, see docs/theming.md), overridable from the page. */
 export const tokens = css`
@@ -33,6 +36,18 @@ export const tokens = css`
        --_border is for dividers only. */
     --_control-border: color-mix(in srgb, var(--_muted) 75%, var(--_bg));
     --_radius: var(--ca-radius, 8px);
+    --_text-xs: ${size('--ca-font-size-xs')};
+    --_text-sm: ${size('--ca-font-size-sm')};
+    --_text-md: ${size('--ca-font-size-md')};
+    --_text-lg: ${size('--ca-font-size-lg')};
+    --_space-1: ${size('--ca-space-1')};
+    --_space-2: ${size('--ca-space-2')};
+    --_space-3: ${size('--ca-space-3')};
+    --_space-4: ${size('--ca-space-4')};
+    /* A studio in its single column of tabs (a phone) sets 44px: big enough for a finger. */
+    --_control: max(${size('--ca-control-height')}, var(--ca-touch-target, 0px));
+    /* Quiet controls tint the surface they sit on when pointed at or pressed. */
+    --_hover: color-mix(in srgb, var(--_accent) 10%, transparent);
     --_font: var(--ca-font-family, system-ui, -apple-system, 'Segoe UI', sans-serif);
     --_mono: var(--ca-font-mono, ui-monospace, 'SFMono-Regular', Menlo, monospace);
     font-family: var(--_font);
@@ -51,20 +66,111 @@ export const tokens = css`
   *::after {
     box-sizing: inherit;
   }
+  /* One button: icon and label side by side, one height, the scale's padding. */
   button {
     font: inherit;
+    font-size: var(--_text-sm);
+    font-weight: 500;
+    line-height: 1.2;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: var(--_space-1);
     border: 1px solid var(--_control-border);
     background: var(--_bg);
     color: var(--_text);
     border-radius: calc(var(--_radius) - 2px);
-    padding: 0.3rem 0.7rem;
+    padding: var(--_space-1) var(--_space-3);
     cursor: pointer;
-    /* A studio in its single column of tabs (a phone) sets 44px: big enough for a finger. */
     min-height: var(--ca-touch-target, auto);
     min-width: var(--ca-touch-target, auto);
   }
   button:hover:not(:disabled, [aria-disabled='true']) {
     border-color: var(--_accent);
+  }
+  /* A secondary action in a bar: no box until pointed at. The transparent border still draws
+     in forced colours, where it is the button's outline. */
+  button.quiet {
+    border-color: transparent;
+    background: transparent;
+  }
+  button.quiet:hover:not(:disabled, [aria-disabled='true']),
+  button.quiet[aria-expanded='true'],
+  button.quiet[aria-pressed='true'] {
+    border-color: transparent;
+    background: var(--_hover);
+  }
+  button svg {
+    flex: none;
+    width: 1rem;
+    height: 1rem;
+  }
+  /* An icon button: square, its label a tooltip shown on pointer and keyboard focus alike (and
+     its accessible name all along). A bar that sets "container: ca-bar / inline-size" turns
+     its .collapse buttons (icon and label) into icon buttons when it is narrow. */
+  button.icon {
+    position: relative;
+    min-width: var(--_control);
+    min-height: var(--_control);
+    padding: 0;
+  }
+  button.icon > .label {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  /* Below the button, from its start: icon buttons lead their bars. */
+  button.icon:hover > .label,
+  button.icon:focus-visible > .label {
+    z-index: 5;
+    inset: calc(100% + var(--_space-1)) auto auto 0;
+    width: auto;
+    height: auto;
+    clip: auto;
+    padding: var(--_space-1) var(--_space-2);
+    border: 1px solid transparent;
+    border-radius: calc(var(--_radius) - 3px);
+    background: var(--_text);
+    color: var(--_bg);
+    font-size: var(--_text-xs);
+    font-weight: 400;
+    pointer-events: none;
+  }
+  @container ca-bar (max-width: 30rem) {
+    button.collapse {
+      position: relative;
+      min-width: var(--_control);
+      min-height: var(--_control);
+      padding: 0;
+    }
+    button.collapse > .label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+    /* Collapsed buttons end their bars: the tooltip runs back from the button's end. */
+    button.collapse:hover > .label,
+    button.collapse:focus-visible > .label {
+      z-index: 5;
+      inset: calc(100% + var(--_space-1)) 0 auto auto;
+      width: auto;
+      height: auto;
+      clip: auto;
+      padding: var(--_space-1) var(--_space-2);
+      border: 1px solid transparent;
+      border-radius: calc(var(--_radius) - 3px);
+      background: var(--_text);
+      color: var(--_bg);
+      font-size: var(--_text-xs);
+      font-weight: 400;
+      pointer-events: none;
+    }
   }
   button:focus-visible,
   textarea:focus-visible,
@@ -94,16 +200,26 @@ export const tokens = css`
     [tabindex]:focus-visible {
       outline: 2px solid Highlight;
     }
+    /* A pressed toggle or open menu button says so with its border, not its tint. */
+    button[aria-pressed='true'],
+    button[aria-expanded='true'] {
+      border-color: Highlight;
+    }
   }
   button:disabled,
   button[aria-disabled='true'] {
     opacity: 0.55;
     cursor: not-allowed;
   }
+  /* The one action a bar or form is for. */
   button.primary {
     background: var(--_accent);
     border-color: var(--_accent);
     color: var(--_on-accent);
+    font-weight: 600;
+  }
+  button.primary:hover:not(:disabled, [aria-disabled='true']) {
+    border-color: var(--_text);
   }
   .visually-hidden {
     position: absolute;

@@ -191,7 +191,7 @@ export class CaStatusBar extends LitElement {
       </div>
       <button
         part="search-button"
-        class="search"
+        class="quiet search"
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+Shift+F Meta+Shift+F"
         @click=${() => this.openSearch()}

@@ -5,11 +5,12 @@ export const statusBarStyles = [
   tokens,
   css`
     :host {
+      container-type: inline-size;
       display: flex;
       align-items: center;
-      gap: 0.75rem;
-      padding: 0.3rem 0.75rem;
-      font-size: var(--ca-status-bar-font-size, 0.8rem);
+      gap: var(--_space-3);
+      padding: var(--_space-1) var(--_space-3);
+      font-size: var(--ca-status-bar-font-size, var(--_text-xs));
       background: var(--ca-status-bar-background, var(--_surface));
       border-top: 1px solid var(--_border);
       color: var(--_muted);
@@ -52,6 +53,12 @@ export const statusBarStyles = [
       font-family: var(--_mono);
       font-size: 0.75em;
       color: var(--_muted);
+    }
+    /* A phone has no keyboard shortcut to show; aria-keyshortcuts still names it. */
+    @container (max-width: 30rem) {
+      kbd {
+        display: none;
+      }
     }
   `,
 ];

@@ -1,4 +1,5 @@
 import { html, nothing, type TemplateResult } from 'lit';
+import { icon } from '../shared/icons.js';
 import { exportParts } from './export-parts.js';
 
 export interface HeaderActions {
@@ -14,7 +15,9 @@ export interface HeaderActions {
 }
 
 /**
- * The header's workspace actions, Tools and Model. On a phone they fold into one Actions menu,
+ * The header's workspace actions (Undo and Redo as icons, the File menu), Tools and Model, which
+ * names the agent mode: the one bordered button among quiet ones. On a phone they fold
+ * into one Actions menu,
  * with the host companion's Host folder… where it is offered: the header has room for one
  * button, and each item is a finger-sized row.
  */
@@ -64,15 +67,15 @@ export function renderHeaderActions(actions: HeaderActions): TemplateResult {
     ></ca-workspace-actions>
     <button
       part="tools-toggle"
-      class="tools"
+      class="quiet tools"
       aria-expanded=${String(actions.catalogOpen)}
       aria-controls="panel-catalog"
       @click=${actions.toggleTools}
     >
-      Tools
+      ${icon('tools')}Tools
     </button>
     <button part="model-button" class="model" aria-haspopup="dialog" @click=${actions.openSettings}>
-      <span class="model-label">Model</span>
-      ${actions.mode}
+      ${icon('model')}<span class="model-label">Model</span>
+      <span class="model-mode">${actions.mode}</span>
     </button>`;
 }

@@ -44,8 +44,8 @@ export const DEFAULT_SIZES: Sizes = {
   catalog: 45,
   chat: 43,
   trace: 57,
-  work: 64,
-  bottom: 36,
+  work: 58,
+  bottom: 42,
 };
 
 /** A splitter's range: the first neighbour's share of the pair, in percent. */

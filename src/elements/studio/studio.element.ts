@@ -88,17 +88,19 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @fires ca-editor-change - Bubbles from the editor inside: a person edited the open file.
  * @fires ca-tool-run - Bubbles from the Tools panel inside: a person ran a tool.
  * @slot - Your own layout of elements (`<ca-editor>`, `<ca-preview>` …) in place of the built-in one; the approval and settings dialogs stay.
+ * @slot header-nav - Navigation beside the heading, such as the demo's surface tabs.
  * @slot header-actions - Extra controls at the end of the header.
  * @slot chat-empty - The chat's empty state, shown before the first message.
  * @slot composer-extras - Extra controls in the chat composer, before Send.
  * @slot empty - Shown when `panels` names no panel.
  * @csspart header - The header bar.
+ * @csspart heading - The header's title (the `heading` attribute).
  * @csspart starter-notice - The starter-file notice: a refused set, or changed starter files with Reset and Keep.
  * @csspart folder-notice - The header notice that the folder linked before the reload is unavailable, with Open folder.
  * @csspart read-only - The header's Read-only badge.
  * @csspart layout - The box around your own layout (default slot).
  * @csspart model-button - The header button that opens the model settings.
- * @csspart actions - The header's `<ca-workspace-actions>`: Undo, Redo, Download file, Export HTML, Export project, Reset.
+ * @csspart actions - The header's `<ca-workspace-actions>`: Undo and Redo, and the File menu with Download file, Export HTML, Export project and Reset.
  * @csspart settings - The `<ca-settings>` dialog.
  * @csspart explorer - The `<ca-explorer>` file tree in the left column.
  * @csspart host-connect - The `<ca-host-connect>` folder option for browsers without folder access.
@@ -138,6 +140,15 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @cssprop --ca-code-number - Numbers, booleans and null in the source editor. Set by `theme`; see docs/theming.md.
  * @cssprop --ca-code-tag - Tag and type names in the source editor. Set by `theme`; see docs/theming.md.
  * @cssprop --ca-code-attribute - Attribute and property names in the source editor. Set by `theme`; see docs/theming.md.
+ * @cssprop --ca-font-size-xs - Badges, hints and tooltips. See docs/theming.md.
+ * @cssprop --ca-font-size-sm - Buttons, tabs and secondary text. See docs/theming.md.
+ * @cssprop --ca-font-size-md - Panel text: the transcript, lists, fields. See docs/theming.md.
+ * @cssprop --ca-font-size-lg - The studio heading and dialog titles. See docs/theming.md.
+ * @cssprop --ca-space-1 - Between an icon and its label; inside badges. See docs/theming.md.
+ * @cssprop --ca-space-2 - Between controls of one group; button padding. See docs/theming.md.
+ * @cssprop --ca-space-3 - Padding of bars and panels. See docs/theming.md.
+ * @cssprop --ca-space-4 - Between groups; dialog padding. See docs/theming.md.
+ * @cssprop --ca-control-height - Buttons and fields (44px in the phone layout). See docs/theming.md.
  */
 export class CaStudio extends LitElement {
   static override styles = [studioStyles, starterNoticeStyles, customLayoutStyles];
@@ -188,6 +199,12 @@ export class CaStudio extends LitElement {
 
   /** The catalog stays rendered once opened, so its edited samples survive closing it. */
   @state() private catalogShown = false;
+
+  /** Whether the page slotted navigation beside the heading (an empty box would take room). */
+  @state() private hasNav = false;
+  private readonly onNavChange = (event: Event): void => {
+    this.hasNav = (event.target as HTMLSlotElement).assignedElements().length > 0;
+  };
 
   /** Set while element children replace the built-in layout. */
   @state() private customLayout = false;
@@ -330,7 +347,10 @@ export class CaStudio extends LitElement {
     }
     return html`
       <div class="bar ${this.layout.narrow ? 'touch' : ''}" part="header">
-        <h2 class="heading">${this.heading}</h2>
+        <h2 class="heading" part="heading">${this.heading}</h2>
+        <div class="nav" ?hidden=${!this.hasNav}>
+          <slot name="header-nav" @slotchange=${this.onNavChange}></slot>
+        </div>
         ${
           this.config.value?.readOnly
             ? html`<span class="read-only" part="read-only">Read-only</span>`

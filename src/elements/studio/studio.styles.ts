@@ -36,33 +36,57 @@ export const studioStyles = [
       overflow: hidden;
       background: var(--_surface);
     }
+    /* The header: title and page navigation on the left, the actions on the right. */
     .bar {
       display: flex;
       flex-wrap: wrap;
       align-items: center;
-      gap: 0.5rem 0.75rem;
-      padding: 0.5rem 0.9rem;
+      gap: var(--_space-2);
+      min-height: 3rem;
+      padding: var(--_space-1) var(--_space-3);
       border-bottom: 1px solid var(--_border);
       background: var(--_bg);
     }
     .heading {
-      font-size: 0.95rem;
-      margin: 0;
-      flex: 1;
+      font-size: var(--_text-lg);
+      font-weight: 650;
+      letter-spacing: -0.01em;
+      margin: 0 var(--_space-2) 0 0;
+      white-space: nowrap;
+      overflow: hidden;
+      text-overflow: ellipsis;
     }
-    .tools,
-    .model {
-      font-size: 0.8rem;
+    .nav:not([hidden]) {
+      display: flex;
+      align-items: center;
+      min-width: 0;
+      margin-inline-end: auto;
     }
     .model {
       max-width: 22rem;
       overflow: hidden;
-      text-overflow: ellipsis;
       white-space: nowrap;
     }
     .model-label {
       color: var(--_muted);
-      margin-right: 0.25rem;
+      font-weight: 400;
+    }
+    .model-mode {
+      overflow: hidden;
+      text-overflow: ellipsis;
+    }
+    /* A phone: one row. The title and the page's navigation share what the menu leaves, the
+       title cut short and the navigation scrolling sideways if they must. */
+    .bar.touch .heading,
+    .bar.touch .nav {
+      flex: 1 1 0;
+      min-width: 0;
+    }
+    .bar.touch {
+      padding-inline: var(--_space-2);
+    }
+    .bar.touch .nav {
+      overflow-x: auto;
     }
     .tabs {
       display: flex;
@@ -75,7 +99,7 @@ export const studioStyles = [
       border: 0;
       border-bottom: 2px solid transparent;
       border-radius: 0;
-      padding: 0.55rem 0.5rem;
+      padding: var(--_space-2);
       background: transparent;
     }
     [role='tab'][aria-selected='true'] {
@@ -109,9 +133,15 @@ export const studioStyles = [
       display: none;
     }
     .menu-item {
+      justify-content: flex-start;
       border: 0;
       background: transparent;
       text-align: start;
+      padding: var(--_space-2) var(--_space-3);
+    }
+    .menu-item:hover,
+    .menu-item:focus-visible {
+      background: var(--_hover);
     }
     .layout.narrow {
       grid-template-rows: minmax(0, 1fr) !important;

@@ -295,11 +295,15 @@ export class CaTrace extends LitElement {
               >`
             : nothing
         }
-        <button @click=${this.copy} ?disabled=${rows.length === 0}>
+        <button class="quiet" @click=${this.copy} ?disabled=${rows.length === 0}>
           ${this.copied ? 'Copied' : 'Copy'}
         </button>
-        <button @click=${this.download} ?disabled=${rows.length === 0}>Download trace</button>
-        <button @click=${this.clear} ?disabled=${running || rows.length === 0}>Clear</button>
+        <button class="quiet" @click=${this.download} ?disabled=${rows.length === 0}>
+          Download trace
+        </button>
+        <button class="quiet" @click=${this.clear} ?disabled=${running || rows.length === 0}>
+          Clear
+        </button>
       </div>
       <div class="rows" tabindex="0" role="region" aria-label="Trace rows">
         ${

@@ -30,12 +30,21 @@ async function setup() {
     [...el.shadowRoot!.querySelectorAll('button')].find(
       (candidate) => candidate.textContent?.trim() === label,
     )!;
+  /** Opens the File menu and chooses `label`, as a person does. */
+  const fromMenu = async (label: string) => {
+    el.shadowRoot!.querySelector<HTMLButtonElement>('[part="menu-button"]')!.click();
+    await el.updateComplete;
+    const item = button(label);
+    expect(item.checkVisibility(), `${label} shows in the open menu`).to.equal(true);
+    item.click();
+    await el.updateComplete;
+  };
   const calls = () =>
     runtime.trace
       .getSnapshot()
       .filter((row) => row.method === 'tools/call' && row.name !== 'workspace.writeFile')
       .map((row) => `${row.name} ${row.source}·${row.mode} ${row.status}`);
-  return { runtime, el, button, downloads, calls };
+  return { runtime, el, button, fromMenu, downloads, calls };
 }
 
 const text = (runtime: StudioRuntime, path: string) => {
@@ -47,6 +56,19 @@ describe('<ca-workspace-actions>', () => {
   it('is accessible', async () => {
     const { el } = await setup();
     await expect(el).to.be.accessible();
+  });
+
+  it('draws Undo and Redo as icon buttons named by their label, with a File menu beside them', async () => {
+    const { el, button } = await setup();
+    for (const label of ['Undo', 'Redo']) {
+      const icon = button(label);
+      expect(icon.querySelector('svg')?.getAttribute('aria-hidden'), label).to.equal('true');
+      expect(icon.querySelector('.label')?.getBoundingClientRect().width, label).to.be.at.most(1);
+    }
+    const menuButton = el.shadowRoot!.querySelector('[part="menu-button"]')!;
+    expect(menuButton.textContent?.trim()).to.equal('File');
+    expect(menuButton.getAttribute('aria-haspopup')).to.equal('menu');
+    expect(button('Export project').checkVisibility()).to.equal(false);
   });
 
   it('Undo and Redo are guarded workspace.undo/redo calls, enabled only when possible', async () => {
@@ -71,8 +93,8 @@ describe('<ca-workspace-actions>', () => {
   });
 
   it('Download file hands the open file to the download helper through workspace.downloadFile', async () => {
-    const { button, downloads, calls } = await setup();
-    button('Download file').click();
+    const { fromMenu, downloads, calls } = await setup();
+    await fromMenu('Download file');
     await waitFor(() => downloads.length === 1, 'a download');
     expect(downloads[0]!.fileName).to.equal('index.html');
     expect(await downloads[0]!.blob.text()).to.contain('<header class="hero">');
@@ -80,17 +102,16 @@ describe('<ca-workspace-actions>', () => {
   });
 
   it('Export HTML runs workspace.exportHtml', async () => {
-    const { button, calls } = await setup();
-    button('Export HTML').click();
+    const { fromMenu, calls } = await setup();
+    await fromMenu('Export HTML');
     await waitFor(() => calls()[0]?.endsWith('completed'), 'the export call');
     expect(calls()).to.deep.equal(['workspace.exportHtml local·direct completed']);
   });
 
   it('Reset asks in a modal confirmation; Escape keeps the workspace', async () => {
-    const { runtime, el, button, calls } = await setup();
+    const { runtime, el, fromMenu, calls } = await setup();
     await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// mine' });
-    button('Reset').click();
-    await el.updateComplete;
+    await fromMenu('Reset…');
     const dialog = el.shadowRoot!.querySelector('dialog')!;
     expect(dialog.open).to.equal(true);
     expect(el.shadowRoot!.activeElement?.getAttribute('data-action')).to.equal('cancel');
@@ -101,10 +122,9 @@ describe('<ca-workspace-actions>', () => {
   });
 
   it('confirming Reset restores the seed through workspace.reset', async () => {
-    const { runtime, el, button, calls } = await setup();
+    const { runtime, el, fromMenu, calls } = await setup();
     await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// mine' });
-    button('Reset').click();
-    await el.updateComplete;
+    await fromMenu('Reset…');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="confirm"]')!.click();
     await waitFor(() => !el.open, 'the dialog to close');
     const seeded = DEFAULT_WORKSPACE_SEED.find((file) => file.path === 'app.js')!.text;

@@ -55,6 +55,13 @@ describe('whole-project export', () => {
     );
     await studio.updateComplete;
     await studio.runtime!.ready;
+    // The file and export actions are items of the header's File menu.
+    const actions = studio.shadowRoot!.querySelector('ca-workspace-actions')!;
+    const file = await waitFor(
+      () => actions.shadowRoot?.querySelector<HTMLButtonElement>('[part="menu-button"]'),
+      'the File menu',
+    );
+    file.click();
     await waitFor(
       () => buttonNames(studio.shadowRoot!).includes('Export project'),
       `the header actions in ${buttonNames(studio.shadowRoot!).join('|')}`,

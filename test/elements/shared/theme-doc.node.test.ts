@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
+import { SCALE } from '../../../src/elements/shared/scale.js';
 import { PALETTES } from '../../../src/elements/shared/theme.js';
 
 // Every colour token is documented, with the values the palette holds.
@@ -23,6 +24,15 @@ describe('colour tokens (docs/theming.md)', () => {
       expect(row, name).to.be.a('string');
       expect(row).to.include(`\`${light}\``);
       expect(row).to.include(`\`${PALETTES.dark[name]}\``);
+      expect(studio).to.include(`@cssprop ${name} - `);
+    });
+  }
+
+  for (const [name, { value }] of Object.entries(SCALE)) {
+    it(`${name} has a row with its default and a @cssprop on <ca-studio>`, () => {
+      const row = theming.split('\n').find((line) => line.startsWith(`| \`${name}\``));
+      expect(row, name).to.be.a('string');
+      expect(row).to.include(`\`${value}\``);
       expect(studio).to.include(`@cssprop ${name} - `);
     });
   }

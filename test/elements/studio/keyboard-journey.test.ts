@@ -138,24 +138,28 @@ describe('a keyboard-only journey through the studio', () => {
       'focus in the editor at the match',
     );
 
-    // Open and close every dialog: Model settings, Reset, Search; focus comes back each time.
-    for (const [opener, open] of [
+    // Open and close every dialog: Model settings, Reset (the last item of the File menu),
+    // Search; focus comes back to the control that opened each.
+    for (const [opener, keys, open] of [
       [
         () => deep(root, '[part="model-button"]'),
+        ['Enter'],
         () => deep(root, 'ca-settings')?.shadowRoot?.querySelector('dialog[open]'),
       ],
       [
-        () => buttonNamed(root, 'Reset'),
+        () => deep(root, 'ca-workspace-actions')?.shadowRoot?.querySelector('[part="menu-button"]'),
+        ['Enter', 'End', 'Enter'],
         () => deep(root, 'ca-workspace-actions')?.shadowRoot?.querySelector('dialog[open]'),
       ],
       [
         () => deep(root, '[part="search-button"]'),
+        ['Enter'],
         () => deep(root, 'ca-search')?.shadowRoot?.querySelector('dialog[open]'),
       ],
     ] as const) {
       const button = (await waitFor(opener, 'a dialog opener')) as HTMLElement;
       button.focus();
-      await press('Enter');
+      await press(...keys);
       await waitFor(open, 'the dialog to open');
       await press('Escape');
       await waitFor(() => !open(), 'the dialog to close');
