@@ -280,6 +280,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     selection: previewSelection,
     beforeRun: drafts.flushAll,
     recoverEditorSave,
+    workspace: () => workspace.ready.then(() => workspace.getStatus()),
     ...(options.agent
       ? { driver: options.agent }
       : {

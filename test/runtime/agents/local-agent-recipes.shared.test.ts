@@ -124,11 +124,9 @@ describe('local agent recipes for the person actions, end to end through the reg
   it('reloads and disconnects the folder through their own tools', async () => {
     const { runtime, run } = await approvingRuntime();
     const reloaded = await run('Reload the folder from disk');
-    // No folder is linked here: the reload fails with its structured code, nothing changes.
-    expect(reloaded.calls).to.deep.equal([
-      'workspace.getStatus completed',
-      'workspace.reloadFolder failed',
-    ]);
+    // No folder is linked here: a plain reply says so, and no tool runs or fails.
+    expect(reloaded.status).to.equal('completed');
+    expect(reloaded.calls).to.deep.equal([]);
     expect((await run('Disconnect the folder')).calls).to.deep.equal([
       'workspace.getStatus completed',
       'workspace.disconnectFolder completed',
