@@ -5,7 +5,8 @@
 // the lines it picks, as printed.
 // `preview-engines` runs the preview bench once per engine (the seed's rows) into one block,
 // written into the README's "Browser support" too.
-//   node scripts/bench-docs.mjs [size] [cold-start] [preview] [preview-engines] [workspace]
+//   node scripts/bench-docs.mjs [size] [cold-start] [preview] [preview-engines] [preview-assets]
+//   [workspace]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -41,6 +42,11 @@ const benches = [
     command: 'preview -- --engine=NAME',
     note: "on the project's 2-core machine; Firefox and WebKit time in whole milliseconds",
     pages: ['docs/performance.md', 'README.md'],
+  },
+  {
+    name: 'preview-assets',
+    runs: [['--import', 'tsx', 'bench/preview-assets.ts']],
+    pick: (line) => line.trim() !== '',
   },
   {
     name: 'workspace',
