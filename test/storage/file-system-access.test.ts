@@ -363,6 +363,34 @@ describe('folder permission states', () => {
       expect(manager.getStatus().folder).to.deep.include({ permission: state });
     });
 
+  it('a browser that cannot tell (no queryPermission) reports unknown, and the save itself decides: it writes', async () => {
+    const fixture = await project({ 'index.html': '<p>1</p>' });
+    // The real handle without the permission methods, as a browser that lacks them hands it out.
+    const silent = new Proxy(fixture.directory, {
+      get(target, key) {
+        if (key === 'queryPermission' || key === 'requestPermission') return undefined;
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const manager = createWorkspaceDocumentManager({
+      repository: createMemoryWorkspaceRepository(),
+    });
+    await manager.ready;
+    const folder = createFileSystemAccessFolder(silent);
+    ok(await openWorkspaceFolder(manager, folder));
+    expect(await folder.queryPermission()).to.equal('unknown');
+    ok(await manager.writeFile('index.html', '<p>2</p>'));
+    // The save asks the folder, hears `unknown`, and writes anyway: the write itself decides.
+    ok(await saveWorkspaceToFolder(manager, { runner: runner() }));
+    expect(manager.getStatus().folder).to.deep.include({
+      permission: 'unknown',
+      saveAllAvailable: true,
+      reloadAvailable: true,
+    });
+    expect(await read(fixture.directory, 'index.html')).to.equal('<p>2</p>');
+  });
+
   it('reports a real OPFS handle as granted', async () => {
     const { folder } = await linked({ 'index.html': '<p>1</p>' });
     expect(await folder.queryPermission()).to.equal('granted');
