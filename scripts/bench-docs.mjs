@@ -6,7 +6,8 @@
 // `preview-engines` runs the preview bench once per engine (the seed's rows) into one block; its
 // medians also become the README's headline line, between `<!-- bench:NAME:headline -->` and
 // `<!-- bench:NAME:headline:end -->`.
-//   node scripts/bench-docs.mjs [size] [cold-start] [preview] [preview-engines] [workspace]
+//   node scripts/bench-docs.mjs [size] [cold-start] [preview] [preview-engines] [preview-assets]
+//   [workspace]
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { previewHeadline } from './bench-headline.mjs';
@@ -43,6 +44,11 @@ const benches = [
     command: 'preview -- --engine=NAME',
     note: "on the project's 2-core machine; Firefox and WebKit time in whole milliseconds",
     headline: { page: 'README.md', line: previewHeadline },
+  },
+  {
+    name: 'preview-assets',
+    runs: [['--import', 'tsx', 'bench/preview-assets.ts']],
+    pick: (line) => line.trim() !== '',
   },
   {
     name: 'workspace',

@@ -85,8 +85,14 @@ export interface StudioRuntimeOptions {
   surface?: StudioSurface;
   /** Default: R19 — read-only and explicit local direct calls run, everything else asks. */
   toolPolicy?: ToolPolicy;
-  /** Registry options beyond policy, approvals and capabilities (page size, allowlist …). */
-  registry?: Omit<ToolRegistryOptions, 'toolPolicy' | 'approvalQueue' | 'capabilityResolver'>;
+  /**
+   * Registry options beyond policy, approvals and capabilities (page size, allowlist, how long a
+   * call waits for the workspace to load: `readyTimeoutMs` …).
+   */
+  registry?: Omit<
+    ToolRegistryOptions,
+    'toolPolicy' | 'approvalQueue' | 'capabilityResolver' | 'ready'
+  >;
   workspaceTools?: WorkspaceToolOptions;
   /**
    * Where durable operation records live: idempotent registry calls and per-file folder saves.
@@ -139,7 +145,10 @@ export interface StudioRuntime {
    * (`recoverEditorSave`), then marks those files saved. Anything else stays unknown.
    */
   recoverEditorSave: EditorSaveRecovery;
-  /** Resolves once the workspace is hydrated and the surface's own tools are registered. */
+  /**
+   * Resolves once the workspace is hydrated and the surface's own tools are registered. Tool
+   * calls made earlier wait for it (`registry.readyTimeoutMs`, 10 s by default).
+   */
   ready: Promise<void>;
   /**
    * Aborted by `dispose()`: what was started on this runtime's behalf (a WebMCP registration of
@@ -220,8 +229,15 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     workspace,
   });
   const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
+  // A surface's own catalog arrives by `ready`; registry listeners (catalog, MCP, WebMCP) see it.
+  const surfaceTools = loadSurfaceTools(options.surface ?? 'studio', workspace).then((tools) => {
+    for (const tool of tools) registry.register(tool);
+  });
+  const ready = Promise.all([workspace.ready, surfaceTools]).then(() => undefined);
   const registry = createToolRegistry({
     ...options.registry,
+    // Every caller's call waits for the loaded workspace and the surface's tools (bounded).
+    ready,
     toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
     scope: currentScope,
     approvalQueue: traceApprovals(approvals, trace),
@@ -240,10 +256,6 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   ]) {
     registry.register(tool);
   }
-  // A surface's own catalog arrives by `ready`; registry listeners (catalog, MCP, WebMCP) see it.
-  const surfaceTools = loadSurfaceTools(options.surface ?? 'studio', workspace).then((tools) => {
-    for (const tool of tools) registry.register(tool);
-  });
   const disconnectTrace = connectTrace(registry, trace);
   const disposed = new AbortController();
   const previewSelection = createPreviewSelectionStore();
@@ -268,6 +280,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     selection: previewSelection,
     beforeRun: drafts.flushAll,
     recoverEditorSave,
+    workspace: () => workspace.ready.then(() => workspace.getStatus()),
     ...(options.agent
       ? { driver: options.agent }
       : {
@@ -297,7 +310,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     previewSelection,
     openrouter,
     recoverEditorSave,
-    ready: Promise.all([workspace.ready, surfaceTools]).then(() => undefined),
+    ready,
     signal: disposed.signal,
     dispose() {
       disposed.abort();

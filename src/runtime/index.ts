@@ -27,6 +27,7 @@ export * from './protocol/content.js';
 export { canonicalJson, fingerprintArguments } from './protocol/fingerprint.js';
 // Registry, policy, approval, observability
 export * from './registry/define-tool.js';
+export type { ToolContractDescriptor } from './registry/tool-contract.js';
 export * from './registry/registry.js';
 export * from './registry/policy.js';
 export * from './registry/tool-scope.js';

@@ -122,6 +122,17 @@ describe('the demo pages run the offline agent through their own catalogs', () =
     await page.close();
   });
 
+  it('live-editor: "Make the accent green" gets a plain reply of what the page can do, no failed run', async () => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${url}live-editor.html`);
+    await page.locator('ca-editor .cm-content').waitFor();
+    const run = await runApproving(page, 'Make the accent green');
+    expect(run.status).to.equal('completed');
+    expect(run.rows.filter((row) => row.startsWith('tools/call'))).to.deep.equal([]);
+    await page.locator('ca-chat', { hasText: 'no accent colour' }).waitFor();
+    await page.close();
+  });
+
   it('studio: the same recipe still runs through workspace.* and preview.*', async () => {
     const page = await (await browser.newContext()).newPage();
     await page.goto(url);

@@ -80,6 +80,20 @@ const SITE = {
   '.git/HEAD': 'ref: refs/heads/main',
 };
 
+/** Paths to every `FileSystemHandle` inside `value` (objects, arrays, maps and sets, walked deeply). */
+function handlesIn(value: unknown, path = '', seen = new Set<unknown>()): string[] {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return [];
+  seen.add(value);
+  if (value instanceof FileSystemHandle) return [path || '(root)'];
+  const entries: [string, unknown][] =
+    value instanceof Map
+      ? [...value.entries()].map(([key, item]) => [String(key), item])
+      : value instanceof Set
+        ? [...value].map((item, index) => [String(index), item])
+        : Object.entries(value);
+  return entries.flatMap(([key, item]) => handlesIn(item, `${path}.${key}`, seen));
+}
+
 describe('a File System Access folder opens into the workspace', () => {
   it('imports supported files from a real directory handle, with progress and skips', async () => {
     const fixture = await project(SITE);
@@ -106,7 +120,10 @@ describe('a File System Access folder opens into the workspace', () => {
       kind: 'file-system-access',
       saveAllAvailable: true,
     });
-    expect(JSON.stringify(manager.getStatus())).to.not.contain('FileSystemDirectoryHandle');
+    // A handle stringifies to `{}`: look for the objects themselves, in what the manager hands out.
+    expect(handlesIn(manager.getStatus()), 'status').to.deep.equal([]);
+    expect(handlesIn(manager.getSnapshot()), 'snapshot').to.deep.equal([]);
+    expect(handlesIn(structuredClone(manager.getStatus())), 'a structured clone').to.deep.equal([]);
   });
 
   it('refuses an empty or unsupported folder without touching the workspace or the linked folder', async () => {
@@ -345,6 +362,34 @@ describe('folder permission states', () => {
       });
       expect(manager.getStatus().folder).to.deep.include({ permission: state });
     });
+
+  it('a browser that cannot tell (no queryPermission) reports unknown, and the save itself decides: it writes', async () => {
+    const fixture = await project({ 'index.html': '<p>1</p>' });
+    // The real handle without the permission methods, as a browser that lacks them hands it out.
+    const silent = new Proxy(fixture.directory, {
+      get(target, key) {
+        if (key === 'queryPermission' || key === 'requestPermission') return undefined;
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const manager = createWorkspaceDocumentManager({
+      repository: createMemoryWorkspaceRepository(),
+    });
+    await manager.ready;
+    const folder = createFileSystemAccessFolder(silent);
+    ok(await openWorkspaceFolder(manager, folder));
+    expect(await folder.queryPermission()).to.equal('unknown');
+    ok(await manager.writeFile('index.html', '<p>2</p>'));
+    // The save asks the folder, hears `unknown`, and writes anyway: the write itself decides.
+    ok(await saveWorkspaceToFolder(manager, { runner: runner() }));
+    expect(manager.getStatus().folder).to.deep.include({
+      permission: 'unknown',
+      saveAllAvailable: true,
+      reloadAvailable: true,
+    });
+    expect(await read(fixture.directory, 'index.html')).to.equal('<p>2</p>');
+  });
 
   it('reports a real OPFS handle as granted', async () => {
     const { folder } = await linked({ 'index.html': '<p>1</p>' });

@@ -3,6 +3,7 @@
  * it, a `tools/list` row for discovery, and a transcript store the chat renders. Cancel aborts
  * the provider request, the tool call and any preview wait through one signal.
  */
+import type { RecipeWorkspace } from './local-agent-recipes.js';
 import { TOOL_CALL_ERROR_CODES, toolError } from '../protocol/errors.js';
 import type { ToolCallContext } from '../protocol/types.js';
 import type { PreviewSelectionStore } from '../preview/selection.js';
@@ -58,6 +59,8 @@ export interface AgentRunnerOptions {
   beforeRun?: () => Promise<void>;
   /** Checks an agent's editor save whose outcome is unknown against the folder, at once. */
   recoverEditorSave?: EditorSaveRecovery;
+  /** The loaded workspace, for drivers that check a plan can succeed before they run it. */
+  workspace?: () => Promise<RecipeWorkspace>;
   maxMessages?: number;
 }
 
@@ -151,6 +154,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
           if (active === controller) set({ progress: update });
         },
         ...(selection ? { selection } : {}),
+        ...(options.workspace ? { workspace: options.workspace } : {}),
       });
       const cancelled =
         controller.signal.aborted ||

@@ -1,5 +1,6 @@
 /** What agents need from the runtime, and what a run reports back. */
 import type { PreviewSelection } from '../preview/selection.js';
+import type { RecipeWorkspace } from './local-agent-recipes.js';
 import type { ToolCallError } from '../protocol/errors.js';
 import type {
   ModelToolCall,
@@ -64,6 +65,8 @@ export interface AgentDriver {
     signal: AbortSignal;
     /** The element the person picked in the preview, when there is one (P9). */
     selection?: PreviewSelection;
+    /** The loaded workspace, read when asked: what a plan can succeed on. */
+    workspace?: () => Promise<RecipeWorkspace>;
     emit(message: AgentMessage): void;
     /** Turn and retry progress; the runner shows the latest until the run ends. */
     progress?(update: AgentProgress): void;

@@ -30,7 +30,7 @@ export interface LocalAgentRecipe {
 }
 
 /** The visual edit a recipe ends in succeeds on the entry page (or its stylesheet) as it is. */
-const entryEdit =
+export const entryEdit =
   (edit: (text: string, path: string) => { ok: boolean }, target: 'entry' | 'stylesheet') =>
   ({ files }: RecipeWorkspace) => {
     const entry = resolvePreviewEntry(files);
@@ -38,7 +38,8 @@ const entryEdit =
     return file !== undefined && edit(file.text, file.path).ok;
   };
 
-const textFile = (workspace: RecipeWorkspace, path: string) => {
+/** The text file at `path`, if the workspace has one. */
+export const textFile = (workspace: RecipeWorkspace, path: string) => {
   const file = workspace.files.find((entry) => entry.path === path);
   return file?.kind === 'text' ? file : undefined;
 };

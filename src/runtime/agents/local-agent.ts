@@ -9,6 +9,7 @@ import type { AgentDriver } from './agent-types.js';
 import { toolTranscriptMessage } from './tool-message.js';
 import { LOCAL_AGENT_RECIPES } from './local-agent-recipes.js';
 import { nearestRecipes, unknownRequestText } from './nearest-recipes.js';
+import { accentFits, intentMisfit } from './local-agent-fit.js';
 import { planLocalAgentRequest, type LocalAgentIntent } from './local-agent-plan.js';
 import {
   surfaceSteps,
@@ -149,7 +150,7 @@ function observe(state: StepState, result: ToolCallResult): StepState {
  */
 export const localAgent: AgentDriver = {
   id: 'local',
-  async run({ prompt, tools, context, signal, selection, emit }) {
+  async run({ prompt, tools, context, signal, selection, emit, workspace: readWorkspace }) {
     if (selection) {
       emit({
         id: `${context.sessionId}-selection`,
@@ -161,15 +162,22 @@ export const localAgent: AgentDriver = {
     const listed = await listAllTools(tools, { signal });
     const names = new Set(listed.ok ? listed.value.map((tool) => tool.name) : []);
     const steps = surfaceSteps(intent, names) ?? stepsFor(intent);
-    if (steps.length === 0) {
-      // Only recipes whose tools are listed here; the chat narrows them to the workspace too.
-      const offered = LOCAL_AGENT_RECIPES.filter((recipe) =>
-        recipe.tools.every((name) => names.has(name)),
+    const workspace = await readWorkspace?.();
+    // A plan that cannot succeed here is not run: the reply says what the page can do instead.
+    const misfit = workspace && intentMisfit(intent, workspace);
+    if (steps.length === 0 || misfit) {
+      // Only recipes whose tools are listed here and that can succeed on the workspace.
+      const offered = LOCAL_AGENT_RECIPES.filter(
+        (recipe) =>
+          recipe.tools.every((name) => names.has(name)) &&
+          (!workspace || !recipe.fits || recipe.fits(workspace)),
       );
       emit({
         id: `${context.sessionId}-help`,
         role: 'assistant',
-        text: unknownRequestText(prompt),
+        text: misfit
+          ? `${misfit} Here is what I can do on this page:`
+          : unknownRequestText(prompt, accentFits(workspace)),
         suggestions: nearestRecipes(prompt, offered).map(({ id, label, prompt: text }) => ({
           id,
           label,

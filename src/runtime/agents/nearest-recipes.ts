@@ -43,12 +43,15 @@ export function nearestRecipes(
   return ranked.slice(0, count).map((entry) => entry.recipe);
 }
 
-/** The reply's text: nothing matched, the values set requests take, and how to go free-form. */
-export function unknownRequestText(prompt: string): string {
+/**
+ * The reply's text: nothing matched, the values set requests take (the accent colours only where
+ * the page has an accent to set), and how to go free-form.
+ */
+export function unknownRequestText(prompt: string, accents = true): string {
   return [
     `I run offline and follow set requests; “${prompt}” is not one I know.`,
     'The nearest ones are below.',
-    `Accent colours I can set: ${ACCENTS.join(', ')}.`,
+    ...(accents ? [`Accent colours I can set: ${ACCENTS.join(', ')}.`] : []),
     'For free-form requests, save a model key in Settings (OpenRouter) or connect a model server to the studio.',
   ].join(' ');
 }

@@ -20,6 +20,8 @@ const TOOL_CALL_ERRORS = defineErrorCodes({
   TOOL_APPROVAL_UNAVAILABLE: {},
   /** Nobody decided the approval card within the call's `approvalTimeout`; the card is gone. */
   TOOL_APPROVAL_TIMEOUT: {},
+  /** The runtime had not loaded its workspace within the call's readiness bound; retryable. */
+  TOOL_RUNTIME_NOT_READY: {},
   TOOL_CANCELLED: {},
   TOOL_TIMEOUT: {},
   TOOL_EXECUTION_FAILED: {},

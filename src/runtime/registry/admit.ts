@@ -88,6 +88,7 @@ export function admit(
     name: unknown;
     options: unknown;
     argumentsError?: ToolCallError | undefined;
+    readinessError?: ToolCallError | undefined;
     fixedMode?: ToolCallMode | undefined;
   },
 ): ToolCallError | undefined {
@@ -104,6 +105,8 @@ export function admit(
   }
   call.env.lifecycle.started(call);
   if (error) return error;
+  // Not ready: the tool may not even be registered yet, so this comes before its name.
+  if (input.readinessError) return input.readinessError;
   error = resolveTool(call, name);
   if (error) return error;
   if (argumentsError) return argumentsError;

@@ -10,6 +10,7 @@ import type { ToolCallContext, ToolCallRequest, ToolCallResult } from '../protoc
 import type { ToolDescriptor } from './define-tool.js';
 import type { ToolIdempotencyStore } from './idempotency.js';
 import type { ToolPolicy } from './policy.js';
+import type { Readiness } from './readiness.js';
 import type { ToolScopeSource } from './tool-scope.js';
 
 /**
@@ -54,4 +55,6 @@ export interface CallEnvironment {
   capabilityResolver?: ToolCapabilityResolver;
   idempotency: ToolIdempotencyStore;
   lifecycle: Lifecycle;
+  /** What calls wait for before anything else (the workspace's hydration). */
+  readiness?: Readiness;
 }

@@ -1,5 +1,5 @@
 /**
- * One `tools/call`, in the fixed order of checks: options → name (unknown, prototype names,
+ * One `tools/call`, in the fixed order of checks: readiness (bounded wait) → options → name (unknown, prototype names,
  * not allowed) → arguments (strict mode: before policy) → tool scope → idempotency → policy/approval →
  * handler → terminal checks (output schema, output budget). Nothing a caller sends makes it
  * throw; every failure is a `ToolCallResult` with a stable code.
@@ -16,6 +16,7 @@ import { admit } from './admit.js';
 import { execute } from './execute.js';
 import type { CallEnvironment } from './call-types.js';
 import type { IdempotencyClaim, ToolCallBody } from './idempotency.js';
+import { signalOf } from './readiness.js';
 import { ToolCall } from './tool-call.js';
 import { scopeRefusal } from './tool-scope.js';
 
@@ -28,6 +29,8 @@ export interface CallInput {
   fixedMode?: ToolCallMode;
   /** Set when the caller's arguments could not even be read (malformed JSON). */
   argumentsError?: ToolCallError;
+  /** Set when the runtime was not ready within its bound. */
+  readinessError?: ToolCallError;
 }
 
 /** What replays share: the result without this call's id. */
@@ -127,6 +130,16 @@ function startCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResu
 }
 
 export function runToolCall(env: CallEnvironment, input: CallInput): Promise<ToolCallResult> {
+  const { readiness } = env;
+  // Before readiness the call waits, then takes the same path: its name, arguments and the
+  // workspace its handler reads are the loaded ones.
+  if (readiness && !readiness.settled) {
+    return readiness
+      .wait(signalOf(input.options))
+      .then((readinessError) =>
+        startCall(env, readinessError ? { ...input, readinessError } : input),
+      );
+  }
   try {
     return startCall(env, input);
   } catch (error) {

@@ -22,6 +22,11 @@ import type {
   ToolRealm,
 } from '../protocol/types.js';
 import { isReservedToolName, TOOL_NAME_PATTERN } from './names.js';
+import {
+  contractDefinition,
+  isContractDescriptor,
+  type ToolContractDescriptor,
+} from './tool-contract.js';
 
 /** The realms a tool may declare: where it physically runs. */
 export const TOOL_REALMS: readonly ToolRealm[] = ['host', 'browser', 'simulation', 'build'];
@@ -174,12 +179,29 @@ function checkDefinition(
 
 /**
  * Checks a tool definition and pairs it with its handler as a descriptor the registry can
- * `register`; a malformed definition throws, since it is a bug in the caller.
+ * `register`; a malformed definition throws, since it is a bug in the caller. The definition is
+ * ours (`name`, `description`, `inputSchema`, `outputSchema`) or the tool-runtime contract's
+ * (`id`, `summary`, `realm`, `argsSchema`, `resultSchema`, `evidence`); both run alike.
  */
 export function defineTool<
   In extends z.core.$ZodType,
   OutSchema extends z.core.$ZodObject | undefined = undefined,
 >(
+  definition: ToolDefinitionInput<In, OutSchema> | ToolContractDescriptor<In, OutSchema>,
+  handler: ToolHandler<z.output<In>, OutputOf<OutSchema>>,
+): ToolDescriptor<z.output<In>> {
+  if (typeof definition !== 'object' || definition === null) {
+    throw new TypeError('defineTool: expected a tool definition object.');
+  }
+  return defineFrom(
+    isContractDescriptor(definition)
+      ? contractDefinition(definition as ToolContractDescriptor<In, OutSchema>)
+      : (definition as ToolDefinitionInput<In, OutSchema>),
+    handler,
+  );
+}
+
+function defineFrom<In extends z.core.$ZodType, OutSchema extends z.core.$ZodObject | undefined>(
   definition: ToolDefinitionInput<In, OutSchema>,
   handler: ToolHandler<z.output<In>, OutputOf<OutSchema>>,
 ): ToolDescriptor<z.output<In>> {

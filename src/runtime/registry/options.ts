@@ -7,6 +7,7 @@ import { TOOL_CALL_ERROR_CODES, toolError, type ToolCallError } from '../protoco
 import { isToolCallContext } from '../protocol/guards.js';
 import type { ToolCallContext } from '../protocol/types.js';
 import type { ToolCall } from './tool-call.js';
+import { isSignal } from './is-signal.js';
 
 /**
  * Per-call options: cancellation, time and output budgets, idempotency key, context and
@@ -34,12 +35,6 @@ export interface ToolCallOptions {
 
 const MAX_TIMER_MS = 2_147_483_647;
 const MAX_KEY_LENGTH = 256;
-
-const isSignal = (value: unknown): value is AbortSignal =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as AbortSignal).aborted === 'boolean' &&
-  typeof (value as AbortSignal).addEventListener === 'function';
 
 const invalid = (option: string, message: string): ToolCallError =>
   toolError(TOOL_CALL_ERROR_CODES.TOOL_INVALID_OPTIONS, message, false, { option });

@@ -32,6 +32,7 @@ import { createLifecycle } from './lifecycle.js';
 import { encodeProviderToolName, isReservedToolName } from './names.js';
 import type { ToolCallOptions } from './options.js';
 import { decodeCursor, encodeCursor } from './pagination.js';
+import { createReadiness, DEFAULT_READY_TIMEOUT_MS } from './readiness.js';
 import { createDefaultToolPolicy, type ToolPolicy } from './policy.js';
 import type { ToolScopeSource } from './tool-scope.js';
 import {
@@ -79,6 +80,16 @@ export interface ToolRegistryOptions {
   durableOperationLeaseMs?: number;
   /** Redaction for failed and unknown durable records; the shared default when omitted. */
   durableDiagnosticPolicy?: ToolObservabilityLimits;
+  /**
+   * What every call waits for before anything else, such as the workspace's hydration: a call
+   * made earlier sees the loaded state, never a provisional one. A rejection counts as ready.
+   */
+  ready?: Promise<unknown>;
+  /**
+   * How long a call waits for `ready` before failing with the retryable
+   * `TOOL_RUNTIME_NOT_READY`. Default 10 000 ms.
+   */
+  readyTimeoutMs?: number;
 }
 
 const DEFAULT_DURABLE_LEASE_MS = 30_000;
@@ -190,6 +201,14 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
           })
         : createInMemoryIdempotencyStore()),
     lifecycle,
+    ...(options.ready
+      ? {
+          readiness: createReadiness(
+            options.ready,
+            options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+          ),
+        }
+      : {}),
   };
   const operations = createToolOperationRecovery({
     store: durableStore,

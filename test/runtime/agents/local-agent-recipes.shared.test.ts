@@ -41,6 +41,29 @@ async function approvingRuntime(surface: StudioSurface = 'studio') {
 }
 
 describe('local agent recipes for the person actions, end to end through the registry', () => {
+  it('reads before it patches: getStatus → listFiles → readFile → applyPatch, guarded by the revision read', async () => {
+    const { runtime, run } = await approvingRuntime();
+    const before = runtime.workspace.getStatus().revision;
+    const patched = await run('In index.html replace "Context-Action" with "Context Action"');
+    expect(patched.status).to.equal('completed');
+    expect(patched.calls).to.deep.equal([
+      'workspace.getStatus completed',
+      'workspace.listFiles completed',
+      'workspace.readFile completed',
+      'workspace.applyPatch completed',
+    ]);
+    const patch = runtime.trace
+      .getSnapshot()
+      .find((row) => row.method === 'tools/call' && row.name === 'workspace.applyPatch');
+    expect(JSON.stringify(patch?.details)).to.contain(`"expectedRevision":${before}`);
+    const index = runtime.workspace.getFile('index.html');
+    expect(index.ok && index.value.kind === 'text' && index.value.text).to.contain(
+      'Context Action',
+    );
+    expect(runtime.workspace.getStatus().revision).to.equal(before + 1);
+    runtime.dispose();
+  });
+
   it('opens and creates files', async () => {
     const { runtime, run } = await approvingRuntime();
     expect(await run('Open styles.css')).to.deep.equal({
@@ -124,11 +147,9 @@ describe('local agent recipes for the person actions, end to end through the reg
   it('reloads and disconnects the folder through their own tools', async () => {
     const { runtime, run } = await approvingRuntime();
     const reloaded = await run('Reload the folder from disk');
-    // No folder is linked here: the reload fails with its structured code, nothing changes.
-    expect(reloaded.calls).to.deep.equal([
-      'workspace.getStatus completed',
-      'workspace.reloadFolder failed',
-    ]);
+    // No folder is linked here: a plain reply says so, and no tool runs or fails.
+    expect(reloaded.status).to.equal('completed');
+    expect(reloaded.calls).to.deep.equal([]);
     expect((await run('Disconnect the folder')).calls).to.deep.equal([
       'workspace.getStatus completed',
       'workspace.disconnectFolder completed',
