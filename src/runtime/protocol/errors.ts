@@ -20,6 +20,8 @@ const TOOL_CALL_ERRORS = defineErrorCodes({
   TOOL_APPROVAL_UNAVAILABLE: {},
   /** Nobody decided the approval card within the call's `approvalTimeout`; the card is gone. */
   TOOL_APPROVAL_TIMEOUT: {},
+  /** `getChange` asked for an approval that is not waiting (decided, denied or unknown). */
+  TOOL_APPROVAL_NOT_PENDING: {},
   TOOL_CANCELLED: {},
   TOOL_TIMEOUT: {},
   TOOL_EXECUTION_FAILED: {},
