@@ -11,6 +11,8 @@ import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
 import { createEndpointAgent } from '../runtime/agents/endpoint/index.js';
 import { lazyLocalAgent } from '../runtime/agents/index.js';
 import { noAgent } from '../runtime/agents/index.js';
+import { createRunCheckpoints, type RunCheckpointStore } from '../runtime/agents/index.js';
+import { createAgentRunTools } from '../runtime/tools/agent/index.js';
 import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
@@ -127,6 +129,11 @@ export interface StudioRuntime {
   folders: WorkspaceFolderSource;
   trace: TraceStore;
   agent: AgentRunner;
+  /**
+   * Each agent run that changed files, as a checkpoint: `agent.restoreRun` with its `sessionId`
+   * puts those files back ("Restore to before this run" in the chat).
+   */
+  runs: RunCheckpointStore;
   capabilities: CapabilityTable;
   drafts: DraftRegistry;
   /** The element picked in the preview, handed to the next agent run as context. */
@@ -230,6 +237,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     durableOperationOwnerId: ownerId,
   });
   const drafts = createDraftRegistry();
+  const runs = createRunCheckpoints(workspace);
   for (const tool of [
     ...createWorkspaceTools(workspace, {
       getDrafts: drafts.current,
@@ -237,6 +245,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
       ...options.workspaceTools,
     }),
     ...createPreviewTools(workspace),
+    ...createAgentRunTools(workspace, runs),
   ]) {
     registry.register(tool);
   }
@@ -268,6 +277,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     selection: previewSelection,
     beforeRun: drafts.flushAll,
     recoverEditorSave,
+    checkpoints: runs,
     ...(options.agent
       ? { driver: options.agent }
       : {
@@ -292,6 +302,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     folders: options.folderSource ?? createBrowserFolderSource(),
     trace,
     agent,
+    runs,
     capabilities,
     drafts,
     previewSelection,

@@ -63,6 +63,10 @@ export const chatStyles = [
     .notice {
       color: var(--_muted);
     }
+    .restore {
+      align-self: flex-end;
+      font-size: 0.8rem;
+    }
     .empty-state p {
       margin: 0 0 0.5rem;
     }
