@@ -17,11 +17,7 @@ import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
 } from '../runtime/agents/openrouter/index.js';
-import {
-  createToolApprovalQueue,
-  orderSessionCalls,
-  type ToolApprovalQueue,
-} from '../runtime/approval/index.js';
+import { createToolApprovalQueue, type ToolApprovalQueue } from '../runtime/approval/index.js';
 import { createCapabilityTable, type CapabilityTable } from '../runtime/registry/index.js';
 import { createDraftRegistry, type DraftRegistry } from '../runtime/workspace/index.js';
 import type { DurableOperationBackend } from '../runtime/durable/index.js';
@@ -230,24 +226,15 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     // Tools describe their change from the workspace; its changes keep waiting cards true.
     workspace,
   });
-  const endings = new Map<string, () => void>();
-  const callEnded = (toolCallId: string) =>
-    new Promise<void>((resolve) => endings.set(toolCallId, resolve));
   const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
   const registry = createToolRegistry({
     ...options.registry,
     toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
     scope: currentScope,
-    // A step's calls approved together run in the model's order, each after the one before.
-    approvalQueue: traceApprovals(orderSessionCalls(approvals, callEnded), trace),
+    approvalQueue: traceApprovals(approvals, trace),
     capabilityResolver: capabilities.resolve,
     durableOperationStore: operations.store,
     durableOperationOwnerId: ownerId,
-  });
-  registry.subscribe((event) => {
-    if (event.type === 'started') return;
-    endings.get(event.request.toolCallId)?.();
-    endings.delete(event.request.toolCallId);
   });
   const drafts = createDraftRegistry();
   const runs = createRunCheckpoints(workspace);

@@ -49,12 +49,11 @@ const tooLarge = (file: ApprovalFileChange, view: ApprovalChangeView) =>
  * the workspace moved says so first.
  */
 export function renderChangedFiles(
-  id: string,
   change: ApprovalChange,
   expanded: boolean,
   view: ApprovalChangeView | undefined,
 ) {
-  return html`<div id=${`change-${id}`} class="change">
+  return html`<div id="change" class="change">
     ${
       change.stale
         ? html`<p class="stale" role="note">
@@ -84,7 +83,7 @@ export function renderChangedFiles(
                   ? html`<div
                       class="diff"
                       part="diff"
-                      data-file=${`${id}:${index}`}
+                      data-file=${index}
                       tabindex="0"
                       role="region"
                       aria-label=${`Change to ${fileName(file)}`}

@@ -14,7 +14,6 @@ import { ContextConsumer } from '@lit/context';
 import { themeContext } from '../shared/theme.js';
 import { renderChangedFiles, renderChangeTotal, renderTextSize } from './approval-change.js';
 import { approvalStyles } from './approval.styles.js';
-import { renderStep } from './approval-step.js';
 import type { DiffViews } from './diff-views.js';
 import { loadDiff } from '../shared/load-diff.js';
 
@@ -61,13 +60,9 @@ type Choice = 'once' | 'session' | 'reason';
  * @csspart dialog - The dialog box.
  * @csspart backdrop - The layer over the container while a request waits (not with `approval="page"`, where the dialog's `::backdrop` covers the page).
  * @csspart approve - The Allow once button.
- * @csspart approve-all - On a card for a model step (several calls of one session waiting at once): Allow all.
- * @csspart step-call - On a step card: one call, with its facts, change and its own answers.
- * @csspart approve-call - On a step card: Allow for one call.
- * @csspart deny-call - On a step card: Deny for one call.
  * @csspart approve-session - The Allow for this session button.
  * @csspart reason - The optional reason field for a denial.
- * @csspart deny - The Deny button (Deny all on a step card).
+ * @csspart deny - The Deny button.
  * @csspart show-change - The button that reveals the change.
  * @csspart diff - One file's revealed change: a read-only unified diff.
  * @cssprop --ca-approval-backdrop - Backdrop colour behind the dialog.
@@ -87,13 +82,11 @@ export class CaApproval extends LitElement {
   @property() choices = 'once session reason';
 
   @state() private armed = false;
-  /** The requests whose change is shown. */
-  @state() private expanded: ReadonlySet<string> = new Set();
-  /**
-   * Each shown change's text, read from the runtime on Show change and never part of the store,
-   * with the card's change it was read for: a recomputed card reads it again.
-   */
-  private views = new Map<string, { for: ApprovalChange; view?: ApprovalChangeView }>();
+  @state() private expanded = false;
+  /** The change's text, read from the runtime on Show change; never part of the store. */
+  @state() private view?: ApprovalChangeView;
+  /** The card's change the view was read for: a recomputed card reads it again. */
+  private viewFor?: ApprovalChange;
 
   @query('dialog') private dialog?: HTMLDialogElement;
 
@@ -105,7 +98,7 @@ export class CaApproval extends LitElement {
   private readonly modal = new ModalController(this, {
     dialog: () => this.dialog,
     isOpen: () => this.current !== undefined,
-    dismiss: () => this.answer(this.step, 'denied'),
+    dismiss: () => this.decide('denied'),
     inertScope: () => (this.pageModal ? undefined : this.siblings()),
   });
   /** The studio's resolved theme for the diff's colours (light without a studio). */
@@ -158,9 +151,10 @@ export class CaApproval extends LitElement {
   protected override willUpdate(): void {
     if (this.isConnected) this.connectTo(this.runtimeRef.value);
     const id = this.current?.id;
-    this.readViews();
-    if (id === this.shownId) return;
+    if (id === this.shownId) return this.readView();
     this.shownId = id;
+    this.expanded = false;
+    this.readView();
     this.armed = false;
     clearTimeout(this.armTimer);
     if (id === undefined) return;
@@ -176,51 +170,22 @@ export class CaApproval extends LitElement {
     this.dialog.focus();
   }
 
-  /** The head request and the others of its model step (same session), in order. */
-  private get step(): ToolApprovalSnapshot[] {
-    const [head, ...rest] = this.pending.value ?? [];
-    if (!head) return [];
-    const session = head.sessionId;
-    return [head, ...rest.filter((other) => session !== undefined && other.sessionId === session)];
+  /** Reads the change's text by approval id while it is shown, again when the card moves. */
+  private readView(): void {
+    const request = this.current;
+    const change = this.expanded ? request?.change : undefined;
+    if (change === this.viewFor) return;
+    this.viewFor = change;
+    const read = change ? this.runtimeRef.value?.approvals.getChange?.(request!.id) : undefined;
+    this.view = read?.ok ? read.value : undefined;
   }
 
-  /** Reads each shown change's text by approval id, again when its card moves. */
-  private readViews(): void {
-    const shown = new Set(this.step.map((request) => request.id));
-    if ([...this.expanded].some((id) => !shown.has(id)))
-      this.expanded = new Set([...this.expanded].filter((id) => shown.has(id)));
-    const views = new Map<string, { for: ApprovalChange; view?: ApprovalChangeView }>();
-    for (const request of this.step) {
-      const change = request.change;
-      if (!change || !this.expanded.has(request.id)) continue;
-      const known = this.views.get(request.id);
-      if (known?.for === change) {
-        views.set(request.id, known);
-        continue;
-      }
-      const read = this.runtimeRef.value?.approvals.getChange?.(request.id);
-      views.set(request.id, { for: change, ...(read?.ok ? { view: read.value } : {}) });
-    }
-    this.views = views;
-  }
-
-  private toggle(id: string): void {
-    const next = new Set(this.expanded);
-    if (!next.delete(id)) next.add(id);
-    this.expanded = next;
-  }
-
-  /** The file of a diff container's `data-file` key (`<approval id>:<index>`). */
-  private readonly fileOf = (key: string) => {
-    const at = key.lastIndexOf(':');
-    return this.views.get(key.slice(0, at))?.view?.files[Number(key.slice(at + 1))];
-  };
-
-  /** Shows each file's diff while its change is expanded; the module loads on first use. */
+  /** Shows each file's diff while the change is expanded; the module loads on first use. */
   private syncDiffs(): void {
+    const files = this.expanded ? (this.view?.files ?? []) : [];
     if (this.diffs) {
-      this.diffs.sync(this.shadowRoot!, this.fileOf, this.theme.value ?? 'light');
-    } else if (this.views.size) {
+      this.diffs.sync(this.shadowRoot!, files, this.theme.value ?? 'light');
+    } else if (files.length) {
       this.diffsLoading ??= loadDiff().then(
         ({ DiffViews }) => {
           this.diffs = new DiffViews();
@@ -245,49 +210,36 @@ export class CaApproval extends LitElement {
 
   private decide(decision: 'approved' | 'denied', remember?: 'session'): void {
     const request = this.current;
-    if (request) this.answer([request], decision, remember);
-  }
-
-  /** Answers `requests` in order: approved only once armed; a denial carries the reason. */
-  private answer(
-    requests: readonly ToolApprovalSnapshot[],
-    decision: 'approved' | 'denied',
-    remember?: 'session',
-  ): void {
-    if (decision === 'approved' && !this.armed) return;
+    if (!request || (decision === 'approved' && !this.armed)) return;
     const field = this.shadowRoot?.querySelector<HTMLInputElement>('input[part="reason"]');
-    for (const request of requests) {
-      const reason =
-        decision === 'denied' && this.offers(request, 'reason') ? field?.value.trim() : undefined;
-      const answered = this.runtimeRef.value?.approvals.resolve(request.id, decision, {
-        ...(remember ? { remember } : {}),
-        ...(reason ? { reason } : {}),
-      });
-      if (answered === false) continue;
-      this.dispatchEvent(
-        new CustomEvent<ApprovalDecisionDetail>('ca-approval-decide', {
-          detail: {
-            id: request.id,
-            toolName: request.toolName,
-            decision,
-            ...(remember ? { remember } : {}),
-            ...(reason ? { reason } : {}),
-          },
-          bubbles: true,
-          composed: true,
-        }),
-      );
-    }
+    const reason =
+      decision === 'denied' && this.offers(request, 'reason') ? field?.value.trim() : undefined;
+    const answered = this.runtimeRef.value?.approvals.resolve(request.id, decision, {
+      ...(remember ? { remember } : {}),
+      ...(reason ? { reason } : {}),
+    });
+    if (answered === false) return;
     if (field) field.value = '';
-    // The answered call's buttons are gone: focus returns to the card, never to the page.
-    this.focusPending = true;
+    this.dispatchEvent(
+      new CustomEvent<ApprovalDecisionDetail>('ca-approval-decide', {
+        detail: {
+          id: request.id,
+          toolName: request.toolName,
+          decision,
+          ...(remember ? { remember } : {}),
+          ...(reason ? { reason } : {}),
+        },
+        bubbles: true,
+        composed: true,
+      }),
+    );
   }
 
-  /** Who asked, the arguments and the change, with Show change: one request's facts. */
-  private renderDetails(request: ToolApprovalSnapshot) {
+  private renderRequest(request: ToolApprovalSnapshot, count: number) {
     const change = request.change;
-    const expanded = this.expanded.has(request.id);
-    return html`<dl>
+    return html`<h2 id="title">Allow <span class="tool">${request.toolName}</span>?</h2>
+      <p id="description">${request.description || 'No description.'}</p>
+      <dl>
         <dt>Requested by</dt>
         <dd>${request.source} · ${request.mode}</dd>
         <dt>Arguments</dt>
@@ -312,11 +264,11 @@ export class CaApproval extends LitElement {
                       ? html`<button
                           type="button"
                           part="show-change"
-                          aria-expanded=${expanded ? 'true' : 'false'}
-                          aria-controls=${`change-${request.id}`}
-                          @click=${() => this.toggle(request.id)}
+                          aria-expanded=${this.expanded ? 'true' : 'false'}
+                          aria-controls="change"
+                          @click=${() => (this.expanded = !this.expanded)}
                         >
-                          ${expanded ? 'Hide change' : 'Show change'}
+                          ${this.expanded ? 'Hide change' : 'Show change'}
                         </button>`
                       : nothing
                   }
@@ -324,17 +276,7 @@ export class CaApproval extends LitElement {
             : nothing
         }
       </dl>
-      ${
-        change
-          ? renderChangedFiles(request.id, change, expanded, this.views.get(request.id)?.view)
-          : nothing
-      }`;
-  }
-
-  private renderRequest(request: ToolApprovalSnapshot, count: number) {
-    return html`<h2 id="title">Allow <span class="tool">${request.toolName}</span>?</h2>
-      <p id="description">${request.description || 'No description.'}</p>
-      ${this.renderDetails(request)}
+      ${change ? renderChangedFiles(change, this.expanded, this.view) : nothing}
       ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
       ${
         this.offers(request, 'reason')
@@ -372,20 +314,6 @@ export class CaApproval extends LitElement {
       </div>`;
   }
 
-  /** The head request alone, or its whole model step on one card. */
-  private renderCard(request: ToolApprovalSnapshot) {
-    const step = this.step;
-    const count = this.pending.value?.length ?? 0;
-    if (step.length < 2) return this.renderRequest(request, count);
-    return renderStep(step, {
-      armed: this.armed,
-      waiting: count - step.length,
-      offersReason: step.some((entry) => this.offers(entry, 'reason')),
-      details: (entry) => this.renderDetails(entry),
-      answer: (requests, decision) => this.answer(requests, decision),
-    });
-  }
-
   protected override render() {
     const request = this.current;
     return html`${
@@ -404,7 +332,7 @@ export class CaApproval extends LitElement {
         @keydown=${this.modal.keydown}
         @close=${this.modal.closed}
       >
-        ${request ? this.renderCard(request) : nothing}
+        ${request ? this.renderRequest(request, this.pending.value?.length ?? 0) : nothing}
       </dialog>`;
   }
 }

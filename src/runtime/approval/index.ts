@@ -4,4 +4,3 @@ export * from './approval-queue.js';
 export * from './change-view.js';
 export * from './safe-arguments.js';
 export * from './session-grants.js';
-export * from './step-order.js';
