@@ -11,6 +11,8 @@ import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
 import { createEndpointAgent } from '../runtime/agents/endpoint/index.js';
 import { lazyLocalAgent } from '../runtime/agents/index.js';
 import { noAgent } from '../runtime/agents/index.js';
+import { createRunCheckpoints, type RunCheckpointStore } from '../runtime/agents/index.js';
+import { createAgentRunTools } from '../runtime/tools/agent/index.js';
 import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
@@ -133,6 +135,11 @@ export interface StudioRuntime {
   folders: WorkspaceFolderSource;
   trace: TraceStore;
   agent: AgentRunner;
+  /**
+   * Each agent run that changed files, as a checkpoint: `agent.restoreRun` with its `sessionId`
+   * puts those files back ("Restore to before this run" in the chat).
+   */
+  runs: RunCheckpointStore;
   capabilities: CapabilityTable;
   drafts: DraftRegistry;
   /** The element picked in the preview, handed to the next agent run as context. */
@@ -246,6 +253,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     durableOperationOwnerId: ownerId,
   });
   const drafts = createDraftRegistry();
+  const runs = createRunCheckpoints(workspace);
   for (const tool of [
     ...createWorkspaceTools(workspace, {
       getDrafts: drafts.current,
@@ -253,6 +261,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
       ...options.workspaceTools,
     }),
     ...createPreviewTools(workspace),
+    ...createAgentRunTools(workspace, runs),
   ]) {
     registry.register(tool);
   }
@@ -281,6 +290,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     beforeRun: drafts.flushAll,
     recoverEditorSave,
     workspace: () => workspace.ready.then(() => workspace.getStatus()),
+    checkpoints: runs,
     ...(options.agent
       ? { driver: options.agent }
       : {
@@ -305,6 +315,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     folders: options.folderSource ?? createBrowserFolderSource(),
     trace,
     agent,
+    runs,
     capabilities,
     drafts,
     previewSelection,

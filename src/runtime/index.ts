@@ -55,6 +55,7 @@ export {
 export * from './registry/idempotency.js';
 export * from './approval/approval-queue.js';
 export type { ApprovalChange, ApprovalFileChange } from './approval/approval-change.js';
+export * from './approval/change-view.js';
 export {
   changeBetween,
   noFileChange,

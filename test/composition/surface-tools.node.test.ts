@@ -13,12 +13,17 @@ const namespaces = async (surface: StudioSurface) => {
 
 // Each surface's own tools are a chunk its runtime loads; `ready` waits for them.
 describe('a studio runtime registers its surface’s own tools by `ready`', () => {
-  it('studio: the workspace and preview catalogs alone', async () => {
-    expect(await namespaces('studio')).to.deep.equal(['preview', 'workspace']);
+  it('studio: the workspace and preview catalogs, and agent.restoreRun', async () => {
+    expect(await namespaces('studio')).to.deep.equal(['agent', 'preview', 'workspace']);
   });
 
   it('web-coding adds web.*, live-editor adds editor.*', async () => {
-    expect(await namespaces('web-coding')).to.deep.equal(['preview', 'web', 'workspace']);
-    expect(await namespaces('live-editor')).to.deep.equal(['editor', 'preview', 'workspace']);
+    expect(await namespaces('web-coding')).to.deep.equal(['agent', 'preview', 'web', 'workspace']);
+    expect(await namespaces('live-editor')).to.deep.equal([
+      'agent',
+      'editor',
+      'preview',
+      'workspace',
+    ]);
   });
 });

@@ -1,6 +1,10 @@
 import { html, nothing } from 'lit';
 import { formatCount } from '../../runtime/protocol/index.js';
-import type { ApprovalChange, ApprovalFileChange } from '../../runtime/approval/index.js';
+import type {
+  ApprovalChange,
+  ApprovalChangeView,
+  ApprovalFileChange,
+} from '../../runtime/approval/index.js';
 import type { TextArgumentSize } from '../../runtime/approval/index.js';
 
 const count = (value: number, unit: string) =>
@@ -32,11 +36,23 @@ export const renderChangeTotal = (change: ApprovalChange) =>
     <span class="removed">−${formatCount(change.removed)}</span> lines in
     ${count(change.files.length, 'file')}`;
 
+/** Where a file's diff would be, for a file the change view left without text. */
+const tooLarge = (file: ApprovalFileChange, view: ApprovalChangeView) =>
+  html`<p class="too-large">
+    Too large to show here: ${count(file.beforeCharacters + file.afterCharacters, 'character')}; one
+    change view holds at most ${count(view.maxCharacters, 'character')}.
+  </p>`;
+
 /**
  * Every file the call changes, with its size and line counts; `expanded` adds a container per
- * file where the diff view mounts. A card recomputed after the workspace moved says so first.
+ * file where the diff view mounts, from `view` (the text read on demand). A card recomputed after
+ * the workspace moved says so first.
  */
-export function renderChangedFiles(change: ApprovalChange, expanded: boolean) {
+export function renderChangedFiles(
+  change: ApprovalChange,
+  expanded: boolean,
+  view: ApprovalChangeView | undefined,
+) {
   return html`<div id="change" class="change">
     ${
       change.stale
@@ -48,6 +64,7 @@ export function renderChangedFiles(change: ApprovalChange, expanded: boolean) {
         : nothing
     }
     ${change.note ? html`<p class="note">${change.note}</p>` : nothing}
+    ${expanded && !view ? html`<p class="note">The change could not be read.</p>` : nothing}
     <ul class="files">
       ${change.files.map(
         (file, index) =>
@@ -60,16 +77,18 @@ export function renderChangedFiles(change: ApprovalChange, expanded: boolean) {
               <span class="size">${sizes(file)}</span>
             </div>
             ${
-              expanded
-                ? html`<div
-                    class="diff"
-                    part="diff"
-                    data-file=${index}
-                    tabindex="0"
-                    role="region"
-                    aria-label=${`Change to ${fileName(file)}`}
-                  ></div>`
-                : nothing
+              expanded && view && !view.files[index]?.text
+                ? tooLarge(file, view)
+                : expanded
+                  ? html`<div
+                      class="diff"
+                      part="diff"
+                      data-file=${index}
+                      tabindex="0"
+                      role="region"
+                      aria-label=${`Change to ${fileName(file)}`}
+                    ></div>`
+                  : nothing
             }
           </li>`,
       )}

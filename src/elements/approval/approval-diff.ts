@@ -6,15 +6,16 @@
 import { unifiedMergeView } from '@codemirror/merge';
 import { EditorState } from '@codemirror/state';
 import { EditorView, lineNumbers } from '@codemirror/view';
-import type { ApprovalFileChange } from '../../runtime/approval/index.js';
+import type { ApprovalFileView } from '../../runtime/approval/index.js';
 import { codeTheme } from '../editor/code-theme.js';
 import { loadLanguage } from '../editor/languages.js';
 import type { ResolvedTheme } from '../shared/theme.js';
 
-/** Mounts the diff of `file` into `parent`; the caller destroys the returned view. */
+/** Mounts the diff of `file` (its `text`) into `parent`; the caller destroys the returned view. */
 export async function mountDiff(
   parent: HTMLElement,
-  file: ApprovalFileChange,
+  file: ApprovalFileView,
+  text: NonNullable<ApprovalFileView['text']>,
   root: ShadowRoot | Document,
   theme: ResolvedTheme,
 ): Promise<EditorView> {
@@ -23,11 +24,11 @@ export async function mountDiff(
     root,
     parent,
     state: EditorState.create({
-      doc: file.after,
+      doc: text.after,
       extensions: [
         lineNumbers(),
         unifiedMergeView({
-          original: file.before,
+          original: text.before,
           mergeControls: false,
           gutter: true,
           collapseUnchanged: { margin: 3, minSize: 6 },

@@ -1,7 +1,11 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import type { ToolApprovalSnapshot } from '../../runtime/approval/index.js';
+import type {
+  ApprovalChange,
+  ApprovalChangeView,
+  ToolApprovalSnapshot,
+} from '../../runtime/approval/index.js';
 import { ModalController } from '../shared/modal-controller.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
@@ -30,8 +34,9 @@ type Choice = 'once' | 'session' | 'reason';
  * Shows the oldest pending tool approval as a keyboard-modal dialog: tool, description,
  * source · mode, safe argument values, the size of every text argument, and what the call would
  * change as the tool itself describes it: every file with +/− lines, size and line counts. "Show
- * change" reveals each file's unified, syntax-highlighted diff (changed hunks first, loaded on
- * first use). File source is never shown unasked. The card stays true while it waits: when the
+ * change" reads the text from the runtime by approval id (`approvals.getChange`, bounded) and
+ * reveals each file's unified, syntax-highlighted diff (changed hunks first, loaded on first use).
+ * File source is never shown unasked and never enters the approval store. The card stays true while it waits: when the
  * workspace changes under it the change is recomputed, and Approve for a change the call would
  * no longer make fails with `WORKSPACE_REVISION_CONFLICT`.
  * Whenever the request at the head changes, focus moves to the dialog and Approve stays
@@ -78,6 +83,10 @@ export class CaApproval extends LitElement {
 
   @state() private armed = false;
   @state() private expanded = false;
+  /** The change's text, read from the runtime on Show change; never part of the store. */
+  @state() private view?: ApprovalChangeView;
+  /** The card's change the view was read for: a recomputed card reads it again. */
+  private viewFor?: ApprovalChange;
 
   @query('dialog') private dialog?: HTMLDialogElement;
 
@@ -142,9 +151,10 @@ export class CaApproval extends LitElement {
   protected override willUpdate(): void {
     if (this.isConnected) this.connectTo(this.runtimeRef.value);
     const id = this.current?.id;
-    if (id === this.shownId) return;
+    if (id === this.shownId) return this.readView();
     this.shownId = id;
     this.expanded = false;
+    this.readView();
     this.armed = false;
     clearTimeout(this.armTimer);
     if (id === undefined) return;
@@ -160,9 +170,19 @@ export class CaApproval extends LitElement {
     this.dialog.focus();
   }
 
+  /** Reads the change's text by approval id while it is shown, again when the card moves. */
+  private readView(): void {
+    const request = this.current;
+    const change = this.expanded ? request?.change : undefined;
+    if (change === this.viewFor) return;
+    this.viewFor = change;
+    const read = change ? this.runtimeRef.value?.approvals.getChange?.(request!.id) : undefined;
+    this.view = read?.ok ? read.value : undefined;
+  }
+
   /** Shows each file's diff while the change is expanded; the module loads on first use. */
   private syncDiffs(): void {
-    const files = this.expanded ? (this.current?.change?.files ?? []) : [];
+    const files = this.expanded ? (this.view?.files ?? []) : [];
     if (this.diffs) {
       this.diffs.sync(this.shadowRoot!, files, this.theme.value ?? 'light');
     } else if (files.length) {
@@ -256,7 +276,7 @@ export class CaApproval extends LitElement {
             : nothing
         }
       </dl>
-      ${change ? renderChangedFiles(change, this.expanded) : nothing}
+      ${change ? renderChangedFiles(change, this.expanded, this.view) : nothing}
       ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
       ${
         this.offers(request, 'reason')

@@ -91,7 +91,8 @@ export const approvalStyles = [
     }
     .status,
     .size,
-    .note {
+    .note,
+    .too-large {
       color: var(--_muted);
     }
     .stale {

@@ -4,12 +4,12 @@
  * Part of the lazily loaded diff chunk, with `@codemirror/merge`.
  */
 import type { EditorView } from '@codemirror/view';
-import type { ApprovalFileChange } from '../../runtime/approval/index.js';
+import type { ApprovalFileView } from '../../runtime/approval/index.js';
 import type { ResolvedTheme } from '../shared/theme.js';
 import { mountDiff } from './approval-diff.js';
 
 interface Mounted {
-  file: ApprovalFileChange;
+  file: ApprovalFileView;
   view?: EditorView;
 }
 
@@ -17,7 +17,7 @@ export class DiffViews {
   private readonly mounted = new Map<HTMLElement, Mounted>();
 
   /** Mounts, replaces and drops views to match the containers now in `root`. */
-  sync(root: ShadowRoot, files: readonly ApprovalFileChange[], theme: ResolvedTheme): void {
+  sync(root: ShadowRoot, files: readonly ApprovalFileView[], theme: ResolvedTheme): void {
     const containers = new Map(
       [...root.querySelectorAll<HTMLElement>('.diff[data-file]')].map(
         (element) => [element, files[Number(element.dataset.file)]] as const,
@@ -28,10 +28,11 @@ export class DiffViews {
       this.drop(element, entry);
     }
     for (const [element, file] of containers) {
-      if (!file || this.mounted.has(element)) continue;
+      // A file past the view's bound has no text: its container says so instead.
+      if (!file?.text || this.mounted.has(element)) continue;
       const entry: Mounted = { file };
       this.mounted.set(element, entry);
-      void this.mount(element, entry, root, theme);
+      void this.mount(element, entry, file.text, root, theme);
     }
   }
 
@@ -42,11 +43,12 @@ export class DiffViews {
   private async mount(
     element: HTMLElement,
     entry: Mounted,
+    text: NonNullable<ApprovalFileView['text']>,
     root: ShadowRoot,
     theme: ResolvedTheme,
   ): Promise<void> {
     try {
-      const view = await mountDiff(element, entry.file, root, theme);
+      const view = await mountDiff(element, entry.file, text, root, theme);
       // The card may have moved on while the module loaded.
       if (this.mounted.get(element) === entry) entry.view = view;
       else view.destroy();

@@ -17,6 +17,8 @@ import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 import { runAnnouncement, runChanges } from './run-announcement.js';
+import { renderRestore, restoreRun } from './run-restore.js';
+import type { RunCheckpoint } from '../../runtime/agents/index.js';
 
 /** The detail of the cancelable `ca-prompt-submit`: the prompt about to run. */
 export interface PromptSubmitDetail {
@@ -40,6 +42,9 @@ function progressText(progress: AgentProgress | undefined): string {
  * or preview failure offers its recovery: Grant access and Refresh preview run here as
  * `workspace.grantFolderAccess` and `preview.refresh` calls; Reconnect folder asks the page for a folder picker through
  * `ca-folder-reconnect`, which `<ca-studio>` answers with the explorer's Open folder.
+ * Each run that changed files offers "Restore to before this run" beside its prompt: one
+ * `agent.restoreRun` call as the person, refused with nothing changed when a file changed since;
+ * the transcript and the studio's announcer say which, and focus returns to the prompt.
  *
  * @tagname ca-chat
  * @summary Ask the agent to change the workspace.
@@ -82,6 +87,8 @@ export class CaChat extends LitElement {
   private readonly runtimeRef = new RuntimeController(this);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly openrouter = new StoreController(this, () => this.runtimeRef.value?.openrouter);
+  /** The runs that changed files: each prompt of one offers "Restore to before this run". */
+  private readonly runs = new StoreController(this, () => this.runtimeRef.value?.runs);
   private readonly recipes = new StoreController(this, () => {
     // The recipes come with the composition layer's chunk, not up front; the tools an agent may
     // use decide which show (a `tools` scope hides the recipes that would be refused), and so
@@ -190,6 +197,18 @@ export class CaChat extends LitElement {
     this.recoveryNotice = await runRecovery(this, runtime.registry, action);
   }
 
+  /** Restores a run as the person; the transcript and the announcer say what happened. */
+  private async restore(run: RunCheckpoint): Promise<void> {
+    const runtime = this.runtimeRef.value;
+    if (!runtime) return;
+    const text = await restoreRun(runtime.registry, run);
+    runtime.agent.note(text);
+    this.announcer.announce(text);
+    // The button is gone once restored: focus goes to the prompt, not the page.
+    await this.updateComplete;
+    this.textarea?.focus();
+  }
+
   private onKeydown(event: KeyboardEvent): void {
     if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
       event.preventDefault();
@@ -209,7 +228,12 @@ export class CaChat extends LitElement {
       message.role === 'assistant'
         ? (message.suggestions ?? []).filter((suggestion) => fitting.has(suggestion.id))
         : [];
+    const run =
+      message.role === 'user'
+        ? this.runs.value?.find((checkpoint) => `${checkpoint.sessionId}-prompt` === message.id)
+        : undefined;
     return html`<div class="message ${message.role}">${message.text}</div>
+      ${renderRestore(run, this.agent.value?.running ?? false, (chosen) => void this.restore(chosen))}
       ${
         suggestions.length
           ? html`<ul class="suggestions" aria-label="Nearest requests">

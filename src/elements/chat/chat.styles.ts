@@ -68,6 +68,10 @@ export const chatStyles = [
     .notice {
       color: var(--_muted);
     }
+    .restore {
+      align-self: flex-end;
+      font-size: 0.8rem;
+    }
     .empty-state p {
       margin: 0 0 var(--_space-2);
     }

@@ -18,6 +18,7 @@ import type {
 import { lazyLocalAgent } from './lazy-agent.js';
 import { withEditorSaveIntents } from './save-intents.js';
 import type { EditorSaveRecovery } from '../tools/live-editor/save-flow.js';
+import type { RunCheckpointRecorder } from './run-checkpoints.js';
 
 /** What the chat renders: whether a run is going, the transcript, and how the last run ended. */
 export interface AgentState {
@@ -61,6 +62,8 @@ export interface AgentRunnerOptions {
   recoverEditorSave?: EditorSaveRecovery;
   /** The loaded workspace, for drivers that check a plan can succeed before they run it. */
   workspace?: () => Promise<RecipeWorkspace>;
+  /** Told when each run starts and ends, to keep it as a checkpoint a person can restore. */
+  checkpoints?: RunCheckpointRecorder;
   maxMessages?: number;
 }
 
@@ -127,6 +130,8 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
     let result: AgentRunResult;
     try {
       await options.beforeRun?.();
+      // After the drafts are flushed: a person's unsaved typing is not part of the run.
+      options.checkpoints?.begin(sessionId);
       const started = Date.now();
       const { tools } = options.tools.listTools();
       options.trace.recordList({
@@ -173,6 +178,7 @@ export function createAgentRunner(options: AgentRunnerOptions): AgentRunner {
       runOptions.signal?.removeEventListener('abort', forward);
       if (active === controller) active = undefined;
     }
+    options.checkpoints?.end(sessionId, prompt);
     if (result.status === 'cancelled')
       emit({ id: `${sessionId}-cancelled`, role: 'assistant', text: 'Cancelled.' });
     end({ status: result.status, ...(result.error ? { error: result.error } : {}) });

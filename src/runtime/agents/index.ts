@@ -7,3 +7,4 @@ export * from './no-agent.js';
 export * from './recovery.js';
 export * from './tool-message.js';
 export * from './import-notes.js';
+export * from './run-checkpoints.js';

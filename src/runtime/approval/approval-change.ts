@@ -1,15 +1,21 @@
 /**
- * The change on an approval card: the tool's own `describeChange`, with line and size counts per
- * file, and the edit it binds the approval to. An approval is for the lines the card showed being
- * removed and added; when the workspace moves so that the call would remove or add other lines
- * (another tab rewrote the file a whole-file write would replace), the approval is stale.
+ * The change on an approval card: the tool's own `describeChange`, reduced to line and size counts
+ * per file, and a digest of the edit it binds the approval to. The card never carries file text:
+ * the text is read on demand (`change-view.ts`). An approval is for the lines the card counted
+ * being removed and added; when the workspace moves so that the call would remove or add other
+ * lines (another tab rewrote the file a whole-file write would replace), the approval is stale.
  */
+import { fingerprintArguments } from '../protocol/fingerprint.js';
 import type { ToolPolicyInput } from '../registry/policy.js';
 import { diffLines, splitLines } from './line-diff.js';
 import type { FileChange, ToolChange, WorkspaceChangeSource } from './tool-change.js';
 
-/** One file's change on an approval card, with its line and size counts. */
-export interface ApprovalFileChange extends FileChange {
+/** One file's change on an approval card: its name, status and counts, never its text. */
+export interface ApprovalFileChange {
+  path: string;
+  /** The new path of a renamed file. */
+  to?: string;
+  status: FileChange['status'];
   added: number;
   removed: number;
   beforeLines: number;
@@ -32,62 +38,81 @@ export interface ApprovalChange {
   stale: boolean;
 }
 
-/** A computed change and the key of the edit it makes (changed lines only, per file). */
+/**
+ * A computed change: the card's counts, each shown file's text in the same order (kept only by
+ * the caller that asked), and a digest of the edit it makes (changed lines only, per file).
+ */
 export interface TrackedChange {
   change: ApprovalChange;
+  texts: FileChange[];
   edit: string;
 }
 
 const EVERY_LINE = { maxLines: Number.MAX_SAFE_INTEGER, maxLineLength: Infinity, context: 0 };
 
-function counted(file: FileChange): { file: ApprovalFileChange; edit: unknown[] } {
+function counted(file: FileChange) {
   const diff = diffLines(file.before, file.after, EVERY_LINE);
-  return {
-    file: {
-      ...file,
-      added: diff.added,
-      removed: diff.removed,
-      beforeLines: splitLines(file.before).length,
-      afterLines: splitLines(file.after).length,
-      beforeCharacters: file.before.length,
-      afterCharacters: file.after.length,
-    },
-    edit: [file.path, file.to, file.status, diff.lines],
+  const summary: ApprovalFileChange = {
+    path: file.path,
+    ...(file.to === undefined ? {} : { to: file.to }),
+    status: file.status,
+    added: diff.added,
+    removed: diff.removed,
+    beforeLines: splitLines(file.before).length,
+    afterLines: splitLines(file.after).length,
+    beforeCharacters: file.before.length,
+    afterCharacters: file.after.length,
   };
+  return { summary, text: file, edit: [file.path, file.to, file.status, diff.lines] };
 }
 
-const changedFirst = (a: ApprovalFileChange, b: ApprovalFileChange) =>
-  Number(a.added + a.removed === 0) - Number(b.added + b.removed === 0);
+const changedFirst = (a: { summary: ApprovalFileChange }, b: { summary: ApprovalFileChange }) =>
+  Number(a.summary.added + a.summary.removed === 0) -
+  Number(b.summary.added + b.summary.removed === 0);
 
 function track(described: ToolChange, requestedEdit?: string): TrackedChange {
   const files = described.files.map(counted);
-  const edit = JSON.stringify([described.note ?? null, files.map((entry) => entry.edit)]);
-  const shown = files.map((entry) => entry.file).sort(changedFirst);
+  // A digest, so the pending request keeps no line of the edit it is bound to.
+  const edit = fingerprintArguments([described.note ?? null, files.map((entry) => entry.edit)]);
+  const shown = [...files].sort(changedFirst);
   return {
     edit,
+    texts: shown.map((entry) => entry.text),
     change: {
-      files: shown,
-      added: shown.reduce((sum, file) => sum + file.added, 0),
-      removed: shown.reduce((sum, file) => sum + file.removed, 0),
+      files: shown.map((entry) => entry.summary),
+      added: shown.reduce((sum, entry) => sum + entry.summary.added, 0),
+      removed: shown.reduce((sum, entry) => sum + entry.summary.removed, 0),
       ...(described.note === undefined ? {} : { note: described.note }),
       stale: requestedEdit !== undefined && requestedEdit !== edit,
     },
   };
 }
 
+/** How a waiting request reads its change again: the tool's `describeChange` on its arguments. */
+export type DescribeRequest = (workspace: WorkspaceChangeSource) => ToolChange;
+
 /**
- * The change `input` would make now, compared with the edit requested (when given); undefined
+ * The request's own `describeChange` bound to its arguments, or undefined for a tool without one.
+ * The queue keeps this function, not the arguments, in its pending entry.
+ */
+export function describeRequest(input: ToolPolicyInput): DescribeRequest | undefined {
+  const { describeChange, arguments: args } = input;
+  return describeChange ? (workspace) => describeChange(args, workspace) : undefined;
+}
+
+/**
+ * The change `describe` would make now, compared with the edit requested (when given); undefined
  * for a tool without `describeChange`, and for one that throws (a card still shows every
  * argument's size).
  */
 export function trackChange(
-  input: ToolPolicyInput,
+  describe: DescribeRequest | undefined,
   workspace: WorkspaceChangeSource | undefined,
   requestedEdit?: string,
 ): TrackedChange | undefined {
-  if (!workspace || !input.describeChange) return undefined;
+  if (!workspace || !describe) return undefined;
   try {
-    return track(input.describeChange(input.arguments, workspace), requestedEdit);
+    return track(describe(workspace), requestedEdit);
   } catch {
     return undefined;
   }

@@ -3,11 +3,27 @@
  * renders. It never holds raw arguments and never runs a tool. Each request is bound to its
  * toolCallId, tool name and argument fingerprint; once resolved it is never asked again.
  */
-import type { ToolCallError } from '../protocol/errors.js';
+import {
+  failure,
+  TOOL_CALL_ERROR_CODES,
+  toolError,
+  type Outcome,
+  type ToolCallError,
+} from '../protocol/errors.js';
 import type { ToolPolicyInput } from '../registry/policy.js';
 import { WORKSPACE_ERROR_CODES, workspaceError } from '../workspace/codes.js';
 import type { WorkspaceSource } from '../workspace/types.js';
-import { trackChange, type ApprovalChange } from './approval-change.js';
+import {
+  describeRequest,
+  trackChange,
+  type ApprovalChange,
+  type DescribeRequest,
+} from './approval-change.js';
+import {
+  changeView,
+  DEFAULT_MAX_CHANGE_VIEW_CHARACTERS,
+  type ApprovalChangeView,
+} from './change-view.js';
 import type { WorkspaceChangeSource } from './tool-change.js';
 import {
   approvalChoices,
@@ -52,7 +68,7 @@ const MAX_REASON = 500;
 
 /**
  * A pending approval as a surface renders it: the call's identity, bounded argument summaries and
- * its change; never raw arguments.
+ * its change's counts; never raw arguments and never file text (see `getChange`).
  */
 export interface ToolApprovalSnapshot {
   id: string;
@@ -71,7 +87,8 @@ export interface ToolApprovalSnapshot {
   textArguments: TextArgumentSize[];
   /**
    * What the call would change, from the tool's own `describeChange`, kept current while the
-   * request waits: per file, its text before and after with +/− line and size counts.
+   * request waits: per file, its path, status, +/− lines and sizes. The text is read on demand
+   * with the queue's `getChange(id)`.
    */
   change?: ApprovalChange;
   /** The answers this card may offer (site options and the tool's destructiveness). */
@@ -109,6 +126,12 @@ export interface ToolApprovalQueue {
   /** Denies every pending request (unmount, disconnect, Escape on a surface that owns all). */
   denyAll(): void;
   readonly store: ToolApprovalStore;
+  /**
+   * The text behind pending approval `id`'s change, computed now and handed to this caller only
+   * (bounded: see `ToolApprovalQueueOptions.maxChangeCharacters`). Fails with
+   * `TOOL_APPROVAL_NOT_PENDING` when `id` is not waiting.
+   */
+  getChange?(id: string): Outcome<ApprovalChangeView>;
   /** "Allow for this session" grants: a granted tool and caller skip the card until revoked. */
   readonly grants?: ToolApprovalGrantStore;
 }
@@ -132,13 +155,20 @@ export interface ToolApprovalQueueOptions {
   workspace?: WorkspaceChangeSource & Pick<WorkspaceSource, 'subscribe'>;
   /** Which answers cards offer; "allow for session" never for a destructive tool by default. */
   choices?: ToolApprovalChoiceOptions;
+  /**
+   * At most this many characters of file text (before and after, every file) in one `getChange`
+   * view; a file past it is listed without text. Default: 1,000,000.
+   */
+  maxChangeCharacters?: number;
 }
 
+/** A waiting request: its card, and what it needs to check itself. No arguments, no file text. */
 interface Pending {
   snapshot: ToolApprovalSnapshot;
   binding: string;
-  input: ToolPolicyInput;
-  /** The edit the request asked for; undefined when the tool describes no change. */
+  /** The tool's `describeChange` bound to the call's arguments, for the card and `getChange`. */
+  describe?: DescribeRequest;
+  /** A digest of the edit the request asked for; undefined when the tool describes no change. */
   requestedEdit?: string;
   settle(answer: ToolApprovalDecision | ToolApprovalRefusal | ToolApprovalDenial): void;
 }
@@ -156,7 +186,10 @@ function staleRefusal(toolName: string): ToolApprovalRefusal {
 /** Creates an empty approval queue. */
 export function createToolApprovalQueue(
   options: ToolApprovalQueueOptions = {},
-): ToolApprovalQueue & { readonly grants: ToolApprovalGrantStore } {
+): ToolApprovalQueue & {
+  readonly grants: ToolApprovalGrantStore;
+  getChange(id: string): Outcome<ApprovalChangeView>;
+} {
   const safeNames = new Set(options.safeArgumentNames);
   const idPrefix = options.idPrefix ?? 'approval-';
   const maxResolved = options.maxResolved ?? 1000;
@@ -171,13 +204,14 @@ export function createToolApprovalQueue(
   let unwatch: (() => void) | undefined;
   const choiceOptions = options.choices ?? {};
   const grants = createGrantList();
+  const maxChange = options.maxChangeCharacters ?? DEFAULT_MAX_CHANGE_VIEW_CHARACTERS;
 
   /** Recomputes every waiting card's change; publishes when one differs. */
   const recompute = () => {
     let moved = false;
     for (const entry of pending.values()) {
       if (entry.requestedEdit === undefined) continue;
-      const now = trackChange(entry.input, workspace, entry.requestedEdit);
+      const now = trackChange(entry.describe, workspace, entry.requestedEdit);
       const before = entry.snapshot.change;
       if (now && before && JSON.stringify(now.change) === JSON.stringify(before)) continue;
       const { change: _dropped, ...rest } = entry.snapshot;
@@ -236,11 +270,10 @@ export function createToolApprovalQueue(
     const stale =
       decision === 'approved' &&
       entry.requestedEdit !== undefined &&
-      trackChange(entry.input, workspace, entry.requestedEdit)?.change.stale !== false;
-    if (remember && !stale) grants.add(entry.input);
-    entry.settle(
-      stale ? staleRefusal(entry.input.toolName) : reason ? { denied: true, reason } : decision,
-    );
+      trackChange(entry.describe, workspace, entry.requestedEdit)?.change.stale !== false;
+    const { toolName, source } = entry.snapshot;
+    if (remember && !stale) grants.add(toolName, source);
+    entry.settle(stale ? staleRefusal(toolName) : reason ? { denied: true, reason } : decision);
     publish();
     return true;
   };
@@ -264,13 +297,14 @@ export function createToolApprovalQueue(
       if (options.requireSurface && surfaces === 0) return Promise.resolve('unavailable');
       const id = `${idPrefix}${++counter}`;
       const safeArguments = summarizeSafeArguments(input.arguments, safeNames);
-      const tracked = trackChange(input, workspace);
+      const describe = describeRequest(input);
+      const tracked = trackChange(describe, workspace);
       const change = tracked?.change;
       return new Promise<ToolApprovalAnswer>((resolve) => {
         const onAbort = () => finish(id, 'denied');
         pending.set(id, {
           binding,
-          input,
+          ...(describe ? { describe } : {}),
           ...(tracked ? { requestedEdit: tracked.edit } : {}),
           settle(decision) {
             signal?.removeEventListener('abort', onAbort);
@@ -304,6 +338,31 @@ export function createToolApprovalQueue(
     },
     resolve(id, decision, resolveOptions) {
       return finish(id, decision === 'approved' ? 'approved' : 'denied', resolveOptions);
+    },
+    getChange(id) {
+      const entry = pending.get(id);
+      if (!entry) {
+        return failure(
+          toolError(
+            TOOL_CALL_ERROR_CODES.TOOL_APPROVAL_NOT_PENDING,
+            `No approval ${id} is waiting: it was decided, denied or never asked.`,
+            false,
+            { id },
+          ),
+        );
+      }
+      const tracked = trackChange(entry.describe, workspace, entry.requestedEdit);
+      if (!tracked) {
+        const none = {
+          files: [],
+          added: 0,
+          removed: 0,
+          stale: false,
+          note: 'No change described.',
+        };
+        return { ok: true, value: { ...none, id, maxCharacters: maxChange, omitted: 0 } };
+      }
+      return { ok: true, value: changeView(id, tracked, maxChange) };
     },
     grants,
     denyAll,

@@ -63,7 +63,7 @@ export function approvalChoices(
 /** The grant list of one queue: `has` is read on every request, `add` on "allow for session". */
 export function createGrantList(): ToolApprovalGrantStore & {
   has(input: ToolPolicyInput): boolean;
-  add(input: ToolPolicyInput): void;
+  add(toolName: string, source: string): void;
 } {
   const grants = new Map<string, ToolApprovalGrant>();
   const listeners = new Set<() => void>();
@@ -75,15 +75,15 @@ export function createGrantList(): ToolApprovalGrantStore & {
   };
   return {
     has: (input) => grants.has(key(input.toolName, input.context.source)),
-    add(input) {
-      const id = key(input.toolName, input.context.source);
+    add(toolName, source) {
+      const id = key(toolName, source);
       if (grants.has(id)) return;
       grants.set(
         id,
         Object.freeze({
           id: `grant-${++counter}`,
-          toolName: input.toolName,
-          source: input.context.source,
+          toolName,
+          source,
           createdAt: Date.now(),
         }),
       );

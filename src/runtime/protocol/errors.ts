@@ -22,6 +22,8 @@ const TOOL_CALL_ERRORS = defineErrorCodes({
   TOOL_APPROVAL_TIMEOUT: {},
   /** The runtime had not loaded its workspace within the call's readiness bound; retryable. */
   TOOL_RUNTIME_NOT_READY: {},
+  /** `getChange` asked for an approval that is not waiting (decided, denied or unknown). */
+  TOOL_APPROVAL_NOT_PENDING: {},
   TOOL_CANCELLED: {},
   TOOL_TIMEOUT: {},
   TOOL_EXECUTION_FAILED: {},

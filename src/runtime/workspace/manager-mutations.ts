@@ -21,6 +21,7 @@ import type {
 import type { LiteralPatch } from './patch.js';
 import { normalizeWorkspacePath } from './paths.js';
 import type { Replay } from './persistence.js';
+import { restoreFiles, type RestoreEntry } from './restore-files.js';
 import type { WorkspaceSeedFile } from './seed.js';
 import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
@@ -143,6 +144,8 @@ export function createWorkspaceMutations(core: MutationCore) {
       planned('deleteFile', [path], (base, p) => transitions.deleteFile(base, p as string)),
     revertFile: (path: string) =>
       planned('revertFile', [path], (base, p) => transitions.revertFile(base, p as string)),
+    restoreFiles: (entries: readonly RestoreEntry[]) =>
+      planned('restoreFiles', [], (base) => restoreFiles(base, entries)),
     undo: () => plannedFiles(travelTarget('undo')),
     redo: () => plannedFiles(travelTarget('redo')),
     reset: (): WorkspacePlan => {

@@ -2,6 +2,7 @@
  * The public shape of the workspace manager: its options, status and methods. Kept apart from
  * the implementation so readers (tools, elements, folder sync) depend on the contract only.
  */
+import type { RestoreEntry } from './restore-files.js';
 import type { Outcome } from '../protocol/errors.js';
 import type {
   WorkspaceFolder,
@@ -99,6 +100,7 @@ export interface WorkspacePlanner {
   undo(): WorkspacePlan;
   redo(): WorkspacePlan;
   reset(): WorkspacePlan;
+  restoreFiles(entries: readonly RestoreEntry[]): WorkspacePlan;
 }
 
 /**
@@ -125,6 +127,14 @@ export interface WorkspaceDocumentManager extends WorkspaceSource {
   revertFile(path: string, options?: WorkspaceMutationOptions): WorkspaceResult;
   undo(options?: WorkspaceMutationOptions): WorkspaceResult;
   redo(options?: WorkspaceMutationOptions): WorkspaceResult;
+  /**
+   * Puts each file back in one step while it is still as `expected`; otherwise changes nothing
+   * and fails with `WORKSPACE_REVISION_CONFLICT` (reason `changed-since`, the files named).
+   */
+  restoreFiles(
+    entries: readonly RestoreEntry[],
+    options?: WorkspaceMutationOptions,
+  ): WorkspaceResult;
   /** Restores the seed; refused while a writable folder is linked. */
   reset(options?: WorkspaceMutationOptions): WorkspaceResult;
   /** Marks the browser checkpoint clean; refused while a writable folder is linked. */

@@ -21,6 +21,7 @@ import { PathMap } from './path-map.js';
 import { createPersistenceQueue, type Replay } from './persistence.js';
 import { DEFAULT_WORKSPACE_SEED } from './seed.js';
 import { createWorkspaceMutations } from './manager-mutations.js';
+import { restoreFiles } from './restore-files.js';
 import { seededSnapshot } from './seeded-snapshot.js';
 import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
@@ -275,6 +276,8 @@ export function createWorkspaceDocumentManager(
       mutation('revertFile', [path], options, (base, p) =>
         transitions.revertFile(base, p as string),
       ),
+    restoreFiles: (entries, options) =>
+      mutation('restoreFiles', [], options, (base) => restoreFiles(base, entries)),
     undo: (options) => travel('undo', options),
     redo: (options) => travel('redo', options),
     async reset(options) {

@@ -79,6 +79,9 @@ describe('<ca-approval> shows the change as a diff', () => {
       'the diff view',
     );
     expect(mergeLoaded(), 'the diff module after Show change').to.equal(true);
+    // The text came from the runtime on demand; the store the card renders never held it.
+    expect(diff.textContent).to.include('gamma');
+    expect(JSON.stringify(runtime.approvals.store.getSnapshot())).not.to.include('gamma');
     const rows = ['beta', 'gamma', 'delta'].map((line) => topOf(diff, line));
     expect(
       rows.every((top) => top !== undefined),

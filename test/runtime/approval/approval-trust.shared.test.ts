@@ -1,11 +1,18 @@
 import { expect } from 'chai';
 import {
   createDefaultToolPolicy,
+  serializeToolObservabilityValue,
   createToolApprovalQueue,
   createToolRegistry,
   diffLines,
   TOOL_CALL_ERROR_CODES as CODES,
 } from '../../../src/runtime/index.js';
+import {
+  connectTrace,
+  createTraceStore,
+  traceApprovals,
+} from '../../../src/runtime/trace/index.js';
+import { createWorkspaceTools } from '../../../src/runtime/tools/workspace/index.js';
 import { createWorkspaceDocumentManager } from '../../../src/runtime/workspace/manager.js';
 import { describe, it } from '../../support/spec.js';
 import { createWriteFile, tick } from '../registry/fixtures.js';
@@ -80,32 +87,110 @@ describe('approvals a person can trust', () => {
   });
 
   it('scenario 8: the card gets every text argument by size and a +/− change, never the text', async () => {
-    const source = `${'typo '.repeat(14_000)}`;
-    const queue = createToolApprovalQueue({
-      safeArgumentNames: ['path'],
-      workspace: createWorkspaceDocumentManager(),
+    const secret = 'sk-live-0f1e2d3c4b5a';
+    const workspace = createWorkspaceDocumentManager({
+      seed: [{ path: 'index.html', text: '<p>a</p>\n<p>b</p>\n<p>c</p>\n' }],
     });
-    void queue.request({
-      describeChange: () => ({
-        files: [{ path: 'index.html', before: 'a\nb\nc', after: 'a\nB\nc\nd', status: 'modified' }],
-      }),
-      method: 'tools/call',
-      toolCallId: 'big',
-      toolName: 'workspace.applyPatch',
-      definition: { name: 'workspace.applyPatch', description: 'Fixing a typo', inputSchema: {} },
-      arguments: { path: 'index.html', search: 'x', replace: source, occurrence: 'first' },
-      argumentFingerprint: 'f',
-      context: { source: 'model', mode: 'agent' },
+    await workspace.ready;
+    const queue = createToolApprovalQueue({ safeArgumentNames: ['path'], workspace });
+    const trace = createTraceStore({ project: serializeToolObservabilityValue });
+    const registry = createToolRegistry({
+      toolPolicy: createDefaultToolPolicy(),
+      approvalQueue: traceApprovals(queue, trace),
     });
-    const [snapshot] = queue.store.getSnapshot();
-    expect(snapshot!.textArguments).to.deep.equal([
-      { name: 'search', characters: 1, lines: 1 },
-      { name: 'replace', characters: 70_000, lines: 1 },
-      { name: 'occurrence', characters: 5, lines: 1 },
+    for (const tool of createWorkspaceTools(workspace)) registry.register(tool);
+    const stopTrace = connectTrace(registry, trace);
+    // Every snapshot the store publishes, as a host forwarding cards would send it.
+    const published: string[] = [];
+    queue.store.subscribe(() => published.push(JSON.stringify(queue.store.getSnapshot())));
+    const revision = () => workspace.getSnapshot().revision;
+    const model = { context: { source: 'model', mode: 'agent' } } as const;
+
+    const text = `<p>a</p>\n<p>${secret}</p>\n<p>c</p>\n<p>d</p>\n`;
+    const write = registry.callTool(
+      'workspace.writeFile',
+      { path: 'index.html', text, expectedRevision: revision() },
+      model,
+    );
+    const patch = registry.callTool(
+      'workspace.applyPatch',
+      { path: 'index.html', search: '<p>c</p>', replace: `<p>${secret.toUpperCase()}</p>` },
+      model,
+    );
+    await tick();
+    const [written, patched] = queue.store.getSnapshot();
+    expect(written!.textArguments).to.deep.equal([
+      { name: 'text', characters: text.length, lines: 5 },
     ]);
-    expect(snapshot!.change).to.deep.include({ added: 2, removed: 1, stale: false });
-    expect(JSON.stringify(snapshot)).not.to.include('typo typo');
+    expect(written!.change).to.deep.include({ added: 2, removed: 1, stale: false });
+    expect(patched!.change).to.deep.include({ added: 1, removed: 1, stale: false });
+    expect(written!.change!.files[0]).to.deep.include({ path: 'index.html', afterLines: 5 });
+
+    // The text is there, read by approval id only: it never entered the store.
+    const view = queue.getChange(written!.id);
+    expect(view.ok && view.value.files[0]!.text!.after).to.include(secret);
+    expect(JSON.stringify(queue.getChange(patched!.id))).to.include(secret.toUpperCase());
+    queue.resolve(patched!.id, 'approved');
+    expect((await patch).error).to.equal(undefined);
+    // The patch moved the file, so the write waiting after it would now make another edit.
+    queue.resolve(written!.id, 'approved');
+    expect((await write).error?.code).to.equal('WORKSPACE_REVISION_CONFLICT');
+    expect(queue.getChange(written!.id)).to.deep.include({ ok: false });
+    const file = workspace.getFile('index.html');
+    expect(file.ok && file.value.kind === 'text' && file.value.text).to.include(
+      secret.toUpperCase(),
+    );
+
+    expect(published.length).to.be.greaterThan(2);
+    for (const sent of [...published, JSON.stringify(trace.getSnapshot())]) {
+      expect(sent).not.to.match(new RegExp(secret, 'i'));
+    }
+    stopTrace();
+  });
+
+  it('a change view holds at most its bound of file text; a file past it is listed without', async () => {
+    const workspace = createWorkspaceDocumentManager({
+      seed: [
+        { path: 'big.txt', text: 'x'.repeat(600) },
+        { path: 'small.txt', text: 'y' },
+      ],
+    });
+    await workspace.ready;
+    await workspace.writeFile('big.txt', 'z'.repeat(600));
+    await workspace.writeFile('small.txt', 'w');
+    const queue = createToolApprovalQueue({ workspace, maxChangeCharacters: 500 });
+    const registry = createToolRegistry({
+      toolPolicy: createDefaultToolPolicy(),
+      approvalQueue: queue,
+    });
+    for (const tool of createWorkspaceTools(workspace)) registry.register(tool);
+    const call = registry.callTool(
+      'workspace.reset',
+      {},
+      {
+        context: { source: 'model', mode: 'agent' },
+      },
+    );
+    await tick();
+    const [card] = queue.store.getSnapshot();
+    const view = queue.getChange(card!.id);
+    if (!view.ok) throw new Error(view.error.message);
+    expect(view.value).to.deep.include({ maxCharacters: 500, omitted: 1 });
+    const byPath = new Map(view.value.files.map((entry) => [entry.path, entry]));
+    expect(byPath.get('big.txt')!.text).to.equal(undefined);
+    expect(byPath.get('big.txt')!.beforeCharacters).to.equal(600);
+    expect(byPath.get('small.txt')!.text).to.deep.equal({ before: 'w', after: 'y' });
+    expect(queue.getChange('approval-unknown')).to.deep.equal({
+      ok: false,
+      error: {
+        code: CODES.TOOL_APPROVAL_NOT_PENDING,
+        message: 'No approval approval-unknown is waiting: it was decided, denied or never asked.',
+        retryable: false,
+        details: { id: 'approval-unknown' },
+      },
+    });
     queue.denyAll();
+    await call;
   });
 
   it('a line diff is exact for small changes and bounded for large ones', () => {

@@ -59,7 +59,7 @@ describe('error-code tables (R4, W3)', () => {
     );
     expect(TOOL_CALL_ERROR_CODES.TOOL_TRANSPORT_FAILED).to.equal('tool-transport-failed');
     expect(TOOL_CALL_ERROR_CODES.TOOL_CANCELLED).to.equal('TOOL_CANCELLED');
-    expect(Object.keys(TOOL_CALL_ERROR_CODES)).to.have.length(35);
+    expect(Object.keys(TOOL_CALL_ERROR_CODES)).to.have.length(37);
   });
 
   it('each family marks exactly its retryable codes retryable', () => {
