@@ -203,6 +203,7 @@ export default defineConfig(({ mode }) => {
           'mcp/node': 'src/bridge/mcp/node.ts',
           'ai-sdk': 'src/bridge/ai-sdk/index.ts',
           'agent-server': 'src/bridge/agent-server/index.ts',
+          'collab-server': 'src/bridge/collab-server/index.ts',
           'host/cli': 'src/host/cli.ts',
         },
         formats: ['es'],

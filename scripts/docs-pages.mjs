@@ -16,6 +16,7 @@ export const GUIDES = [
   { file: 'tools.md', section: 'guide' },
   { file: 'mcp.md', section: 'guide' },
   { file: 'durable-operations.md', section: 'guide' },
+  { file: 'collaboration.md', section: 'guide' },
   { file: 'host-companion.md', section: 'guide' },
   { file: 'surfaces.md', section: 'guide' },
   { file: 'typescript-and-packages.md', section: 'guide' },
