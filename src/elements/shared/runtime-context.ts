@@ -4,7 +4,6 @@ import type { ToolRegistry } from '../../runtime/registry/index.js';
 import type { PreviewSelectionStore } from '../../runtime/preview/index.js';
 import type { WorkspaceSnapshot, WorkspaceSource } from '../../runtime/workspace/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import type { RuntimeOwnerEntry } from './runtime-owners.js';
 
 /**
  * The part of the studio runtime every element may rely on. The full runtime returned by
@@ -58,9 +57,4 @@ export interface RuntimeLoading {
 /** Provided beside `runtimeContext`, set only while that one is still on its way. */
 export const runtimeLoadingContext = createContext<RuntimeLoading | undefined>(
   Symbol.for('context-action.runtime-loading'),
-);
-
-/** The owner itself (`<ca-runtime>`, `<ca-studio>`), for what an element reads off its element. */
-export const runtimeOwnerContext = createContext<RuntimeOwnerEntry | undefined>(
-  Symbol.for('context-action.runtime-owner'),
 );

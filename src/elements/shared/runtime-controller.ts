@@ -3,11 +3,10 @@ import type { ReactiveController, ReactiveElement } from 'lit';
 import {
   runtimeContext,
   runtimeLoadingContext,
-  runtimeOwnerContext,
   type ElementRuntime,
   type RuntimeLoading,
 } from './runtime-context.js';
-import { runtimeOwners, type RuntimeOwnerEntry } from './runtime-owners.js';
+import { runtimeOwnerContext, runtimeOwners, type RuntimeOwnerEntry } from './runtime-owners.js';
 
 /** What an element with no runtime shows where its work would be, instead of staying blank. */
 export const NO_RUNTIME_MESSAGE =

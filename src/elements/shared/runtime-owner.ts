@@ -7,13 +7,8 @@ import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { openWorkspaceEarly } from '../../composition/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
-import {
-  runtimeContext,
-  runtimeLoadingContext,
-  runtimeOwnerContext,
-  type RuntimeLoading,
-} from './runtime-context.js';
-import { runtimeOwners, type RuntimeOwnerEntry } from './runtime-owners.js';
+import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
+import { runtimeOwnerContext, runtimeOwners, type RuntimeOwnerEntry } from './runtime-owners.js';
 import { recipeKey, type RuntimeRecipe } from './runtime-recipe.js';
 import type { StarterNoticeController } from './starter-notice-controller.js';
 

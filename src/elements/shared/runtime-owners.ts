@@ -1,3 +1,4 @@
+import { createContext } from '@lit/context';
 import type { ElementRuntime, RuntimeLoading } from './runtime-context.js';
 
 /** What an element that owns a runtime (`<ca-runtime>`, `<ca-studio>`) tells the elements it links. */
@@ -60,3 +61,8 @@ export const runtimeOwners = {
     return inDocument;
   },
 };
+
+/** The owner itself, provided to the elements inside it, for what they read off its element. */
+export const runtimeOwnerContext = createContext<RuntimeOwnerEntry | undefined>(
+  Symbol.for('context-action.runtime-owner'),
+);
