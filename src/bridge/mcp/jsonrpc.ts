@@ -4,6 +4,7 @@
  */
 import { isPlainObject } from '../../runtime/protocol/index.js';
 
+/** The JSON-RPC error codes MCP answers with: the standard five and the server-defined ones. */
 export const JSONRPC_ERROR_CODES = Object.freeze({
   PARSE_ERROR: -32700,
   INVALID_REQUEST: -32600,

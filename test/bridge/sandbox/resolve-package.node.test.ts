@@ -82,6 +82,22 @@ describe('vendored packages', () => {
     expect(resolvePackage('lit/nope.js', 'a.js', read)).to.have.property('reason');
   });
 
+  it("takes a package's index.js when it names no exports, module or main, and main without its extension", () => {
+    const files: Record<string, string> = {
+      'web_modules/plain/package.json': '{ "name": "plain" }',
+      'web_modules/plain/index.js': 'export default 1;',
+      'web_modules/short/package.json': '{ "name": "short", "main": "lib/entry" }',
+      'web_modules/short/lib/entry.js': 'export default 2;',
+    };
+    const readFile = (path: string) => files[path];
+    expect(resolvePackage('plain', 'app.js', readFile)).to.deep.equal({
+      path: 'web_modules/plain/index.js',
+    });
+    expect(resolvePackage('short', 'app.js', readFile)).to.deep.equal({
+      path: 'web_modules/short/lib/entry.js',
+    });
+  });
+
   it('compiles a page importing lit with every module of the graph found', async () => {
     const { readyModuleCompilers, loadModuleCompilers } =
       await import('../../../src/bridge/sandbox/load-module-compilers.js');
