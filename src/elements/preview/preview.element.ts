@@ -311,7 +311,8 @@ export class CaPreview extends LitElement {
       ${
         diagnostics.length === 0
           ? nothing
-          : html`<section part="diagnostics" aria-label="Preview diagnostics">
+          : // Focusable: a long list scrolls, and a keyboard must be able to scroll it.
+            html`<section part="diagnostics" aria-label="Preview diagnostics" tabindex="0">
               <strong>Diagnostics (${diagnostics.length})</strong>
               <ul>
                 ${diagnostics.map(
