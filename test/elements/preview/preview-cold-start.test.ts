@@ -103,21 +103,20 @@ describe('<ca-preview> cold start: first render from the seed while IndexedDB op
     runtime.dispose();
   });
 
-  it('a tool call still waits for hydration', async () => {
+  it('a tool call made while IndexedDB opens waits for hydration, then runs', async () => {
     const { runtime, preview, open } = await mount(uniqueName('cold-tool'));
     await readyAt(preview, 1);
-    const early = await runtime.registry.callTool('workspace.writeFile', {
-      path: 'index.html',
-      text: '<h1>too early</h1>',
-    });
-    expect(early.error?.code).to.equal('WORKSPACE_REVISION_CONFLICT');
+    let settled = false;
+    const early = runtime.registry
+      .callTool('workspace.writeFile', { path: 'index.html', text: '<h1>early</h1>' })
+      .finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled, 'the call waits while the workspace loads').to.equal(false);
     open();
-    await runtime.ready;
-    const late = await runtime.registry.callTool('workspace.writeFile', {
-      path: 'index.html',
-      text: '<h1>after</h1>',
-    });
-    expect(late.error).to.equal(undefined);
+    const result = await early;
+    expect(result.error).to.equal(undefined);
+    const file = runtime.workspace.getFile('index.html');
+    expect(file.ok && file.value.kind === 'text' && file.value.text).to.equal('<h1>early</h1>');
     runtime.dispose();
   });
 });
