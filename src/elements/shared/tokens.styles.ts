@@ -9,6 +9,48 @@ const token = (name: string) => unsafeCSS(`var(${name}, ${light[name]})`);
 const size = (name: string) => unsafeCSS(`var(${name}, ${SCALE[name]!.value})`);
 
 /** Shared design tokens (`--ca-*`, see docs/theming.md), overridable from the page. */
+
+/**
+ * An icon button: square, its label hidden but still its accessible name, shown as a tooltip
+ * on pointer and keyboard focus alike, placed by `inset` (icon buttons lead their bars, so
+ * theirs runs from the button's start; collapsed ones end them, so theirs runs back).
+ */
+const iconButton = (selector: string, inset: string) => {
+  const button = unsafeCSS(selector);
+  return css`
+    ${button} {
+      position: relative;
+      min-width: var(--_control);
+      min-height: var(--_control);
+      padding: 0;
+    }
+    ${button} > .label {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip: rect(0 0 0 0);
+      white-space: nowrap;
+    }
+    ${button}:hover > .label,
+    ${button}:focus-visible > .label {
+      z-index: 5;
+      inset: ${unsafeCSS(inset)};
+      width: auto;
+      height: auto;
+      clip: auto;
+      padding: var(--_space-1) var(--_space-2);
+      border: 1px solid transparent;
+      border-radius: calc(var(--_radius) - 3px);
+      background: var(--_text);
+      color: var(--_bg);
+      font-size: var(--_text-xs);
+      font-weight: 400;
+      pointer-events: none;
+    }
+  `;
+};
+
 export const tokens = css`
   :host {
     --_bg: ${token('--ca-color-background')};
@@ -108,69 +150,9 @@ export const tokens = css`
   /* An icon button: square, its label a tooltip shown on pointer and keyboard focus alike (and
      its accessible name all along). A bar that sets "container: ca-bar / inline-size" turns
      its .collapse buttons (icon and label) into icon buttons when it is narrow. */
-  button.icon {
-    position: relative;
-    min-width: var(--_control);
-    min-height: var(--_control);
-    padding: 0;
-  }
-  button.icon > .label {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
-  /* Below the button, from its start: icon buttons lead their bars. */
-  button.icon:hover > .label,
-  button.icon:focus-visible > .label {
-    z-index: 5;
-    inset: calc(100% + var(--_space-1)) auto auto 0;
-    width: auto;
-    height: auto;
-    clip: auto;
-    padding: var(--_space-1) var(--_space-2);
-    border: 1px solid transparent;
-    border-radius: calc(var(--_radius) - 3px);
-    background: var(--_text);
-    color: var(--_bg);
-    font-size: var(--_text-xs);
-    font-weight: 400;
-    pointer-events: none;
-  }
+  ${iconButton('button.icon', 'calc(100% + var(--_space-1)) auto auto 0')}
   @container ca-bar (max-width: 30rem) {
-    button.collapse {
-      position: relative;
-      min-width: var(--_control);
-      min-height: var(--_control);
-      padding: 0;
-    }
-    button.collapse > .label {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip: rect(0 0 0 0);
-      white-space: nowrap;
-    }
-    /* Collapsed buttons end their bars: the tooltip runs back from the button's end. */
-    button.collapse:hover > .label,
-    button.collapse:focus-visible > .label {
-      z-index: 5;
-      inset: calc(100% + var(--_space-1)) 0 auto auto;
-      width: auto;
-      height: auto;
-      clip: auto;
-      padding: var(--_space-1) var(--_space-2);
-      border: 1px solid transparent;
-      border-radius: calc(var(--_radius) - 3px);
-      background: var(--_text);
-      color: var(--_bg);
-      font-size: var(--_text-xs);
-      font-weight: 400;
-      pointer-events: none;
-    }
+    ${iconButton('button.collapse', 'calc(100% + var(--_space-1)) 0 auto auto')}
   }
   button:focus-visible,
   textarea:focus-visible,
