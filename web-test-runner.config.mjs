@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
+import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { browserFor, engineFrom } from './scripts/wtr-engines.mjs';
 import { commonjsPackages, esmBundles, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
@@ -9,6 +10,7 @@ import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
 import { previewShellMiddleware } from './test/support/preview-shell-middleware.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
 import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs';
+import { fileReporter } from './scripts/test-report.mjs';
 
 // CA_ENGINE=chromium|firefox|webkit picks the browser (Chromium by default).
 const engine = engineFrom();
@@ -59,6 +61,13 @@ export default {
   concurrency: engine === 'chromium' ? 2 : 1,
   testFramework: { config: { timeout: 10000 } },
   testsFinishTimeout: 300000,
+  // `npm test` (CA_REPORT) also records each file's failures and time for its closing summary.
+  reporters: [
+    defaultReporter(),
+    ...(process.env.CA_REPORT
+      ? [fileReporter({ engine, group: process.env.CA_GROUP ?? 'main' })]
+      : []),
+  ],
   // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
   // And a scripted site model server on the AI SDK UI message stream (agent-endpoint).
   // The preview shell document, served with and without its header (a site's static file).

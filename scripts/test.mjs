@@ -1,36 +1,55 @@
 // The one test command: makes sure the system programs exist, then type-checks, lints, builds
 // and runs every Node test and the browser suites in Chromium, Firefox and WebKit (each engine's
 // files in web-test-runner.config.mjs) against real Redis and PostgreSQL servers, then the
-// example apps of every framework against the packed package.
+// example apps of every framework against the packed package. Ends with a summary of each
+// stage's time and every failure (scripts/test-report.mjs).
 import { ensureSystem } from './system.mjs';
 import { startServices } from './services.mjs';
 import { run } from './run.mjs';
 import { ENGINES } from './engines.mjs';
 import { runBrowserTests } from './browser-tests.mjs';
+import { printSummary, resetReport } from './test-report.mjs';
 
-const npm = (script) => run('npm', ['run', '--silent', script]);
-
-await ensureSystem();
-// Each is one process on one core: side by side they take the time of the longer.
-const checks = await Promise.allSettled([npm('typecheck'), npm('lint')]);
-const failedCheck = checks.find((check) => check.status === 'rejected');
-if (failedCheck) throw failedCheck.reason;
-await npm('build');
-await npm('lint:package');
-
-const services = await startServices();
-const env = { ...process.env, ...services.env };
+const stages = [];
 let failed;
-try {
-  await run('npm', ['run', '--silent', 'test:node'], { env }).catch((error) => (failed ??= error));
-  await npm('test:conformance').catch((error) => (failed ??= error));
-  const browser = await runBrowserTests(ENGINES, env);
-  failed ??= browser;
-} finally {
-  await services.stop();
+/** Runs one stage and times it; the first failure is kept and later stages still run. */
+async function stage(name, work) {
+  const started = Date.now();
+  const error = await work().then(
+    () => undefined,
+    (reason) => reason,
+  );
+  stages.push({ name, seconds: Math.round((Date.now() - started) / 1000), ok: !error });
+  failed ??= error;
 }
-await npm('test:examples').catch((error) => (failed ??= error));
-if (failed) {
+const npm = (script, options) => () => run('npm', ['run', '--silent', script], options);
+function finish() {
+  printSummary(stages);
+  if (!failed) return;
   console.error(failed.message);
   process.exit(1);
 }
+
+resetReport();
+await ensureSystem();
+// Each is one process on one core: side by side they take the time of the longer.
+await Promise.all([stage('typecheck', npm('typecheck')), stage('lint', npm('lint'))]);
+if (!failed) await stage('build', npm('build'));
+if (!failed) await stage('lint:package', npm('lint:package'));
+if (failed) finish();
+
+const services = await startServices();
+const env = { ...process.env, ...services.env };
+try {
+  await stage('Node tests', npm('test:node', { env }));
+  await stage('MCP conformance', npm('test:conformance'));
+  for (const engine of ENGINES)
+    await stage(`browser tests in ${engine}`, async () => {
+      const error = await runBrowserTests([engine], { ...env, CA_REPORT: '1' });
+      if (error) throw error;
+    });
+} finally {
+  await services.stop();
+}
+await stage('examples', npm('test:examples'));
+finish();

@@ -1,0 +1,87 @@
+// What `npm test` prints last: each stage's time and result, every failed browser test by name,
+// and the slowest browser files. CI shows only the end of the output, and the browser runners'
+// own reports scroll away behind the later stages.
+import { appendFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** Where the browser runs append their findings (one JSON object per line). */
+export const REPORT_FILE = join('.tmp', 'browser-report.jsonl');
+
+function failures(suite, path = []) {
+  if (!suite) return [];
+  const here = suite.name ? [...path, suite.name] : path;
+  return [
+    ...suite.tests
+      .filter((test) => !test.passed && !test.skipped)
+      .map((test) => [...here, test.name].join(' › ')),
+    ...suite.suites.flatMap((child) => failures(child, here)),
+  ];
+}
+
+const testTime = (suite) =>
+  suite
+    ? suite.tests.reduce((sum, test) => sum + (test.duration ?? 0), 0) +
+      suite.suites.reduce((sum, child) => sum + testTime(child), 0)
+    : 0;
+
+/**
+ * A web-test-runner reporter: appends one line per test file (its engine, group, failed tests,
+ * errors outside any test, and the sum of its tests' durations) to `REPORT_FILE`.
+ */
+export function fileReporter({ engine, group }) {
+  return {
+    reportTestFileResults({ sessionsForTestFile, testFile }) {
+      for (const session of sessionsForTestFile) {
+        const line = {
+          engine,
+          group,
+          file: testFile.replace(`${process.cwd()}/`, ''),
+          failed: failures(session.testResults),
+          errors: session.errors.map((error) => error.message.split('\n')[0]),
+          ms: Math.round(testTime(session.testResults)),
+        };
+        mkdirSync(dirname(REPORT_FILE), { recursive: true });
+        appendFileSync(REPORT_FILE, `${JSON.stringify(line)}\n`);
+      }
+    },
+  };
+}
+
+export function resetReport() {
+  rmSync(REPORT_FILE, { force: true });
+}
+
+function readReport() {
+  try {
+    return readFileSync(REPORT_FILE, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
+}
+
+/** Prints the stages (`{ name, seconds, ok }`), the browser failures and the slowest files. */
+export function printSummary(stages) {
+  const lines = ['', '── npm test summary ──'];
+  for (const stage of stages)
+    lines.push(
+      `${stage.ok ? 'ok    ' : 'FAILED'} ${String(stage.seconds).padStart(5)} s  ${stage.name}`,
+    );
+  const total = stages.reduce((sum, stage) => sum + stage.seconds, 0);
+  lines.push(`       ${String(total).padStart(5)} s  in all`);
+  const report = readReport();
+  const failed = report.filter((file) => file.failed.length || file.errors.length);
+  for (const file of failed) {
+    lines.push(`FAILED in ${file.engine} (${file.group}): ${file.file}`);
+    for (const name of [...file.failed, ...file.errors]) lines.push(`    ${name}`);
+  }
+  const slowest = [...report].sort((a, b) => b.ms - a.ms).slice(0, 8);
+  if (slowest.length) lines.push('Slowest browser files (sum of their tests):');
+  for (const file of slowest)
+    lines.push(
+      `  ${String((file.ms / 1000).toFixed(1)).padStart(6)} s  ${file.engine}  ${file.file}`,
+    );
+  console.log(lines.join('\n'));
+}
