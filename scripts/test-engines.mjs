@@ -10,10 +10,11 @@ await ensureSystem();
 const services = await startServices();
 let failed;
 try {
-  failed = await runBrowserTests(
+  const results = await runBrowserTests(
     ENGINES.filter((name) => name !== 'chromium'),
     { ...process.env, ...services.env },
   );
+  failed = results.find((result) => result.error)?.error;
 } finally {
   await services.stop();
 }

@@ -43,11 +43,10 @@ const env = { ...process.env, ...services.env };
 try {
   await stage('Node tests', npm('test:node', { env }));
   await stage('MCP conformance', npm('test:conformance'));
-  for (const engine of ENGINES)
-    await stage(`browser tests in ${engine}`, async () => {
-      const error = await runBrowserTests([engine], { ...env, CA_REPORT: '1' });
-      if (error) throw error;
-    });
+  for (const result of await runBrowserTests(ENGINES, { ...env, CA_REPORT: '1' })) {
+    stages.push(result);
+    failed ??= result.error;
+  }
 } finally {
   await services.stop();
 }
