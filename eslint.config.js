@@ -43,6 +43,19 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  {
+    // A door names what it exports, so a reader (and a reviewer of its diff) sees the public API.
+    files: ['src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Name what a door exports: `export { a, type B } from ...`, not `export *`.',
+        },
+      ],
+    },
+  },
   // The layers (docs/architecture.md, scripts/layers.mjs): imports point inward.
   ...layerRules(LAYERS),
 );

@@ -36,11 +36,6 @@ function valueExports(file, seen = new Set()) {
       names.set(exported, inner?.get(local) ?? target);
     }
   }
-  for (const [, , from] of text.matchAll(/^export\s*\*\s*from\s*(['"])([^'"]+)\1/gm)) {
-    const target = resolve(dirname(file), from).replace(/\.js$/, '.ts');
-    for (const [name, where] of valueExports(target, seen))
-      if (!names.has(name)) names.set(name, where);
-  }
   return names;
 }
 

@@ -4,16 +4,118 @@
  * `createStudioRuntime()` live in the composition layer (`@context-action/elements/studio`).
  */
 // Protocol
-export * from './protocol/errors.js';
-export * from './protocol/types.js';
-export * from './protocol/capability.js';
-export * from './workspace/types.js';
-export * from './preview/preview-host.js';
-export * from './registry/capability-table.js';
+export {
+  failure,
+  type Outcome,
+  TOOL_CALL_ERROR_CODES,
+  type ToolCallError,
+  type ToolCallErrorCode,
+  ToolCallFailure,
+  toolError,
+} from './protocol/errors.js';
+export type {
+  ArtifactRef,
+  JsonSchema,
+  MCPToolDefinition,
+  ModelToolCall,
+  SnapshotRef,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolCallMode,
+  ToolCallRequest,
+  ToolCallRequestInput,
+  ToolCallResult,
+  ToolCallSource,
+  ToolCleanupReport,
+  ToolContent,
+  ToolContentAnnotations,
+  ToolListRequest,
+  ToolListResult,
+  ToolPreviewContract,
+  ToolRealm,
+  ToolResourceContents,
+  ToolResourceDescriptor,
+  ToolSubjectRef,
+} from './protocol/types.js';
+export {
+  defineToolCapability,
+  type ToolCapability,
+  type ToolCapabilityResolver,
+} from './protocol/capability.js';
+export type {
+  WorkspaceFile,
+  WorkspaceSnapshot,
+  WorkspaceSource,
+  WorkspaceStorageMode,
+} from './workspace/types.js';
+export {
+  type PreviewAcknowledgement,
+  type PreviewDiagnostic,
+  type PreviewHost,
+  previewHostCapability,
+  type PreviewState,
+  type PreviewStatus,
+} from './preview/preview-host.js';
+export { type CapabilityTable, createCapabilityTable } from './registry/capability-table.js';
 // Durable operations
-export * from './durable/index.js';
+export {
+  createDurableOperationStore,
+  createDurableSideEffectRunner,
+  createMemoryDurableOperationBackend,
+  DEFAULT_DIAGNOSTIC_LIMITS,
+  DEFAULT_MAX_PRUNE_PAGES,
+  DEFAULT_PRUNE_PAGE_SIZE,
+  DEFAULT_RETENTION_MS,
+  type DiagnosticLimits,
+  DURABLE_OPERATION_ERROR_CODES,
+  type DurableClaim,
+  type DurableClaimInput,
+  durableError,
+  type DurableOperationBackend,
+  type DurableOperationCompareAndSet,
+  type DurableOperationErrorCode,
+  type DurableOperationPage,
+  type DurableOperationRecord,
+  type DurableOperationState,
+  type DurableOperationStore,
+  type DurableOperationStoreOptions,
+  type DurablePruneOptions,
+  type DurablePruneReport,
+  type DurableResolution,
+  type DurableSideEffectExecution,
+  type DurableSideEffectOutcome,
+  type DurableSideEffectResolution,
+  type DurableSideEffectResolver,
+  type DurableSideEffectRunInput,
+  type DurableSideEffectRunner,
+  type DurableSideEffectRunnerOptions,
+  type HttpSideEffectClassifier,
+  type HttpSideEffectInput,
+  type HttpSideEffectObservation,
+  type HttpSideEffectRequest,
+  type HttpSideEffectResponse,
+  IDEMPOTENCY_KEY_HEADER,
+  MAX_REASON_LENGTH,
+  type MemoryDurableOperationBackend,
+  outcomeFromRecord,
+  type OwnerTransition,
+  pruneDurableOperations,
+  type QueueAcknowledgementObservation,
+  type QueueSideEffectInput,
+  runHttpSideEffect,
+  runQueueSideEffect,
+  sanitizeDurableDiagnostic,
+  sanitizeDurableReason,
+} from './durable/index.js';
 // Protocol events, guards and content
-export * from './protocol/events.js';
+export {
+  TOOL_EXECUTION_PROVENANCE_SCHEMA,
+  type ToolCallEvent,
+  type ToolCallListener,
+  type ToolCallResultProjection,
+  type ToolExecutionProvenance,
+  type ToolExecutionStatus,
+} from './protocol/events.js';
 export {
   isToolCallContext,
   isToolCallError,
@@ -23,16 +125,53 @@ export {
   isToolListRequest,
   isToolListResult,
 } from './protocol/guards.js';
-export * from './protocol/content.js';
+export {
+  base64Bytes,
+  contentBoundsProblem,
+  stringifyToolContent,
+  TOOL_CONTENT_LIMITS,
+} from './protocol/content.js';
 export { canonicalJson, fingerprintArguments } from './protocol/fingerprint.js';
 // Registry, policy, approval, observability
-export * from './registry/define-tool.js';
+export {
+  defineTool,
+  TOOL_REALMS,
+  TOOL_RUNTIME_META_KEY,
+  type ToolDefinitionInput,
+  type ToolDescriptor,
+  type ToolHandler,
+  type ToolHandlerContext,
+  type ToolHandlerResult,
+  type ToolHandlerSuccess,
+} from './registry/define-tool.js';
 export type { ToolContractDescriptor } from './registry/tool-contract.js';
-export * from './registry/registry.js';
-export * from './registry/policy.js';
-export * from './registry/tool-scope.js';
-export * from './registry/scoped-registry.js';
-export * from './registry/person-call.js';
+export {
+  createToolRegistry,
+  type ToolListChange,
+  type ToolListChangeListener,
+  type ToolRegistry,
+  type ToolRegistryOptions,
+} from './registry/registry.js';
+export {
+  createDefaultToolPolicy,
+  DEFAULT_TOOL_POLICY,
+  defaultPolicyDecision,
+  type ToolPolicy,
+  type ToolPolicyDecision,
+  type ToolPolicyInput,
+} from './registry/policy.js';
+export {
+  matchToolNames,
+  scopeRefusal,
+  type ToolScope,
+  type ToolScopeSource,
+} from './registry/tool-scope.js';
+export { scopeToolRegistry } from './registry/scoped-registry.js';
+export {
+  callAsPerson,
+  PERSON_DIRECT_CONTEXT,
+  type PersonCallOptions,
+} from './registry/person-call.js';
 export {
   DEFAULT_MAX_TOOL_LIST_PAGES,
   listAllTools,
@@ -40,8 +179,19 @@ export {
   type ListAllToolsOptions,
   type ToolListSource,
 } from './registry/pagination.js';
-export * from './registry/provider-exports.js';
-export * from './registry/mcp-result.js';
+export {
+  type AnthropicToolDefinition,
+  type OpenAIToolDefinition,
+  toAnthropicToolDefinitions,
+  toOpenAIToolDefinitions,
+} from './registry/provider-exports.js';
+export {
+  type MCPCallToolResult,
+  type MCPContentBlock,
+  toMCPCallToolResult,
+  toMCPContentBlock,
+  TOOL_ERROR_META_KEY,
+} from './registry/mcp-result.js';
 export type { ToolCallOptions } from './registry/options.js';
 export type { ToolValidationMode } from './registry/call-types.js';
 export type { ToolValidationIssue } from './registry/validation.js';
@@ -52,10 +202,34 @@ export {
   PROVIDER_TOOL_NAME_PATTERN,
   TOOL_NAME_PATTERN,
 } from './registry/names.js';
-export * from './registry/idempotency.js';
-export * from './approval/approval-queue.js';
+export {
+  abortedBody,
+  createInMemoryIdempotencyStore,
+  type IdempotencyClaim,
+  type IdempotencyClaimInput,
+  type InMemoryIdempotencyStoreOptions,
+  type ToolCallBody,
+  type ToolIdempotencyStore,
+} from './registry/idempotency.js';
+export {
+  createToolApprovalQueue,
+  type ToolApprovalAnswer,
+  type ToolApprovalDecision,
+  type ToolApprovalDenial,
+  type ToolApprovalQueue,
+  type ToolApprovalQueueOptions,
+  type ToolApprovalRefusal,
+  type ToolApprovalResolveOptions,
+  type ToolApprovalSnapshot,
+  type ToolApprovalStore,
+} from './approval/approval-queue.js';
 export type { ApprovalChange, ApprovalFileChange } from './approval/approval-change.js';
-export * from './approval/change-view.js';
+export {
+  type ApprovalChangeView,
+  type ApprovalFileView,
+  changeView,
+  DEFAULT_MAX_CHANGE_VIEW_CHARACTERS,
+} from './approval/change-view.js';
 export {
   changeBetween,
   noFileChange,
@@ -67,48 +241,239 @@ export {
 } from './approval/tool-change.js';
 export { diffLines, type DiffLine, type LineDiff } from './approval/line-diff.js';
 export type { TextArgumentSize } from './approval/safe-arguments.js';
-export * from './observability/limits.js';
+export {
+  createToolObservabilityLimits,
+  createToolObservabilityPolicy,
+  DEFAULT_TOOL_OBSERVABILITY_LIMITS,
+  DEFAULT_TOOL_OBSERVABILITY_POLICY,
+  type ToolObservabilityLimits,
+  type ToolObservabilityLimitsOptions,
+  type ToolObservabilityPolicy,
+  type ToolObservabilityPolicyOptions,
+} from './observability/limits.js';
 export { serializeToolObservabilityValue } from './observability/serialize.js';
-export * from './observability/diagnostic.js';
+export {
+  sanitizeToolCallDiagnostic,
+  sanitizeToolCallDiagnosticReason,
+  type ToolCallDiagnostic,
+} from './observability/diagnostic.js';
 // Workspace
-export * from './workspace/codes.js';
-export * from './workspace/paths.js';
-export * from './workspace/file-types.js';
-export * from './workspace/seed.js';
-export * from './workspace/seeded-snapshot.js';
-export * from './workspace/patch.js';
-export * from './workspace/repository.js';
-export * from './workspace/manager.js';
-export * from './workspace/view.js';
-export * from './workspace/folder-port.js';
-export * from './workspace/folder-sync.js';
-export * from './workspace/file-tree.js';
-export * from './workspace/search.js';
-export * from './workspace/export-html.js';
-export * from './workspace/merge.js';
-export * from './workspace/names.js';
-export * from './workspace/encoding.js';
-export * from './workspace/zip.js';
-export * from './tools/workspace/index.js';
+export {
+  boundStorageError,
+  describeStorageError,
+  WORKSPACE_ERROR_CODES,
+  WORKSPACE_HISTORY_LIMIT,
+  WORKSPACE_PATH_LIMIT,
+  WORKSPACE_RESULT_PATHS_LIMIT,
+  WORKSPACE_SEGMENT_LIMIT,
+  WORKSPACE_SOURCE_LIMIT,
+  WORKSPACE_STORAGE_ERROR_LIMIT,
+  workspaceError,
+  type WorkspaceErrorCode,
+} from './workspace/codes.js';
+export {
+  normalizeWorkspacePath,
+  resolveWorkspaceReference,
+  type WorkspacePathProblem,
+} from './workspace/paths.js';
+export {
+  isHtmlPath,
+  preferredEntry,
+  workspaceFileFamily,
+  type WorkspaceFileFamily,
+  workspaceFileKind,
+  workspaceMimeType,
+} from './workspace/file-types.js';
+export { DEFAULT_WORKSPACE_SEED, type WorkspaceSeedFile } from './workspace/seed.js';
+export { seededSnapshot } from './workspace/seeded-snapshot.js';
+export { applyLiteralPatch, type LiteralPatch, type PatchOccurrence } from './workspace/patch.js';
+export {
+  createMemoryWorkspaceRepository,
+  type StoredCheckpointEntry,
+  type WorkspaceCommit,
+  type WorkspaceCommitResult,
+  type WorkspaceFolderRecord,
+  type WorkspaceMetadata,
+  type WorkspaceRecord,
+  type WorkspaceRepository,
+  type WorkspaceStoreDelta,
+} from './workspace/repository.js';
+export {
+  createWorkspaceDocumentManager,
+  type WorkspaceDocumentManager,
+  type WorkspaceDocumentManagerOptions,
+  type WorkspaceMutationOptions,
+  type WorkspacePlan,
+  type WorkspacePlanner,
+  type WorkspaceResult,
+  type WorkspaceSaveResult,
+  type WorkspaceStatus,
+} from './workspace/manager.js';
+export { createWorkspaceView, type WorkspaceView } from './workspace/view.js';
+export type {
+  WorkspaceFolder,
+  WorkspaceFolderImport,
+  WorkspaceFolderKind,
+  WorkspaceFolderPermission,
+  WorkspaceFolderReadOptions,
+  WorkspaceFolderSource,
+  WorkspaceFolderStatus,
+  WorkspaceProgress,
+  WorkspaceSkippedEntry,
+  WorkspaceSkipReason,
+} from './workspace/folder-port.js';
+export {
+  checkFolderOpen,
+  openWorkspaceFolder,
+  reloadWorkspaceFolder,
+  requestWorkspaceFolderPermission,
+  saveWorkspaceToFolder,
+  staleFolder,
+  type WorkspaceFolderLoadResult,
+  type WorkspaceFolderSaveResult,
+  type WorkspaceFolderStepOptions,
+  type WorkspaceSaveAllOptions,
+  type WorkspaceSideEffectRunner,
+  writableFolder,
+} from './workspace/folder-sync.js';
+export {
+  buildFileTree,
+  type FileTreeFile,
+  type FileTreeFolder,
+  type FileTreeNode,
+  folderPaths,
+  type VisibleTreeNode,
+  visibleTreeNodes,
+} from './workspace/file-tree.js';
+export {
+  searchWorkspace,
+  WORKSPACE_SEARCH_LIMIT,
+  type WorkspaceSearchMatch,
+  type WorkspaceSearchOptions,
+  type WorkspaceSearchResult,
+} from './workspace/search.js';
+export { exportWorkspaceHtml, type WorkspaceHtmlExport } from './workspace/export-html.js';
+export { mergeText, type Splice, spliceOf } from './workspace/merge.js';
+export {
+  compatibilityForm,
+  lookAlikeKey,
+  type NameWarning,
+  portabilityWarnings,
+} from './workspace/names.js';
+export { decodeAs, decodeUtf8Text } from './workspace/encoding.js';
+export { zipWorkspaceFiles } from './workspace/zip.js';
+export {
+  browserDownload,
+  createWorkspaceTools,
+  type FolderPicker,
+  folderPickerCapability,
+  folderSessionCapability,
+  type FolderSessionOffer,
+  type WorkspaceDownload,
+  type WorkspaceToolOptions,
+} from './tools/workspace/index.js';
 // Tool catalog helpers
-export * from './catalog/index.js';
+export {
+  CATALOG_SCOPES,
+  catalogDefinitionJson,
+  catalogFileName,
+  catalogListJson,
+  type CatalogScope,
+  type CatalogScopeCounts,
+  type CatalogView,
+  countCatalogScopes,
+  type DefaultPolicyOutcome,
+  type DefaultPolicySummary,
+  filterCatalog,
+  isInCatalogScope,
+  matchesCatalogQuery,
+  type ParsedSampleArguments,
+  parseSampleArguments,
+  type SampleArgumentsContext,
+  sampleToolArguments,
+  summarizeDefaultPolicy,
+  toolCallRequestJson,
+  toolNamespace,
+} from './catalog/index.js';
 // Drafts, trace and agents
-export * from './workspace/drafts.js';
-export * from './trace/trace-row.js';
-export * from './trace/trace-store.js';
-export * from './trace/connect-trace.js';
-export * from './trace/result-summary.js';
-export * from './agents/agent-types.js';
-export * from './agents/agent-runner.js';
-export * from './agents/local-agent.js';
-export * from './agents/no-agent.js';
-export * from './agents/local-agent-plan.js';
-export * from './agents/local-agent-recipes.js';
+export { createDraftRegistry, type DraftRegistry, type EditorDraft } from './workspace/drafts.js';
+export type {
+  TraceApproval,
+  TraceMethod,
+  TraceProvenance,
+  TraceRow,
+  TraceStatus,
+} from './trace/trace-row.js';
+export {
+  createTraceStore,
+  type TraceRowEnd,
+  type TraceStore,
+  type TraceStoreOptions,
+} from './trace/trace-store.js';
+export { connectTrace } from './trace/connect-trace.js';
+export { summarizeResult } from './trace/result-summary.js';
+export type {
+  AgentDriver,
+  AgentMessage,
+  AgentProgress,
+  AgentRunResult,
+  AgentRunStatus,
+  AgentToolPort,
+} from './agents/agent-types.js';
+export {
+  type AgentRunner,
+  type AgentRunnerOptions,
+  type AgentState,
+  createAgentRunner,
+} from './agents/agent-runner.js';
+export { localAgent } from './agents/local-agent.js';
+export { AGENT_NOT_CONFIGURED, noAgent } from './agents/no-agent.js';
+export {
+  type Accent,
+  ACCENTS,
+  type LocalAgentIntent,
+  planLocalAgentRequest,
+} from './agents/local-agent-plan.js';
+export {
+  availableRecipes,
+  entryEdit,
+  LOCAL_AGENT_RECIPES,
+  type LocalAgentRecipe,
+  type RecipeWorkspace,
+  textFile,
+} from './agents/local-agent-recipes.js';
 // OpenRouter
-export * from './agents/openrouter/settings.js';
-export * from './agents/openrouter/errors.js';
-export * from './agents/openrouter/agent.js';
-export * from './agents/openrouter/models.js';
+export {
+  createOpenRouterSettingsStore,
+  DEFAULT_OPENROUTER_ENDPOINT,
+  DEFAULT_OPENROUTER_MODEL,
+  OPENROUTER_API_KEY_STORAGE_KEY,
+  OPENROUTER_SETTINGS_STORAGE_KEY,
+  type OpenRouterDataPolicy,
+  type OpenRouterSettings,
+  type OpenRouterSettingsPatch,
+  type OpenRouterSettingsStore,
+  type OpenRouterSettingsStoreOptions,
+} from './agents/openrouter/settings.js';
+export {
+  isOpenRouterConfigurationError,
+  isTransientOpenRouterError,
+  OPENROUTER_ERROR_CODES,
+  openRouterError,
+  type OpenRouterErrorCode,
+} from './agents/openrouter/errors.js';
+export {
+  createOpenRouterAgent,
+  DEFAULT_OPENROUTER_MAX_TOOL_CALLS,
+  DEFAULT_OPENROUTER_MAX_TURNS,
+  type OpenRouterAgentOptions,
+} from './agents/openrouter/agent.js';
+export {
+  fetchOpenRouterModels,
+  type FetchOpenRouterModelsOptions,
+  type OpenRouterModel,
+  openRouterModelsUrl,
+} from './agents/openrouter/models.js';
 export { OPENROUTER_SYSTEM_PROMPT } from './agents/openrouter/prompt.js';
 export { DEFAULT_RETRY_DELAYS_MS } from './agents/openrouter/retry.js';
 export { DEFAULT_OPENROUTER_TIMEOUT_MS } from './agents/openrouter/transport.js';
@@ -119,40 +484,187 @@ export type {
   ChatToolCall,
 } from './agents/openrouter/protocol.js';
 // The site's own model server
-export * from './agents/endpoint/index.js';
+export {
+  createEndpointAgent,
+  DEFAULT_ENDPOINT_MAX_TOOL_CALLS,
+  DEFAULT_ENDPOINT_MAX_TURNS,
+  DEFAULT_ENDPOINT_STALL_TIMEOUT_MS,
+  ENDPOINT_ERROR_CODES,
+  type EndpointAgentOptions,
+  endpointError,
+  type EndpointErrorCode,
+  isEndpointConfigurationError,
+  isTransientEndpointError,
+} from './agents/endpoint/index.js';
 // Preview
-export * from './preview/errors.js';
+export {
+  PREVIEW_DIAGNOSTIC_CODES,
+  PREVIEW_ERROR_CODES,
+  previewError,
+  type PreviewErrorCode,
+} from './preview/errors.js';
 export { resolvePreviewReference, type PreviewReference } from './preview/paths.js';
 export {
   resolvePreviewEntry,
   resolvePreviewStylesheet,
   linkedStylesheets,
 } from './preview/entry.js';
-export * from './preview/selection.js';
+export {
+  createPreviewSelectionStore,
+  type PreviewSelection,
+  type PreviewSelectionStore,
+} from './preview/selection.js';
 export { PREVIEW_ACCENTS, type PreviewAccent } from './preview/visual-edits.js';
-export * from './preview/tools.js';
+export { createPreviewTools, type PreviewWorkspacePort } from './preview/tools.js';
 // Host-realm services (T5)
-export * from './service/service-capability.js';
-export * from './service/loopback-transport.js';
-export * from './registry/durable-idempotency.js';
-export * from './registry/operation-recovery.js';
-export * from './surfaces/names.js';
-export * from './surfaces/tools.js';
-export * from './tools/web-coding/index.js';
-export * from './tools/live-editor/index.js';
+export {
+  checkServiceAdmission,
+  createServiceCapability,
+  SERVICE_ADMISSION_SAMPLE_FRAMES,
+  type ServiceAdmissionExpectation,
+  type ServiceAdmissionRef,
+} from './service/service-capability.js';
+export {
+  createAuthenticatedLoopbackTransport,
+  type LoopbackRequest,
+  type LoopbackTransport,
+  type LoopbackTransportOptions,
+} from './service/loopback-transport.js';
+export {
+  bodyFromRecord,
+  createDurableIdempotencyStore,
+  type DurableIdempotencyOptions,
+  durableOperationKey,
+} from './registry/durable-idempotency.js';
+export {
+  createToolOperationRecovery,
+  type ToolOperationRecovery,
+  type ToolOperationRecoveryDecision,
+  type ToolOperationRecoveryOptions,
+  type ToolOperationResolution,
+  type ToolOperationResolver,
+} from './registry/operation-recovery.js';
+export {
+  isStudioSurface,
+  STUDIO_SURFACES,
+  type StudioSurface,
+  surfaceSeed,
+} from './surfaces/names.js';
+export { loadSurfaceTools } from './surfaces/tools.js';
+export {
+  createWebCodingTools,
+  WEB_CODING_SEED,
+  WEB_TOOL_POLICIES,
+} from './tools/web-coding/index.js';
+export {
+  createEditorSaveIntent,
+  createLiveDocument,
+  createLiveEditorTools,
+  EDITOR_SAVE_MANIFEST_LIMIT,
+  EDITOR_SAVE_TOOL_NAMES,
+  EDITOR_SCENARIO_NAMES,
+  EDITOR_SCENARIOS,
+  EDITOR_TOOL_POLICIES,
+  type EditorSaveIntent,
+  type EditorSaveOutcome,
+  type EditorSaveRecovery,
+  type EditorSaveToolName,
+  type EditorScenarioName,
+  isEditorSaveTool,
+  LIVE_EDITOR_SEED,
+  type LiveDocument,
+  type LiveDocumentSnapshot,
+  type LiveEditorToolOptions,
+  recoverEditorSave,
+  runEditorSave,
+} from './tools/live-editor/index.js';
 export { WORKSPACE_TOOL_POLICIES } from './registry/policy-table.js';
-export * from './agents/recovery.js';
+export { type RecoveryAction, recoveryActionFor } from './agents/recovery.js';
 // Capability migration (T6)
-export * from './migration/live-state.js';
-export * from './migration/capability-token.js';
-export * from './migration/recipe.js';
-export * from './service/service-route.js';
+export {
+  findMigrationLiveState,
+  MIGRATION_LIVE_STATE_KINDS,
+  type MigrationLiveStateFinding,
+  type MigrationLiveStateKind,
+} from './migration/live-state.js';
+export {
+  CAPABILITY_MIGRATION_VERSION,
+  type CapabilityToken,
+  type CapabilityTokenInput,
+  createCapabilityToken,
+  isProbedMigration,
+  type MigrationProbeExpectation,
+  type MigrationTarget,
+  type MigrationTargetReport,
+  type ProbedMigration,
+  probeMigrationTarget,
+} from './migration/capability-token.js';
+export {
+  checkMigrationRecipe,
+  createMigrationRecipe,
+  digestMigrationRecipe,
+  type MigrationRecipe,
+  type MigrationRecipeInput,
+} from './migration/recipe.js';
+export {
+  createServiceRoute,
+  type ServiceExecutor,
+  type ServiceRoute,
+  type ServiceRouteRun,
+} from './service/service-route.js';
 // Authenticated carrier (T7)
-export * from './carrier/failures.js';
-export * from './carrier/offer.js';
-export * from './carrier/protocol.js';
-export * from './carrier/host-tools.js';
-export * from './carrier/transport.js';
-export * from './carrier/run.js';
-export * from './carrier/host-session.js';
-export * from './carrier/host-companion-folder.js';
+export {
+  CARRIER_FAILURE_CODES,
+  CARRIER_FRESH_OFFER_CODES,
+  carrierFailed,
+  carrierFailure,
+  type CarrierFailure,
+  type CarrierFailureCode,
+  type CarrierOutcome,
+  carrierToolError,
+  isCarrierFailureCode,
+} from './carrier/failures.js';
+export {
+  CARRIER_OFFER_FRAGMENT_KEY,
+  type CarrierOffer,
+  encodeCarrierOfferFragment,
+  parseCarrierOffer,
+  readCarrierOfferFragment,
+} from './carrier/offer.js';
+export {
+  CARRIER_STEPS,
+  type CarrierAnswer,
+  type CarrierEnvelope,
+  type CarrierExecution,
+  type CarrierProbe,
+  type CarrierReconciledWrite,
+  type CarrierStep,
+  type CarrierStepBodies,
+  type CarrierStepResults,
+} from './carrier/protocol.js';
+export {
+  describeHostContract,
+  HOST_CAPABILITY,
+  HOST_TOOL_INPUTS,
+  type HostContract,
+  type HostToolArguments,
+  hostToolDefinitions,
+  type HostToolName,
+} from './carrier/host-tools.js';
+export {
+  type CarrierState,
+  type CarrierTransport,
+  type CarrierTransportOptions,
+  createAuthenticatedCarrierTransport,
+} from './carrier/transport.js';
+export { type CarrierRun, runCarrierRecipe } from './carrier/run.js';
+export {
+  connectHostCompanion,
+  type HostCompanionOptions,
+  type HostCompanionSession,
+} from './carrier/host-session.js';
+export {
+  createHostCompanionFolder,
+  type HostCompanionFolder,
+  isHostCompanionFolder,
+} from './carrier/host-companion-folder.js';

@@ -1,6 +1,15 @@
 /** The collaboration domain's door: the workspace as one Yjs document. */
-export * from './changes.js';
-export * from './read.js';
-export * from './shape.js';
-export * from './validate.js';
-export * from './write.js';
+export { type CollabChangeBatch, diffWorkspaceViews, observeWorkspaceDoc } from './changes.js';
+export { conflictPath, readWorkspaceDoc } from './read.js';
+export {
+  type CollabFile,
+  type CollabFileInput,
+  type CollabView,
+  filesOf,
+  metaOf,
+  newFileId,
+  WORKSPACE_DOC_ROOTS,
+  WORKSPACE_DOC_VERSION,
+} from './shape.js';
+export { workspaceUpdateProblem } from './validate.js';
+export { applyWorkspaceChanges, applyWorkspaceSnapshot, type CollabChange } from './write.js';

@@ -1,2 +1,2 @@
 /** The observability domain's door: what other layers may import of it. */
-export * from './serialize.js';
+export { REDACTED, serializeToolObservabilityValue } from './serialize.js';

@@ -1,10 +1,67 @@
 /** The protocol domain's door: what other layers may import of it. */
-export * from './capability.js';
-export * from './content.js';
-export * from './errors.js';
-export * from './format-count.js';
-export * from './guards.js';
-export * from './random-id.js';
-export * from './sha256.js';
-export * from './types.js';
-export * from './error-codes.js';
+export {
+  defineToolCapability,
+  type ToolCapability,
+  type ToolCapabilityResolver,
+} from './capability.js';
+export {
+  base64Bytes,
+  contentBoundsProblem,
+  stringifyToolContent,
+  TOOL_CONTENT_LIMITS,
+} from './content.js';
+export {
+  failure,
+  type Outcome,
+  TOOL_CALL_ERROR_CODES,
+  type ToolCallError,
+  type ToolCallErrorCode,
+  ToolCallFailure,
+  toolError,
+} from './errors.js';
+export { formatCount } from './format-count.js';
+export {
+  isBase64,
+  isPlainObject,
+  isToolCallContext,
+  isToolCallError,
+  isToolCallRequest,
+  isToolCallResult,
+  isToolContent,
+  isToolListRequest,
+  isToolListResult,
+  isToolResourceContents,
+} from './guards.js';
+export { randomId } from './random-id.js';
+export { sha256Hex } from './sha256.js';
+export type {
+  ArtifactRef,
+  JsonSchema,
+  MCPToolDefinition,
+  ModelToolCall,
+  SnapshotRef,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolCallMode,
+  ToolCallRequest,
+  ToolCallRequestInput,
+  ToolCallResult,
+  ToolCallSource,
+  ToolCleanupReport,
+  ToolContent,
+  ToolContentAnnotations,
+  ToolListRequest,
+  ToolListResult,
+  ToolPreviewContract,
+  ToolRealm,
+  ToolResourceContents,
+  ToolResourceDescriptor,
+  ToolSubjectRef,
+} from './types.js';
+export {
+  defineErrorCodes,
+  type ErrorCodeConstants,
+  type ErrorCodeOf,
+  type ErrorCodeTable,
+  type ErrorCodeTraits,
+} from './error-codes.js';

@@ -1,11 +1,49 @@
 /** The registry domain's door: what other layers may import of it. */
-export * from './capability-table.js';
-export * from './mcp-result.js';
-export * from './names.js';
-export * from './pagination.js';
-export * from './person-call.js';
-export * from './policy.js';
-export * from './registry.js';
-export * from './scoped-registry.js';
-export * from './tool-scope.js';
-export * from './validation.js';
+export { type CapabilityTable, createCapabilityTable } from './capability-table.js';
+export {
+  type MCPCallToolResult,
+  type MCPContentBlock,
+  toMCPCallToolResult,
+  toMCPContentBlock,
+  TOOL_ERROR_META_KEY,
+} from './mcp-result.js';
+export {
+  decodeProviderToolName,
+  encodeProviderToolName,
+  isReservedToolName,
+  PROVIDER_TOOL_NAME_PATTERN,
+  TOOL_NAME_PATTERN,
+} from './names.js';
+export {
+  decodeCursor,
+  DEFAULT_MAX_TOOL_LIST_PAGES,
+  encodeCursor,
+  listAllTools,
+  type ListAllToolsOptions,
+  type ToolListSource,
+  toToolListRequest,
+} from './pagination.js';
+export { callAsPerson, PERSON_DIRECT_CONTEXT, type PersonCallOptions } from './person-call.js';
+export {
+  createDefaultToolPolicy,
+  DEFAULT_TOOL_POLICY,
+  defaultPolicyDecision,
+  type ToolPolicy,
+  type ToolPolicyDecision,
+  type ToolPolicyInput,
+} from './policy.js';
+export {
+  createToolRegistry,
+  type ToolListChange,
+  type ToolListChangeListener,
+  type ToolRegistry,
+  type ToolRegistryOptions,
+} from './registry.js';
+export { scopeToolRegistry } from './scoped-registry.js';
+export {
+  matchToolNames,
+  scopeRefusal,
+  type ToolScope,
+  type ToolScopeSource,
+} from './tool-scope.js';
+export { safeParse, type ToolValidationIssue, validationIssues } from './validation.js';

@@ -1,3 +1,3 @@
 /** The surfaces domain's door: what other layers may import of it. */
-export * from './names.js';
-export * from './tools.js';
+export { isStudioSurface, STUDIO_SURFACES, type StudioSurface, surfaceSeed } from './names.js';
+export { loadSurfaceTools } from './tools.js';

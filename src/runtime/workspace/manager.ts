@@ -27,7 +27,16 @@ import * as derive from './state.js';
 import type { WorkspaceState } from './state.js';
 import type { WorkspaceSnapshot } from './types.js';
 
-export type * from './manager-types.js';
+export type {
+  WorkspaceDocumentManager,
+  WorkspaceDocumentManagerOptions,
+  WorkspaceMutationOptions,
+  WorkspacePlan,
+  WorkspacePlanner,
+  WorkspaceResult,
+  WorkspaceSaveResult,
+  WorkspaceStatus,
+} from './manager-types.js';
 
 /** A step with nothing to re-apply: on a newer stored state it keeps that state. */
 const keep: Replay = (base) => ({ ok: true, value: base });
