@@ -5,8 +5,6 @@
  * the count, so a forged history cannot reset it; an id this server did not issue (or has
  * forgotten) continues nothing.
  */
-import { randomUUID } from 'node:crypto';
-
 export interface ReplyStepLimits {
   /** Model steps one reply may take. */
   maxSteps: number;
@@ -45,7 +43,8 @@ export function createReplySteps(limits: ReplyStepLimits): ReplySteps {
     start() {
       const now = Date.now();
       forgetStale(now);
-      const id = randomUUID();
+      // Web Crypto, so the handler still runs on edge runtimes without Node's modules.
+      const id = crypto.randomUUID();
       replies.set(id, { steps: 1, lastStep: now });
       return id;
     },
