@@ -3,7 +3,7 @@
  * path rules, import limits and skip report as the browser's folder adapters (W9) and the
  * durable, verified writes `workspace.saveAll` expects (W7).
  */
-import { lstat, readdir, readFile, rm } from 'node:fs/promises';
+import { lstat, readdir, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   HOST_TOOL_INPUTS,
@@ -21,6 +21,7 @@ import {
   type FolderImportLimits,
 } from '../storage/folder/import-limits.js';
 import { sha256, type HostJournal, type HostWritePause } from './host-journal.js';
+import { openFolderPath } from './host-open-folder.js';
 import { HOST_STATE_FOLDER, resolveHostPath } from './host-paths.js';
 
 export interface HostToolRun {
@@ -80,6 +81,13 @@ const validation = (tool: string, issues: unknown) => ({
   artifacts: [],
 });
 
+const invalidPath = (path: string, problem: string) =>
+  workspaceError(CODES.WORKSPACE_PATH_INVALID, `Invalid host path (${problem}).`, {
+    operation: 'deleteFile',
+    path: path.slice(0, 120),
+    problem,
+  });
+
 const fail = (error: ReturnType<typeof workspaceError>): HostToolRun => ({
   result: { ok: false, error },
   artifacts: [],
@@ -135,8 +143,7 @@ export function createHostFolder(options: HostFolderOptions) {
     // The digest guards the content on its way here; a mismatch writes nothing.
     if (digest !== args.digest)
       return validation('host.writeFile', [{ path: ['digest'], message: 'digest mismatch' }]);
-    await journal.write(resolved.value.path, resolved.value.absolute, bytes, digest, options.pause);
-    const written = sha256(await readFile(resolved.value.absolute).catch(() => Buffer.alloc(0)));
+    const written = await journal.write(resolved.value.path, bytes, digest, options.pause);
     if (written !== digest)
       throw new HostCaptureError({ path: resolved.value.path, expected: digest, actual: written });
     return {
@@ -148,14 +155,27 @@ export function createHostFolder(options: HostFolderOptions) {
   async function deleteOne(args: HostToolArguments<'host.deleteFile'>): Promise<HostToolRun> {
     const resolved = await resolveHostPath(root, args.path, 'deleteFile');
     if (!resolved.ok) return { result: resolved, artifacts: [] };
-    const { path, absolute } = resolved.value;
+    const { path } = resolved.value;
+    const segments = path.split('/');
+    const name = segments.pop()!;
+    // Through the opened folder, so a folder swapped for a link after the check moves nothing.
+    const folder = await openFolderPath(root, segments, false);
     // Deleting what is not there is the goal reached, as in the browser adapter.
-    const existed = await lstat(absolute).then(
-      () => true,
-      () => false,
-    );
-    await rm(absolute, { force: true });
-    return { result: { ok: true, value: { path, deleted: existed } }, artifacts: [] };
+    if (folder === 'missing')
+      return { result: { ok: true, value: { path, deleted: false } }, artifacts: [] };
+    if (typeof folder === 'string') return fail(invalidPath(path, folder));
+    try {
+      const existed = await unlink(folder.entry(name)).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return false;
+          throw error;
+        },
+      );
+      return { result: { ok: true, value: { path, deleted: existed } }, artifacts: [] };
+    } finally {
+      await folder.close();
+    }
   }
 
   /** Runs host tool `tool` with untrusted `args`; filesystem faults other than capture throw. */

@@ -8,10 +8,12 @@
  * is resolved again under the served root before its file is hashed.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open, readdir, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { CarrierReconciledWrite } from '../runtime/carrier/index.js';
-import { makeParentFolders, resolveHostPath } from './host-paths.js';
+import { openFolderPath, type FolderProblem, type OpenFolder } from './host-open-folder.js';
+import { HOST_STATE_FOLDER, resolveHostPath } from './host-paths.js';
 import { HostStateRefused, openHostState } from './host-state.js';
 
 /** What a journal entry holds. The target is re-resolved from `path`, never read from disk. */
@@ -25,14 +27,11 @@ interface Intent {
 export type HostWritePause = (step: 'before-rename' | 'after-rename') => Promise<void>;
 
 export interface HostJournal {
-  /** Writes `bytes` to `absolute` durably; `pause` runs before and after the rename. */
-  write(
-    path: string,
-    absolute: string,
-    bytes: Uint8Array,
-    digest: string,
-    pause?: HostWritePause,
-  ): Promise<void>;
+  /**
+   * Writes `bytes` to workspace path `path` durably; `pause` runs before and after the rename.
+   * Resolves to the SHA-256 of what the file holds afterwards, read back through its folder.
+   */
+  write(path: string, bytes: Uint8Array, digest: string, pause?: HostWritePause): Promise<string>;
   /** Temporary files and journal entries still present: zero after every finished write. */
   census(): Promise<{ temporaryFiles: number; journalEntries: number }>;
   reconcile(): Promise<CarrierReconciledWrite[]>;
@@ -57,6 +56,17 @@ async function writeDurably(path: string, data: string | Uint8Array): Promise<vo
   try {
     await handle.writeFile(data);
     await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The digest of the file at `path`, never through a link; an empty file's when unreadable. */
+async function readDigest(path: string): Promise<string> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW).catch(() => null);
+  if (!handle) return sha256(Buffer.alloc(0));
+  try {
+    return sha256(await handle.readFile());
   } finally {
     await handle.close();
   }
@@ -101,6 +111,12 @@ function readIntent(text: string, name: string): Intent | null | 'invalid' {
 export async function openHostJournal(root: string): Promise<HostJournal> {
   const { journal, temporary, generation: generationFile } = await openHostState(root);
 
+  const stateFolder = async (name: 'journal' | 'tmp') => {
+    const folder = await openFolderPath(root, [HOST_STATE_FOLDER, name], false);
+    if (typeof folder === 'string') throw new Error(`the state folder's ${name} is ${folder}`);
+    return folder;
+  };
+
   /** Undoes a write that failed before its rename (a full disk): nothing of it stays. */
   async function rollBack(entry: string, temp: string): Promise<void> {
     await rm(temp, { force: true });
@@ -109,32 +125,52 @@ export async function openHostJournal(root: string): Promise<HostJournal> {
   }
 
   return {
-    async write(path, absolute, bytes, digest, pause) {
+    async write(path, bytes, digest, pause) {
       const id = randomUUID();
       const intent: Intent = { id, path, digest };
-      const entry = join(journal, `${id}.json`);
-      const temp = join(temporary, id);
-      try {
-        await writeDurably(entry, JSON.stringify(intent));
-        await syncPath(journal);
-        await writeDurably(temp, bytes);
-        await makeParentFolders(root, path);
-        await pause?.('before-rename');
-      } catch (error) {
-        await rollBack(entry, temp);
+      const segments = path.split('/');
+      const name = segments.pop()!;
+      // The journal entry, the temporary file and the target are reached through opened
+      // folders, so a folder swapped for a link after the checks cannot move any of them.
+      const log = await stateFolder('journal');
+      const tmp = await stateFolder('tmp').catch(async (error: unknown) => {
+        await log.close();
         throw error;
-      }
+      });
+      const entry = log.entry(`${id}.json`);
+      const temp = tmp.entry(id);
+      let target: OpenFolder | FolderProblem | undefined;
       try {
-        await rename(temp, absolute);
-      } catch (error) {
-        // Left behind, the entry and temporary file would fail every later exit's census.
-        await rollBack(entry, temp);
-        throw error;
+        try {
+          await writeDurably(entry, JSON.stringify(intent));
+          await log.sync();
+          await writeDurably(temp, bytes);
+          target = await openFolderPath(root, segments, true);
+          if (typeof target === 'string')
+            throw new Error(`${path}: a folder on the way is a ${target}`);
+          await pause?.('before-rename');
+        } catch (error) {
+          await rollBack(entry, temp);
+          throw error;
+        }
+        try {
+          await rename(temp, target.entry(name));
+        } catch (error) {
+          // Left behind, the entry and temporary file would fail every later exit's census.
+          await rollBack(entry, temp);
+          throw error;
+        }
+        await target.sync();
+        const written = await readDigest(target.entry(name));
+        await pause?.('after-rename');
+        await rm(entry);
+        await log.sync();
+        return written;
+      } finally {
+        await log.close();
+        await tmp.close();
+        if (typeof target === 'object') await target.close();
       }
-      await syncPath(dirname(absolute));
-      await pause?.('after-rename');
-      await rm(entry);
-      await syncPath(journal);
     },
     async census() {
       return { temporaryFiles: await count(temporary), journalEntries: await count(journal) };

@@ -4,7 +4,7 @@
  * NFC (macOS would fold it onto another file), a name that folds onto an existing one by case
  * or normalization, a symbolic link anywhere on the way, and its own state folder.
  */
-import { lstat, mkdir, readdir } from 'node:fs/promises';
+import { lstat, readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { Outcome } from '../runtime/protocol/index.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../runtime/workspace/index.js';
@@ -109,20 +109,4 @@ export async function resolveHostPath(
   }
   if (!current.startsWith(root + sep)) return invalid(path, 'outside-folder', operation);
   return { ok: true, value: { path, absolute: current } };
-}
-
-/**
- * Creates the missing folders of workspace path `path`'s parent under `root`, one segment at a
- * time, so a link put in the way is found rather than followed (`recursive` would follow it).
- */
-export async function makeParentFolders(root: string, path: string): Promise<void> {
-  let current = root;
-  for (const segment of path.split('/').slice(0, -1)) {
-    current = join(current, segment);
-    await mkdir(current).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-    if ((await entryKind(current)) !== 'directory')
-      throw new Error(`${path}: ${segment} is not a plain folder`);
-  }
 }

@@ -209,8 +209,8 @@ describe('host companion: provider exit and crashes (T7)', () => {
     // A disk that loses the last byte of every write.
     const lossy = {
       ...journal,
-      write: (path: string, absolute: string, bytes: Uint8Array, digest: string) =>
-        journal.write(path, absolute, bytes.subarray(0, -1), digest),
+      write: (path: string, bytes: Uint8Array, digest: string) =>
+        journal.write(path, bytes.subarray(0, -1), digest),
     };
     const folder = createHostFolder({ root: site, journal: lossy });
     const host = await startCarrierHost({

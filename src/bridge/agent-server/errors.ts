@@ -20,8 +20,13 @@ const AGENT_SERVER_ERRORS = defineErrorCodes({
   AGENT_SERVER_INVALID_TOOLS: {},
   /** A `file` part names a URL: the server never fetches what a visitor points it at. 400 */
   AGENT_SERVER_FILE_URL_REFUSED: {},
-  /** The conversation's last reply already took `maxSteps` model steps. 400 */
+  /** The reply being continued already took `maxSteps` model steps (counted on the server). 400 */
   AGENT_SERVER_STEP_LIMIT: {},
+  /**
+   * The conversation ends with an assistant message whose id this server did not issue, or
+   * forgot (`limits.replyIdleMs`, `limits.maxReplies`): there is no step count to continue. 400
+   */
+  AGENT_SERVER_UNKNOWN_REPLY: {},
   /** The handler itself threw (a bug, or a model that cannot start): `toNodeHandler` answers 500. */
   AGENT_SERVER_FAILED: {},
 });

@@ -20,6 +20,7 @@ import { AGENT_SERVER_ERROR_CODES as CODES, agentServerError } from './errors.js
 import { DEFAULT_AGENT_SERVER_LIMITS, type AgentServerLimits } from './limits.js';
 import { readBodyText } from './read-body.js';
 import { logModelFailure } from './redact.js';
+import { createReplySteps } from './reply-steps.js';
 import { checkAgentRequest, type BrowserTool } from './validate.js';
 
 /**
@@ -40,7 +41,10 @@ export interface AgentHandlerOptions {
   model: LanguageModel;
   /** Default: the studio's house rules (inspect first, small patches, pass revisions). */
   system?: string;
-  /** Model steps one reply may take, counted across the browser's tool round trips; default 8. */
+  /**
+   * Model steps one reply may take, counted on the server across the browser's tool round trips
+   * (by the reply's server-issued message id); default 8.
+   */
   maxSteps?: number;
   /** Output tokens one model step may produce, sent to the provider; default 8,192. */
   maxOutputTokens?: number;
@@ -69,13 +73,6 @@ function declareTools(tools: Record<string, BrowserTool>): ToolSet {
       }),
     ]),
   );
-}
-
-/** Steps the reply being continued has taken: the browser resends it with each tool result. */
-function stepsSoFar(messages: readonly UIMessage[]): number {
-  const last = messages.at(-1);
-  if (last?.role !== 'assistant') return 0;
-  return last.parts.filter((part) => part.type === 'step-start').length;
 }
 
 /** Whether any `file` part points at a URL rather than carrying its bytes as a `data:` URL. */
@@ -119,6 +116,11 @@ export function createAgentHandler(
   const maxSteps = options.maxSteps ?? DEFAULT_AGENT_MAX_STEPS;
   const maxOutputTokens = options.maxOutputTokens ?? DEFAULT_AGENT_MAX_OUTPUT_TOKENS;
   const system = options.system ?? DEFAULT_AGENT_SYSTEM_PROMPT;
+  const replies = createReplySteps({
+    maxSteps,
+    maxReplies: limits.maxReplies,
+    replyIdleMs: limits.replyIdleMs,
+  });
 
   return async (request) => {
     if (request.method !== 'POST') {
@@ -152,13 +154,24 @@ export function createAgentHandler(
         'A file must be sent inline as a data: URL; the server fetches no URL.',
       );
     }
-    if (stepsSoFar(messages.data) >= maxSteps) {
+    // The browser resends the reply it continues; its steps are counted here, by its id.
+    const last = messages.data.at(-1);
+    const verdict = last?.role === 'assistant' ? replies.continue(last.id) : 'ok';
+    if (verdict === 'unknown-reply') {
+      return agentServerError(
+        400,
+        CODES.AGENT_SERVER_UNKNOWN_REPLY,
+        'The reply to continue was not started by this server, or was forgotten.',
+      );
+    }
+    if (verdict === 'step-limit') {
       return agentServerError(
         400,
         CODES.AGENT_SERVER_STEP_LIMIT,
         `This reply already took ${maxSteps} steps.`,
       );
     }
+    const replyId = last?.role === 'assistant' ? last.id : replies.start();
     const result = streamText({
       model: options.model,
       system,
@@ -170,6 +183,9 @@ export function createAgentHandler(
       abortSignal: request.signal,
       onError: ({ error }) => logModelFailure(error),
     });
-    return result.toUIMessageStreamResponse({ originalMessages: messages.data });
+    return result.toUIMessageStreamResponse({
+      originalMessages: messages.data,
+      generateMessageId: () => replyId,
+    });
   };
 }

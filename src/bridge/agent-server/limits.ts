@@ -12,6 +12,16 @@ export interface AgentServerLimits {
   maxSchemaChars: number;
   /** One tool's description; default 4,000 characters. */
   maxDescriptionChars: number;
+  /**
+   * Replies whose steps the server counts at once; default 10,000. Past it the reply idle
+   * longest is forgotten, and continuing it is 400 `AGENT_SERVER_UNKNOWN_REPLY`.
+   */
+  maxReplies: number;
+  /**
+   * A reply with no step for this long is forgotten (its tool round trip, approval included,
+   * took too long); default 30 minutes.
+   */
+  replyIdleMs: number;
 }
 
 /** The request limits used for any field not set in `AgentHandlerOptions.limits`. */
@@ -22,4 +32,6 @@ export const DEFAULT_AGENT_SERVER_LIMITS: AgentServerLimits = {
   maxSchemaDepth: 12,
   maxSchemaChars: 32_000,
   maxDescriptionChars: 4_000,
+  maxReplies: 10_000,
+  replyIdleMs: 30 * 60_000,
 };

@@ -26,6 +26,7 @@ import {
   DEFAULT_MCP_MAX_BODY_BYTES,
   DEFAULT_MCP_MAX_CONNECTIONS,
   DEFAULT_MCP_MAX_IDLE_CONNECTIONS,
+  DEFAULT_MCP_MAX_PIPELINED_REQUESTS,
   DEFAULT_MCP_MAX_SESSIONS,
   DEFAULT_MCP_MAX_STREAMS,
   DEFAULT_MCP_MAX_STREAMS_PER_SESSION,
@@ -39,6 +40,7 @@ import {
 } from './node-http-options.js';
 import { isSupportedProtocolVersion } from './protocol-version.js';
 import { poolConnections } from './connection-pool.js';
+import { inTurn } from './pipeline-turns.js';
 import { createSessionTable, type SessionEntry } from './session-table.js';
 import { createSessionStreams, DEFAULT_REPLAY_LIMITS } from './sse-streams.js';
 import { createStreamSlots, type SlotRefusal } from './stream-slots.js';
@@ -329,12 +331,12 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
   const connectionsCheckingInterval = Math.max(100, Math.min(1000, headersTimeout / 2));
   const server = createServer(
     { headersTimeout, requestTimeout, connectionsCheckingInterval },
-    (req, res) => {
+    inTurn(options.maxPipelinedRequests ?? DEFAULT_MCP_MAX_PIPELINED_REQUESTS, (req, res) => {
       serve(req, res).catch(() => {
         if (!res.headersSent) send(res, 500, failure(null, RPC.INTERNAL_ERROR, 'Internal error.'));
         else res.end();
       });
-    },
+    }),
   );
   poolConnections(server, {
     maxConnections: options.maxConnections ?? DEFAULT_MCP_MAX_CONNECTIONS,

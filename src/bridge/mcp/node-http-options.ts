@@ -79,10 +79,17 @@ export interface MCPHttpHostOptions {
    */
   replay?: Partial<ReplayLimits>;
   /**
-   * Default 1 MiB: bytes of a stream or of pipelined answers a client may leave unread; past it
-   * its connection is closed (a stream resumes by `Last-Event-ID`).
+   * Default 1 MiB: bytes of a stream a client may leave unread; past it its connection is
+   * closed (the stream resumes by `Last-Event-ID`).
    */
   maxUnreadBytes?: number;
+  /**
+   * Default 16 requests pipelined on one socket waiting for their turn. A socket's requests are
+   * answered one at a time, each once the answer before it is finished and at most 16 KiB of
+   * answers wait unsent, so a client that pipelines and never reads holds one answer and these
+   * requests; past them its connection is closed.
+   */
+  maxPipelinedRequests?: number;
   resources?: readonly MCPResourceProvider[];
   prompts?: readonly MCPPromptProvider[];
   serverInfo?: MCPServerInfo;
@@ -123,5 +130,7 @@ export const DEFAULT_MCP_MAX_STREAMS_PER_SESSION = 8;
 export const DEFAULT_MCP_MAX_WAITING_APPROVALS = 16;
 /** Default `streamIdleMs`: 5 minutes. */
 export const DEFAULT_MCP_STREAM_IDLE_MS = 5 * 60_000;
+/** Default `maxPipelinedRequests`. */
+export const DEFAULT_MCP_MAX_PIPELINED_REQUESTS = 16;
 /** Default `maxUnreadBytes`: 1 MiB. */
 export const DEFAULT_MCP_MAX_UNREAD_BYTES = 1024 * 1024;

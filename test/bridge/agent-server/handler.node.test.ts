@@ -44,6 +44,21 @@ const ask = (text: string): UIMessage => ({
   role: 'user',
   parts: [{ type: 'text', text }],
 });
+/** The reply `id` as the browser sends it back: its tool call with the browser's result. */
+const toolReply = (id: string): UIMessage => ({
+  id,
+  role: 'assistant',
+  parts: [
+    { type: 'step-start' },
+    {
+      type: 'tool-workspace__writeFile',
+      toolCallId: 'c1',
+      state: 'output-available',
+      input: { path: 'a.html', text: 'x' },
+      output: { content: [{ type: 'text', text: 'ok' }] },
+    },
+  ],
+});
 const post = (body: unknown, init: RequestInit = {}) =>
   new Request('http://site.test/api/agent', {
     method: 'POST',
@@ -95,28 +110,24 @@ describe('createAgentHandler with the AI SDK mock language model', () => {
     expect(call.prompt[0]).to.deep.include({ role: 'system', content: 'Be brief.' });
   });
 
-  it('a second request with the tool output continues the conversation (multi-step)', async () => {
-    const model = scriptedModel({ text: 'Written.' });
-    const reply: UIMessage = {
-      id: 'a1',
-      role: 'assistant',
-      parts: [
-        { type: 'step-start' },
-        {
-          type: 'tool-workspace__writeFile',
-          toolCallId: 'c1',
-          state: 'output-available',
-          input: { path: 'a.html', text: 'x' },
-          output: { content: [{ type: 'text', text: 'ok' }] },
-        },
-      ],
-    };
-    const response = await createAgentHandler({ model })(
-      post({ messages: [ask('Write'), reply], tools: WRITE_TOOL }),
+  it('a second request with the tool output continues the reply the server started (multi-step)', async () => {
+    const model = scriptedModel(
+      { calls: [{ id: 'c1', name: 'workspace__writeFile', input: { path: 'a.html', text: 'x' } }] },
+      { text: 'Written.' },
+    );
+    const handler = createAgentHandler({ model });
+    const first = await chunksOf(
+      await handler(post({ messages: [ask('Write')], tools: WRITE_TOOL })),
+    );
+    const id = first.find((chunk) => chunk.type === 'start')?.messageId;
+    expect(id).to.be.a('string');
+    const response = await handler(
+      post({ messages: [ask('Write'), toolReply(id as string)], tools: WRITE_TOOL }),
     );
     expect(response.status).to.equal(200);
-    await response.text();
-    const prompt = model.doStreamCalls[0]!.prompt;
+    const second = await chunksOf(response);
+    expect(second.find((chunk) => chunk.type === 'start')?.messageId).to.equal(id);
+    const prompt = model.doStreamCalls[1]!.prompt;
     expect(prompt.map((message) => message.role)).to.deep.equal([
       'system',
       'user',
@@ -247,15 +258,56 @@ describe('createAgentHandler refuses bad requests with 4xx JSON and never calls 
     expect(model.doStreamCalls).to.have.length(0);
   });
 
-  it('a reply that already took maxSteps steps is 400', async () => {
-    const reply: UIMessage = {
-      id: 'a1',
+  it('a reply is refused past maxSteps however the browser rewrites it: steps are counted on the server', async () => {
+    const model = scriptedModel({ text: 'one' }, { text: 'two' }, { text: 'never' });
+    const handler = createAgentHandler({ model, maxSteps: 2 });
+    const started = await chunksOf(await handler(post({ messages: [ask('x')] })));
+    const id = started.find((chunk) => chunk.type === 'start')?.messageId as string;
+    // A forged client sends the reply back with no step-start parts, as if no step was taken.
+    const forged = (replyId: string): UIMessage => ({
+      id: replyId,
       role: 'assistant',
-      parts: [{ type: 'step-start' }, { type: 'step-start' }],
-    };
-    await refuses(post({ messages: [ask('x'), reply] }), 400, CODES.AGENT_SERVER_STEP_LIMIT, {
-      maxSteps: 2,
+      parts: [{ type: 'text', text: 'one' }],
     });
+    const second = await handler(post({ messages: [ask('x'), forged(id)] }));
+    expect(second.status).to.equal(200);
+    await second.text();
+    const codes = [];
+    for (const replyId of [id, id, 'a1', crypto.randomUUID()]) {
+      const response = await handler(post({ messages: [ask('x'), forged(replyId)] }));
+      expect(response.status).to.equal(400);
+      codes.push(((await response.json()) as { error: { code: string } }).error.code);
+    }
+    expect(codes).to.deep.equal([
+      CODES.AGENT_SERVER_STEP_LIMIT,
+      CODES.AGENT_SERVER_STEP_LIMIT,
+      CODES.AGENT_SERVER_UNKNOWN_REPLY,
+      CODES.AGENT_SERVER_UNKNOWN_REPLY,
+    ]);
+    expect(model.doStreamCalls).to.have.length(2);
+  });
+
+  it('a reply idle past replyIdleMs, or pushed out past maxReplies, continues nothing', async () => {
+    const model = scriptedModel({ text: 'a' }, { text: 'b' }, { text: 'c' }, { text: 'never' });
+    const handler = createAgentHandler({ model, limits: { maxReplies: 1, replyIdleMs: 50 } });
+    const idOf = async (response: Response) =>
+      (await chunksOf(response)).find((chunk) => chunk.type === 'start')?.messageId as string;
+    const first = await idOf(await handler(post({ messages: [ask('x')] })));
+    await idOf(await handler(post({ messages: [ask('y')] })));
+    const reply: UIMessage = { id: first, role: 'assistant', parts: [] };
+    const pushedOut = await handler(post({ messages: [ask('x'), reply] }));
+    expect(((await pushedOut.json()) as { error: { code: string } }).error.code).to.equal(
+      CODES.AGENT_SERVER_UNKNOWN_REPLY,
+    );
+    const third = await idOf(await handler(post({ messages: [ask('z')] })));
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const idle = await handler(
+      post({ messages: [ask('z'), { id: third, role: 'assistant', parts: [] }] }),
+    );
+    expect(((await idle.json()) as { error: { code: string } }).error.code).to.equal(
+      CODES.AGENT_SERVER_UNKNOWN_REPLY,
+    );
+    expect(model.doStreamCalls).to.have.length(3);
   });
 });
 
