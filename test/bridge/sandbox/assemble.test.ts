@@ -61,14 +61,12 @@ describe('preview document assembly', () => {
   });
 
   // Misnested formatting elements make the HTML parser rebuild them at every step: parsed and
-  // serialized on the host, 79 kB of them took seconds and grew to 243,643 characters.
-  it('assembles 79 kB of misnested formatting markup in milliseconds, unchanged', () => {
+  // serialized on the host, 79 kB of them took seconds and grew to 243,643 characters. The
+  // page passing through unchanged shows no parser rebuilt it.
+  it('assembles 79 kB of misnested formatting markup without parsing it: unchanged', () => {
     const unit = '<b><i><u><s>x</b>';
     const page = unit.repeat(Math.ceil(79_000 / unit.length));
-    const started = performance.now();
     const assembled = assemblePreviewDocument(page, bridge(1));
-    const took = performance.now() - started;
-    expect(took).to.be.below(50);
     expect(assembled.endsWith(page)).to.equal(true);
     expect(assembled.length - page.length).to.be.below(1000);
   });

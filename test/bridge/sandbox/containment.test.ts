@@ -204,14 +204,14 @@ describe('preview containment: pathological markup', () => {
   // Parsed by the frame, 79 kB of these kept Chromium's parser busy for over 100 s.
   it('refuses 79 kB of misnested formatting markup at once, with PREVIEW_MARKUP_TOO_COMPLEX', async () => {
     const unit = '<b><i><u><s>x</b>';
-    const started = performance.now();
     mounted = mountPreview({ 'index.html': unit.repeat(Math.ceil(79_000 / unit.length)) });
     const outcome = await mounted.settle();
-    expect(performance.now() - started).to.be.below(1000);
     expect(!outcome.ok && outcome.error.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
     const codes = mounted.controller.getStatus().diagnostics.map((d) => d.code);
     expect(codes).to.include(PREVIEW_DIAGNOSTIC_CODES.MARKUP_TOO_COMPLEX);
+    // Refused before any parser saw it: the frame holds the explanation, not the markup.
     expect(mounted.controller.frame!.srcdoc).to.contain('formatting elements out of order');
+    expect(mounted.controller.frame!.srcdoc).not.to.contain(unit);
   });
 
   it('shows a page with a few misnested formatting tags as the browser would', async () => {
