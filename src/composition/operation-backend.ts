@@ -3,8 +3,10 @@
  * memory otherwise. Its own module, so only the lazily loaded operations chunk
  * (`durable-operations.ts`) carries the IndexedDB backend.
  */
-import { createMemoryDurableOperationBackend } from '../runtime/durable/index.js';
-import type { DurableOperationBackend } from '../runtime/durable/index.js';
+import {
+  createMemoryDurableOperationBackend,
+  type DurableOperationBackend,
+} from '../runtime/durable/index.js';
 import { createIndexedDbDurableOperationBackend } from '../storage/durable/indexeddb-backend.js';
 import { hasIndexedDb } from './workspace-repository.js';
 

@@ -4,15 +4,21 @@
  * the workspace's own path and size limits, and hashed so a revisit can tell whether the page's
  * starter files changed since the workspace was seeded from them.
  */
-import { toolError, type Outcome, type ToolCallError } from '../runtime/protocol/index.js';
-import { isPlainObject } from '../runtime/protocol/index.js';
-import { sha256Hex } from '../runtime/protocol/index.js';
-import { WORKSPACE_SOURCE_LIMIT } from '../runtime/workspace/index.js';
-import { workspaceFileKind } from '../runtime/workspace/index.js';
-import { lookAlikeKey } from '../runtime/workspace/index.js';
-import { normalizeWorkspacePath } from '../runtime/workspace/index.js';
-import type { WorkspaceSeedFile } from '../runtime/workspace/index.js';
-import type { WorkspaceFile } from '../runtime/workspace/index.js';
+import {
+  toolError,
+  type Outcome,
+  type ToolCallError,
+  isPlainObject,
+  sha256Hex,
+} from '../runtime/protocol/index.js';
+import {
+  WORKSPACE_SOURCE_LIMIT,
+  workspaceFileKind,
+  lookAlikeKey,
+  normalizeWorkspacePath,
+  type WorkspaceSeedFile,
+  type WorkspaceFile,
+} from '../runtime/workspace/index.js';
 import { DEFAULT_FOLDER_IMPORT_LIMITS } from '../storage/folder/default-import-limits.js';
 
 /** Why a page's starter files were refused, by name. */

@@ -4,50 +4,65 @@
  * created once and shared by every element. It is the only place the core meets storage: the
  * core takes repositories and adapters, and this module hands it the browser's defaults.
  */
-import { createAgentRunner, type AgentRunner } from '../runtime/agents/index.js';
-import type { AgentDriver } from '../runtime/agents/index.js';
-import { connectImportNotes } from '../runtime/agents/index.js';
+import {
+  createAgentRunner,
+  type AgentRunner,
+  type AgentDriver,
+  connectImportNotes,
+  lazyLocalAgent,
+  noAgent,
+  createRunCheckpoints,
+  type RunCheckpointStore,
+} from '../runtime/agents/index.js';
 import { lazyOpenRouterAgent } from './lazy-openrouter-agent.js';
 import { createEndpointAgent } from '../runtime/agents/endpoint/index.js';
-import { lazyLocalAgent } from '../runtime/agents/index.js';
-import { noAgent } from '../runtime/agents/index.js';
-import { createRunCheckpoints, type RunCheckpointStore } from '../runtime/agents/index.js';
 import { createAgentRunTools } from '../runtime/tools/agent/index.js';
 import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
 } from '../runtime/agents/openrouter/index.js';
 import { createToolApprovalQueue, type ToolApprovalQueue } from '../runtime/approval/index.js';
-import { createCapabilityTable, type CapabilityTable } from '../runtime/registry/index.js';
-import { createDraftRegistry, type DraftRegistry } from '../runtime/workspace/index.js';
+import {
+  createCapabilityTable,
+  type CapabilityTable,
+  createDefaultToolPolicy,
+  type ToolPolicy,
+  createToolRegistry,
+  type ToolRegistry,
+  type ToolRegistryOptions,
+  scopeToolRegistry,
+  matchToolNames,
+  type ToolScope,
+} from '../runtime/registry/index.js';
+import {
+  createDraftRegistry,
+  type DraftRegistry,
+  type WorkspaceFolderSource,
+  createWorkspaceDocumentManager,
+  type WorkspaceRepository,
+  type WorkspaceSeedFile,
+  createWorkspaceView,
+  type WorkspaceView,
+} from '../runtime/workspace/index.js';
 import type { DurableOperationBackend } from '../runtime/durable/index.js';
 import { serializeToolObservabilityValue } from '../runtime/observability/index.js';
 import {
   createPreviewSelectionStore,
   type PreviewSelectionStore,
+  createPreviewTools,
 } from '../runtime/preview/index.js';
-import { createPreviewTools } from '../runtime/preview/index.js';
-import { createDefaultToolPolicy, type ToolPolicy } from '../runtime/registry/index.js';
 import {
-  createToolRegistry,
-  type ToolRegistry,
-  type ToolRegistryOptions,
-} from '../runtime/registry/index.js';
-import { scopeToolRegistry } from '../runtime/registry/index.js';
-import { matchToolNames, type ToolScope } from '../runtime/registry/index.js';
-import { createWorkspaceTools } from '../runtime/tools/workspace/index.js';
-import type { WorkspaceToolOptions } from '../runtime/tools/workspace/index.js';
-import { connectTrace } from '../runtime/trace/index.js';
-import { createTraceStore, type TraceStore } from '../runtime/trace/index.js';
-import type { WorkspaceFolderSource } from '../runtime/workspace/index.js';
-import { createWorkspaceDocumentManager } from '../runtime/workspace/index.js';
-import type { WorkspaceRepository } from '../runtime/workspace/index.js';
-import type { WorkspaceSeedFile } from '../runtime/workspace/index.js';
-import { surfaceSeed, type StudioSurface } from '../runtime/surfaces/index.js';
-import { loadSurfaceTools } from '../runtime/surfaces/index.js';
+  createWorkspaceTools,
+  type WorkspaceToolOptions,
+} from '../runtime/tools/workspace/index.js';
+import {
+  connectTrace,
+  createTraceStore,
+  type TraceStore,
+  traceApprovals,
+} from '../runtime/trace/index.js';
+import { surfaceSeed, type StudioSurface, loadSurfaceTools } from '../runtime/surfaces/index.js';
 import { randomId } from '../runtime/protocol/index.js';
-import { createWorkspaceView, type WorkspaceView } from '../runtime/workspace/index.js';
-import { traceApprovals } from '../runtime/trace/index.js';
 import type { EditorSaveRecovery } from '../runtime/tools/live-editor/index.js';
 import {
   createBrowserFolderSource,

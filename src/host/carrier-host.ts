@@ -13,19 +13,16 @@ import {
   carrierFailure,
   type CarrierFailure,
   type CarrierFailureCode,
-} from '../runtime/carrier/index.js';
-import { describeHostContract, HOST_CAPABILITY } from '../runtime/carrier/index.js';
-import type { CarrierOffer } from '../runtime/carrier/index.js';
-import {
+  describeHostContract,
+  HOST_CAPABILITY,
+  type CarrierOffer,
   CARRIER_STEPS,
   type CarrierProbe,
   type CarrierReconciledWrite,
   type CarrierStep,
 } from '../runtime/carrier/index.js';
-import { CAPABILITY_MIGRATION_VERSION } from '../runtime/migration/index.js';
-import { checkMigrationRecipe } from '../runtime/migration/index.js';
-import { isPlainObject } from '../runtime/protocol/index.js';
-import type { SnapshotRef } from '../runtime/protocol/index.js';
+import { CAPABILITY_MIGRATION_VERSION, checkMigrationRecipe } from '../runtime/migration/index.js';
+import { isPlainObject, type SnapshotRef } from '../runtime/protocol/index.js';
 import { HostCaptureError, type HostToolRun } from './host-folder.js';
 
 export interface CarrierHostOptions {

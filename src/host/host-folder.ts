@@ -10,8 +10,12 @@ import {
   type HostToolArguments,
   type HostToolName,
 } from '../runtime/carrier/index.js';
-import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../runtime/protocol/index.js';
-import type { ArtifactRef } from '../runtime/protocol/index.js';
+import {
+  TOOL_CALL_ERROR_CODES,
+  toolError,
+  type Outcome,
+  type ArtifactRef,
+} from '../runtime/protocol/index.js';
 import { safeParse } from '../runtime/registry/index.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../runtime/workspace/index.js';
 import { scanFolderTree, type FolderEntry } from '../storage/folder/folder-scan.js';

@@ -7,9 +7,12 @@
 import { lstat, readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { Outcome } from '../runtime/protocol/index.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../runtime/workspace/index.js';
-import { workspaceFileKind } from '../runtime/workspace/index.js';
-import { normalizeWorkspacePath } from '../runtime/workspace/index.js';
+import {
+  WORKSPACE_ERROR_CODES as CODES,
+  workspaceError,
+  workspaceFileKind,
+  normalizeWorkspacePath,
+} from '../runtime/workspace/index.js';
 
 /** The companion's journal, temporary files and generation counter, inside the served folder. */
 export const HOST_STATE_FOLDER = '.context-action-host';

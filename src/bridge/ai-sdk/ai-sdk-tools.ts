@@ -5,9 +5,12 @@
  * an optional peer dependency: only this entry imports it.
  */
 import { dynamicTool, jsonSchema, type ToolSet } from 'ai';
-import { toMCPCallToolResult, type MCPCallToolResult } from '../../runtime/registry/index.js';
-import { encodeProviderToolName } from '../../runtime/registry/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
+import {
+  toMCPCallToolResult,
+  type MCPCallToolResult,
+  encodeProviderToolName,
+  type ToolRegistry,
+} from '../../runtime/registry/index.js';
 import type { ToolCallContext } from '../../runtime/protocol/index.js';
 
 /** Which registry tools to hand to the AI SDK and the call context they run with. */

@@ -5,9 +5,13 @@
  * notifications, and answers every input — hostile ones included — with a response or nothing.
  */
 import type { ToolRegistry } from '../../runtime/registry/index.js';
-import type { ToolCallContext } from '../../runtime/protocol/index.js';
-import { isPlainObject, randomId } from '../../runtime/protocol/index.js';
-import { toolError, type Outcome } from '../../runtime/protocol/index.js';
+import {
+  type ToolCallContext,
+  isPlainObject,
+  randomId,
+  toolError,
+  type Outcome,
+} from '../../runtime/protocol/index.js';
 import {
   failure,
   isRequestId,

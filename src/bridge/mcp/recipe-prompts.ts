@@ -4,8 +4,7 @@
  */
 import { LOCAL_AGENT_RECIPES } from '../../runtime/agents/index.js';
 import { toolError } from '../../runtime/protocol/index.js';
-import type { WorkspaceSource } from '../../runtime/workspace/index.js';
-import { workspaceMimeType } from '../../runtime/workspace/index.js';
+import { type WorkspaceSource, workspaceMimeType } from '../../runtime/workspace/index.js';
 import type { MCPPrompt, MCPPromptProvider } from './session-prompts.js';
 import { workspaceResourceUri } from './workspace-resources.js';
 

@@ -4,11 +4,9 @@
  * model's `tool_use` blocks run through `executeModelToolCall`, so policy and approval apply,
  * and go back as `tool_result` blocks until the model answers without tools.
  */
-import type { AgentDriver } from '../../runtime/agents/index.js';
-import { toolTranscriptMessage } from '../../runtime/agents/index.js';
+import { type AgentDriver, toolTranscriptMessage } from '../../runtime/agents/index.js';
 import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../../runtime/protocol/index.js';
-import { toMCPCallToolResult } from '../../runtime/registry/index.js';
-import { listAllTools } from '../../runtime/registry/index.js';
+import { toMCPCallToolResult, listAllTools } from '../../runtime/registry/index.js';
 import type { JSONRPCParams } from './jsonrpc.js';
 
 /** How the sampling agent reaches the client's model, and its turn and token budgets. */

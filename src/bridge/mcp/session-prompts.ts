@@ -2,8 +2,7 @@
  * MCP prompts for one session: `prompts/list` and `prompts/get` over any number of providers
  * (the chat recipes, a host's own), and their argument completions.
  */
-import type { Outcome } from '../../runtime/protocol/index.js';
-import { isToolContent } from '../../runtime/protocol/index.js';
+import { type Outcome, isToolContent } from '../../runtime/protocol/index.js';
 import type { MCPContentBlock } from '../../runtime/registry/index.js';
 import {
   failure,

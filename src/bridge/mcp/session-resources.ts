@@ -3,9 +3,12 @@
  * `resources/read`, `resources/subscribe`/`unsubscribe` and path completion, over any number
  * of providers (the workspace's files, a host's own).
  */
-import type { Outcome } from '../../runtime/protocol/index.js';
-import { isToolResourceContents } from '../../runtime/protocol/index.js';
-import type { ToolResourceContents, ToolResourceDescriptor } from '../../runtime/protocol/index.js';
+import {
+  type Outcome,
+  isToolResourceContents,
+  type ToolResourceContents,
+  type ToolResourceDescriptor,
+} from '../../runtime/protocol/index.js';
 import {
   failure,
   JSONRPC_ERROR_CODES as RPC,

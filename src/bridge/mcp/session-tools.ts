@@ -8,13 +8,15 @@ import {
   type ToolCapability,
   type ToolCapabilityResolver,
   isPlainObject,
+  type Outcome,
+  type ToolCallContext,
+  randomId,
 } from '../../runtime/protocol/index.js';
-import type { Outcome } from '../../runtime/protocol/index.js';
-import { toMCPCallToolResult } from '../../runtime/registry/index.js';
-import { toToolListRequest } from '../../runtime/registry/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
-import type { ToolCallContext } from '../../runtime/protocol/index.js';
-import { randomId } from '../../runtime/protocol/index.js';
+import {
+  toMCPCallToolResult,
+  toToolListRequest,
+  type ToolRegistry,
+} from '../../runtime/registry/index.js';
 import {
   failure,
   JSONRPC_ERROR_CODES as RPC,

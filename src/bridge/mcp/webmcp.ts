@@ -5,10 +5,16 @@
  * `webmcp`, so policy and approval apply as to any other caller; each answers with an MCP
  * `CallToolResult`. Registrations follow the registry's list and end on dispose.
  */
-import { toMCPCallToolResult, type MCPCallToolResult } from '../../runtime/registry/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
-import type { ToolAnnotations, ToolCallContext } from '../../runtime/protocol/index.js';
-import { isPlainObject } from '../../runtime/protocol/index.js';
+import {
+  toMCPCallToolResult,
+  type MCPCallToolResult,
+  type ToolRegistry,
+} from '../../runtime/registry/index.js';
+import {
+  type ToolAnnotations,
+  type ToolCallContext,
+  isPlainObject,
+} from '../../runtime/protocol/index.js';
 
 /** A tool as `registerTool` takes it. */
 export interface WebMCPTool {

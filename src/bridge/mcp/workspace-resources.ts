@@ -2,11 +2,17 @@
  * The workspace's files as MCP resources: `workspace:///<path>` for each file, one template
  * for any path (with path completion), and change reports for `resources/subscribe`.
  */
-import { TOOL_CONTENT_LIMITS } from '../../runtime/protocol/index.js';
-import { toolError, type Outcome } from '../../runtime/protocol/index.js';
-import type { ToolResourceContents } from '../../runtime/protocol/index.js';
-import type { WorkspaceFile, WorkspaceSource } from '../../runtime/workspace/index.js';
-import { workspaceMimeType } from '../../runtime/workspace/index.js';
+import {
+  TOOL_CONTENT_LIMITS,
+  toolError,
+  type Outcome,
+  type ToolResourceContents,
+} from '../../runtime/protocol/index.js';
+import {
+  type WorkspaceFile,
+  type WorkspaceSource,
+  workspaceMimeType,
+} from '../../runtime/workspace/index.js';
 import type { MCPResource, MCPResourceProvider } from './session-resources.js';
 
 export const WORKSPACE_RESOURCE_PREFIX = 'workspace:///';

@@ -8,8 +8,12 @@ import {
   toolError,
   type Outcome,
 } from '../../runtime/protocol/index.js';
-import { PREVIEW_ERROR_CODES, previewError } from '../../runtime/preview/index.js';
-import type { PreviewAcknowledgement, PreviewStatus } from '../../runtime/preview/index.js';
+import {
+  PREVIEW_ERROR_CODES,
+  previewError,
+  type PreviewAcknowledgement,
+  type PreviewStatus,
+} from '../../runtime/preview/index.js';
 
 type AckOutcome = Outcome<PreviewAcknowledgement>;
 

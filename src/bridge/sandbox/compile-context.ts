@@ -2,9 +2,11 @@
  * State shared by one compilation: the files by path, asset URLs, limits and the bounded
  * diagnostics list.
  */
-import type { PreviewDiagnostic } from '../../runtime/preview/index.js';
-import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/index.js';
-import { extensionOf } from '../../runtime/preview/index.js';
+import {
+  type PreviewDiagnostic,
+  PREVIEW_DIAGNOSTIC_CODES,
+  extensionOf,
+} from '../../runtime/preview/index.js';
 import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 
 /** Bounds on how much of the workspace one preview compile inlines and reports. */

@@ -2,8 +2,10 @@
  * Stylesheets (P2): local `@import` chains inlined recursively, each sheet's `url()` resolved
  * against its own path, media conditions kept, cycles and excess cut with diagnostics.
  */
-import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/index.js';
-import { resolvePreviewReference } from '../../runtime/preview/index.js';
+import {
+  PREVIEW_DIAGNOSTIC_CODES as CODES,
+  resolvePreviewReference,
+} from '../../runtime/preview/index.js';
 import type { CompileContext } from './compile-context.js';
 
 const COMMENT = /\/\*[\s\S]*?\*\//g;

@@ -3,8 +3,10 @@
  * compiled text, classic scripts are inlined, module scripts enter the module graph, local
  * assets get URLs the sandbox can load, external CSS/JS is removed and reported.
  */
-import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/index.js';
-import { resolvePreviewReference } from '../../runtime/preview/index.js';
+import {
+  PREVIEW_DIAGNOSTIC_CODES as CODES,
+  resolvePreviewReference,
+} from '../../runtime/preview/index.js';
 import { classicScriptUrl } from './classic-script-url.js';
 import type { CompileContext } from './compile-context.js';
 import { compileStylesheet, rewriteCssUrls } from './compile-css.js';

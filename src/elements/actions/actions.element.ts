@@ -1,8 +1,7 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
-import type { ToolCallError } from '../../runtime/protocol/index.js';
-import { randomId } from '../../runtime/protocol/index.js';
+import { type ToolCallError, randomId } from '../../runtime/protocol/index.js';
 import { browserDownload } from '../../runtime/tools/workspace/index.js';
 import { ModalController } from '../shared/modal-controller.js';
 import type { RuntimeView } from '../shared/runtime-context.js';

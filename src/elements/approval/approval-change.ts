@@ -4,8 +4,8 @@ import type {
   ApprovalChange,
   ApprovalChangeView,
   ApprovalFileChange,
+  TextArgumentSize,
 } from '../../runtime/approval/index.js';
-import type { TextArgumentSize } from '../../runtime/approval/index.js';
 
 const count = (value: number, unit: string) =>
   `${formatCount(value)} ${unit}${value === 1 ? '' : 's'}`;

@@ -5,16 +5,27 @@ import {
   catalogFileName,
   catalogListJson,
   toolCallRequestJson,
+  parseSampleArguments,
+  sampleToolArguments,
+  CATALOG_SCOPES,
+  filterCatalog,
+  type CatalogScope,
 } from '../../runtime/catalog/index.js';
-import { parseSampleArguments, sampleToolArguments } from '../../runtime/catalog/index.js';
-import { CATALOG_SCOPES, filterCatalog, type CatalogScope } from '../../runtime/catalog/index.js';
 import type { RecoveryAction } from '../../runtime/agents/index.js';
-import type { MCPToolDefinition, ToolCallResult } from '../../runtime/protocol/index.js';
-import { randomId } from '../../runtime/protocol/index.js';
-import { listAllTools } from '../../runtime/registry/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
-import { runEditorSave, type EditorSaveRecovery } from '../../runtime/tools/live-editor/index.js';
 import {
+  type MCPToolDefinition,
+  type ToolCallResult,
+  randomId,
+} from '../../runtime/protocol/index.js';
+import {
+  listAllTools,
+  type ToolRegistry,
+  callAsPerson,
+  PERSON_DIRECT_CONTEXT,
+} from '../../runtime/registry/index.js';
+import {
+  runEditorSave,
+  type EditorSaveRecovery,
   createEditorSaveIntent,
   isEditorSaveTool,
   type EditorSaveIntent,
@@ -30,7 +41,6 @@ import { renderDefinition, renderSampleResult } from './catalog-detail.js';
 import { listKeyTarget, renderToolbar, renderToolList, typeAheadTarget } from './catalog-list.js';
 import { copyOrDownload, downloadJson } from './catalog-download.js';
 import { catalogStyles } from './catalog.styles.js';
-import { callAsPerson, PERSON_DIRECT_CONTEXT } from '../../runtime/registry/index.js';
 import { reread, type SampleRun } from './catalog-retry.js';
 
 /** What the catalog needs from a runtime; `createStudioRuntime()` provides it. */

@@ -3,8 +3,11 @@ import { property, query, state } from 'lit/decorators.js';
 import { ContextConsumer } from '@lit/context';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { formatCount } from '../../runtime/protocol/index.js';
-import { textAt, WORKSPACE_SOURCE_LIMIT } from '../../runtime/workspace/index.js';
-import type { WorkspaceSnapshot } from '../../runtime/workspace/index.js';
+import {
+  textAt,
+  WORKSPACE_SOURCE_LIMIT,
+  type WorkspaceSnapshot,
+} from '../../runtime/workspace/index.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
 import { beginStep } from '../shared/cold-start-order.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';

@@ -1,8 +1,6 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import type { ToolCallError } from '../../runtime/protocol/index.js';
-import type { ToolCallResult } from '../../runtime/protocol/index.js';
-import { randomId } from '../../runtime/protocol/index.js';
+import { type ToolCallError, type ToolCallResult, randomId } from '../../runtime/protocol/index.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 import { WORKSPACE_ERROR_CODES } from '../../runtime/workspace/index.js';
 import type { DialogError, DialogRequest, ExplorerDialogController } from './explorer-dialog.js';

@@ -7,10 +7,10 @@ import {
   folderPaths,
   visibleTreeNodes,
   type VisibleTreeNode,
+  type WorkspaceFolder,
+  portabilityWarnings,
+  normalizeWorkspacePath,
 } from '../../runtime/workspace/index.js';
-import type { WorkspaceFolder } from '../../runtime/workspace/index.js';
-import { portabilityWarnings } from '../../runtime/workspace/index.js';
-import { normalizeWorkspacePath } from '../../runtime/workspace/index.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';

@@ -10,8 +10,10 @@ import type { HostCompanionSession } from '../../runtime/carrier/index.js';
 import type { Outcome, ToolCallError } from '../../runtime/protocol/index.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 import { committedDespitePreview } from '../../runtime/preview/index.js';
-import { folderPickerCapability } from '../../runtime/tools/workspace/index.js';
-import { folderSessionCapability } from '../../runtime/tools/workspace/index.js';
+import {
+  folderPickerCapability,
+  folderSessionCapability,
+} from '../../runtime/tools/workspace/index.js';
 import type { RuntimeView } from '../shared/runtime-context.js';
 
 /** The runtime `<ca-host-connect>` needs: the workspace, its registry and folder source. */

@@ -1,10 +1,11 @@
 import { LitElement, html, nothing } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
-import type { HostCompanionSession } from '../../runtime/carrier/index.js';
-import { readCarrierOfferFragment } from '../../runtime/carrier/index.js';
-import type { CarrierReconciledWrite } from '../../runtime/carrier/index.js';
-import type { ToolCallError } from '../../runtime/protocol/index.js';
-import { randomId } from '../../runtime/protocol/index.js';
+import {
+  type HostCompanionSession,
+  readCarrierOfferFragment,
+  type CarrierReconciledWrite,
+} from '../../runtime/carrier/index.js';
+import { type ToolCallError, randomId } from '../../runtime/protocol/index.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { ModalController } from '../shared/modal-controller.js';

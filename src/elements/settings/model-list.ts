@@ -2,8 +2,8 @@ import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import {
   fetchOpenRouterModels,
   type OpenRouterModel,
+  type OpenRouterDataPolicy,
 } from '../../runtime/agents/openrouter/index.js';
-import type { OpenRouterDataPolicy } from '../../runtime/agents/openrouter/index.js';
 import type { ToolCallError } from '../../runtime/protocol/index.js';
 
 export type ModelListState =

@@ -1,9 +1,9 @@
-import type {
-  OpenRouterDataPolicy,
-  OpenRouterSettings,
-  OpenRouterSettingsPatch,
+import {
+  type OpenRouterDataPolicy,
+  type OpenRouterSettings,
+  type OpenRouterSettingsPatch,
+  isAllowedEndpoint,
 } from '../../runtime/agents/openrouter/index.js';
-import { isAllowedEndpoint } from '../../runtime/agents/openrouter/index.js';
 
 /** What the settings form edits: the store's fields as text, the key as '' when there is none. */
 export interface SettingsDraft {

@@ -7,8 +7,7 @@
 import { html, nothing } from 'lit';
 import { recoveryActionFor, type RecoveryAction } from '../../runtime/agents/index.js';
 import type { ToolCallError } from '../../runtime/protocol/index.js';
-import { callAsPerson } from '../../runtime/registry/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
+import { callAsPerson, type ToolRegistry } from '../../runtime/registry/index.js';
 
 export const RECOVERY_LABELS: Readonly<Record<RecoveryAction, string>> = {
   'reconnect-folder': 'Reconnect folder',

@@ -1,6 +1,5 @@
 import { createContext } from '@lit/context';
-import type { CapabilityTable } from '../../runtime/registry/index.js';
-import type { ToolRegistry } from '../../runtime/registry/index.js';
+import type { CapabilityTable, ToolRegistry } from '../../runtime/registry/index.js';
 import type { PreviewSelectionStore } from '../../runtime/preview/index.js';
 import type { WorkspaceSnapshot, WorkspaceSource } from '../../runtime/workspace/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';

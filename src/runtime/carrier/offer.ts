@@ -4,8 +4,7 @@
  * servers log. A consumer trusts nothing in it until this parser has checked every field.
  */
 import { isPlainObject } from '../protocol/guards.js';
-import { carrierFailed, type CarrierOutcome } from './failures.js';
-import { CARRIER_FAILURE_CODES as CODES } from './failures.js';
+import { carrierFailed, type CarrierOutcome, CARRIER_FAILURE_CODES as CODES } from './failures.js';
 import { CARRIER_OFFER_FRAGMENT_KEY, readCarrierOfferFragment } from './offer-fragment.js';
 
 /**

@@ -4,9 +4,8 @@
  * the service reports the service's answer, failure included: it is never repeated through the
  * private executor, so one call has one effect at most.
  */
-import type { Outcome } from '../protocol/errors.js';
+import { type Outcome, TOOL_CALL_ERROR_CODES as CODES, toolError } from '../protocol/errors.js';
 import { checkServiceAdmission, type ServiceAdmissionExpectation } from './service-capability.js';
-import { TOOL_CALL_ERROR_CODES as CODES, toolError } from '../protocol/errors.js';
 
 /** Runs one call and answers with its outcome. */
 export type ServiceExecutor<A, R> = (args: A, signal: AbortSignal) => Promise<Outcome<R>>;

@@ -2,8 +2,11 @@
  * The directory-upload fallback (W9): an `<input type="file" webkitdirectory>` file list imported
  * read-only. Nothing can be written back, so the workspace stays browser-only after the import.
  */
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/index.js';
-import type { WorkspaceFolder } from '../../runtime/workspace/index.js';
+import {
+  WORKSPACE_ERROR_CODES as CODES,
+  workspaceError,
+  type WorkspaceFolder,
+} from '../../runtime/workspace/index.js';
 import {
   collectFolderImport,
   DEFAULT_FOLDER_IMPORT_LIMITS,

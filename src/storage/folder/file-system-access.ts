@@ -4,9 +4,13 @@
  * the workspace metadata; tools and iframes only ever see paths and statuses.
  */
 import { toolError, type Outcome, type ToolCallError } from '../../runtime/protocol/index.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/index.js';
-import type { WorkspaceFolder, WorkspaceFolderPermission } from '../../runtime/workspace/index.js';
-import type { WorkspaceFile } from '../../runtime/workspace/index.js';
+import {
+  WORKSPACE_ERROR_CODES as CODES,
+  workspaceError,
+  type WorkspaceFolder,
+  type WorkspaceFolderPermission,
+  type WorkspaceFile,
+} from '../../runtime/workspace/index.js';
 import { scanFolderTree, type FolderEntry } from './folder-scan.js';
 import {
   collectFolderImport,

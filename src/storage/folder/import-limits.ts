@@ -4,19 +4,23 @@
  * report.
  */
 import type { Outcome } from '../../runtime/protocol/index.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../runtime/workspace/index.js';
-import { workspaceFileKind, workspaceMimeType } from '../../runtime/workspace/index.js';
-import type {
-  WorkspaceFolderImport,
-  WorkspaceFolderReadOptions,
-  WorkspaceSkipReason,
-  WorkspaceSkippedEntry,
+import {
+  WORKSPACE_ERROR_CODES as CODES,
+  workspaceError,
+  workspaceFileKind,
+  workspaceMimeType,
+  type WorkspaceFolderImport,
+  type WorkspaceFolderReadOptions,
+  type WorkspaceSkipReason,
+  type WorkspaceSkippedEntry,
+  decodeUtf8Text,
+  isAscii,
+  loadSkeleton,
+  skeletonKeys,
+  lookAlikeKey,
+  normalizeWorkspacePath,
+  type WorkspaceFile,
 } from '../../runtime/workspace/index.js';
-import { decodeUtf8Text } from '../../runtime/workspace/index.js';
-import { isAscii, loadSkeleton, skeletonKeys } from '../../runtime/workspace/index.js';
-import { lookAlikeKey } from '../../runtime/workspace/index.js';
-import { normalizeWorkspacePath } from '../../runtime/workspace/index.js';
-import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import type { FolderImportLimits } from './default-import-limits.js';
 
 export { DEFAULT_FOLDER_IMPORT_LIMITS, type FolderImportLimits } from './default-import-limits.js';

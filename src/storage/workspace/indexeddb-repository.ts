@@ -19,8 +19,8 @@ import type {
   WorkspaceMetadata,
   WorkspaceRepository,
   WorkspaceStoreDelta,
+  WorkspaceFile,
 } from '../../runtime/workspace/index.js';
-import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import { createHeldLock } from './held-lock.js';
 
 /** The IndexedDB database name used when `databaseName` is not set. */

@@ -3,8 +3,7 @@
  * both revision clocks, the preview acknowledgement, storageMode and a bounded storageError.
  */
 import { z } from 'zod/mini';
-import type { ToolCallError } from '../../protocol/errors.js';
-import { failure } from '../../protocol/errors.js';
+import { type ToolCallError, failure } from '../../protocol/errors.js';
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';
 import { revisionConflict } from '../revision-guard.js';

@@ -5,12 +5,14 @@ import { noFileChange } from '../../approval/tool-change.js';
 import { z } from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
-import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
+import {
+  WORKSPACE_ERROR_CODES as CODES,
+  workspaceError,
+  WORKSPACE_SOURCE_LIMIT,
+} from '../../workspace/codes.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
-import { WORKSPACE_SOURCE_LIMIT } from '../../workspace/codes.js';
 import { workspaceMimeType } from '../../workspace/file-types.js';
-import type { WorkspaceToolOptions } from './options.js';
-import { browserDownload } from './options.js';
+import { type WorkspaceToolOptions, browserDownload } from './options.js';
 import { acknowledge, respond, storageFieldsOf } from './respond.js';
 import { folderStatusOutput, pathInput, previewOutput, storageFields } from './schemas.js';
 
