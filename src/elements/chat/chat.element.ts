@@ -14,6 +14,7 @@ import { loadedStudio, loadStudio } from '../shared/load-studio.js';
 import { failureText, renderRecovery, runRecovery } from '../shared/recovery.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
+import { atScrollEnd } from '../shared/scroll-end.js';
 import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 import { runAnnouncement, runChanges } from './run-announcement.js';
@@ -45,6 +46,9 @@ function progressText(progress: AgentProgress | undefined): string {
  * Each run that changed files offers "Restore to before this run" beside its prompt: one
  * `agent.restoreRun` call as the person, refused with nothing changed when a file changed since;
  * the transcript and the studio's announcer say which, and focus returns to the prompt.
+ * The transcript follows the latest message while it is scrolled to the end; scrolled up, it
+ * stays where the person is reading and offers "New messages" to jump down. Sending a prompt
+ * goes to the end.
  *
  * @tagname ca-chat
  * @summary Ask the agent to change the workspace.
@@ -79,10 +83,14 @@ export class CaChat extends LitElement {
   @state() private recoveryNotice = '';
   /** Whether the page gave its own empty state. */
   @state() private customEmpty = false;
+  /** Messages arrived below while the person was reading further up. */
+  @state() private unseen = false;
 
   @query('.log') private log?: HTMLElement;
   @query('textarea') private textarea?: HTMLTextAreaElement;
   private scrolledFor?: readonly unknown[];
+  /** Whether the transcript was at its end when its messages changed: then it follows them. */
+  private following = true;
 
   private readonly runtimeRef = new RuntimeController(this);
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
@@ -129,6 +137,17 @@ export class CaChat extends LitElement {
     if (changed.has('prompt')) this.draft = this.prompt;
     const active = this.shadowRoot?.activeElement;
     this.focusedButton = active instanceof HTMLButtonElement ? active : undefined;
+    // Measured only when the transcript changed: reading scrollHeight forces a layout, on a
+    // studio's first render the whole page's.
+    const messages = this.agent.value?.messages;
+    if (!messages?.length) {
+      // The empty state is nowhere to keep reading: the first messages are followed.
+      this.scrolledFor = undefined;
+      this.unseen = false;
+    } else if (messages !== this.scrolledFor) {
+      this.following = !this.scrolledFor || atScrollEnd(this.log);
+      this.unseen = !this.following;
+    }
   }
 
   protected override updated(): void {
@@ -138,12 +157,27 @@ export class CaChat extends LitElement {
     if (this.focusedButton && !this.focusedButton.isConnected) this.textarea?.focus();
     this.focusedButton = undefined;
     this.announceRun();
-    // Only a changed transcript scrolls: reading scrollHeight forces a layout, on a studio's
-    // first render the whole page's.
     const messages = this.agent.value?.messages;
     if (!messages?.length || messages === this.scrolledFor) return;
     this.scrolledFor = messages;
+    if (this.following) this.scrollToLatest();
+  }
+
+  private scrollToLatest(): void {
     this.log?.scrollTo({ top: this.log.scrollHeight });
+  }
+
+  /** Scrolling back down to the end catches up: the transcript follows again. */
+  private readonly onLogScroll = (): void => {
+    if (this.unseen && atScrollEnd(this.log)) this.unseen = false;
+  };
+
+  /** "New messages": the transcript at its end, with focus on it to read on by keyboard. */
+  private async jumpToLatest(): Promise<void> {
+    this.scrollToLatest();
+    this.unseen = false;
+    await this.updateComplete;
+    this.log?.focus();
   }
 
   /** A run that just ended is told once, in plain words, through the studio's announcer. */
@@ -185,6 +219,8 @@ export class CaChat extends LitElement {
     if (!this.dispatchEvent(event)) return;
     this.draft = '';
     this.recoveryNotice = '';
+    // The person's own prompt is the latest message: they are taken to it.
+    this.scrollToLatest();
     const result = await runtime.agent.run(text, driver ? { driver } : {});
     // A failed prompt comes back to the composer, unless the person already typed another.
     if (result.status === 'failed' && !this.draft) this.draft = text;
@@ -334,6 +370,7 @@ export class CaChat extends LitElement {
         aria-live=${this.announcer.live}
         aria-label="Agent transcript"
         tabindex="0"
+        @scroll=${this.onLogScroll}
       >
         ${
           state?.messages.length
@@ -344,6 +381,13 @@ export class CaChat extends LitElement {
         }
       </div>
       <div class="status-row">
+        ${
+          this.unseen
+            ? html`<button class="latest" @click=${this.jumpToLatest}>
+                <span aria-hidden="true">↓</span> New messages
+              </button>`
+            : nothing
+        }
         <div class="status ${last?.status ?? ''}" role=${this.announcer.value ? nothing : 'status'}>
           ${this.renderStatus(state)}
         </div>

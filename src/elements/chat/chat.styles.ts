@@ -16,6 +16,10 @@ export const chatStyles = [
       padding: var(--_space-1) var(--_space-3) 0;
       flex-shrink: 0;
     }
+    .latest {
+      flex-shrink: 0;
+      font-size: var(--_text-xs);
+    }
     .mode {
       flex: 0 1 auto;
       margin-inline-start: auto;

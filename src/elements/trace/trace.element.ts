@@ -8,6 +8,7 @@ import { renderRecovery, runRecovery } from '../shared/recovery.js';
 import { browserDownload } from '../../runtime/tools/workspace/index.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
+import { atScrollEnd } from '../shared/scroll-end.js';
 import { StoreController } from '../shared/store-controller.js';
 import { exportTraceRows } from './trace-export.js';
 import { groupTraceRows, type TraceGroup } from './trace-groups.js';
@@ -110,8 +111,7 @@ export class CaTrace extends LitElement {
   private shownRows?: readonly TraceRow[];
 
   protected override willUpdate(): void {
-    const area = this.renderRoot.querySelector<HTMLElement>('.rows');
-    this.pinned = !area || area.scrollHeight - area.scrollTop - area.clientHeight < 8;
+    this.pinned = atScrollEnd(this.renderRoot.querySelector<HTMLElement>('.rows'));
   }
 
   protected override updated(): void {

@@ -204,7 +204,8 @@ describe('<ca-editor> never loses an edit', () => {
     expect(runtime.drafts.current().get('index.html')?.length).to.equal(90_004);
     expect(editorText(element).length).to.equal(90_004);
     const writes = runtime.trace.getSnapshot().filter((row) => row.name === 'workspace.writeFile');
-    expect(writes.every((row) => row.status === 'completed')).to.equal(true);
+    // The typed word was written, and no write failed: one status, `completed`.
+    expect(new Set(writes.map((row) => row.status))).to.deep.equal(new Set(['completed']));
     // Undo takes the paste back; the draft fits again and is written.
     content.focus();
     await withControl('z');

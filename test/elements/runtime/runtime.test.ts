@@ -121,7 +121,12 @@ describe('<ca-runtime> attributes, set in markup and changed at run time', () =>
       tools: ['preview.*'],
       readOnly: false,
     });
-    expect(listed(runtime).every((name) => name.startsWith('preview.'))).to.equal(true);
+    const previewTools = runtime.registry
+      .listTools()
+      .tools.map((tool) => tool.name)
+      .filter((name) => name.startsWith('preview.'));
+    expect(previewTools).to.have.length.above(0);
+    expect(listed(runtime)).to.deep.equal(previewTools);
     const write = await runtime.registry.callTool(
       'workspace.writeFile',
       { path: 'index.html', text: '<h1>yes</h1>' },

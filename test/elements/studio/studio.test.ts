@@ -88,9 +88,10 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
       ['tools/call', 'preview.setTheme', 'completed'],
     ]);
     expect(new Set(rows.map((row) => row.sessionId)).size).to.equal(1);
-    expect(rows.slice(2).every((row) => row.source === 'local' && row.mode === 'agent')).to.equal(
-      true,
-    );
+    expect(rows.slice(2).map((row) => [row.source, row.mode])).to.deep.equal([
+      ['local', 'agent'],
+      ['local', 'agent'],
+    ]);
 
     const completed = events.find(
       (event) => event.type === 'completed' && event.request.params.name === 'preview.setTheme',

@@ -34,6 +34,26 @@ describe('<ca-trace> reads for people', () => {
     expect(row.top).to.be.at.least(box.top);
   });
 
+  it('stays where the person is reading when they scrolled up', async () => {
+    const { runtime, element } = await setup();
+    for (let index = 0; index < 12; index += 1)
+      await runtime.registry.callTool('workspace.readFile', { path: 'index.html' });
+    const area = element.shadowRoot!.querySelector<HTMLElement>('.rows')!;
+    await waitFor(() => area.scrollTop > 0, 'the trace to follow its calls');
+    const scrolled = new Promise((resolve) =>
+      area.addEventListener('scroll', resolve, { once: true }),
+    );
+    area.scrollTop = 0;
+    await scrolled;
+    await runtime.registry.callTool('workspace.readFile', { path: 'missing.html' });
+    await waitFor(
+      () => element.shadowRoot!.querySelectorAll('tbody tr').length === 13,
+      'thirteen rows',
+    );
+    await element.updateComplete;
+    expect(area.scrollTop, 'the trace did not jump').to.equal(0);
+  });
+
   it('shows details wrapped inside the panel, under the tool name', async () => {
     const { runtime, element } = await setup();
     await runtime.registry.callTool('workspace.search', { query: 'a'.repeat(300) });

@@ -105,7 +105,7 @@ function expectMetadataOnly(text: string, rows: readonly TraceRow[]) {
 }
 
 describe('<ca-trace> (E4)', () => {
-  it('shows one row per tools/call lifecycle with source · mode, status and both ids', async () => {
+  it('shows one row per tools/call lifecycle with source · mode, status and the provider call id', async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
     await runtime.ready;
     const element = await fixture<CaTrace>(html`<ca-trace .runtime=${runtime}></ca-trace>`);

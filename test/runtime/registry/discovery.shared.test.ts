@@ -153,7 +153,9 @@ describe('provider exports (R15)', () => {
     const registry = createToolRegistry({ toolPolicy: () => 'allow' });
     registry.register(readFile);
     registry.register(long);
-    for (const exported of registry.toOpenAI()) {
+    const exports = registry.toOpenAI();
+    expect(exports, 'both tools exported').to.have.length(2);
+    for (const exported of exports) {
       expect(exported.function.name).to.match(PROVIDER_TOOL_NAME_PATTERN);
       const result = await registry.executeModelToolCall({
         id: exported.function.name,

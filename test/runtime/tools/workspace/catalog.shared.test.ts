@@ -62,7 +62,9 @@ describe('the workspace.* catalog matches the seed table', () => {
   });
   it('gives every tool input and output schemas and annotations', async () => {
     const { registry } = await workspaceRegistry();
-    for (const tool of registry.listTools().tools) {
+    const { tools } = registry.listTools();
+    expect(tools).to.have.length(CATALOG.length);
+    for (const tool of tools) {
       expect(tool.inputSchema.type, tool.name).to.equal('object');
       expect(tool.outputSchema?.type, tool.name).to.equal('object');
       expect(tool.annotations, tool.name).to.include.keys(
