@@ -5,6 +5,7 @@
  */
 import { extensionOf } from '../../runtime/preview/index.js';
 import type { WorkspaceFile } from '../../runtime/workspace/index.js';
+import type { SiteImportMap } from './site-import-map.js';
 
 /** Module extensions the transpiler turns into JavaScript. */
 export const TRANSPILED_EXTENSIONS: ReadonlySet<string> = new Set(['ts', 'mts', 'tsx', 'jsx']);
@@ -43,6 +44,8 @@ export type PackageResolver = (
 export interface ModuleCompilers {
   transpile?: ModuleTranspiler;
   resolvePackage?: PackageResolver;
+  /** The site's import map: a bare specifier the workspace lacks is left for it to resolve. */
+  importMap?: SiteImportMap | null;
 }
 
 /** Whether the workspace holds a file the transpiler compiles. */

@@ -173,10 +173,14 @@ function start(config: BridgeConfig): void {
     imports[specifier] = `data:${type},${encodeURIComponent(named)}`;
     specifierOf.set(imports[specifier], specifier);
   }
-  if (own && Object.keys(imports).length > 0) {
+  // One map: engines that take a single import map per document take this one.
+  const site = config.siteImports;
+  if (own && (site || Object.keys(imports).length > 0)) {
     const map = document.createElement('script');
     map.type = 'importmap';
-    map.textContent = JSON.stringify({ imports });
+    map.textContent = JSON.stringify(
+      site ? { imports: { ...site.imports, ...imports }, scopes: site.scopes } : { imports },
+    );
     own.after(map);
   }
   // A flattened graph: a few classic scripts hand the module functions to the loader, and run
