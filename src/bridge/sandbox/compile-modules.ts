@@ -11,7 +11,7 @@
 import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/index.js';
 import { extensionOf, resolvePreviewReference } from '../../runtime/preview/index.js';
 import type { CompileContext } from './compile-context.js';
-import type { FrameModule, ModuleOrigin } from './frame-module.js';
+import type { ColumnTable, FrameModule, ModuleOrigin } from './frame-module.js';
 import {
   PACKAGES_FOLDER,
   TRANSPILED_EXTENSIONS,
@@ -89,11 +89,15 @@ export class ModuleGraph {
         ? this.transpile(path, source)
         : { code: source };
       if ('failure' in transpiled) this.syntaxError(specifier, path, transpiled.failure);
-      else
-        this.modules[specifier] =
-          extensionOf(path) === 'json'
-            ? ['application/json', source]
-            : ['text/javascript', withMetaUrl(this.rewrite(transpiled.code, path), path)];
+      else if (extensionOf(path) === 'json') this.modules[specifier] = ['application/json', source];
+      else {
+        const rewritten = this.rewrite(transpiled.code, path);
+        const code = withMetaUrl(rewritten, path);
+        this.modules[specifier] = ['text/javascript', code];
+        const { columns } = transpiled as { columns?: ColumnTable };
+        const shift = code.length - rewritten.length;
+        if (columns) this.origins[specifier] = [path, 1, shiftFirstLine(columns, shift)];
+      }
     }
   }
 
@@ -239,3 +243,13 @@ const withMetaUrl = (source: string, path: string): string =>
   /\bimport\s*\.\s*meta\b/.test(source)
     ? `import.meta.url=${JSON.stringify(WORKSPACE_URL + path)};${source}`
     : source;
+
+/** The columns of a module whose first line starts with `shift` characters of ours. */
+function shiftFirstLine(columns: ColumnTable, shift: number): ColumnTable {
+  if (shift === 0) return columns;
+  const first = columns[0]?.length ? columns[0] : [0, 0];
+  return [
+    first.map((value, index) => (index % 2 === 0 ? value + shift : value)),
+    ...columns.slice(1),
+  ];
+}

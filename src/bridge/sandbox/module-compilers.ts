@@ -5,6 +5,7 @@
  */
 import { extensionOf } from '../../runtime/preview/index.js';
 import type { WorkspaceFile } from '../../runtime/workspace/index.js';
+import type { ColumnTable } from './frame-module.js';
 import type { SiteImportMap } from './site-import-map.js';
 
 /** Module extensions the transpiler turns into JavaScript. */
@@ -20,8 +21,11 @@ export interface TranspileFailure {
   column: number;
 }
 
-/** JavaScript that keeps every line of the source on its line, or the syntax error. */
-export type Transpiled = { code: string } | { failure: TranspileFailure };
+/**
+ * JavaScript that keeps every line of the source on its line, with the columns each line maps
+ * back to; or the syntax error.
+ */
+export type Transpiled = { code: string; columns?: ColumnTable } | { failure: TranspileFailure };
 
 /** Transpiles the module at `path`; `tsconfig` is the text of the workspace's tsconfig.json. */
 export type ModuleTranspiler = (

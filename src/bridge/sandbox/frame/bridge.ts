@@ -138,7 +138,7 @@ function start(config: BridgeConfig): void {
         // A flattened graph's script that does not compile stops the graph, as natively.
         if (defining !== null) loader.halt(event.error);
         const place =
-          locator.locate(defining ?? event.filename, event.lineno) ??
+          locator.locate(defining ?? event.filename, event.lineno, event.colno) ??
           locator.fromStack(event.error);
         fail(at(errorText(event), place));
       } else if (event.target instanceof HTMLScriptElement) fail('A script failed to load.');
