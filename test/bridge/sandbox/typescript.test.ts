@@ -79,9 +79,14 @@ for (const mode of MODES) {
       expect(place, JSON.stringify(outcome)).to.not.equal(false);
       const [, row, column] = place as RegExpExecArray;
       expect(Number(row)).to.equal(8);
-      // The engine names the throw or the construction: either way, where the source has it
-      // (the compiled line, without its two annotations, has both 18 columns to the left).
-      expect([line.indexOf('throw') + 1, line.indexOf('new Error') + 1]).to.include(Number(column));
+      // Engines name the throw, the construction (V8, Gecko) or the construction's closing
+      // parenthesis (JavaScriptCore): each where the source has it, 18 columns right of where
+      // the compiled line, without its two annotations, has it.
+      expect([
+        line.indexOf('throw') + 1,
+        line.indexOf('new Error') + 1,
+        line.lastIndexOf(')') + 1,
+      ]).to.include(Number(column));
     });
 
     located('reports a syntax error with its file, line and column', async () => {
