@@ -13,6 +13,8 @@ export function previewGroups(withPlayground) {
   const seed = 'four-file seed';
   const modules = '200-module workspace';
   const data = 'seed + 300 data files';
+  const typed = '200-module TypeScript graph';
+  const untyped = '200-module JavaScript graph';
   const inPlace = 'floor: bare sandboxed srcdoc, stylesheet in place';
   const how = (kind) => (kind === 'css' ? 'in place' : 'reload');
   return [
@@ -55,6 +57,16 @@ export function previewGroups(withPlayground) {
         ['ours, seed, app.js module: js (reload)', 'ours', 'seed, app.js module', 'js'],
       ],
       floors: { 'the .js edit': 'ours, seed, app.js module: js (reload)' },
+    },
+    // The same edit of a 200-module graph's entry, in TypeScript and in JavaScript; the peer
+    // compiles TypeScript too (its TypeScript worker).
+    {
+      cases: [
+        [`ours, ${typed}: js (reload)`, 'ours', typed, 'js'],
+        ...playgroundCase(typed, 'js'),
+        [`ours, ${untyped}: js (reload)`, 'ours', untyped, 'js'],
+      ],
+      floors: { 'the .js graph': `ours, ${untyped}: js (reload)` },
     },
     {
       cases: [

@@ -126,6 +126,43 @@ export const moduleWorkspace: BenchWorkspace = {
   },
 };
 
+/**
+ * A 200-module graph with types (an interface, annotations, a generic) in `.ts` files, and the
+ * same code without them in `.js`: the same edit of the entry, transpiled or not.
+ */
+const graphModule = (i: number, typed: boolean) => {
+  const next =
+    i + 1 < MODULES ? `import { value as next } from './m${i + 1}.js';\n` : 'const next = 0;\n';
+  return typed
+    ? `${next}interface Box<T> { value: T }\nconst box: Box<number> = { value: next + ${i} };\nexport const value: number = box.value;\n`
+    : `${next}const box = { value: next + ${i} };\nexport const value = box.value;\n`;
+};
+const graphMain = (n: number, typed: boolean) =>
+  `import { value } from './m0.js';\nconst title${typed ? ': HTMLElement' : ''} = document.querySelector${typed ? '<HTMLElement>' : ''}('.hero-title')${typed ? '!' : ''};\ntitle.dataset.sum = String(value + ${n});\n`;
+const typedGraph = (typed: boolean): BenchWorkspace => {
+  const extension = typed ? 'ts' : 'js';
+  const files: Record<string, string> = {};
+  for (let i = 0; i < MODULES; i += 1) files[`src/m${i}.${extension}`] = graphModule(i, typed);
+  const script = `<script type="module" src="src/main.${extension}"></script>`;
+  return {
+    name: `200-module ${typed ? 'TypeScript' : 'JavaScript'} graph`,
+    files: {
+      ...files,
+      'index.html': html(0, script),
+      'styles.css': css(0),
+      [`src/main.${extension}`]: graphMain(0, typed),
+    },
+    edit: (kind, n): Record<string, string> =>
+      kind === 'js'
+        ? { [`src/main.${extension}`]: graphMain(n, typed) }
+        : kind === 'css'
+          ? { 'styles.css': css(n) }
+          : { 'index.html': html(n, script) },
+  };
+};
+export const typeScriptGraph = typedGraph(true);
+export const javaScriptGraph = typedGraph(false);
+
 /** The 200 modules and the entry as one classic script, scope-hoisted as a bundler emits it. */
 export const bundledModules = (n: number): string => {
   const lines = [`const m${MODULES - 1} = 0 + ${MODULES - 1};`];
@@ -159,6 +196,8 @@ export const benchWorkspaces = [
   dataWorkspace,
   jsModuleSeed,
   tsxModuleSeed,
+  typeScriptGraph,
+  javaScriptGraph,
 ];
 
 export const textFiles = (files: Record<string, string>): WorkspaceFile[] =>

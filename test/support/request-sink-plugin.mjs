@@ -2,7 +2,8 @@
 // manage to send out — HTTP requests (fetch, images, navigations, forms), UDP datagrams (STUN)
 // TCP connections (TURN over TCP or TLS) and, at a raw TCP sink, the TLS server names (SNI) of
 // connections to `*.leak.test` (the browser's resolver rule maps that domain to loopback,
-// standing in for an attacker's DNS: a host name carries data out). Browser tests read
+// standing in for an attacker's DNS: a host name carries data out). Under /module/ the HTTP
+// sink answers a small ES module, for the import map tests. Browser tests read
 // and reset the counts with `executeServerCommand('request-sink', { reset })`.
 //
 // Each test file (its browser session) gets servers of its own on first use: files run side by
@@ -22,6 +23,11 @@ async function startSink() {
   const web = http.createServer((request, response) => {
     counts.http.push(`${request.method} ${request.url}`.slice(0, 200));
     response.setHeader('access-control-allow-origin', '*');
+    // A module for the import map tests: it says where it was loaded from.
+    if (request.url.startsWith('/module/')) {
+      response.setHeader('content-type', 'text/javascript');
+      return response.end(`export default ${JSON.stringify(`served ${request.url}`)};\n`);
+    }
     response.end('sink');
   });
   const udp = dgram.createSocket('udp4');

@@ -13,10 +13,8 @@ import { DECLARED_SHADOW_ROOT } from './frame/declared-shadow.js';
 import { frameScriptTag, scriptJson } from './frame/script-tag.js';
 import { PREVIEW_MESSAGE_TYPES } from './messages.js';
 
-/** Only inline code and URLs the frame made itself (`blob:`) or carries (`data:`). */
-export const PREVIEW_CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline' 'unsafe-eval' data: blob:",
+// Every directive after script-src, the same with or without an import map.
+const POLICY_REST = [
   "style-src 'unsafe-inline' data: blob:",
   'img-src data: blob:',
   'font-src data: blob:',
@@ -26,7 +24,22 @@ export const PREVIEW_CONTENT_SECURITY_POLICY = [
   "frame-src 'none'",
   "form-action 'none'",
   "base-uri 'none'",
-].join('; ');
+];
+
+/**
+ * Only inline code and URLs the frame made itself (`blob:`) or carries (`data:`), and scripts
+ * from `scriptOrigins`: the origins of the site's import map (`site-import-map.ts` checks each
+ * is one exact origin).
+ */
+export const previewContentSecurityPolicy = (scriptOrigins: readonly string[] = []): string =>
+  [
+    "default-src 'none'",
+    ["script-src 'unsafe-inline' 'unsafe-eval' data: blob:", ...scriptOrigins].join(' '),
+    ...POLICY_REST,
+  ].join('; ');
+
+/** The policy with no import map: the preview opens no connection. */
+export const PREVIEW_CONTENT_SECURITY_POLICY = previewContentSecurityPolicy();
 
 /** Milliseconds the shell waits, after the page's load event, for the bridge's hello. */
 export const BRIDGE_GRACE_MS = 300;
@@ -38,18 +51,24 @@ export interface PageBridge {
   config: unknown;
 }
 
-const HEAD = `<!DOCTYPE html><html><head><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CONTENT_SECURITY_POLICY}">`;
+const policyMeta = (scriptOrigins: readonly string[]) =>
+  `<meta http-equiv="Content-Security-Policy" content="${previewContentSecurityPolicy(scriptOrigins)}">`;
 
 /**
  * The page after the policy, then the bridge's configuration as a JSON data block and the bridge
  * script; with `null`, a page that runs no script of ours (a diagnostic card).
  */
-export function assemblePreviewDocument(html: string, bridge: PageBridge | null): string {
+export function assemblePreviewDocument(
+  html: string,
+  bridge: PageBridge | null,
+  scriptOrigins: readonly string[] = [],
+): string {
+  const head = `<!DOCTYPE html><html><head>${policyMeta(scriptOrigins)}`;
   const ours =
     bridge === null
-      ? HEAD
+      ? head
       : // A data block never runs: the bridge is still the first script that does.
-        `${HEAD}<script type="application/json">${scriptJson(bridge.config)}</script><script>${bridge.script}</script>`;
+        `${head}<script type="application/json">${scriptJson(bridge.config)}</script><script>${bridge.script}</script>`;
   return ours + pageText(html);
 }
 
@@ -74,9 +93,15 @@ const attributeText = (text: string) => text.replace(/&/g, '&amp;').replace(/'/g
 /**
  * The outer frame's document: the same policy, whose `frame-src 'none'` also governs every
  * navigation of the inner frame (a navigation request is checked against its embedder's
- * policy), the inner frame with the page, and the shell script.
+ * policy), the inner frame with the page, and the shell script. The inner `srcdoc` document
+ * inherits this policy too, so the import map's origins are in both.
  */
-export function buildShellDocument(page: string, nonce: string, id = 1): string {
+export function buildShellDocument(
+  page: string,
+  nonce: string,
+  id = 1,
+  scriptOrigins: readonly string[] = [],
+): string {
   const config: ShellConfig = {
     nonce,
     id,
@@ -86,7 +111,7 @@ export function buildShellDocument(page: string, nonce: string, id = 1): string 
     graceMs: BRIDGE_GRACE_MS,
   };
   return (
-    `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${PREVIEW_CONTENT_SECURITY_POLICY}">` +
+    `<!doctype html><html><head>${policyMeta(scriptOrigins)}` +
     `${SHELL_STYLE}</head><body><iframe sandbox="allow-scripts" title="Preview content" srcdoc='${attributeText(page)}'></iframe>` +
     `${frameScriptTag(FRAME_SHELL_SOURCE, config)}</body></html>`
   );

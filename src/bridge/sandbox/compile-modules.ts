@@ -11,7 +11,7 @@
 import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/index.js';
 import { extensionOf, resolvePreviewReference } from '../../runtime/preview/index.js';
 import type { CompileContext } from './compile-context.js';
-import type { FrameModule, ModuleOrigin } from './frame-module.js';
+import type { ColumnTable, FrameModule, ModuleOrigin } from './frame-module.js';
 import {
   PACKAGES_FOLDER,
   TRANSPILED_EXTENSIONS,
@@ -19,6 +19,7 @@ import {
   type TranspileFailure,
 } from './module-compilers.js';
 import { WORKSPACE_URL } from './module-names.js';
+import { siteMapResolves } from './site-import-map.js';
 
 /** The module specifier prefix under which workspace scripts are imported inside the preview. */
 export const WORKSPACE_MODULE_PREFIX = '@context-action/workspace/';
@@ -88,11 +89,15 @@ export class ModuleGraph {
         ? this.transpile(path, source)
         : { code: source };
       if ('failure' in transpiled) this.syntaxError(specifier, path, transpiled.failure);
-      else
-        this.modules[specifier] =
-          extensionOf(path) === 'json'
-            ? ['application/json', source]
-            : ['text/javascript', withMetaUrl(this.rewrite(transpiled.code, path), path)];
+      else if (extensionOf(path) === 'json') this.modules[specifier] = ['application/json', source];
+      else {
+        const rewritten = this.rewrite(transpiled.code, path);
+        const code = withMetaUrl(rewritten, path);
+        this.modules[specifier] = ['text/javascript', code];
+        const { columns } = transpiled as { columns?: ColumnTable };
+        const shift = code.length - rewritten.length;
+        if (columns) this.origins[specifier] = [path, 1, shiftFirstLine(columns, shift)];
+      }
     }
   }
 
@@ -163,7 +168,7 @@ export class ModuleGraph {
     const path = isRelative(specifier)
       ? this.relativePath(specifier, fromPath)
       : this.packagePath(specifier, fromPath);
-    if (typeof path !== 'string') return path.error;
+    if (typeof path !== 'string') return path.specifier;
     if (!this.seen.has(path)) {
       if (this.seen.size >= this.context.limits.maxModules) {
         return this.errorModule(
@@ -178,7 +183,7 @@ export class ModuleGraph {
     return WORKSPACE_MODULE_PREFIX + path;
   }
 
-  private relativePath(specifier: string, fromPath: string): string | { error: string } {
+  private relativePath(specifier: string, fromPath: string): string | { specifier: string } {
     const resolved = resolvePreviewReference(fromPath, specifier);
     const found =
       resolved.kind === 'local'
@@ -189,25 +194,32 @@ export class ModuleGraph {
         : undefined;
     return (
       found ?? {
-        error: this.errorModule(`Module not found: ${specifier}`, fromPath, CODES.MODULE_NOT_FOUND),
+        specifier: this.errorModule(
+          `Module not found: ${specifier}`,
+          fromPath,
+          CODES.MODULE_NOT_FOUND,
+        ),
       }
     );
   }
 
-  private packagePath(specifier: string, fromPath: string): string | { error: string } {
-    const { resolvePackage } = this.compilers;
+  /** A workspace path, or the specifier to write instead: the site's map's, or an error's. */
+  private packagePath(specifier: string, fromPath: string): string | { specifier: string } {
+    const { resolvePackage, importMap } = this.compilers;
     const resolution = resolvePackage
       ? resolvePackage(specifier, fromPath, (path) => this.context.text(path))
       : { reason: `the workspace has no ${PACKAGES_FOLDER} folder` };
     if ('path' in resolution && MODULE_EXTENSIONS.has(extensionOf(resolution.path)))
       return resolution.path;
+    // The frame's import map holds the site's entries: the specifier stays as written.
+    if (importMap && siteMapResolves(importMap, specifier)) return { specifier };
     const name = (/^(@[^/]+\/)?[^/]+/.exec(specifier)?.[0] ?? specifier).slice(0, 100);
     const reason =
       'reason' in resolution ? resolution.reason : `${resolution.path} is not a module`;
     // The way out first: a long reason is what the message's bound cuts.
     return {
-      error: this.errorModule(
-        `Package "${specifier.slice(0, 100)}" not found. Vendor its ES module build as ${PACKAGES_FOLDER}/${name}/ with its package.json, or import a workspace file with ./ or ../ (${reason})`,
+      specifier: this.errorModule(
+        `Package "${specifier.slice(0, 100)}" not found. Vendor its ES module build as ${PACKAGES_FOLDER}/${name}/ with its package.json, have the site map it (import-map), or import a workspace file with ./ or ../ (${reason})`,
         fromPath,
         CODES.MODULE_BARE_SPECIFIER,
       ),
@@ -231,3 +243,13 @@ const withMetaUrl = (source: string, path: string): string =>
   /\bimport\s*\.\s*meta\b/.test(source)
     ? `import.meta.url=${JSON.stringify(WORKSPACE_URL + path)};${source}`
     : source;
+
+/** The columns of a module whose first line starts with `shift` characters of ours. */
+function shiftFirstLine(columns: ColumnTable, shift: number): ColumnTable {
+  if (shift === 0) return columns;
+  const first = columns[0]?.length ? columns[0] : [0, 0];
+  return [
+    first.map((value, index) => (index % 2 === 0 ? value + shift : value)),
+    ...columns.slice(1),
+  ];
+}

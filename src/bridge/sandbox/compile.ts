@@ -20,6 +20,7 @@ import type { FrameModule, ModuleOrigin } from './frame-module.js';
 import type { ModuleFlattener } from './module-flattener.js';
 import type { ModuleCompilers } from './module-compilers.js';
 import { noEntryCard } from './card.js';
+import type { SiteImportMap } from './site-import-map.js';
 
 /**
  * A compiled preview: the entry page split around its stylesheets, plus its modules and
@@ -46,6 +47,8 @@ export interface PreviewDocument {
    */
   fetchable: readonly string[];
   diagnostics: readonly PreviewDiagnostic[];
+  /** The site's import map (`compilers.importMap`): the frame's map and policy include it. */
+  importMap: SiteImportMap | null;
 }
 
 /**
@@ -74,6 +77,7 @@ export function compilePreviewDocument(
       flat: null,
       origins: {},
       fetchable: [],
+      importMap: null,
       diagnostics: [
         {
           level: 'error',
@@ -99,6 +103,7 @@ export function compilePreviewDocument(
     origins: graph.origins,
     fetchable: fetchablePaths(files),
     diagnostics: context.diagnostics,
+    importMap: compilers.importMap ?? null,
   };
 }
 

@@ -25,3 +25,17 @@ export interface PreviewViewState {
   pickerEnabled: boolean;
   selection: PreviewSelection | null;
 }
+
+/** A controller's state before its first show. */
+export const initialViewState = (console: PreviewConsoleState): PreviewViewState => ({
+  status: {
+    revision: 0,
+    acknowledgedRevision: null,
+    state: 'idle',
+    diagnostics: [],
+    sealed: false,
+  },
+  console,
+  pickerEnabled: false,
+  selection: null,
+});

@@ -8,8 +8,8 @@
  * a new shell at first, after a card and on refresh, else the current shell swaps its inner
  * frame. The host reads one window message per shell, its port (`shell-link.ts`); every other
  * message is dropped without reading its data, and once the port is there none is listened to.
- * Shell messages name their load: those about an earlier one are dropped. Bridge messages arrive on the private port the shell hands over,
- * and count only for the load that owns it.
+ * Shell messages name their load: those about an earlier one are dropped. Bridge messages
+ * arrive on the private port the shell hands over, and count only for the load that owns it.
  */
 import type { Outcome } from '../../runtime/protocol/index.js';
 import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/index.js';
@@ -22,17 +22,15 @@ import type {
 import type { WorkspaceFile, WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import { AckWaiters, settledAnswer } from './ack-waiters.js';
 import { assemblePreviewDocument, buildShellDocument } from './assemble.js';
-import { readAssetUrls } from './asset-urls.js';
 import { diagnosticCard } from './card.js';
-import { DEFAULT_PREVIEW_COMPILE_LIMITS, mimeTypeOf } from './compile-context.js';
-import { compilePreviewDocument, renderPreviewHtml, type PreviewDocument } from './compile.js';
+import { mimeTypeOf } from './compile-context.js';
+import { renderPreviewHtml, type PreviewDocument } from './compile.js';
+import { compileSnapshot, snapshotInputs } from './compile-snapshot.js';
 import { PreviewConsole } from './console-log.js';
 import { frameScriptReadingConfig } from './frame/script-tag.js';
 import { FRAME_BRIDGE_SOURCE } from './frame-sources.generated.js';
 import type { FlatWarmUp } from './flat-warm-up.js';
 import { bridgeConfig, newFrameLoad, newNonce, sameShell, type FrameLoad } from './frame-load.js';
-import { loadedFlattener, loadFlattener } from './load-flattener.js';
-import { loadModuleCompilers, readyModuleCompilers } from './load-module-compilers.js';
 import {
   isFrameMessage,
   PREVIEW_MESSAGE_TYPES as TYPES,
@@ -40,12 +38,17 @@ import {
   type HostMessage,
   type ShellMessage,
 } from './messages.js';
-import { countMisnestedFormatting, MISNESTED_FORMATTING_LIMIT } from './markup-budget.js';
+import { markupTooComplex } from './markup-budget.js';
 import { ShellLink } from './shell-link.js';
 import { postLoad, servedShellMissing, watchServedShell } from './served-shell.js';
+import { nextSiteMap, NO_SITE_MAP, type SiteMapState } from './site-import-map.js';
 import { TaskBudget } from './task-budget.js';
-import { trafficCapMessage } from './traffic.js';
-import type { PreviewControllerOptions, PreviewViewState } from './controller-options.js';
+import { trafficCapDiagnostic } from './traffic.js';
+import {
+  initialViewState,
+  type PreviewControllerOptions,
+  type PreviewViewState,
+} from './controller-options.js';
 
 export type { PreviewControllerOptions, PreviewViewState } from './controller-options.js';
 
@@ -86,6 +89,10 @@ export class PreviewController implements PreviewHost {
   );
   private readonly bridgeScript: string;
   private warmUp: FlatWarmUp | null = null;
+  private latest: WorkspaceSnapshot | null = null;
+  private siteMap: SiteMapState = NO_SITE_MAP;
+  /** The import map origins the current shell's policy allows. */
+  private shellOrigins = '';
 
   constructor(
     private readonly container: HTMLElement,
@@ -94,18 +101,7 @@ export class PreviewController implements PreviewHost {
     this.ackTimeoutMs = options.ackTimeoutMs ?? 10_000;
     this.shellUrl = options.shellUrl;
     this.bridgeScript = frameScriptReadingConfig(options.bridgeSource ?? FRAME_BRIDGE_SOURCE);
-    this.state = {
-      status: {
-        revision: 0,
-        acknowledgedRevision: null,
-        state: 'idle',
-        diagnostics: [],
-        sealed: false,
-      },
-      console: this.log.getSnapshot(),
-      pickerEnabled: false,
-      selection: null,
-    };
+    this.state = initialViewState(this.log.getSnapshot());
   }
 
   /** The outer (shell) frame of the current load. */
@@ -137,27 +133,35 @@ export class PreviewController implements PreviewHost {
   /** Shows a workspace snapshot: in place when only stylesheets changed, else a fresh load. */
   async show(snapshot: WorkspaceSnapshot): Promise<void> {
     if (this.disposed || snapshot.revision === this.shown?.revision) return;
+    this.latest = snapshot;
     const generation = ++this.generation;
-    // Without assets or compilers to load nothing is awaited: the frame starts in this task (a
-    // cold start's first render), not after the microtasks queued before it.
-    const { files } = snapshot;
-    const assetUrls = files.some((file) => file.kind === 'asset')
-      ? await readAssetUrls(files)
-      : new Map<string, string>();
-    const compilers = readyModuleCompilers(files) ?? (await loadModuleCompilers(files));
+    const { files, revision } = snapshot;
+    const pending = snapshotInputs(files);
+    const inputs = pending instanceof Promise ? await pending : pending;
     if (generation !== this.generation || this.disposed) return;
-    const { limits } = this.options;
-    const flatten = loadedFlattener();
-    const document = compilePreviewDocument(files, assetUrls, limits, flatten, compilers);
-    // The first large graph loads natively while the flattener loads; later reloads are flat.
-    const flattenFrom = limits?.flattenFrom ?? DEFAULT_PREVIEW_COMPILE_LIMITS.flattenFrom;
-    const native = !flatten && Object.keys(document.modules).length >= flattenFrom;
-    if (native) void loadFlattener();
-    this.warmUp = native
-      ? { revision: snapshot.revision, files, assetUrls, limits, compilers }
-      : null;
-    this.files = new Map(snapshot.files.map((file) => [file.path, file]));
-    this.present(document, snapshot.revision, false);
+    const compilers = { ...inputs.compilers, importMap: this.siteMap.map };
+    const compiled = compileSnapshot(
+      files,
+      revision,
+      { ...inputs, compilers },
+      this.options.limits,
+    );
+    this.warmUp = compiled.warmUp;
+    this.files = new Map(files.map((file) => [file.path, file]));
+    this.present(compiled.document, revision, false);
+  }
+
+  /**
+   * The site's import map, as JSON text or an object (`site-import-map.ts`); the shown snapshot
+   * reloads with it. A refused map leaves the one before in force and adds its error to every
+   * revision's diagnostics (`PREVIEW_IMPORT_MAP_INVALID`) until a valid map or none replaces it.
+   */
+  setImportMap(value: unknown): void {
+    if (value === this.siteMap.value) return;
+    this.siteMap = nextSiteMap(this.siteMap, value);
+    const latest = this.latest;
+    this.shown = null;
+    if (latest) void this.show(latest);
   }
 
   waitForRevision(revision: number, signal: AbortSignal): Promise<Outcome<PreviewAcknowledgement>> {
@@ -209,7 +213,9 @@ export class PreviewController implements PreviewHost {
       revision,
       acknowledgedRevision: this.state.status.acknowledgedRevision,
       state: 'loading',
-      diagnostics: document.diagnostics,
+      diagnostics: this.siteMap.error
+        ? [this.siteMap.error, ...document.diagnostics]
+        : document.diagnostics,
       sealed: this.state.status.sealed ?? false,
     });
     if (inPlace) {
@@ -221,20 +227,17 @@ export class PreviewController implements PreviewHost {
     const config = bridgeConfig(document, nonce, revision);
     const html = renderPreviewHtml(document);
     const id = (this.loads += 1);
-    const misnested = countMisnestedFormatting(html);
-    if (misnested > MISNESTED_FORMATTING_LIMIT) {
+    const tooComplex = markupTooComplex(html);
+    if (tooComplex) {
       this.mountFrame(id);
-      this.stop(
-        this.load!,
-        PREVIEW_DIAGNOSTIC_CODES.MARKUP_TOO_COMPLEX,
-        `The page closes ${misnested} formatting elements out of order (at most ${MISNESTED_FORMATTING_LIMIT}); the browser would take minutes to parse it. Close them in order.`,
-      );
-      return;
+      return this.stop(this.load!, PREVIEW_DIAGNOSTIC_CODES.MARKUP_TOO_COMPLEX, tooComplex);
     }
-    const page = assemblePreviewDocument(html, { script: this.bridgeScript, config });
+    const origins = document.importMap?.origins ?? [];
+    const page = assemblePreviewDocument(html, { script: this.bridgeScript, config }, origins);
     this.shownPage = page;
     const shell = this.load?.frame;
-    if (!remount && shell && this.shellReady) {
+    // The inner frame inherits the shell's policy: other origins need another shell.
+    if (!remount && shell && this.shellReady && this.shellOrigins === origins.join(' ')) {
       // The shell swaps its inner frame: a reload makes one frame instead of two.
       this.unload(false);
       this.load = newFrameLoad(shell, id);
@@ -242,8 +245,9 @@ export class PreviewController implements PreviewHost {
       return;
     }
     const { shellUrl } = this;
+    this.shellOrigins = origins.join(' ');
     if (!shellUrl) {
-      this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id);
+      this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id, origins);
       return;
     }
     // A served shell starts empty and gets its first page as it gets a reload.
@@ -402,12 +406,7 @@ export class PreviewController implements PreviewHost {
   }
 
   private reportCap(revision: number): void {
-    if (revision !== this.shown?.revision) return;
-    this.addDiagnostic({
-      level: 'warning',
-      code: PREVIEW_DIAGNOSTIC_CODES.TRAFFIC_CAPPED,
-      message: trafficCapMessage(revision),
-    });
+    if (revision === this.shown?.revision) this.addDiagnostic(trafficCapDiagnostic(revision));
   }
 
   /**

@@ -35,8 +35,11 @@ export interface FlatScript {
   /** Its name in stack traces (`//# sourceURL`). */
   name: string;
   script: string;
-  /** For each module in it, in order: [its first line in `script`, path, line in that file]. */
-  lines: readonly (readonly [number, string, number])[];
+  /**
+   * For each module in it, in order: [its first line in `script`, path, line in that file, the
+   * column of `script` where the module's first line starts].
+   */
+  lines: readonly (readonly [number, string, number, number])[];
 }
 
 export interface FlatModules {
@@ -119,7 +122,8 @@ export function flattenModules(set: ModuleSet, parser: JavaScriptParser): FlatMo
   }
 
   const asynchronous = reachesAsync(read, dependencies);
-  const buckets: { chunks: string[]; lines: [number, string, number][]; line: number }[] = [];
+  const buckets: { chunks: string[]; lines: [number, string, number, number][]; line: number }[] =
+    [];
   for (const [position, specifier] of specifiers.entries()) {
     const shape = read[position]!;
     // An error module is no file: its lines name none ('').
@@ -131,14 +135,15 @@ export function flattenModules(set: ModuleSet, parser: JavaScriptParser): FlatMo
     const body = applyEdits(set.modules[specifier]![1], shape.edits, (request) =>
       index.has(request) ? `${IMPORT}(${JSON.stringify(request)})` : null,
     );
-    const chunk =
+    const head =
       `[${JSON.stringify(specifier)},${JSON.stringify(shape.requests)},` +
       `${JSON.stringify(WORKSPACE_URL + path)},${shape.async ? 'async ' : ''}` +
       `function(${EXPOSE},${DEPENDENCIES},${IMPORT},${META}){"use strict";` +
-      `${EXPOSE}({__proto__:null${getters}});${body}\n}]`;
+      `${EXPOSE}({__proto__:null${getters}});`;
+    const chunk = `${head}${body}\n}]`;
     const bucket = (buckets[bucketOf(specifier)] ??= { chunks: [], lines: [], line: 2 });
     bucket.chunks.push(chunk);
-    bucket.lines.push([bucket.line, path, first]);
+    bucket.lines.push([bucket.line, path, first, head.length]);
     bucket.line += chunk.split('\n').length;
   }
   const scripts: FlatScript[] = [];

@@ -42,6 +42,10 @@ export const bridgeConfig = (
   origins: document.origins,
   fetchable: document.fetchable,
   entryPath: document.entryPath ?? '',
+  siteImports: document.importMap && {
+    imports: document.importMap.imports,
+    scopes: document.importMap.scopes,
+  },
   types: TYPES,
   limits: PREVIEW_MESSAGE_LIMITS,
   sheetAttribute: SHEET_ATTRIBUTE,
@@ -58,6 +62,7 @@ export function sameShell(a: PreviewDocument, b: PreviewDocument): boolean {
   // does, since the document lists the paths it may fetch.
   if (a.fetchable.join('\n') !== b.fetchable.join('\n')) return false;
   if (!sameFlatScripts(a.flat, b.flat)) return false;
+  if (a.importMap !== b.importMap) return false;
   const keys = Object.keys(a.modules);
   if (keys.length !== Object.keys(b.modules).length) return false;
   return keys.every((key) => {

@@ -43,3 +43,11 @@ export function countMisnestedFormatting(html: string): number {
   }
   return misnested;
 }
+
+/** Why the frame must not parse `html`, or null when it may. */
+export function markupTooComplex(html: string): string | null {
+  const misnested = countMisnestedFormatting(html);
+  return misnested > MISNESTED_FORMATTING_LIMIT
+    ? `The page closes ${misnested} formatting elements out of order (at most ${MISNESTED_FORMATTING_LIMIT}); the browser would take minutes to parse it. Close them in order.`
+    : null;
+}

@@ -5,6 +5,8 @@
  */
 import { extensionOf } from '../../runtime/preview/index.js';
 import type { WorkspaceFile } from '../../runtime/workspace/index.js';
+import type { ColumnTable } from './frame-module.js';
+import type { SiteImportMap } from './site-import-map.js';
 
 /** Module extensions the transpiler turns into JavaScript. */
 export const TRANSPILED_EXTENSIONS: ReadonlySet<string> = new Set(['ts', 'mts', 'tsx', 'jsx']);
@@ -19,8 +21,11 @@ export interface TranspileFailure {
   column: number;
 }
 
-/** JavaScript that keeps every line of the source on its line, or the syntax error. */
-export type Transpiled = { code: string } | { failure: TranspileFailure };
+/**
+ * JavaScript that keeps every line of the source on its line, with the columns each line maps
+ * back to; or the syntax error.
+ */
+export type Transpiled = { code: string; columns?: ColumnTable } | { failure: TranspileFailure };
 
 /** Transpiles the module at `path`; `tsconfig` is the text of the workspace's tsconfig.json. */
 export type ModuleTranspiler = (
@@ -43,6 +48,8 @@ export type PackageResolver = (
 export interface ModuleCompilers {
   transpile?: ModuleTranspiler;
   resolvePackage?: PackageResolver;
+  /** The site's import map: a bare specifier the workspace lacks is left for it to resolve. */
+  importMap?: SiteImportMap | null;
 }
 
 /** Whether the workspace holds a file the transpiler compiles. */

@@ -42,6 +42,7 @@ declare global {
  *
  * @attr {boolean} fullscreen - Fills the viewport; Escape (also inside the preview) returns.
  * @attr {number} ack-timeout - Milliseconds a tool waits for the preview to acknowledge a revision.
+ * @attr import-map - The site's import map as JSON, `{ "imports": { "lit": "https://cdn.example/lit@3/index.js" }, "scopes": { … } }` (the `importMap` property also takes the object): a bare specifier the workspace's `web_modules` do not resolve resolves through it, and the exact origins of its URLs, nothing wider, join the preview's `script-src`. Each URL must be an absolute `https:` or `http:` URL on one host (no wildcard, no other scheme); a map that breaks a rule is refused whole with the diagnostic `PREVIEW_IMPORT_MAP_INVALID`, and the map before it stays. Without one the preview opens no connection. Default: the provider's `import-map` (see docs/typescript-and-packages.md).
  * @attr preview-shell - Address of the preview shell document (`preview-shell.html` from the package's `dist/`) your site serves with the header `Connection-Allowlist: ()`: the preview then runs in it, loaded by URL, and in Chromium no document in it can open a connection (the status says sealed). Default: the provider's `preview-shell`, else a `srcdoc` shell (see docs/preview-security.md).
  *
  * @fires {PreviewSelectEvent} ca-preview-select - The user picked an element in the preview.
@@ -70,6 +71,9 @@ export class CaPreview extends LitElement {
 
   /** The preview shell document's address; else the provider's (`<ca-runtime>`, `<ca-studio>`). */
   @property({ attribute: 'preview-shell' }) previewShell: string | null = null;
+
+  /** The site's import map (JSON text or object); else the provider's. */
+  @property({ attribute: 'import-map' }) importMap: string | object | null = null;
 
   private readonly runtimeRef = new RuntimeController(this);
   /** Inside a studio, its one live region tells a failed preview; this toolbar stays quiet. */
@@ -128,6 +132,8 @@ export class CaPreview extends LitElement {
     this.controllerInstance ??= this.createController(this.frameBox);
     if (changed.has('ackTimeout')) this.controllerInstance.ackTimeoutMs = this.ackTimeout;
     this.controllerInstance.shellUrl = this.shellAddress();
+    const provider = this.runtimeRef.provider as { importMap?: unknown } | undefined;
+    this.controllerInstance.setImportMap(this.importMap ?? provider?.importMap ?? null);
     const runtime = this.activeRuntime;
     if (this.bound?.runtime !== runtime) this.bind(runtime);
     if (!runtime) this.renderWhileLoading(this.controllerInstance);

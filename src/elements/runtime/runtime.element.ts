@@ -1,8 +1,9 @@
-import { LitElement, html } from 'lit';
+import { LitElement, html, type PropertyValues } from 'lit';
 import { property } from 'lit/decorators.js';
 import { DEFAULT_STUDIO_DATABASE } from '../../composition/default-database.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
+import { refreshPreviews } from '../shared/refresh-previews.js';
 import {
   ownedRuntimeProperty,
   RuntimeOwner,
@@ -30,6 +31,7 @@ import { runtimeStyles } from './runtime.styles.js';
  * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
  * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller.
  * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
+ * @attr import-map - The site's import map as JSON (`{ "imports": { "lit": "https://cdn.example/lit@3/index.js" } }`; the `importMap` property also takes the object) for every `<ca-preview>` this element provides for that has no `import-map` of its own: bare specifiers the workspace does not hold resolve through it, and exactly the origins of its URLs join the preview's `script-src`. A map with a wildcard host, another scheme than `https:`/`http:` or a relative URL is refused whole (`PREVIEW_IMPORT_MAP_INVALID` in the preview's diagnostics). Default: none, and the preview stays offline.
  * @attr preview-shell - Address of the preview shell document (`preview-shell.html` from the package's `dist/`) your site serves with the header `Connection-Allowlist: ()`, for every `<ca-preview>` this element provides for that has no `preview-shell` of its own (see docs/preview-security.md).
  * @fires ca-runtime-change - The runtime this element provides changed: created, recreated after `workspace` or `storage` changed (pending approvals are denied), replaced through `.runtime`, or disposed. Detail: `{ runtime: StudioRuntime | undefined }`.
  * @slot - The elements that use this runtime, in any layout.
@@ -47,6 +49,8 @@ export class CaRuntime extends LitElement {
   @property() src: string | null = null;
   /** The preview shell document's address, for the previews inside (`<ca-preview>`). */
   @property({ attribute: 'preview-shell' }) previewShell: string | null = null;
+  /** The site's import map for the previews this element provides for (JSON text or object). */
+  @property({ attribute: 'import-map' }) importMap: string | object | null = null;
 
   private readonly starter = new StarterNoticeController(this);
   private readonly owner = new RuntimeOwner(
@@ -66,6 +70,10 @@ export class CaRuntime extends LitElement {
   /** Also waits for the runtime this element creates, so code that awaits it can use it. */
   protected override getUpdateComplete(): Promise<boolean> {
     return this.owner.updateComplete(() => super.getUpdateComplete());
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('importMap')) refreshPreviews(this);
   }
 
   protected override render() {

@@ -1,7 +1,8 @@
-import { LitElement, html, nothing } from 'lit';
+import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { provide } from '@lit/context';
 import { property, query, state } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
+import { refreshPreviews } from '../shared/refresh-previews.js';
 import { DEFAULT_STUDIO_DATABASE } from '../../composition/default-database.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces/index.js';
@@ -73,6 +74,7 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
  * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller; the header says Read-only.
  * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
+ * @attr import-map - The site's import map as JSON (`{ "imports": { "lit": "https://cdn.example/lit@3/index.js" } }`; the `importMap` property also takes the object) for every `<ca-preview>` this element provides for that has no `import-map` of its own: bare specifiers the workspace does not hold resolve through it, and exactly the origins of its URLs join the preview's `script-src`. A map with a wildcard host, another scheme than `https:`/`http:` or a relative URL is refused whole (`PREVIEW_IMPORT_MAP_INVALID` in the preview's diagnostics). Default: none, and the preview stays offline.
  * @attr preview-shell - Address of the preview shell document (`preview-shell.html` from the package's `dist/`) your site serves with the header `Connection-Allowlist: ()`, for every `<ca-preview>` this element provides for that has no `preview-shell` of its own (see docs/preview-security.md).
  * @attr prompt - Initial prompt text for the composer; never run automatically.
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
@@ -168,6 +170,8 @@ export class CaStudio extends LitElement {
   @property() src: string | null = null;
   /** The preview shell document's address, for the previews inside (`<ca-preview>`). */
   @property({ attribute: 'preview-shell' }) previewShell: string | null = null;
+  /** The site's import map for the previews this element provides for (JSON text or object). */
+  @property({ attribute: 'import-map' }) importMap: string | object | null = null;
 
   @property() prompt = '';
 
@@ -290,6 +294,10 @@ export class CaStudio extends LitElement {
     super.disconnectedCallback();
     this.children$.disconnect();
     this.darkScheme?.removeEventListener('change', this.schemeChanged);
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (changed.has('importMap')) refreshPreviews(this);
   }
 
   protected override willUpdate(): void {

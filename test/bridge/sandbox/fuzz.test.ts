@@ -18,6 +18,7 @@ const PER_LOAD = 50;
 const WORKERS = 4;
 const BRIDGE_MARK = 'context-action.preview.hello';
 const CONFIG_MARK = '</script><script>configuration';
+const SITE_MAP = { imports: { lib: 'https://cdn.example/lib.js', 'lib/': 'https://cdn.example/' } };
 
 /**
  * What a frame parses from an assembled document: the policy, then the bridge's configuration
@@ -46,7 +47,7 @@ function checkAssembly(html: string): string | null {
 }
 
 describe('preview fuzz: generated hostile documents', () => {
-  it(`contains ${DOCUMENTS} hostile documents: nothing leaves, the bridge is first, every revision acknowledged or diagnosed`, async function () {
+  it(`contains ${DOCUMENTS} hostile documents, half the loads with a site import map: nothing leaves, the bridge is first, every revision acknowledged or diagnosed`, async function () {
     this.timeout(280_000);
     const urls = sinkUrls((await readSink(true)).ports);
     const documents = Array.from({ length: DOCUMENTS }, (_, index) =>
@@ -60,10 +61,12 @@ describe('preview fuzz: generated hostile documents', () => {
     const outcomes: Record<string, number> = {};
     const unexplained: string[] = [];
     let next = 0;
-    const worker = async () => {
+    const worker = async (_: unknown, index: number) => {
       const container = document.createElement('div');
       document.body.append(container);
       const controller = new PreviewController(container, { ackTimeoutMs: 60_000 });
+      // Half the loads run with a site import map: its origin (not the sink's) opens nothing else.
+      if (index % 2 === 1) controller.setImportMap(SITE_MAP);
       const workspace = createTestWorkspace({ 'index.html': '' });
       try {
         while (next < DOCUMENTS) {

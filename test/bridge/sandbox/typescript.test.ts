@@ -62,7 +62,31 @@ for (const mode of MODES) {
         ),
       });
       const outcome = await mounted.settle();
-      expect(!outcome.ok && outcome.error.message).to.contain('Error: too many: 2 (src/App.tsx:8)');
+      expect(!outcome.ok && outcome.error.message).to.match(
+        /Error: too many: 2 \(src\/App\.tsx:8:\d+\)$/,
+      );
+    });
+
+    located('names the original column of an error thrown after types on its line', async () => {
+      const line =
+        '  const count: number = items.length as number; if (count > 0) throw new Error(`too many: ${count}`);';
+      mounted = mount({
+        ...TSX_APP,
+        'src/App.tsx': TSX_APP['src/App.tsx']!.replace('  return (', `${line}\n  return (`),
+      });
+      const outcome = await mounted.settle();
+      const place = !outcome.ok && /\(src\/App\.tsx:(\d+):(\d+)\)$/.exec(outcome.error.message);
+      expect(place, JSON.stringify(outcome)).to.not.equal(false);
+      const [, row, column] = place as RegExpExecArray;
+      expect(Number(row)).to.equal(8);
+      // Engines name the throw, the construction (V8, Gecko) or the construction's closing
+      // parenthesis (JavaScriptCore): each where the source has it, 18 columns right of where
+      // the compiled line, without its two annotations, has it.
+      expect([
+        line.indexOf('throw') + 1,
+        line.indexOf('new Error') + 1,
+        line.lastIndexOf(')') + 1,
+      ]).to.include(Number(column));
     });
 
     located('reports a syntax error with its file, line and column', async () => {

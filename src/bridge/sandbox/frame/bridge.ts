@@ -138,7 +138,7 @@ function start(config: BridgeConfig): void {
         // A flattened graph's script that does not compile stops the graph, as natively.
         if (defining !== null) loader.halt(event.error);
         const place =
-          locator.locate(defining ?? event.filename, event.lineno) ??
+          locator.locate(defining ?? event.filename, event.lineno, event.colno) ??
           locator.fromStack(event.error);
         fail(at(errorText(event), place));
       } else if (event.target instanceof HTMLScriptElement) fail('A script failed to load.');
@@ -173,10 +173,14 @@ function start(config: BridgeConfig): void {
     imports[specifier] = `data:${type},${encodeURIComponent(named)}`;
     specifierOf.set(imports[specifier], specifier);
   }
-  if (own && Object.keys(imports).length > 0) {
+  // One map: engines that take a single import map per document take this one.
+  const site = config.siteImports;
+  if (own && (site || Object.keys(imports).length > 0)) {
     const map = document.createElement('script');
     map.type = 'importmap';
-    map.textContent = JSON.stringify({ imports });
+    map.textContent = JSON.stringify(
+      site ? { imports: { ...site.imports, ...imports }, scopes: site.scopes } : { imports },
+    );
     own.after(map);
   }
   // A flattened graph: a few classic scripts hand the module functions to the loader, and run

@@ -22,6 +22,8 @@ export interface BridgeConfig extends GuardConfig {
   sheetAttribute: string;
   fetchable: readonly string[];
   entryPath: string;
+  /** The site's import map, joined to the workspace modules' map (their names never clash). */
+  siteImports: { imports: Readonly<Record<string, string>>; scopes: object } | null;
 }
 
 export interface ShellConfig {
