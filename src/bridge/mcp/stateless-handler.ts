@@ -115,8 +115,8 @@ function createServer(options: StatelessHandlerOptions): Server {
 
 /**
  * The SDK's handler for 2026-07-28 requests. 2025-era requests never reach it (the HTTP host
- * routes them to its sessions), so it rejects them. Registry list changes reach open
- * `subscriptions/listen` streams; `close()` also stops that.
+ * routes them to its sessions), so it rejects them. Registry list changes and resource changes
+ * reach open `subscriptions/listen` streams; `close()` also stops them.
  */
 export function createStatelessHandler(options: StatelessHandlerOptions): McpHttpHandler {
   const handler = createMcpHandler(() => createServer(options), {
@@ -125,12 +125,22 @@ export function createStatelessHandler(options: StatelessHandlerOptions): McpHtt
     // Our own stream pool ends idle streams; the SDK's comments would keep them busy.
     keepAliveMs: 0,
   });
-  const stop = options.registry.onListChange(() => handler.notify.toolsChanged());
+  const stops = [
+    options.registry.onListChange(() => handler.notify.toolsChanged()),
+    ...(options.resources ?? []).map(
+      (provider) =>
+        provider.watch?.((change) =>
+          change.uri === undefined
+            ? handler.notify.resourcesChanged()
+            : handler.notify.resourceUpdated(change.uri),
+        ) ?? (() => {}),
+    ),
+  ];
   const close = handler.close;
   return {
     ...handler,
     close: async () => {
-      stop();
+      for (const stop of stops) stop();
       await close();
     },
   };
