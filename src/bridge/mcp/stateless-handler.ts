@@ -52,14 +52,24 @@ async function answer(
     onMessage: () => {},
   });
   try {
-    const capabilities = ctx.mcpReq._meta?.[CLIENT_CAPABILITIES_META_KEY];
+    // The SDK lifts the revision's `_meta` keys into the envelope (its type names none of them).
+    const envelope: Record<string, unknown> = { ...ctx.mcpReq.envelope };
+    const declared = envelope[CLIENT_CAPABILITIES_META_KEY];
+    // This revision has no server-to-client requests: without these, a handler's sampling or
+    // elicitation fails at once (MCP_CLIENT_CAPABILITY_MISSING) instead of waiting on nothing.
+    const {
+      sampling: _sampling,
+      elicitation: _elicitation,
+      roots: _roots,
+      ...capabilities
+    } = isPlainObject(declared) ? declared : {};
     await session.handle({
       jsonrpc: '2.0',
       id: 0,
       method: 'initialize',
       params: {
         protocolVersion: '2025-11-25',
-        capabilities: isPlainObject(capabilities) ? capabilities : {},
+        capabilities,
       },
     });
     const reply = await session.handle(
