@@ -252,7 +252,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     }
     const sessionId = header(req, SESSION_HEADER);
     if (sessionId === undefined) {
-      const request = toWebRequest(req, res, body.value);
+      const request = toWebRequest(req, res);
       if (!(await isLegacyRequest(request, body.value, { maxRequestBodySize: maxBodyBytes }))) {
         return serveStateless(req, res, cors, request, body.value);
       }

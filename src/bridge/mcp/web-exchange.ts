@@ -1,14 +1,15 @@
 /**
  * Node's `http` request and response as the web `Request` and `Response` the official SDK's
- * handler speaks: the body the host already read (under its own cap) goes in as text, and the
- * answer, streamed or not, is piped out with the host's own headers added.
+ * handler speaks: the request carries headers only (the SDK takes the body the host already
+ * read, under its own cap, as `parsedBody`), and the answer, streamed or not, is piped out with
+ * the host's own headers added.
  */
 // Node-only module: the package build type-checks without Node's types elsewhere.
 /// <reference types="node" />
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** A web `Request` for `req`, whose body was read as `body`; aborted when `res` closes early. */
-export function toWebRequest(req: IncomingMessage, res: ServerResponse, body: unknown): Request {
+/** A web `Request` with the headers of `req`; aborted when `res` closes early. */
+export function toWebRequest(req: IncomingMessage, res: ServerResponse): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined || name === 'content-length') continue;
@@ -21,7 +22,6 @@ export function toWebRequest(req: IncomingMessage, res: ServerResponse, body: un
   return new Request(new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`), {
     method: req.method ?? 'POST',
     headers,
-    body: JSON.stringify(body),
     signal: stop.signal,
   });
 }
