@@ -1,6 +1,8 @@
-// Runs the official MCP conformance suite (every server scenario, pending ones included)
-// against our Streamable HTTP host on loopback, and fails on any failed check or missing
-// scenario. The suite needs Node 22, so it and that Node live in scripts/conformance/.
+// Runs the official MCP conformance suites (every server scenario, pending ones included) against
+// our Streamable HTTP host on loopback: 0.1.16 (the 2025 revisions) and 0.2.0-alpha.12 (2026-07-28
+// beside them). Fails on any failed check or missing scenario, except the scenarios named in
+// NOT_SERVED, each for the reason docs/mcp.md gives. The suites need Node 22, so they and that
+// Node live in scripts/conformance/.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,12 +10,50 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { run } from './run.mjs';
 
-const EXPECTED_SCENARIOS = 32;
 const tools = 'scripts/conformance';
-const suite = join(tools, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
 const node22 = join(tools, 'node_modules/node/bin/node');
+const INPUT_REQUIRED = [
+  'basic-elicitation',
+  'basic-sampling',
+  'basic-list-roots',
+  'request-state',
+  'multiple-input-requests',
+  'multi-round',
+  'non-tool-request',
+  'result-type',
+  'tampered-state',
+  'capability-check',
+].map((name) => `input-required-result-${name}`);
+const TASKS = [
+  'lifecycle',
+  'capability-negotiation',
+  'wire-fields',
+  'request-state-removal',
+  'mrtr-input',
+  'request-headers',
+  'dispatch-and-envelope',
+  'status-notifications',
+  'required-task-error',
+  'mrtr-composition',
+].map((name) => `tasks-${name}`);
+const SUITES = [
+  { version: '0.1.16', module: '@modelcontextprotocol/conformance', expected: 32, notServed: [] },
+  {
+    version: '0.2.0-alpha.12',
+    module: 'conformance-next',
+    expected: 65,
+    // Each is explained in docs/mcp.md ("Conformance").
+    notServed: [
+      ...INPUT_REQUIRED,
+      ...TASKS,
+      'server-stateless',
+      'http-custom-header-server-validation',
+    ],
+  },
+];
+const suitePath = (module) => join(tools, 'node_modules', module, 'dist/index.js');
 
-if (!existsSync(suite) || !existsSync(node22)) {
+if (SUITES.some(({ module }) => !existsSync(suitePath(module))) || !existsSync(node22)) {
   await run('npm', ['ci', '--prefix', tools, '--no-audit', '--no-fund']);
 }
 
@@ -27,40 +67,55 @@ const url = await new Promise((resolve, reject) => {
   createInterface({ input: server.stdout }).once('line', (line) => resolve(JSON.parse(line).url));
 });
 
-const out = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
-try {
-  // The suite's exit code is ignored: the checks it writes are judged below.
-  await run(node22, [suite, 'server', '--url', url, '--suite', 'all', '-o', out], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  }).catch(() => {});
-  const scenarios = readdirSync(out).map((name) => ({
-    name: name.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, ''),
-    checks: JSON.parse(readFileSync(join(out, name, 'checks.json'), 'utf8')),
-  }));
-  let failed = 0;
-  let passedChecks = 0;
-  let totalChecks = 0;
-  for (const { name, checks } of scenarios) {
-    const bad = checks.filter((check) => check.status === 'FAILURE');
-    const good = checks.filter((check) => check.status === 'SUCCESS').length;
-    passedChecks += good;
-    totalChecks += good + bad.length;
-    if (bad.length > 0 || good === 0) {
-      failed++;
-      console.error(`✗ ${name}: ${bad.map((check) => check.errorMessage ?? check.id).join('; ')}`);
+async function runSuite({ version, module, expected, notServed }) {
+  const out = mkdtempSync(join(tmpdir(), 'mcp-conformance-'));
+  try {
+    // The suite's exit code is ignored: the checks it writes are judged below.
+    await run(node22, [suitePath(module), 'server', '--url', url, '--suite', 'all', '-o', out], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }).catch(() => {});
+    const scenarios = readdirSync(out).map((name) => ({
+      name: name.replace(/^server-/, '').replace(/-\d{4}-\d{2}-\d{2}T[\d-]+Z$/, ''),
+      checks: JSON.parse(readFileSync(join(out, name, 'checks.json'), 'utf8')),
+    }));
+    let failed = 0;
+    let passed = 0;
+    let passedChecks = 0;
+    let totalChecks = 0;
+    for (const { name, checks } of scenarios) {
+      const bad = checks.filter((check) => check.status === 'FAILURE');
+      const good = checks.filter((check) => check.status === 'SUCCESS').length;
+      passedChecks += good;
+      totalChecks += good + bad.length;
+      // A scenario passes with no failed check and at least one that succeeded.
+      const ok = bad.length === 0 && good > 0;
+      if (ok) passed++;
+      if (ok && notServed.includes(name)) {
+        failed++;
+        console.error(`✗ ${name}: passes now; take it out of NOT_SERVED and docs/mcp.md`);
+      } else if (!ok && !notServed.includes(name)) {
+        failed++;
+        console.error(
+          `✗ ${name}: ${bad.map((check) => check.errorMessage ?? check.id).join('; ')}`,
+        );
+      }
     }
-  }
-  const passed = scenarios.length - failed;
-  console.log(
-    `MCP conformance 0.1.16 (server, all suites): ${passed}/${scenarios.length} scenarios, ` +
-      `${passedChecks}/${totalChecks} checks`,
-  );
-  if (failed > 0 || scenarios.length < EXPECTED_SCENARIOS) {
-    throw new Error(
-      `MCP conformance: ${failed} failed, ${scenarios.length} of ${EXPECTED_SCENARIOS} scenarios ran.`,
+    console.log(
+      `MCP conformance ${version} (server, all suites): ${passed}/${scenarios.length} scenarios ` +
+        `(${notServed.length} not served, named in docs/mcp.md), ${passedChecks}/${totalChecks} checks`,
     );
+    if (failed > 0 || scenarios.length < expected) {
+      throw new Error(
+        `MCP conformance ${version}: ${failed} unexpected, ${scenarios.length} of ${expected} scenarios ran.`,
+      );
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
+}
+
+try {
+  for (const suite of SUITES) await runSuite(suite);
 } finally {
   server.kill('SIGTERM');
-  rmSync(out, { recursive: true, force: true });
 }

@@ -10,6 +10,8 @@
 /// <reference types="node" />
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isLegacyRequest } from '@modelcontextprotocol/server';
+import { randomId } from '../../runtime/protocol/index.js';
 import {
   corsHeaders,
   isAuthorized,
@@ -43,7 +45,9 @@ import { poolConnections } from './connection-pool.js';
 import { inTurn } from './pipeline-turns.js';
 import { createSessionTable, type SessionEntry } from './session-table.js';
 import { createSessionStreams, DEFAULT_REPLAY_LIMITS } from './sse-streams.js';
+import { createStatelessHandler } from './stateless-handler.js';
 import { createStreamSlots, type SlotRefusal } from './stream-slots.js';
+import { sendWebResponse, toWebRequest } from './web-exchange.js';
 
 const SESSION_HEADER = 'mcp-session-id';
 const VERSION_HEADER = 'mcp-protocol-version';
@@ -92,10 +96,16 @@ function readBody(req: IncomingMessage, limit: number): Promise<Body> {
   });
 }
 
-const isInitialize = (message: unknown) =>
+const isMethod = (message: unknown, method: string) =>
   typeof message === 'object' &&
   message !== null &&
-  (message as { method?: unknown }).method === 'initialize';
+  (message as { method?: unknown }).method === method;
+
+/** The id of a request, for an error about it; null when it has none (a batch, say). */
+const requestId = (message: unknown): string | number | null => {
+  const id = typeof message === 'object' && message !== null && 'id' in message && message.id;
+  return typeof id === 'string' || typeof id === 'number' ? id : null;
+};
 
 /** A tool call may stream (progress, logging, requests to the client) before its response. */
 const streams = (message: unknown): boolean =>
@@ -148,12 +158,13 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     res: ServerResponse,
     cors: Record<string, string>,
     refusal: SlotRefusal | { limit: 'maxWaitingApprovals'; max: number },
+    id: string | number | null = null,
   ) =>
     send(
       res,
       503,
       failure(
-        null,
+        id,
         RPC.LIMIT_EXCEEDED,
         refusal.limit === 'maxWaitingApprovals'
           ? 'Too many calls waiting for approval (maxWaitingApprovals).'
@@ -162,6 +173,48 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
       ),
       { ...cors, 'retry-after': '1' },
     );
+
+  const stateless = createStatelessHandler({
+    registry: options.registry,
+    maxBodyBytes,
+    ...(options.serverInfo ? { serverInfo: options.serverInfo } : {}),
+    ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+    ...(options.context ? { context: options.context } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.resources ? { resources: options.resources } : {}),
+    ...(options.prompts ? { prompts: options.prompts } : {}),
+  });
+
+  /**
+   * A 2026-07-28 request: no session, answered by the SDK's handler behind the same caps. A call
+   * that may wait for approval holds its response until a person decides, like a session's.
+   */
+  async function serveStateless(
+    req: IncomingMessage,
+    res: ServerResponse,
+    cors: Record<string, string>,
+    request: Request,
+    message: unknown,
+  ) {
+    const listens = isMethod(message, 'subscriptions/listen');
+    const waits = mayWait(message);
+    if (waits && waitingApprovals >= maxWaitingApprovals) {
+      const refusal = { limit: 'maxWaitingApprovals' as const, max: maxWaitingApprovals };
+      return busy(res, cors, refusal, requestId(message));
+    }
+    if (listens || waits) {
+      // Only a listen stream can be ended early: its client listens again.
+      const refused = slots.take(`stateless:${randomId()}`, res, listens);
+      if (refused) return busy(res, cors, refused, requestId(message));
+    }
+    if (waits) waitingApprovals++;
+    try {
+      await sendWebResponse(res, await stateless.fetch(request, { parsedBody: message }), cors);
+    } finally {
+      if (waits) waitingApprovals--;
+    }
+    return undefined;
+  }
 
   function openSession(origin: string | undefined): SessionEntry {
     // Streams are only opened once the session exists, so `session` is set when read.
@@ -201,7 +254,11 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     }
     const sessionId = header(req, SESSION_HEADER);
     if (sessionId === undefined) {
-      if (!isInitialize(body.value)) return refuse(400, 'Mcp-Session-Id is required.');
+      const request = toWebRequest(req, res);
+      if (!(await isLegacyRequest(request, body.value, { maxRequestBodySize: maxBodyBytes }))) {
+        return serveStateless(req, res, cors, request, body.value);
+      }
+      if (!isMethod(body.value, 'initialize')) return refuse(400, 'Mcp-Session-Id is required.');
       if (!sessions.hasRoom()) return refuse(503, 'Too many busy MCP sessions.');
       const entry = openSession(header(req, 'origin'));
       const reply = await entry.session.handle(body.value);
@@ -355,6 +412,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     url: `http://${authority}:${port}${path}`,
     async close() {
       sessions.endAll();
+      await stateless.close();
       slots.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
