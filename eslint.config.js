@@ -40,7 +40,9 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
-      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // One import statement per module, types inline: `import { a, type B } from './x.js'`.
+      'no-duplicate-imports': 'error',
     },
   },
   {

@@ -8,8 +8,11 @@
  * script of the page, inline ones included, becomes `import "<entry>"`; when the graph is
  * flattened (`flatten-modules.ts`), that import becomes the code that runs the entry.
  */
-import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../runtime/preview/index.js';
-import { extensionOf, resolvePreviewReference } from '../../runtime/preview/index.js';
+import {
+  PREVIEW_DIAGNOSTIC_CODES as CODES,
+  extensionOf,
+  resolvePreviewReference,
+} from '../../runtime/preview/index.js';
 import type { CompileContext } from './compile-context.js';
 import type { ColumnTable, FrameModule, ModuleOrigin } from './frame-module.js';
 import {

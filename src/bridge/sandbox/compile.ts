@@ -3,10 +3,12 @@
  * read from their blobs beforehand). The same input always gives the same document, which is
  * what lets the host tell a stylesheet-only change from one that needs a reload.
  */
-import type { PreviewDiagnostic } from '../../runtime/preview/index.js';
-import { resolvePreviewEntry } from '../../runtime/preview/index.js';
-import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/index.js';
-import { extensionOf } from '../../runtime/preview/index.js';
+import {
+  type PreviewDiagnostic,
+  resolvePreviewEntry,
+  PREVIEW_DIAGNOSTIC_CODES,
+  extensionOf,
+} from '../../runtime/preview/index.js';
 import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import {
   CompileContext,

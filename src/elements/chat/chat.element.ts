@@ -1,11 +1,16 @@
 import { LitElement, html, nothing, type PropertyValues } from 'lit';
 import { property, query, state } from 'lit/decorators.js';
 import { repeat } from 'lit/directives/repeat.js';
-import type { AgentState } from '../../runtime/agents/index.js';
-import type { AgentDriver, AgentMessage, AgentProgress } from '../../runtime/agents/index.js';
+import type {
+  AgentState,
+  AgentDriver,
+  AgentMessage,
+  AgentProgress,
+  RecoveryAction,
+  RunCheckpoint,
+} from '../../runtime/agents/index.js';
 import { isOpenRouterConfigurationError } from '../../runtime/agents/openrouter/index.js';
 import { isEndpointConfigurationError } from '../../runtime/agents/endpoint/index.js';
-import type { RecoveryAction } from '../../runtime/agents/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { icon } from '../shared/icons.js';
@@ -19,7 +24,6 @@ import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 import { runAnnouncement, runChanges } from './run-announcement.js';
 import { renderRestore, restoreRun } from './run-restore.js';
-import type { RunCheckpoint } from '../../runtime/agents/index.js';
 
 /** The detail of the cancelable `ca-prompt-submit`: the prompt about to run. */
 export interface PromptSubmitDetail {

@@ -2,8 +2,11 @@ import { html, LitElement, nothing, type PropertyValues } from 'lit';
 import { property, query } from 'lit/decorators.js';
 import { booleanAttribute } from '../shared/boolean-attribute.js';
 import { PreviewController, type PreviewViewState } from '../../bridge/sandbox/controller.js';
-import { previewHostCapability } from '../../runtime/preview/index.js';
-import type { PreviewDiagnostic, PreviewSelection } from '../../runtime/preview/index.js';
+import {
+  previewHostCapability,
+  type PreviewDiagnostic,
+  type PreviewSelection,
+} from '../../runtime/preview/index.js';
 import type { ElementRuntime } from '../shared/runtime-context.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';

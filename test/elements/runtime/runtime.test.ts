@@ -8,8 +8,10 @@ import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import type { CaChat } from '../../../src/elements/chat/chat.element.js';
 import type { RuntimeChangeDetail } from '../../../src/elements/shared/runtime-owner.js';
 import { NO_RUNTIME_MESSAGE } from '../../../src/elements/shared/runtime-controller.js';
-import type { StudioRuntime } from '../../../src/composition/studio-runtime.js';
-import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
+import {
+  type StudioRuntime,
+  createStudioRuntime,
+} from '../../../src/composition/studio-runtime.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
 
 const LOCAL = { context: { source: 'local', mode: 'direct' } } as const;
