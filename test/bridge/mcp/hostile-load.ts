@@ -1,7 +1,7 @@
 /**
  * Hostile MCP clients over real sockets, shared by the host's regression tests and its soak:
- * held streams, slowloris sockets, subscription spam, and the legitimate client whose every
- * call must still be answered.
+ * held streams, slowloris sockets, subscription spam, pipelined requests never read, and the
+ * legitimate client whose every call must still be answered.
  */
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { connect, type Socket } from 'node:net';
@@ -162,6 +162,46 @@ export function dripBodies(url: string, count: number) {
   for (let n = 0; n < count; n++) open();
   return () => {
     running = false;
+    for (const socket of sockets) socket.destroy();
+  };
+}
+
+/** `count` pipelined `tools/list` requests of `session`, as raw HTTP/1.1. */
+export function pipelined(session: string, count: number, firstId = 1): string {
+  let text = '';
+  for (let n = 0; n < count; n++) {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: firstId + n, method: 'tools/list' });
+    text +=
+      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+      `Accept: application/json\r\nMcp-Session-Id: ${session}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  }
+  return text;
+}
+
+/**
+ * `count` sockets that each pipeline `bytes` of `tools/list` requests of `session` and never
+ * read an answer; `stop()` cuts them.
+ */
+export function pipelineFlood(url: string, session: string, count: number, bytes: number) {
+  const { port } = new URL(url);
+  const chunk = pipelined(session, 300);
+  const sockets: Socket[] = [];
+  for (let n = 0; n < count; n++) {
+    const socket = connect(Number(port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.pause(); // never reads an answer
+    let sent = 0;
+    const pump = () => {
+      while (sent < bytes && !socket.destroyed) {
+        sent += chunk.length;
+        if (!socket.write(chunk)) return void socket.once('drain', pump);
+      }
+    };
+    socket.once('connect', pump);
+    sockets.push(socket);
+  }
+  return () => {
     for (const socket of sockets) socket.destroy();
   };
 }

@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { connect, type Socket } from 'node:net';
+import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { z } from 'zod';
 import { createMCPHttpHost } from '../../../src/bridge/mcp/node.js';
 import { defineTool } from '../../../src/runtime/index.js';
-import { openSession } from './hostile-load.js';
+import { openSession, pipelineFlood, pipelined } from './hostile-load.js';
 import { registryWith } from './session-fixtures.js';
 
 // Retained memory is read after a full collection, so garbage never counts as held.
@@ -36,45 +36,17 @@ const registry = () =>
     ),
   );
 
-/** `count` pipelined `tools/list` requests of `session`, as raw HTTP/1.1. */
-function pipelined(session: string, count: number, firstId = 1): string {
-  let text = '';
-  for (let n = 0; n < count; n++) {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: firstId + n, method: 'tools/list' });
-    text +=
-      'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
-      `Accept: application/json\r\nMcp-Session-Id: ${session}\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
-  }
-  return text;
-}
-
 describe('MCP host with no token, under clients that pipeline requests', () => {
   it(
     '16 sockets pipelining 2 MiB of tools/list each and never reading hold under 1 MiB per socket',
     { timeout: 60_000 },
     async () => {
       const host = await createMCPHttpHost({ registry: registry() });
-      const sockets: Socket[] = [];
+      let stop: () => void = () => undefined;
       try {
         const session = (await openSession(host.url))!;
-        const { port } = new URL(host.url);
-        const chunk = pipelined(session, 300);
         const before = retained();
-        for (let n = 0; n < 16; n++) {
-          const socket = connect(Number(port), '127.0.0.1');
-          socket.on('error', () => undefined);
-          socket.pause(); // never reads an answer
-          let sent = 0;
-          const pump = () => {
-            while (sent < 2 * 1024 * 1024 && !socket.destroyed) {
-              sent += chunk.length;
-              if (!socket.write(chunk)) return void socket.once('drain', pump);
-            }
-          };
-          socket.once('connect', pump);
-          sockets.push(socket);
-        }
+        stop = pipelineFlood(host.url, session, 16, 2 * 1024 * 1024);
         let peak = 0;
         for (let sample = 0; sample < 15; sample++) {
           await sleep(200);
@@ -83,7 +55,7 @@ describe('MCP host with no token, under clients that pipeline requests', () => {
         console.log(`pipelining: ${Math.round(peak / 16 / 1024)} KiB retained per socket at peak`);
         expect(peak / 16).to.be.lessThan(1024 * 1024);
       } finally {
-        for (const socket of sockets) socket.destroy();
+        stop();
         await host.close();
       }
     },

@@ -1,14 +1,15 @@
 /**
  * The soak's hostile clients, run as a process of their own (as attackers are): `node --import
  * tsx soak-attackers.ts <url> <ms>`. Slowloris sockets, sockets dripping bodies, held streams,
- * writes left waiting for approval, subscription spam and 200 clients opening sessions, until
- * the time is up.
+ * writes left waiting for approval, subscription spam, sockets pipelining requests they never
+ * read and 200 clients opening sessions, until the time is up.
  */
 import {
   dripBodies,
   holdStreams,
   holdWrites,
   openSession,
+  pipelineFlood,
   post,
   slowloris,
   subscribeSpam,
@@ -40,6 +41,14 @@ await Promise.all([
     const release = await holdStreams(url!, 26, 4, 'workspace.writeFile');
     await sleep(5000);
     release();
+  }, 0),
+  // 16 sockets × 1 MiB of pipelined tools/list never read, cut and opened again every 5 s.
+  repeat(async () => {
+    const session = await openSession(url!);
+    if (!session) return;
+    const stop = pipelineFlood(url!, session, 16, 1024 * 1024);
+    await sleep(5000);
+    stop();
   }, 0),
   // Long URIs and many short ones, from ever new sessions.
   repeat(async () => {
