@@ -7,6 +7,7 @@ import { openAiScriptMiddleware } from './test/support/openai-script-middleware.
 import { uiStreamScriptMiddleware } from './test/support/ui-stream-script-middleware.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
 import { previewShellMiddleware } from './test/support/preview-shell-middleware.mjs';
+import { sealedHostMiddleware } from './test/support/sealed-host-middleware.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
 import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs';
 
@@ -62,7 +63,13 @@ export default {
   // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
   // And a scripted site model server on the AI SDK UI message stream (agent-endpoint).
   // The preview shell document, served with and without its header (a site's static file).
-  middleware: [openAiScriptMiddleware(), uiStreamScriptMiddleware(), previewShellMiddleware()],
+  // The sealed-host test files' page, served with the header a site sets on its own pages.
+  middleware: [
+    sealedHostMiddleware(),
+    openAiScriptMiddleware(),
+    uiStreamScriptMiddleware(),
+    previewShellMiddleware(),
+  ],
   plugins: [
     // Keys, viewport and media commands that behave alike in the three engines.
     engineCommandsPlugin(),

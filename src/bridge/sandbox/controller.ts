@@ -8,8 +8,8 @@
  * a new shell at first, after a card and on refresh, else the current shell swaps its inner
  * frame. The host reads one window message per shell, its port (`shell-link.ts`); every other
  * message is dropped without reading its data, and once the port is there none is listened to.
- * Shell messages name their load: those about an earlier one are dropped. Bridge messages arrive on the private port the shell hands over,
- * and count only for the load that owns it.
+ * Shell messages name their load: those about an earlier one are dropped. Bridge messages
+ * arrive on the private port the shell hands over, and count only for the load that owns it.
  */
 import type { Outcome } from '../../runtime/protocol/index.js';
 import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/index.js';
@@ -41,10 +41,11 @@ import {
   type ShellMessage,
 } from './messages.js';
 import { countMisnestedFormatting, MISNESTED_FORMATTING_LIMIT } from './markup-budget.js';
+import { hostSealed } from './host-seal.js';
 import { ShellLink } from './shell-link.js';
 import { postLoad, servedShellMissing, watchServedShell } from './served-shell.js';
 import { TaskBudget } from './task-budget.js';
-import { trafficCapMessage } from './traffic.js';
+import { trafficCapDiagnostic } from './traffic.js';
 import type { PreviewControllerOptions, PreviewViewState } from './controller-options.js';
 
 export type { PreviewControllerOptions, PreviewViewState } from './controller-options.js';
@@ -243,7 +244,10 @@ export class PreviewController implements PreviewHost {
     }
     const { shellUrl } = this;
     if (!shellUrl) {
-      this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id);
+      const frame = this.mountFrame(id);
+      frame.srcdoc = buildShellDocument(page, nonce, id);
+      // A srcdoc shell is sealed by the host page's own policy, if it has one in force.
+      void hostSealed().then((sealed) => this.load?.frame === frame && this.setSealed(sealed));
       return;
     }
     // A served shell starts empty and gets its first page as it gets a reload.
@@ -290,10 +294,7 @@ export class PreviewController implements PreviewHost {
     const { type, id } = message;
     const load = this.load;
     if (!load || load.ended) return;
-    // About the shell, whichever load it holds now.
-    if (message.type === TYPES.sealed) {
-      return this.setStatus({ ...this.state.status, sealed: message.sealed });
-    }
+    if (message.type === TYPES.sealed) return this.setSealed(message.sealed); // whichever load
     // The shell outlives its loads: a message about an earlier one is stale.
     if (id !== load.id) return;
     if (type === TYPES.channel && !load.port && ports.length === 1) {
@@ -402,12 +403,7 @@ export class PreviewController implements PreviewHost {
   }
 
   private reportCap(revision: number): void {
-    if (revision !== this.shown?.revision) return;
-    this.addDiagnostic({
-      level: 'warning',
-      code: PREVIEW_DIAGNOSTIC_CODES.TRAFFIC_CAPPED,
-      message: trafficCapMessage(revision),
-    });
+    if (revision === this.shown?.revision) this.addDiagnostic(trafficCapDiagnostic(revision));
   }
 
   /**
@@ -425,6 +421,10 @@ export class PreviewController implements PreviewHost {
     this.addDiagnostic({ level: 'error', code, message });
     this.setStatus({ ...this.state.status, state: 'error', error: message });
     this.waiters.fail(revision, message);
+  }
+
+  private setSealed(sealed: boolean): void {
+    this.setStatus({ ...this.state.status, sealed });
   }
 
   private addDiagnostic(diagnostic: PreviewDiagnostic): void {

@@ -3,6 +3,7 @@
  * selection, escape and fetch messages stop counting once the count or byte cap is reached. The
  * bridge applies the same caps before posting; this side holds even if it did not.
  */
+import { PREVIEW_DIAGNOSTIC_CODES, type PreviewDiagnostic } from '../../runtime/preview/index.js';
 import {
   frameMessageBytes,
   PREVIEW_MESSAGE_LIMITS,
@@ -43,7 +44,11 @@ export class FrameTraffic {
   }
 }
 
-export function trafficCapMessage(revision: number): string {
+export function trafficCapDiagnostic(revision: number): PreviewDiagnostic {
   const { messagesPerRevision, bytesPerRevision } = PREVIEW_MESSAGE_LIMITS;
-  return `Revision ${revision} sent more than ${messagesPerRevision} messages or ${bytesPerRevision / 1024} KiB to the host; the rest were dropped.`;
+  return {
+    level: 'warning',
+    code: PREVIEW_DIAGNOSTIC_CODES.TRAFFIC_CAPPED,
+    message: `Revision ${revision} sent more than ${messagesPerRevision} messages or ${bytesPerRevision / 1024} KiB to the host; the rest were dropped.`,
+  };
 }

@@ -63,6 +63,8 @@ describe('preview navigation: the page itself', function () {
       const result = await navigateAway(selfPage(script(urls.named(label))));
       expectCardNeverReady(result);
       expectNamesOf(label, result.counts.names);
+      // This page carries no Connection-Allowlist: the host page's probe goes through.
+      expect(result.sealed, 'sealed').to.equal(false);
     });
   }
 
