@@ -122,6 +122,29 @@ for (const example of (EXAMPLES as (Example & { server?: string })[]).filter((e)
       });
     });
 
+    it('runs both previews in the served shell, sealed in Chromium by its header', async () => {
+      await page.locator('ca-studio ca-preview iframe').waitFor();
+      await page.locator('#composed ca-preview iframe').waitFor();
+      // Playwright's locators pierce shadow roots: the studio's preview and the composed one.
+      const previews = await page.locator('ca-preview').all();
+      expect(previews).to.have.length(2);
+      for (const preview of previews) {
+        expect(await preview.locator('iframe').getAttribute('src')).to.match(
+          /\/preview-shell\.html#\d+$/,
+        );
+        // The served shell's probe, refused by its header: sealed only where it is in force.
+        await preview.evaluate(
+          (element: Element) =>
+            new Promise<void>((resolve) => {
+              const { controller } = element as HTMLElementTagNameMap['ca-preview'];
+              const check = () => controller?.getStatus().sealed && resolve();
+              controller?.subscribe(check);
+              check();
+            }),
+        );
+      }
+    });
+
     it('toggles a boolean attribute both ways with the plain binding', async () => {
       const catalogOpen = () =>
         page.evaluate(() => document.querySelector('ca-studio')!.catalogOpen);
