@@ -6,6 +6,7 @@ import { commonjsPackages, esmBundles, skipNodeOnlyTests } from './scripts/wtr-p
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 import { uiStreamScriptMiddleware } from './test/support/ui-stream-script-middleware.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
+import { netLogPlugin } from './test/support/net-log-plugin.mjs';
 import { previewShellMiddleware } from './test/support/preview-shell-middleware.mjs';
 import { sealedHostMiddleware } from './test/support/sealed-host-middleware.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
@@ -78,6 +79,8 @@ export default {
     skipNodeOnlyTests(),
     // Loopback servers counting what preview documents send out.
     requestSinkPlugin(),
+    // The host names in Chromium's net log: what the network stack saw, sink or not.
+    netLogPlugin(),
     // Real host companion processes on loopback for the host-connect tests (T7).
     hostCompanionCommands(),
     commonjsPackages(['ajv', 'ajv-formats']),

@@ -3,13 +3,19 @@
  * carries the header itself: this file's test page is served with
  * `Connection-Allowlist: (response-origin)` (test/support/sealed-host-middleware.mjs), which the
  * shell and every frame in it inherit. In Chromium no host name reaches the sink, and the status
- * says sealed, from a probe the policy refuses. The control is navigation.test.ts: the same
+ * says sealed, from a probe the policy refuses; Chromium's net log never holds the name either. The control is navigation.test.ts: the same
  * vectors on a page without the header, where Chromium still sends each name.
  */
 import { expect } from '@open-wc/testing';
 import { engine } from '../../support/engines.js';
 import type { Mounted } from './harness.js';
-import { expectCard, expectCardNeverReady, navigateFrom, settledSink } from './navigation-run.js';
+import {
+  expectCard,
+  expectCardNeverReady,
+  expectNetLog,
+  navigateFrom,
+  settledSink,
+} from './navigation-run.js';
 import {
   downloadPage,
   labelOf,
@@ -75,6 +81,7 @@ describe('srcdoc shell on a host page with Connection-Allowlist: no host name le
       const result = await navigateAway(page(urls.named(`host${label}`)));
       console.log(`sealed host ${label}: ${result.counts.names.length} names`);
       expect(result.counts).to.deep.include({ names: [], http: [] });
+      await expectNetLog(`host${label}`, false);
       expect(result.sealed, 'sealed').to.equal(enforcesAllowlists);
       if (startsIn(label)) expectation(result);
     });
@@ -83,6 +90,7 @@ describe('srcdoc shell on a host page with Connection-Allowlist: no host name le
   it('a loop of 100 navigations in one task: 0 names', async () => {
     const result = await navigateAway(loopPage(urls.named('hostloop')));
     expect(result.counts.names).to.deep.equal([]);
+    await expectNetLog('hostloop', false);
     expectCardNeverReady(result);
   });
 
@@ -93,6 +101,8 @@ describe('srcdoc shell on a host page with Connection-Allowlist: no host name le
       `${selfPage(`location.href = ${literal(hop('hosthop'))};`)}${nestedFrames['a static srcdoc frame']!(hop('hostnestedhop'))}`,
     );
     expect(result.counts).to.deep.include({ names: [], http: [] });
+    await expectNetLog('hosthop', false);
+    await expectNetLog('hostnestedhop', false);
     expectCard(result);
   });
 
@@ -100,6 +110,7 @@ describe('srcdoc shell on a host page with Connection-Allowlist: no host name le
     const redirect = `${location.origin}/preview-shell/redirect?to=${encodeURIComponent(urls.named('hostredirect'))}`;
     const result = await navigateAway(selfPage(`location.href = ${literal(redirect)};`));
     expect(result.counts).to.deep.include({ names: [], http: [] });
+    await expectNetLog('hostredirect', false);
     expectCardNeverReady(result);
   });
 });
