@@ -1,5 +1,6 @@
-// The `net-log` test command: the `*.leak.test` host names in Chromium's net log so far
-// (scripts/net-log.mjs), or null in an engine that writes none.
+// The `net-log` test command: `{ names }`, the `*.leak.test` host names in Chromium's net log so
+// far (scripts/net-log.mjs), null in an engine that writes none (a bare null would read to the
+// runner as a command no plugin handles).
 import { netLogNames } from '../../scripts/net-log.mjs';
 
 export function netLogPlugin() {
@@ -7,7 +8,7 @@ export function netLogPlugin() {
     name: 'net-log',
     executeCommand({ command }) {
       if (command !== 'net-log') return undefined;
-      return netLogNames();
+      return { names: netLogNames() };
     },
   };
 }

@@ -19,6 +19,6 @@ export async function settleSink(ms = 300): Promise<SinkCounts> {
  * numbered ones), or null in an engine that writes none.
  */
 export async function netLogNamesOf(label: string): Promise<string[] | null> {
-  const names = await executeServerCommand<string[] | null, undefined>('net-log');
+  const { names } = await executeServerCommand<{ names: string[] | null }, undefined>('net-log');
   return names && names.filter((name) => name.startsWith(label));
 }
