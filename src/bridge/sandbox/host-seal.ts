@@ -14,8 +14,14 @@ export function hostSealed(): Promise<boolean> {
   return probe;
 }
 
+/** Only Chromium enforces the header; elsewhere a refusal means the name did not resolve. */
+const enforcesAllowlists = () =>
+  (navigator as { userAgentData?: { brands: { brand: string }[] } }).userAgentData?.brands.some(
+    ({ brand }) => brand === 'Chromium',
+  ) === true;
+
 function probeHost(): Promise<boolean> {
-  if (!/^https?:$/.test(location.protocol)) return Promise.resolve(false);
+  if (!enforcesAllowlists() || !/^https?:$/.test(location.protocol)) return Promise.resolve(false);
   const url = new URL(location.href);
   url.hostname = `${url.hostname}.`;
   url.pathname = '/';
