@@ -8,7 +8,9 @@ import { commonjsPackages, esmBundles, skipNodeOnlyTests } from './scripts/wtr-p
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 import { uiStreamScriptMiddleware } from './test/support/ui-stream-script-middleware.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
+import { netLogPlugin } from './test/support/net-log-plugin.mjs';
 import { previewShellMiddleware } from './test/support/preview-shell-middleware.mjs';
+import { sealedHostMiddleware } from './test/support/sealed-host-middleware.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
 import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs';
 import { fileReporter } from './scripts/test-report.mjs';
@@ -83,7 +85,13 @@ export default {
   // A scripted OpenAI-compatible endpoint standing in for the remote model (A2–A5).
   // And a scripted site model server on the AI SDK UI message stream (agent-endpoint).
   // The preview shell document, served with and without its header (a site's static file).
-  middleware: [openAiScriptMiddleware(), uiStreamScriptMiddleware(), previewShellMiddleware()],
+  // The sealed-host test files' page, served with the header a site sets on its own pages.
+  middleware: [
+    sealedHostMiddleware(),
+    openAiScriptMiddleware(),
+    uiStreamScriptMiddleware(),
+    previewShellMiddleware(),
+  ],
   plugins: [
     // Keys, viewport and media commands that behave alike in the three engines.
     engineCommandsPlugin(),
@@ -92,6 +100,8 @@ export default {
     skipNodeOnlyTests(),
     // Loopback servers counting what preview documents send out.
     requestSinkPlugin(),
+    // The host names in Chromium's net log: what the network stack saw, sink or not.
+    netLogPlugin(),
     // Real host companion processes on loopback for the host-connect tests (T7).
     hostCompanionCommands(),
     commonjsPackages(['ajv', 'ajv-formats']),

@@ -14,6 +14,7 @@ import {
   webkitCapabilities,
 } from './engines.mjs';
 import { startLeakTestProxy } from './leak-proxy.mjs';
+import { netLogFile } from './net-log.mjs';
 
 export { engineFrom };
 
@@ -27,8 +28,12 @@ const createWindow = async ({ browser }) =>
   (await browser.createBrowserContext()).newPage({ type: 'window' });
 
 export async function browserFor(engine) {
-  if (engine === 'chromium')
-    return chromeLauncher({ launchOptions: chromiumLaunchOptions(), createPage });
+  if (engine === 'chromium') {
+    const launchOptions = chromiumLaunchOptions();
+    // What the network stack saw, for the navigation tests (test/support/net-log-plugin.mjs).
+    launchOptions.args.push(`--log-net-log=${netLogFile()}`);
+    return chromeLauncher({ launchOptions, createPage });
+  }
   if (engine === 'firefox') {
     const downloads = mkdtempSync(join(tmpdir(), 'ca-firefox-downloads-'));
     return chromeLauncher({

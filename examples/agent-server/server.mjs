@@ -49,7 +49,11 @@ async function serveFile(pathname, response) {
   if (pathname !== '/' && !file.startsWith(DIST + '/')) return notFound(response);
   try {
     const body = await readFile(file);
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      // The preview shell's header seals the preview in Chromium (docs/preview-security.md).
+      ...(pathname === '/preview-shell.html' ? { 'connection-allowlist': '()' } : {}),
+    });
     response.end(body);
   } catch {
     notFound(response);

@@ -105,6 +105,22 @@ describe('examples/agent-server', () => {
     await model?.close();
   });
 
+  it('runs the preview in the shell the server sends with its header: sealed in Chromium', async () => {
+    const preview = page.locator('ca-studio ca-preview');
+    expect(await preview.locator('iframe').getAttribute('src')).to.match(
+      /\/preview-shell\.html#\d+$/,
+    );
+    await preview.evaluate(
+      (element: Element) =>
+        new Promise<void>((resolve) => {
+          const { controller } = element as HTMLElementTagNameMap['ca-preview'];
+          // Inline callbacks: a named one would carry the test's own helpers into the page.
+          controller?.subscribe(() => controller.getStatus().sealed && resolve());
+          if (controller?.getStatus().sealed) resolve();
+        }),
+    );
+  });
+
   it('names the mode "Site model"', async () => {
     await page.locator('ca-studio ca-chat [part="mode"]', { hasText: 'Site model' }).waitFor();
   });

@@ -50,6 +50,8 @@ declare global {
   }
 }
 
+const SEAL_PROBE_REFUSED = /ERR_NETWORK_ACCESS_REVOKED.* \S*\/preview-shell\.html#\d+$/;
+
 let browser: Browser;
 before(async () => {
   browser = await chromium.launch(chromiumLaunchOptions() as LaunchOptions);
@@ -76,6 +78,8 @@ for (const example of (EXAMPLES as (Example & { server?: string })[]).filter((e)
       page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
       page.on('console', (message) => {
         const text = message.text();
+        // The shell's seal probe, refused by its header as it should be, logs as a failed load.
+        if (SEAL_PROBE_REFUSED.test(`${text} ${message.location().url}`)) return;
         if (message.type() === 'error' || /already defined/.test(text))
           problems.push(`${message.type()}: ${text} (${message.location().url})`);
       });
@@ -120,6 +124,29 @@ for (const example of (EXAMPLES as (Example & { server?: string })[]).filter((e)
         }>({ id: 'previewHost' });
         return host?.getStatus().acknowledgedRevision === runtime.workspace.getSnapshot().revision;
       });
+    });
+
+    it('runs both previews in the served shell, sealed in Chromium by its header', async () => {
+      await page.locator('ca-studio ca-preview iframe').waitFor();
+      await page.locator('#composed ca-preview iframe').waitFor();
+      // Playwright's locators pierce shadow roots: the studio's preview and the composed one.
+      const previews = await page.locator('ca-preview').all();
+      expect(previews).to.have.length(2);
+      for (const preview of previews) {
+        expect(await preview.locator('iframe').getAttribute('src')).to.match(
+          /\/preview-shell\.html#\d+$/,
+        );
+        // The served shell's probe, refused by its header: sealed only where it is in force.
+        await preview.evaluate(
+          (element: Element) =>
+            new Promise<void>((resolve) => {
+              const { controller } = element as HTMLElementTagNameMap['ca-preview'];
+              // Inline callbacks: a named one would carry the test's own helpers into the page.
+              controller?.subscribe(() => controller.getStatus().sealed && resolve());
+              if (controller?.getStatus().sealed) resolve();
+            }),
+        );
+      }
     });
 
     it('toggles a boolean attribute both ways with the plain binding', async () => {

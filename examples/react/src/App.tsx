@@ -22,6 +22,7 @@ export function App() {
       {mounted && (
         <ca-studio
           database-name="example-react"
+          preview-shell="/preview-shell.html"
           catalog-open={catalogOpen}
           onca-approval-decide={(event) =>
             setLastDecision(`${event.detail.toolName} ${event.detail.decision}`)
@@ -31,7 +32,7 @@ export function App() {
       )}
       <section id="composed">
         <ca-editor runtime={runtime}></ca-editor>
-        <ca-preview runtime={runtime}></ca-preview>
+        <ca-preview runtime={runtime} preview-shell="/preview-shell.html"></ca-preview>
       </section>
     </main>
   );

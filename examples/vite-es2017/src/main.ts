@@ -26,6 +26,7 @@ document.querySelector('#toggle-mount')!.addEventListener('click', () => {
   const catalogOpen = studio.catalogOpen;
   studio = document.createElement('ca-studio');
   studio.databaseName = 'example-vite-es2017';
+  studio.previewShell = '/preview-shell.html';
   studio.catalogOpen = catalogOpen;
   listen(studio);
   document.querySelector('#composed')!.before(studio);

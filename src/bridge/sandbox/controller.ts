@@ -12,12 +12,12 @@
  * arrive on the private port the shell hands over, and count only for the load that owns it.
  */
 import type { Outcome } from '../../runtime/protocol/index.js';
-import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/index.js';
-import type {
-  PreviewAcknowledgement,
-  PreviewDiagnostic,
-  PreviewHost,
-  PreviewStatus,
+import {
+  PREVIEW_DIAGNOSTIC_CODES,
+  type PreviewAcknowledgement,
+  type PreviewDiagnostic,
+  type PreviewHost,
+  type PreviewStatus,
 } from '../../runtime/preview/index.js';
 import type { WorkspaceFile, WorkspaceSnapshot } from '../../runtime/workspace/index.js';
 import { AckWaiters, settledAnswer } from './ack-waiters.js';
@@ -39,6 +39,7 @@ import {
   type ShellMessage,
 } from './messages.js';
 import { markupTooComplex } from './markup-budget.js';
+import { hostSealed } from './host-seal.js';
 import { ShellLink } from './shell-link.js';
 import { postLoad, servedShellMissing, watchServedShell } from './served-shell.js';
 import { nextSiteMap, NO_SITE_MAP, type SiteMapState } from './site-import-map.js';
@@ -247,7 +248,10 @@ export class PreviewController implements PreviewHost {
     const { shellUrl } = this;
     this.shellOrigins = origins.join(' ');
     if (!shellUrl) {
-      this.mountFrame(id).srcdoc = buildShellDocument(page, nonce, id, origins);
+      const frame = this.mountFrame(id);
+      frame.srcdoc = buildShellDocument(page, nonce, id, origins);
+      // A srcdoc shell is sealed by the host page's own policy, if it has one in force.
+      void hostSealed().then((sealed) => this.load?.frame === frame && this.setSealed(sealed));
       return;
     }
     // A served shell starts empty and gets its first page as it gets a reload.
@@ -294,10 +298,7 @@ export class PreviewController implements PreviewHost {
     const { type, id } = message;
     const load = this.load;
     if (!load || load.ended) return;
-    // About the shell, whichever load it holds now.
-    if (message.type === TYPES.sealed) {
-      return this.setStatus({ ...this.state.status, sealed: message.sealed });
-    }
+    if (message.type === TYPES.sealed) return this.setSealed(message.sealed); // whichever load
     // The shell outlives its loads: a message about an earlier one is stale.
     if (id !== load.id) return;
     if (type === TYPES.channel && !load.port && ports.length === 1) {
@@ -424,6 +425,10 @@ export class PreviewController implements PreviewHost {
     this.addDiagnostic({ level: 'error', code, message });
     this.setStatus({ ...this.state.status, state: 'error', error: message });
     this.waiters.fail(revision, message);
+  }
+
+  private setSealed(sealed: boolean): void {
+    this.setStatus({ ...this.state.status, sealed });
   }
 
   private addDiagnostic(diagnostic: PreviewDiagnostic): void {

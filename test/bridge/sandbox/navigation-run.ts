@@ -9,7 +9,7 @@ import {
   PREVIEW_ERROR_CODES,
 } from '../../../src/runtime/preview/errors.js';
 import { mountPreview } from './harness.js';
-import { readSink, type SinkCounts } from './sink.js';
+import { netLogNamesOf, readSink, type SinkCounts } from './sink.js';
 
 /** Chromium opens the connection (DNS, TCP, TLS server name) before the policy blocks it. */
 export const resolvesBeforeBlocking = /Chrome\//.test(navigator.userAgent);
@@ -66,3 +66,14 @@ export const expectCardNeverReady = (result: Navigated) => {
   expect(result.states, 'never ready').not.to.include('ready');
   expect(result.counts.http).to.deep.equal([]);
 };
+
+/**
+ * Chromium's net log holds the names starting with `label` only where they `leave`: a name the
+ * network stack never saw was refused before any lookup. No net log (other engines): no check.
+ */
+export async function expectNetLog(label: string, leave: boolean) {
+  const names = await netLogNamesOf(label);
+  if (names === null) return;
+  if (leave) expect(names, `${label} in the net log`).not.to.deep.equal([]);
+  else expect(names, `${label} in the net log`).to.deep.equal([]);
+}

@@ -14,6 +14,7 @@ import { mountPreview, type Mounted } from './harness.js';
 import { readSink, sinkUrls } from './sink.js';
 import {
   expectCardNeverReady,
+  expectNetLog,
   navigateFrom,
   resolvesBeforeBlocking,
   settledSink,
@@ -63,6 +64,10 @@ describe('preview navigation: the page itself', function () {
       const result = await navigateAway(selfPage(script(urls.named(label))));
       expectCardNeverReady(result);
       expectNamesOf(label, result.counts.names);
+      // The control for the net log checks: without the header, Chromium's holds the name.
+      await expectNetLog(label, resolvesBeforeBlocking);
+      // This page carries no Connection-Allowlist: the host page's probe goes through.
+      expect(result.sealed, 'sealed').to.equal(false);
     });
   }
 

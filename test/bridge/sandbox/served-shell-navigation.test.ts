@@ -3,6 +3,7 @@
  * URL. Served with `Connection-Allowlist: ()`, no host name reaches the sink in any engine: in
  * Chromium the header refuses the connection itself, before the name is resolved or sent. The
  * same shell served without the header is the control: there Chromium still sends each name.
+ * Chromium's net log (what its network stack saw) is read too: with the header, no name is there.
  * Also: a hop to a page of the shell's own origin served without the header, and a same-origin
  * redirect out, stay unreachable.
  */
@@ -12,6 +13,7 @@ import type { Mounted } from './harness.js';
 import {
   expectCard,
   expectCardNeverReady,
+  expectNetLog,
   navigateFrom,
   resolvesBeforeBlocking,
   settledSink,
@@ -71,6 +73,7 @@ describe('served shell with Connection-Allowlist: no host name leaves', function
       console.log(`sealed ${label}: ${result.counts.names.length} names`);
       expect(result.counts.names).to.deep.equal([]);
       expect(result.counts.http).to.deep.equal([]);
+      await expectNetLog(sealedLabel, false);
       // As in a srcdoc shell, a nested frame may navigate after the page said it was ready.
       if (!startsIn(label)) return;
       if (label.startsWith('nested')) expectCard(result);
@@ -81,6 +84,7 @@ describe('served shell with Connection-Allowlist: no host name leaves', function
   it('a loop of 100 navigations in one task: 0 names', async () => {
     const result = await navigateIn(SEALED, loopPage(urls.named('sealedloop')));
     expect(result.counts.names).to.deep.equal([]);
+    await expectNetLog('sealedloop', false);
     expectCardNeverReady(result);
   });
 
@@ -92,6 +96,8 @@ describe('served shell with Connection-Allowlist: no host name leaves', function
       `${selfPage(`location.href = ${literal(hop)};`)}${nestedFrames['a static srcdoc frame']!(nestedHop)}`,
     );
     expect(result.counts).to.deep.include({ names: [], http: [] });
+    await expectNetLog('sealedhop', false);
+    await expectNetLog('sealednestedhop', false);
     expectCard(result);
   });
 
@@ -99,6 +105,7 @@ describe('served shell with Connection-Allowlist: no host name leaves', function
     const redirect = `${location.origin}/preview-shell/redirect?to=${encodeURIComponent(urls.named('sealedredirect'))}`;
     const result = await navigateIn(SEALED, selfPage(`location.href = ${literal(redirect)};`));
     expect(result.counts).to.deep.include({ names: [], http: [] });
+    await expectNetLog('sealedredirect', false);
     expectCardNeverReady(result);
   });
 });
@@ -116,6 +123,7 @@ describe('served shell without the header (the control)', function () {
       expect(result.counts.names.filter((name) => name !== `${openLabel}.leak.test`)).to.deep.equal(
         [],
       );
+      await expectNetLog(openLabel, resolvesBeforeBlocking);
       expect(result.sealed).to.equal(false);
     });
   }

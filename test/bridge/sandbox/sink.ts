@@ -13,3 +13,12 @@ export async function settleSink(ms = 300): Promise<SinkCounts> {
   await new Promise((resolve) => setTimeout(resolve, ms));
   return readSink(true);
 }
+
+/**
+ * The host names in Chromium's net log that start with `label` (a vector's, and the loop's
+ * numbered ones), or null in an engine that writes none.
+ */
+export async function netLogNamesOf(label: string): Promise<string[] | null> {
+  const { names } = await executeServerCommand<{ names: string[] | null }, undefined>('net-log');
+  return names && names.filter((name) => name.startsWith(label));
+}

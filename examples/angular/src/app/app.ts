@@ -17,13 +17,14 @@ import type { ApprovalDecisionDetail, StudioRuntime } from '@context-action/elem
       @if (mounted()) {
         <ca-studio
           database-name="example-angular"
+          preview-shell="/preview-shell.html"
           [attr.catalog-open]="catalogOpen()"
           (ca-approval-decide)="onDecision($event)"
         ></ca-studio>
       }
       <section id="composed">
         <ca-editor [runtime]="runtime()"></ca-editor>
-        <ca-preview [runtime]="runtime()"></ca-preview>
+        <ca-preview [runtime]="runtime()" preview-shell="/preview-shell.html"></ca-preview>
       </section>
     </main>
   `,
