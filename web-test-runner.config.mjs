@@ -1,5 +1,4 @@
 import { fileURLToPath } from 'node:url';
-import { globSync } from 'tinyglobby';
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
@@ -47,26 +46,15 @@ const FILES = {
 // (`CA_GROUP=isolated`, after each engine's main run, scripts/browser-tests.mjs): a Firefox
 // still draining a flood once detached the next file's frame and took the whole run down.
 export const ISOLATED = ['test/bridge/sandbox/window-flood.test.ts'];
-const patterns = (engine) =>
+const files = (engine) =>
   process.env.CA_GROUP === 'isolated'
     ? ISOLATED
     : [...FILES[engine], ...ISOLATED.map((file) => `!${file}`)];
-// `CA_SHARD=i/n` keeps every n-th file of the sorted list, from the i-th: n browsers of one engine
-// share its files (scripts/browser-tests.mjs).
-function files(engine) {
-  const [shard, shards] = (process.env.CA_SHARD ?? '1/1').split('/').map(Number);
-  if (shards === 1) return patterns(engine);
-  return globSync(patterns(engine))
-    .sort()
-    .filter((_, index) => index % shards === shard - 1);
-}
 
 export default {
   // Chromium runs every browser test, Firefox the element, preview/bridge and end-to-end suites,
   // WebKit the preview/bridge suite and the studio's journeys (README, "Browser support").
   files: files(engine),
-  // A port chosen by scripts/browser-tests.mjs when two runs start side by side.
-  ...(process.env.CA_PORT ? { port: Number(process.env.CA_PORT) } : {}),
   nodeResolve: true,
   // One file at a time outside Chromium. WebDriver runs parallel files in iframes of one
   // window, which changes focus and viewport behaviour; in Firefox only one window holds the

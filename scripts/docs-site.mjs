@@ -25,6 +25,8 @@ export const slug = (text) =>
   text
     .toLowerCase()
     .replace(/<[^>]+>/g, '')
+    // Rendered headings escape punctuation (`site&#39;s`): an entity is punctuation too.
+    .replace(/&(#\d+|#x[\da-f]+|[a-z]+);/g, '')
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .trim()
     .replace(/\s/g, '-');

@@ -113,13 +113,24 @@ export async function startWebKitDriver(env = {}) {
     server.once('exit', () => reject(new Error('Xvfb exited before it named its display.')));
   });
   const port = await freePort();
-  children.push(
-    spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], {
-      stdio: 'ignore',
-      env: { ...process.env, ...env, DISPLAY: display, TMPDIR: dir },
-    }),
+  const webDriver = spawn(driver, [`--port=${port}`, '--host=127.0.0.1'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, ...env, DISPLAY: display, TMPDIR: dir },
+  });
+  children.push(webDriver);
+  let said = '';
+  webDriver.stderr.on('data', (chunk) => (said += chunk));
+  // A driver that exits is reported at once, with what it said; one still starting on a machine
+  // busy with another browser run gets 30 s.
+  await until(
+    () => {
+      if (webDriver.exitCode !== null)
+        throw new Error(`WebKitWebDriver exited (${webDriver.exitCode}): ${said.trim()}`);
+      return listening(port);
+    },
+    'WebKitWebDriver',
+    30000,
   );
-  await until(() => listening(port), 'WebKitWebDriver');
   return { port, display, stop };
 }
 
