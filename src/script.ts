@@ -15,50 +15,7 @@ import { discoverInDocument } from './elements/shared/discover.js';
 
 export { discover } from './elements/shared/discover.js';
 export { loadStudio, type StudioModule } from './elements/shared/load-studio.js';
-export type {
-  AGENT_MODES,
-  AgentMode,
-  availableRecipes,
-  collectFolderImport,
-  createBrowserFolderSource,
-  createDirectoryUploadFolder,
-  createFileSystemAccessFolder,
-  createIndexedDbDurableOperationBackend,
-  createIndexedDbWorkspaceRepository,
-  createRuntimeConfigStore,
-  createStudioRuntime,
-  DEFAULT_FOLDER_IMPORT_LIMITS,
-  DEFAULT_STUDIO_DATABASE,
-  DEFAULT_WORKSPACE_DATABASE,
-  defaultOperationBackend,
-  defaultWorkspaceRepository,
-  DirectoryUploadOptions,
-  fetchStarterManifest,
-  FileSystemAccessFolderOptions,
-  FolderImportLimits,
-  FolderPermissionSource,
-  FolderScan,
-  hashStarterFiles,
-  hashWorkspaceFiles,
-  IndexedDbDurableOperationBackend,
-  IndexedDbDurableOperationBackendOptions,
-  IndexedDbWorkspaceRepositoryOptions,
-  LocalAgentRecipe,
-  parseAgentMode,
-  parseToolPatterns,
-  RawStarterFile,
-  readStarterHash,
-  restoreFileSystemAccessFolder,
-  RuntimeConfig,
-  RuntimeConfigStore,
-  ScannedFile,
-  STARTER_ERROR_CODES,
-  STARTER_FILE_LIMIT,
-  StudioRuntime,
-  StudioRuntimeOptions,
-  validateStarterFiles,
-  writeStarterHash,
-} from './composition/index.js';
+export type * from './composition/index.js';
 export { runtimeContext, type ElementRuntime } from './elements/shared/runtime-context.js';
 export { CaStudio } from './elements/studio/studio.js';
 export { CaEditor, type EditorChangeDetail } from './elements/editor/editor.js';

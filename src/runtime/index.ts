@@ -58,55 +58,7 @@ export {
 } from './preview/preview-host.js';
 export { type CapabilityTable, createCapabilityTable } from './registry/capability-table.js';
 // Durable operations
-export {
-  createDurableOperationStore,
-  createDurableSideEffectRunner,
-  createMemoryDurableOperationBackend,
-  DEFAULT_DIAGNOSTIC_LIMITS,
-  DEFAULT_MAX_PRUNE_PAGES,
-  DEFAULT_PRUNE_PAGE_SIZE,
-  DEFAULT_RETENTION_MS,
-  type DiagnosticLimits,
-  DURABLE_OPERATION_ERROR_CODES,
-  type DurableClaim,
-  type DurableClaimInput,
-  durableError,
-  type DurableOperationBackend,
-  type DurableOperationCompareAndSet,
-  type DurableOperationErrorCode,
-  type DurableOperationPage,
-  type DurableOperationRecord,
-  type DurableOperationState,
-  type DurableOperationStore,
-  type DurableOperationStoreOptions,
-  type DurablePruneOptions,
-  type DurablePruneReport,
-  type DurableResolution,
-  type DurableSideEffectExecution,
-  type DurableSideEffectOutcome,
-  type DurableSideEffectResolution,
-  type DurableSideEffectResolver,
-  type DurableSideEffectRunInput,
-  type DurableSideEffectRunner,
-  type DurableSideEffectRunnerOptions,
-  type HttpSideEffectClassifier,
-  type HttpSideEffectInput,
-  type HttpSideEffectObservation,
-  type HttpSideEffectRequest,
-  type HttpSideEffectResponse,
-  IDEMPOTENCY_KEY_HEADER,
-  MAX_REASON_LENGTH,
-  type MemoryDurableOperationBackend,
-  outcomeFromRecord,
-  type OwnerTransition,
-  pruneDurableOperations,
-  type QueueAcknowledgementObservation,
-  type QueueSideEffectInput,
-  runHttpSideEffect,
-  runQueueSideEffect,
-  sanitizeDurableDiagnostic,
-  sanitizeDurableReason,
-} from './durable/index.js';
+export * from './durable/index.js';
 // Protocol events, guards and content
 export {
   TOOL_EXECUTION_PROVENANCE_SCHEMA,
@@ -362,39 +314,9 @@ export {
 } from './workspace/names.js';
 export { decodeAs, decodeUtf8Text } from './workspace/encoding.js';
 export { zipWorkspaceFiles } from './workspace/zip.js';
-export {
-  browserDownload,
-  createWorkspaceTools,
-  type FolderPicker,
-  folderPickerCapability,
-  folderSessionCapability,
-  type FolderSessionOffer,
-  type WorkspaceDownload,
-  type WorkspaceToolOptions,
-} from './tools/workspace/index.js';
+export * from './tools/workspace/index.js';
 // Tool catalog helpers
-export {
-  CATALOG_SCOPES,
-  catalogDefinitionJson,
-  catalogFileName,
-  catalogListJson,
-  type CatalogScope,
-  type CatalogScopeCounts,
-  type CatalogView,
-  countCatalogScopes,
-  type DefaultPolicyOutcome,
-  type DefaultPolicySummary,
-  filterCatalog,
-  isInCatalogScope,
-  matchesCatalogQuery,
-  type ParsedSampleArguments,
-  parseSampleArguments,
-  type SampleArgumentsContext,
-  sampleToolArguments,
-  summarizeDefaultPolicy,
-  toolCallRequestJson,
-  toolNamespace,
-} from './catalog/index.js';
+export * from './catalog/index.js';
 // Drafts, trace and agents
 export { createDraftRegistry, type DraftRegistry, type EditorDraft } from './workspace/drafts.js';
 export type {
@@ -484,18 +406,7 @@ export type {
   ChatToolCall,
 } from './agents/openrouter/protocol.js';
 // The site's own model server
-export {
-  createEndpointAgent,
-  DEFAULT_ENDPOINT_MAX_TOOL_CALLS,
-  DEFAULT_ENDPOINT_MAX_TURNS,
-  DEFAULT_ENDPOINT_STALL_TIMEOUT_MS,
-  ENDPOINT_ERROR_CODES,
-  type EndpointAgentOptions,
-  endpointError,
-  type EndpointErrorCode,
-  isEndpointConfigurationError,
-  isTransientEndpointError,
-} from './agents/endpoint/index.js';
+export * from './agents/endpoint/index.js';
 // Preview
 export {
   PREVIEW_DIAGNOSTIC_CODES,
@@ -551,33 +462,8 @@ export {
   surfaceSeed,
 } from './surfaces/names.js';
 export { loadSurfaceTools } from './surfaces/tools.js';
-export {
-  createWebCodingTools,
-  WEB_CODING_SEED,
-  WEB_TOOL_POLICIES,
-} from './tools/web-coding/index.js';
-export {
-  createEditorSaveIntent,
-  createLiveDocument,
-  createLiveEditorTools,
-  EDITOR_SAVE_MANIFEST_LIMIT,
-  EDITOR_SAVE_TOOL_NAMES,
-  EDITOR_SCENARIO_NAMES,
-  EDITOR_SCENARIOS,
-  EDITOR_TOOL_POLICIES,
-  type EditorSaveIntent,
-  type EditorSaveOutcome,
-  type EditorSaveRecovery,
-  type EditorSaveToolName,
-  type EditorScenarioName,
-  isEditorSaveTool,
-  LIVE_EDITOR_SEED,
-  type LiveDocument,
-  type LiveDocumentSnapshot,
-  type LiveEditorToolOptions,
-  recoverEditorSave,
-  runEditorSave,
-} from './tools/live-editor/index.js';
+export * from './tools/web-coding/index.js';
+export * from './tools/live-editor/index.js';
 export { WORKSPACE_TOOL_POLICIES } from './registry/policy-table.js';
 export { type RecoveryAction, recoveryActionFor } from './agents/recovery.js';
 // Capability migration (T6)
