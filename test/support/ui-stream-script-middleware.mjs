@@ -48,11 +48,13 @@ export function uiStreamScriptMiddleware() {
     ctx.set('x-vercel-ai-ui-message-stream', 'v1');
     const body = new PassThrough();
     ctx.body = body;
+    // Listened for from the start: a client may go away before the script reaches its hold.
+    const closed = new Promise((resolve) => ctx.res.once('close', resolve));
     void (async () => {
       for (const [index, part] of reply.parts.entries()) {
         if (index === reply.holdAfter) {
           // Held open until the client goes away (Cancel, or its stall timeout).
-          await new Promise((resolve) => ctx.req.socket.once('close', resolve));
+          await closed;
           script.aborted += 1;
           return;
         }
