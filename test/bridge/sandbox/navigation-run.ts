@@ -1,6 +1,6 @@
 /**
- * How the navigation tests run a page that tries to leave: mount it, wait for the card, let the
- * loopback sink settle, and read what the host saw and the sink counted.
+ * How the navigation tests run pages that try to leave: mount them side by side, wait for each
+ * card, let the loopback sink settle once, and read what each host saw and the sink counted.
  */
 import { expect } from '@open-wc/testing';
 import type { PreviewControllerOptions } from '../../../src/bridge/sandbox/controller.js';
@@ -26,8 +26,8 @@ export async function settledSink(): Promise<SinkCounts> {
   return readSink(true);
 }
 
-/** Mounts `page`, waits for the card, and returns what the host saw and the sink counted. */
-export async function navigateFrom(page: string, options: PreviewControllerOptions = {}) {
+/** Mounts `page` and waits for the card; what the host saw, before the sink is read. */
+async function watch(page: string, options: PreviewControllerOptions) {
   const mounted = mountPreview({ 'index.html': page }, options);
   const { controller } = mounted;
   const states: string[] = [];
@@ -36,7 +36,9 @@ export async function navigateFrom(page: string, options: PreviewControllerOptio
     controller
       .getStatus()
       .diagnostics.some((d) => d.code === PREVIEW_DIAGNOSTIC_CODES.NAVIGATION_BLOCKED);
-  const deadline = Date.now() + 5000;
+  // Generous: a batch loads every page at once, and a case that never starts (WebKit's empty
+  // srcdoc frames) waits it out, once for the whole batch.
+  const deadline = Date.now() + 15000;
   while (!blocked() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
   const status = controller.getStatus();
   const outcome = await controller.waitForRevision(status.revision, new AbortController().signal);
@@ -47,11 +49,61 @@ export async function navigateFrom(page: string, options: PreviewControllerOptio
     sealed: controller.getStatus().sealed,
     card: controller.frame?.srcdoc.includes('The preview stopped') ?? false,
     code: outcome.ok ? 'ok' : outcome.error.code,
-    counts: await settledSink(),
   };
 }
 
-type Navigated = Awaited<ReturnType<typeof navigateFrom>>;
+/** A page that tries to leave, by the label its host names start with. */
+export type NavigationCases = Record<string, { page: string; options?: PreviewControllerOptions }>;
+
+/** Does this host name carry `label` (the loop numbers its names: `label0` … `label99`)? */
+const carries = (label: string, name: string) =>
+  new RegExp(`^${label}\\d*\\.leak\\.test$`).test(name);
+
+/**
+ * Runs every case at once, each page in a preview of its own, and lets the sink settle once for
+ * all of them: the quiet wait that shows nothing left is paid once per batch, not per case. Each
+ * label's result counts the names that carry it; `stray` holds names no label claims. HTTP
+ * requests carry no label, so every case sees all of them (these pages aim only at host names).
+ */
+export async function navigateAll(cases: NavigationCases) {
+  await readSink(true);
+  const watched = await Promise.all(
+    Object.entries(cases).map(
+      async ([label, { page, options }]) => [label, await watch(page, options ?? {})] as const,
+    ),
+  );
+  const counts = await settledSink();
+  for (const [, result] of watched) result.mounted.dispose();
+  const labels = watched.map(([label]) => label);
+  return {
+    results: new Map(
+      watched.map(([label, result]) => [
+        label,
+        {
+          ...result,
+          counts: { ...counts, names: counts.names.filter((name) => carries(label, name)) },
+        },
+      ]),
+    ),
+    stray: counts.names.filter((name) => !labels.some((label) => carries(label, name))),
+  };
+}
+
+/** `navigateAll` run once, on the first call, for a file's tests to share. */
+export function sharedNavigation(cases: () => NavigationCases) {
+  let run: ReturnType<typeof navigateAll> | undefined;
+  const batch = () => (run ??= navigateAll(cases()));
+  return {
+    result: async (label: string) => {
+      const found = (await batch()).results.get(label);
+      if (!found) throw new Error(`No navigation case is labelled ${label}`);
+      return found;
+    },
+    stray: async () => (await batch()).stray,
+  };
+}
+
+type Navigated = Awaited<ReturnType<ReturnType<typeof sharedNavigation>['result']>>;
 
 /** Blocked, a card, the revision failed (a nested frame may navigate after the page was ready). */
 export const expectCard = (result: Navigated) => {

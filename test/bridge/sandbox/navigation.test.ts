@@ -15,9 +15,10 @@ import { readSink, sinkUrls } from './sink.js';
 import {
   expectCardNeverReady,
   expectNetLog,
-  navigateFrom,
   resolvesBeforeBlocking,
   settledSink,
+  sharedNavigation,
+  type NavigationCases,
 } from './navigation-run.js';
 import {
   attribute,
@@ -36,17 +37,33 @@ const urls = sinkUrls((await readSink(true)).ports);
 let mounted: Mounted | undefined;
 
 afterEach(async () => {
-  mounted?.dispose();
+  if (!mounted) return;
+  mounted.dispose();
   mounted = undefined;
   await settledSink();
 });
 
-/** Mounts `page` in a srcdoc shell, waits for the card, and returns what happened. */
-async function navigateAway(page: string) {
-  const result = await navigateFrom(page);
-  mounted = result.mounted;
-  return result;
-}
+/** Every page that navigates, by label, each in a srcdoc shell; run together on first use. */
+const navigation = sharedNavigation(() => {
+  const cases: NavigationCases = {};
+  const add = (label: string, page: string) => (cases[label] = { page });
+  for (const [name, script] of Object.entries(selfScripts)) {
+    const label = labelOf('self', name);
+    add(label, selfPage(script(urls.named(label))));
+  }
+  add('selfdownload', downloadPage(urls.named('selfdownload')));
+  for (const [name, page] of Object.entries(refreshes)) {
+    const label = labelOf('refresh', name);
+    add(label, page(urls.named(label)));
+  }
+  for (const [name, build] of Object.entries(nestedFrames)) {
+    const label = labelOf('nested', name);
+    add(label, `<p>secret</p>${build(urls.named(label))}`);
+  }
+  add('loop', loopPage(urls.named('loop')));
+  return cases;
+});
+const navigateAway = navigation.result;
 
 /** Only the vector's own name may reach the sink, and only where the engine leaks it. */
 const expectNamesOf = (label: string, names: string[]) => {
@@ -56,12 +73,12 @@ const expectNamesOf = (label: string, names: string[]) => {
 };
 
 describe('preview navigation: the page itself', function () {
-  // Each case waits for the card and then for the sink to settle, a second per read.
+  // The batch waits for every card, then for the sink to settle (a second per read).
   this.timeout(30_000);
-  for (const [name, script] of Object.entries(selfScripts)) {
+  for (const name of Object.keys(selfScripts)) {
     it(`${name}: blocked, a card, PREVIEW_RUNTIME_ERROR, never ready`, async () => {
       const label = labelOf('self', name);
-      const result = await navigateAway(selfPage(script(urls.named(label))));
+      const result = await navigateAway(label);
       expectCardNeverReady(result);
       expectNamesOf(label, result.counts.names);
       // The control for the net log checks: without the header, Chromium's holds the name.
@@ -73,7 +90,7 @@ describe('preview navigation: the page itself', function () {
 
   it('a download link: blocked and reset, nothing fetched', async () => {
     const label = 'selfdownload';
-    const result = await navigateAway(downloadPage(urls.named(label)));
+    const result = await navigateAway(label);
     expectCardNeverReady(result);
     expectNamesOf(label, result.counts.names);
   });
@@ -81,18 +98,17 @@ describe('preview navigation: the page itself', function () {
 
 describe('preview navigation: a meta refresh', function () {
   this.timeout(30_000);
-  for (const [name, page] of Object.entries(refreshes)) {
+  for (const name of Object.keys(refreshes)) {
     // WebKit keeps srcdoc frames empty under the page's `frame-src 'none'` (see below).
     if (engine === 'webkit' && name === 'a meta refresh in a nested frame') {
       it(`${name}: in WebKit the frame stays empty and nothing reaches the sink`, async () => {
-        const result = await navigateAway(page(urls.named('refreshnestedwebkit')));
+        const result = await navigateAway(labelOf('refresh', name));
         expect(result.counts).to.deep.include({ http: [], names: [] });
       });
       continue;
     }
     it(`${name}: cancelled before its host name leaves, a card, PREVIEW_RUNTIME_ERROR`, async () => {
-      const label = labelOf('refresh', name);
-      const result = await navigateAway(page(urls.named(label)));
+      const result = await navigateAway(labelOf('refresh', name));
       expect(result.blocked, 'PREVIEW_NAVIGATION_BLOCKED').to.equal(true);
       expect(result.card, 'a card in the frame').to.equal(true);
       expect(result.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
@@ -103,11 +119,10 @@ describe('preview navigation: a meta refresh', function () {
 
 describe('preview navigation: frames nested in the page', function () {
   this.timeout(30_000);
-  for (const [name, build] of Object.entries(nestedFrames)) {
+  for (const name of Object.keys(nestedFrames)) {
     if (engine === 'webkit' && srcdocOnly.has(name)) {
       it(`${name}: in WebKit the frame stays empty and nothing reaches the sink`, async () => {
-        const label = labelOf('nested', name);
-        const result = await navigateAway(`<p>secret</p>${build(urls.named(label))}`);
+        const result = await navigateAway(labelOf('nested', name));
         expect(result.counts.names).to.deep.equal([]);
         expect(result.counts.http).to.deep.equal([]);
       });
@@ -115,7 +130,7 @@ describe('preview navigation: frames nested in the page', function () {
     }
     it(`${name}: blocked, a card, PREVIEW_RUNTIME_ERROR`, async () => {
       const label = labelOf('nested', name);
-      const result = await navigateAway(`<p>secret</p>${build(urls.named(label))}`);
+      const result = await navigateAway(label);
       expect(result.blocked, 'PREVIEW_NAVIGATION_BLOCKED').to.equal(true);
       expect(result.card, 'a card in the frame').to.equal(true);
       expect(result.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
@@ -163,13 +178,17 @@ describe('preview navigation: what the engine lets out', function () {
   // a navigation the page starts itself; a page that loops in one task sends each name before
   // the host can reset the frame. Pinned here, so a change in either direction is noticed.
   it('a loop of 100 navigations in one task: a card; names reach the sink only in Chromium', async () => {
-    const result = await navigateAway(loopPage(urls.named('loop')));
+    const result = await navigateAway('loop');
     expectCardNeverReady(result);
     const names = new Set(result.counts.names);
     console.log(`navigation loop: ${names.size} distinct names of 100 reached the sink`);
     if (resolvesBeforeBlocking) expect(names.size).to.be.greaterThan(0);
     else expect(names.size).to.equal(0);
     expect([...names].filter((name) => !/^loop\d+\.leak\.test$/.test(name))).to.deep.equal([]);
+  });
+
+  it('no name reaches the sink but those of the page that tried to leave', async () => {
+    expect(await navigation.stray()).to.deep.equal([]);
   });
 
   it('control: the sink reads the server name of a TLS connection to *.leak.test', async () => {

@@ -9,14 +9,13 @@
  */
 import { expect } from '@open-wc/testing';
 import { engine } from '../../support/engines.js';
-import type { Mounted } from './harness.js';
 import {
   expectCard,
   expectCardNeverReady,
   expectNetLog,
-  navigateFrom,
   resolvesBeforeBlocking,
-  settledSink,
+  sharedNavigation,
+  type NavigationCases,
 } from './navigation-run.js';
 import {
   downloadPage,
@@ -33,19 +32,6 @@ import { readSink, sinkUrls } from './sink.js';
 const urls = sinkUrls((await readSink(true)).ports);
 const SEALED = '/preview-shell/sealed/preview-shell.html';
 const OPEN = '/preview-shell/open/preview-shell.html';
-let mounted: Mounted | undefined;
-
-afterEach(async () => {
-  mounted?.dispose();
-  mounted = undefined;
-  await settledSink();
-});
-
-async function navigateIn(shellUrl: string, page: string) {
-  const result = await navigateFrom(page, { shellUrl });
-  mounted = result.mounted;
-  return result;
-}
 
 /** Every vector that leaves by navigating, as a page, by label. */
 const vectors: [string, (url: string) => string][] = [
@@ -63,13 +49,42 @@ const vectors: [string, (url: string) => string][] = [
 const startsIn = (label: string) =>
   engine !== 'webkit' || ![...srcdocOnly].some((name) => labelOf('nested', name) === label);
 
+const hop = (label: string) =>
+  `${location.origin}/preview-shell/hop?to=${encodeURIComponent(urls.named(label))}`;
+const redirect = `${location.origin}/preview-shell/redirect?to=${encodeURIComponent(urls.named('sealedredirect'))}`;
+
+/** Every page in the shell served with the header, run together on first use. */
+const sealed = sharedNavigation(() => {
+  const options = { shellUrl: SEALED };
+  const cases: NavigationCases = {};
+  for (const [label, page] of vectors)
+    cases[`sealed${label}`] = { page: page(urls.named(`sealed${label}`)), options };
+  cases.sealedloop = { page: loopPage(urls.named('sealedloop')), options };
+  cases.sealedhop = {
+    page: `${selfPage(`location.href = ${literal(hop('sealedhop'))};`)}${nestedFrames['a static srcdoc frame']!(hop('sealednestedhop'))}`,
+    options,
+  };
+  cases.sealedredirect = { page: selfPage(`location.href = ${literal(redirect)};`), options };
+  return cases;
+});
+
+/** Every page in the same shell served without the header. */
+const open = sharedNavigation(() =>
+  Object.fromEntries(
+    vectors.map(([label, page]) => [
+      `open${label}`,
+      { page: page(urls.named(`open${label}`)), options: { shellUrl: OPEN } },
+    ]),
+  ),
+);
+
 describe('served shell with Connection-Allowlist: no host name leaves', function () {
-  // Each case waits for the card and then for the sink to settle, a second per read.
+  // The batch waits for every card, then for the sink to settle (a second per read).
   this.timeout(30_000);
-  for (const [label, page] of vectors) {
+  for (const [label] of vectors) {
     const sealedLabel = `sealed${label}`;
     it(`${label}: 0 names at the sink, blocked with a card`, async () => {
-      const result = await navigateIn(SEALED, page(urls.named(sealedLabel)));
+      const result = await sealed.result(sealedLabel);
       console.log(`sealed ${label}: ${result.counts.names.length} names`);
       expect(result.counts.names).to.deep.equal([]);
       expect(result.counts.http).to.deep.equal([]);
@@ -82,19 +97,14 @@ describe('served shell with Connection-Allowlist: no host name leaves', function
   }
 
   it('a loop of 100 navigations in one task: 0 names', async () => {
-    const result = await navigateIn(SEALED, loopPage(urls.named('sealedloop')));
+    const result = await sealed.result('sealedloop');
     expect(result.counts.names).to.deep.equal([]);
     await expectNetLog('sealedloop', false);
     expectCardNeverReady(result);
   });
 
   it("a hop to a page of the shell's origin served without the header: unreachable, 0 names", async () => {
-    const hop = `${location.origin}/preview-shell/hop?to=${encodeURIComponent(urls.named('sealedhop'))}`;
-    const nestedHop = `${location.origin}/preview-shell/hop?to=${encodeURIComponent(urls.named('sealednestedhop'))}`;
-    const result = await navigateIn(
-      SEALED,
-      `${selfPage(`location.href = ${literal(hop)};`)}${nestedFrames['a static srcdoc frame']!(nestedHop)}`,
-    );
+    const result = await sealed.result('sealedhop');
     expect(result.counts).to.deep.include({ names: [], http: [] });
     await expectNetLog('sealedhop', false);
     await expectNetLog('sealednestedhop', false);
@@ -102,21 +112,24 @@ describe('served shell with Connection-Allowlist: no host name leaves', function
   });
 
   it('a same-origin redirect out: 0 names', async () => {
-    const redirect = `${location.origin}/preview-shell/redirect?to=${encodeURIComponent(urls.named('sealedredirect'))}`;
-    const result = await navigateIn(SEALED, selfPage(`location.href = ${literal(redirect)};`));
+    const result = await sealed.result('sealedredirect');
     expect(result.counts).to.deep.include({ names: [], http: [] });
     await expectNetLog('sealedredirect', false);
     expectCardNeverReady(result);
+  });
+
+  it('no name reaches the sink but those of the page that tried to leave', async () => {
+    expect(await sealed.stray()).to.deep.equal([]);
   });
 });
 
 describe('served shell without the header (the control)', function () {
   this.timeout(30_000);
-  for (const [label, page] of vectors) {
+  for (const [label] of vectors) {
     const openLabel = `open${label}`;
     const expected = resolvesBeforeBlocking ? 'its name reaches the sink' : '0 names';
     it(`${label}: ${expected}`, async () => {
-      const result = await navigateIn(OPEN, page(urls.named(openLabel)));
+      const result = await open.result(openLabel);
       console.log(`open ${label}: ${result.counts.names.length} names`);
       if (resolvesBeforeBlocking) expect(result.counts.names.length).to.be.greaterThan(0);
       else expect(result.counts.names).to.deep.equal([]);
@@ -127,4 +140,8 @@ describe('served shell without the header (the control)', function () {
       expect(result.sealed).to.equal(false);
     });
   }
+
+  it('no name reaches the sink but those of the page that tried to leave', async () => {
+    expect(await open.stray()).to.deep.equal([]);
+  });
 });
