@@ -21,6 +21,7 @@ import {
   type ModuleCompilers,
   type TranspileFailure,
 } from './module-compilers.js';
+import { moduleKeywordOffsets } from './module-keywords.js';
 import { WORKSPACE_URL } from './module-names.js';
 import { siteMapResolves } from './site-import-map.js';
 
@@ -30,10 +31,11 @@ const ERROR_MODULE_PREFIX = '@context-action/preview-error/';
 const INLINE_MODULE_PREFIX = '@context-action/inline-module/';
 const RESERVED_PREFIXES = [WORKSPACE_MODULE_PREFIX, ERROR_MODULE_PREFIX, INLINE_MODULE_PREFIX];
 
-// An import or export clause may hold quoted names (`import { "a-b" as c } from …`).
+// Matched only where `import` or `export` starts in code (`module-keywords.ts`). An import or
+// export clause may hold quoted names (`import { "a-b" as c } from …`).
 const STATIC_SPECIFIER =
-  /(\b(?:import|export)\s*(?:(?:[\w$*{}\s,]|"[^"\n]*"|'[^'\n]*')*?\s*from\s*)?)(["'])([^"'\n]+)\2/g;
-const DYNAMIC_SPECIFIER = /(\bimport\s*\(\s*)(["'])([^"'\n]+)\2(\s*\))/g;
+  /((?:import|export)\s*(?:(?:[\w$*{}\s,]|"[^"\n]*"|'[^'\n]*')*?\s*from\s*)?)(["'])([^"'\n]+)\2/y;
+const DYNAMIC_SPECIFIER = /(import\s*\(\s*)(["'])([^"'\n]+)\2(\s*\))/y;
 
 const MODULE_EXTENSIONS = new Set(['js', 'mjs', 'json', ...TRANSPILED_EXTENSIONS]);
 // From a TypeScript or JSX module, `./x` and `./x.js` may name `x.ts`, as TypeScript's bundler
@@ -71,15 +73,19 @@ export class ModuleGraph {
 
   /** Rewrites the specifiers of module source written in the file at `fromPath`. */
   rewrite(source: string, fromPath: string): string {
-    const replace = (prefix: string, quote: string, specifier: string, suffix = '') =>
-      `${prefix}${quote}${this.specifierFor(specifier, fromPath)}${quote}${suffix}`;
-    return source
-      .replace(STATIC_SPECIFIER, (_w, prefix: string, quote: string, spec: string) =>
-        replace(prefix, quote, spec),
-      )
-      .replace(DYNAMIC_SPECIFIER, (_w, prefix: string, quote: string, spec: string, end: string) =>
-        replace(prefix, quote, spec, end),
-      );
+    let rewritten = '';
+    let done = 0;
+    for (const offset of moduleKeywordOffsets(source)) {
+      if (offset < done) continue;
+      const match = [STATIC_SPECIFIER, DYNAMIC_SPECIFIER]
+        .map((pattern) => ((pattern.lastIndex = offset), pattern.exec(source)))
+        .find((found) => found !== null);
+      if (!match) continue;
+      const [whole, prefix, quote, specifier, suffix = ''] = match;
+      rewritten += `${source.slice(done, offset)}${prefix}${quote}${this.specifierFor(specifier!, fromPath)}${quote}${suffix}`;
+      done = offset + whole.length;
+    }
+    return rewritten + source.slice(done);
   }
 
   /** Loads every queued workspace module; call once after the document is rewritten. */

@@ -193,6 +193,35 @@ describe('module graph (P3)', () => {
     expect(document.diagnostics).to.deep.equal([]);
   });
 
+  it('rewrites imports in code only: not in strings, templates, regular expressions or comments', () => {
+    const main = [
+      `const s = "import x from './string.js'";`,
+      "const t = `export * from './template.js'`;",
+      "const r = /import('.\\/regex.js')/;",
+      "// import { c } from './comment.js';",
+      "/* export { d } from './block.js'; */",
+      'const half = 4 / 2; const n = { import: 1 }.import;',
+      "const later = `${await import('./nested.js')}`;",
+      "import { a } from './a.js';",
+    ].join('\n');
+    const document = compilePreviewDocument(
+      files({
+        'index.html': '<script type="module" src="main.js"></script>',
+        'main.js': main,
+        'a.js': 'export const a = 1;',
+        'nested.js': 'export default 2;',
+      }),
+    );
+    expect(Object.keys(document.modules).sort()).to.deep.equal(
+      ['a.js', 'main.js', 'nested.js'].map(spec),
+    );
+    const rewritten = document.modules[spec('main.js')]![1];
+    for (const line of main.split('\n').slice(0, 6)) expect(rewritten).to.contain(line);
+    expect(rewritten).to.contain(`import('${spec('nested.js')}')`);
+    expect(rewritten).to.contain(`from '${spec('a.js')}'`);
+    expect(document.diagnostics).to.deep.equal([]);
+  });
+
   it('turns missing and external imports into bounded error modules', () => {
     const document = compilePreviewDocument(
       files({
