@@ -46,7 +46,10 @@ describe('the live editor answers every recipe prompt without a failed run', () 
     expect(runtime.workspace.getStatus().revision, 'nothing written').to.equal(1);
   });
 
-  it('every recipe prompt, and every prompt a reply suggests, completes with no failed call', async () => {
+  it('every recipe prompt, and every prompt a reply suggests, completes with no failed call', async function () {
+    // A run per recipe, each waiting for the preview: a fixed amount of work that a loaded
+    // machine takes past mocha's 10 s.
+    this.timeout(30_000);
     const { runtime, failed } = await liveEditor();
     const prompts = new Set(LOCAL_AGENT_RECIPES.map((recipe) => recipe.prompt));
     const asked = new Set<string>();
