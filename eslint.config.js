@@ -57,6 +57,11 @@ export default tseslint.config(
           message:
             'Name what a door exports: `export { a, type B } from ...`; `export *` only of another door.',
         },
+        {
+          // `import { z }` is zod's whole namespace to a bundler: esbuild keeps every locale.
+          selector: 'ImportDeclaration[source.value=/^zod/] > ImportSpecifier[imported.name="z"]',
+          message: "Import zod as a namespace (`import * as z from 'zod/mini'`): it tree-shakes.",
+        },
       ],
     },
   },

@@ -107,7 +107,7 @@ export const buildZodFloor = (outDir) =>
   buildFloor(
     outDir,
     `import { en } from 'zod/locales';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 export const used = [${zodCalls()
       .map((name) => `z.${name}`)
       .join(', ')}, en];

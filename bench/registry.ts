@@ -16,7 +16,7 @@ import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import type * as SourceRuntime from '../src/runtime/index.js';
 
 type Runtime = Pick<typeof SourceRuntime, 'createToolRegistry' | 'defineTool'>;

@@ -1,6 +1,6 @@
 // A tool of your own: zod schemas for its arguments, a handler, and annotations that tell people
 // and models what it does. Once registered, agents, MCP clients and the Tools panel list it.
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from '@context-action/elements/runtime';
 import { createStudioRuntime } from '@context-action/elements/studio';
 

@@ -5,7 +5,7 @@
  * here comes from our handler; it ignores the `tools` the studio sends.
  */
 import { convertToModelMessages, streamText, tool, type LanguageModel, type UIMessage } from 'ai';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export function createPlainAISDKRoute(model: LanguageModel) {
   return async function POST(req: Request): Promise<Response> {

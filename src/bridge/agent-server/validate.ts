@@ -3,7 +3,7 @@
  * transport sends it (extra fields such as `id` and `trigger` are ignored), with the tool list
  * checked against the limits, since any page can forge it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PROVIDER_TOOL_NAME_PATTERN } from '../../runtime/registry/index.js';
 import { AGENT_SERVER_ERROR_CODES as CODES, type AgentServerErrorCode } from './errors.js';
 import type { AgentServerLimits } from './limits.js';

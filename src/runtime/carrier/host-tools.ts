@@ -3,7 +3,7 @@
  * studio computes the same descriptor and recipe digests the companion publishes, so a version
  * skew between them is `carrier-digest-mismatch` before anything runs.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { canonicalJson } from '../protocol/fingerprint.js';
 import { sha256Hex } from '../protocol/sha256.js';
 import type { MCPToolDefinition } from '../protocol/types.js';

@@ -6,7 +6,7 @@
  * capability: without a mounted preview every tool returns `tool-capability-unavailable`.
  * No tool runs script in the preview.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { noFileChange } from '../approval/tool-change.js';
 import type { Outcome } from '../protocol/errors.js';
 import {

@@ -5,7 +5,7 @@
  * here, by zod's own `z.toJSONSchema`: when first listed for a plain `z.object` (always an MCP
  * object), at definition for any other schema, so one MCP cannot carry fails at once.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { DescribeChange } from '../approval/tool-change.js';
 import type { ToolCapability } from '../protocol/capability.js';
 import type { Outcome, ToolCallError } from '../protocol/errors.js';

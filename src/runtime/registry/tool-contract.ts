@@ -6,7 +6,7 @@
  * The contract's rules are the registry's: a realm from the four, evidence as the artifact kinds
  * every success must carry, the result checked against its schema, the same codes and order.
  */
-import type { z } from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { DescribeChange } from '../approval/tool-change.js';
 import type { ToolCapability } from '../protocol/capability.js';
 import type { ToolAnnotations, ToolPreviewContract, ToolRealm } from '../protocol/types.js';

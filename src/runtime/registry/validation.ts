@@ -1,6 +1,6 @@
 /** Schema issues as tool errors carry them: path, code and message, bounded; never input values. */
 import { en } from 'zod/locales';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 
 const MAX_ISSUES = 20;
 const MAX_MESSAGE = 200;

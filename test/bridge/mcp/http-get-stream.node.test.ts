@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { request as httpRequest } from 'node:http';
 import { describe, it } from 'node:test';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createMCPHttpHost,
   MCP_CLIENT_CAPABILITY,

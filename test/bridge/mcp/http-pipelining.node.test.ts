@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { describe, it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createMCPHttpHost } from '../../../src/bridge/mcp/node.js';
 import { defineTool } from '../../../src/runtime/index.js';
 import { openSession, pipelineFlood, pipelined } from './hostile-load.js';

@@ -1,6 +1,6 @@
 /** Small tools and JSON-RPC helpers shared by the MCP session tests. */
 import { expect } from 'chai';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createMCPSession,
   type MCPSession,

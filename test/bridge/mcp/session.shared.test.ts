@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createMCPSession,
   JSONRPC_ERROR_CODES as RPC,

@@ -1,5 +1,5 @@
 import { expect, fixture, html } from '@open-wc/testing';
-import { z } from 'zod';
+import * as z from 'zod';
 import { exposeRegistryToWebMCP } from '../../../src/bridge/mcp/webmcp.js';
 import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';

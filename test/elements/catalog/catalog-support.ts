@@ -1,6 +1,6 @@
 /** Spy tools, a runtime with the catalog on it, and shadow-DOM helpers for the catalog tests. */
 import { fixture, html } from '@open-wc/testing';
-import { z } from 'zod';
+import * as z from 'zod';
 import '../../../src/elements/catalog/catalog.js';
 import type { CaCatalog } from '../../../src/elements/catalog/catalog.element.js';
 import { defineTool } from '../../../src/runtime/registry/define-tool.js';

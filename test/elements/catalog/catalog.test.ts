@@ -1,6 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
-import { z } from 'zod';
+import * as z from 'zod';
 import '../../../src/elements/studio/studio.js';
 import type { CaCatalog } from '../../../src/elements/catalog/catalog.element.js';
 import { defineTool } from '../../../src/runtime/registry/define-tool.js';

@@ -6,7 +6,7 @@ import {
   OPENROUTER_API_KEY_STORAGE_KEY,
   OPENROUTER_SETTINGS_STORAGE_KEY,
 } from '../../../src/runtime/agents/openrouter/settings.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool } from '../../../src/runtime/registry/define-tool.js';
 import { createToolRegistry } from '../../../src/runtime/registry/registry.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';

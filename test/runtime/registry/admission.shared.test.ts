@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { z } from 'zod';
-import { z as mini } from 'zod/mini';
+import * as z from 'zod';
+import * as mini from 'zod/mini';
 import {
   createCapabilityTable,
   createInMemoryIdempotencyStore,

@@ -1,5 +1,5 @@
 /** Small real tools shared by the registry contract tests. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineTool, type ToolHandlerContext } from '../../../src/runtime/index.js';
 
 export const readFile = defineTool(

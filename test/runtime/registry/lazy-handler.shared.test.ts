@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { defineTool } from '../../../src/runtime/registry/define-tool.js';
 import { lazyHandlers } from '../../../src/runtime/registry/lazy-handler.js';
 import { createToolRegistry } from '../../../src/runtime/registry/registry.js';

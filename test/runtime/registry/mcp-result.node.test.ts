@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { describe, it } from '../../support/spec.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createToolRegistry,
   defineTool,

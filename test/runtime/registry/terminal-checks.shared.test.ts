@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createToolRegistry,
   defineTool,

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from 'node:test';
 import { createClient } from 'redis';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   createDurableOperationStore,
   createToolRegistry,

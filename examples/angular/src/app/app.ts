@@ -1,9 +1,11 @@
 import { CUSTOM_ELEMENTS_SCHEMA, Component, signal } from '@angular/core';
-// One entry per element used here: the elements load up front, the runtime as a lazy chunk.
+// One entry per element used here, and the runtime they share, imported as people first write
+// it: statically, within the CLI's default budgets (angular.json).
 import '@context-action/elements/elements/ca-studio';
 import '@context-action/elements/elements/ca-editor';
 import '@context-action/elements/elements/ca-preview';
-import type { ApprovalDecisionDetail, StudioRuntime } from '@context-action/elements';
+import type { ApprovalDecisionDetail } from '@context-action/elements';
+import { createStudioRuntime } from '@context-action/elements/studio';
 
 @Component({
   selector: 'app-root',
@@ -23,25 +25,18 @@ import type { ApprovalDecisionDetail, StudioRuntime } from '@context-action/elem
         ></ca-studio>
       }
       <section id="composed">
-        <ca-editor [runtime]="runtime()"></ca-editor>
-        <ca-preview [runtime]="runtime()" preview-shell="/preview-shell.html"></ca-preview>
+        <ca-editor [runtime]="runtime"></ca-editor>
+        <ca-preview [runtime]="runtime" preview-shell="/preview-shell.html"></ca-preview>
       </section>
     </main>
   `,
 })
 export class App {
-  /** One runtime shared by the standalone editor and preview, once its chunk has loaded. */
-  protected readonly runtime = signal<StudioRuntime | undefined>(undefined);
+  /** One runtime shared by the standalone editor and preview. */
+  protected readonly runtime = createStudioRuntime();
   protected readonly catalogOpen = signal(false);
   protected readonly mounted = signal(true);
   protected readonly lastDecision = signal('none');
-
-  constructor() {
-    // The same lazy chunk <ca-studio> loads its runtime from: the initial bundle stays small.
-    void import('@context-action/elements/studio').then(({ createStudioRuntime }) =>
-      this.runtime.set(createStudioRuntime()),
-    );
-  }
 
   protected onDecision(event: Event) {
     const { detail } = event as CustomEvent<ApprovalDecisionDetail>;

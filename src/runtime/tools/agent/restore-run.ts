@@ -4,7 +4,7 @@
  * otherwise it changes nothing and fails with `WORKSPACE_REVISION_CONFLICT` (reason
  * `changed-since`, the files named). A person's own call runs at once; any other caller asks.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { RunCheckpointStore } from '../../agents/run-checkpoints.js';
 import { noFileChange, plannedChange } from '../../approval/tool-change.js';
 import { previewHostCapability } from '../../preview/preview-host.js';

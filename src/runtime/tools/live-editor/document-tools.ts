@@ -5,7 +5,7 @@
  * Source is controlled text; nothing here runs script outside the sandboxed preview.
  */
 import { getTextFile } from '../../workspace/text-file.js';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import {
   noFileChange,
   plannedChange,

@@ -3,7 +3,7 @@
  * list, the current document and the latest preview acknowledgement.
  */
 import { fileRows } from '../../workspace/file-rows.js';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { failure } from '../../protocol/errors.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
 import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';

@@ -2,7 +2,7 @@
  * The Live Code Editor's result contract: every preview-aware result carries the active path,
  * both revision clocks, the preview acknowledgement, storageMode and a bounded storageError.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { type ToolCallError, failure } from '../../protocol/errors.js';
 import type { ToolHandlerContext } from '../../registry/define-tool.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';

@@ -7,7 +7,7 @@
  * that `recoverEditorSave` checks before completing it.
  */
 import { getTextFile, type WorkspaceTextFile } from '../../workspace/text-file.js';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { filesNote, noFileChange } from '../../approval/tool-change.js';
 import { failure, type ToolCallError } from '../../protocol/errors.js';
 import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';

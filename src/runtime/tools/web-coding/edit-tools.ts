@@ -4,7 +4,7 @@
  * through the workspace manager (one revision clock), and answers only after the preview has
  * acknowledged the new revision.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { plannedChange } from '../../approval/tool-change.js';
 import { describeVisualEdit } from '../../preview/describe-visual-edit.js';
 import { failure, type Outcome } from '../../protocol/errors.js';

@@ -1,6 +1,6 @@
 /** `web.getWorkspace` and `web.readFile`: the reads that hand out the one revision clock. */
 import { getTextFile } from '../../workspace/text-file.js';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { resolvePreviewEntry } from '../../preview/entry.js';
 import { defineTool } from '../../registry/define-tool.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';

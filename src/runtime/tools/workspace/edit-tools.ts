@@ -2,7 +2,7 @@
  * The editing side of the catalog. Every mutation takes `expectedRevision`, changes the
  * workspace through the manager, then waits for the preview to acknowledge the new revision.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import type { Outcome } from '../../protocol/errors.js';
 import { noFileChange, plannedChange } from '../../approval/tool-change.js';
 import { previewHostCapability } from '../../preview/preview-host.js';

@@ -7,7 +7,7 @@
  * like any other. Their handlers (`folder-link-handlers.ts`) load on the first call.
  */
 import { filesNote, noFileChange } from '../../approval/tool-change.js';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
 import { lazyHandlers } from '../../registry/lazy-handler.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';

@@ -2,7 +2,7 @@
  * The save and folder boundaries of the catalog: folder save, browser checkpoint, reload,
  * disconnect and reset. Their handlers (`folder-handlers.ts`) load on the first call.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { filesNote, noFileChange, plannedChange } from '../../approval/tool-change.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
 import { defineTool } from '../../registry/define-tool.js';

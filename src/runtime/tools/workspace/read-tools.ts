@@ -2,7 +2,7 @@
 import { fileRows } from '../../workspace/file-rows.js';
 import { getTextFile } from '../../workspace/text-file.js';
 import { noFileChange } from '../../approval/tool-change.js';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
 import {

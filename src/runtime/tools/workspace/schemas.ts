@@ -2,7 +2,7 @@
  * The zod pieces every `workspace.*` tool shares: paths, the source budget (W5), the revision
  * guard, and the common result fields (W2) so tools/list shows the same contract everywhere.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { formatCount } from '../../protocol/format-count.js';
 import {
   WORKSPACE_RESULT_PATHS_LIMIT,

@@ -2,7 +2,7 @@
  * Whole-workspace views: literal search (W10) and the standalone HTML export. Their handlers
  * (`search-handlers.ts`) load on the first call.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { defineTool } from '../../registry/define-tool.js';
 import { lazyHandlers } from '../../registry/lazy-handler.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';

@@ -2,7 +2,7 @@
  * The official MCP conformance suite's server fixture, written with our `defineTool` and
  * provider interfaces: the tools, resources and prompts its scenarios call by name.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MCP_CLIENT_CAPABILITY,
   type MCPPromptProvider,
