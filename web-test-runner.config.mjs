@@ -3,7 +3,12 @@ import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { defaultReporter } from '@web/test-runner';
 import { a11ySnapshotPlugin } from '@web/test-runner-commands/plugins';
 import { browserFor, engineFrom } from './scripts/wtr-engines.mjs';
-import { commonjsPackages, esmBundles, skipNodeOnlyTests } from './scripts/wtr-plugins.mjs';
+import {
+  bundledTestFiles,
+  commonjsPackages,
+  esmBundles,
+  skipNodeOnlyTests,
+} from './scripts/wtr-plugins.mjs';
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 import { uiStreamScriptMiddleware } from './test/support/ui-stream-script-middleware.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
@@ -16,6 +21,7 @@ import { fileReporter } from './scripts/test-report.mjs';
 
 // CA_ENGINE=chromium|firefox|webkit picks the browser (Chromium by default).
 const engine = engineFrom();
+const TSCONFIG = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
 const BROWSER_ONLY = '!test/**/*.node.test.ts';
 // The element suites, the preview/bridge suite and the studio's end-to-end journeys.
 const ELEMENTS_AND_BRIDGE = [
@@ -96,9 +102,10 @@ export default {
     // The site-model agent's AI SDK, bundled as the production build bundles it, and the
     // preview's transpiler, whose ES build imports CommonJS packages.
     esmBundles(['ai', 'sucrase']),
-    esbuildPlugin({
-      ts: true,
-      tsconfig: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+    // Test files and what they import, bundled; what is not bundled, compiled file by file.
+    ...bundledTestFiles({
+      tsconfig: TSCONFIG,
+      typescript: esbuildPlugin({ ts: true, tsconfig: TSCONFIG }),
     }),
   ],
   browsers: [await browserFor(engine)],

@@ -1,4 +1,6 @@
 // Plugins for @web/test-runner.
+import { readdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import { build } from 'esbuild';
 
 /**
@@ -67,4 +69,92 @@ export function skipNodeOnlyTests() {
       return context.path.endsWith('.node.test.ts') ? { body: '', type: 'js' } : undefined;
     },
   };
+}
+
+/** Tests that watch which modules the page fetches: they need the modules served one by one. */
+const WATCHES_FETCHES = /getEntriesByType|support\/fetched\.js/;
+const BUNDLED = '/__bundled__/';
+
+/** Every browser test file under `dir`, as a path from the project's root. */
+function browserTestFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return browserTestFiles(path);
+    return /\.test\.ts$/.test(entry.name) && !entry.name.endsWith('.node.test.ts') ? [path] : [];
+  });
+}
+
+/**
+ * Serves the browser test files bundled, as Vite's dependency step serves a dev page: one esbuild
+ * build of every test file with code splitting, so a page that would load some 600 modules one
+ * by one (the sources under test, lit, CodeMirror, zod) loads its test file and the chunks it
+ * shares with others. The runner's own modules stay outside. A test that watches which modules
+ * the page fetches is served as is. `typescript` is the runner's TypeScript plugin: it skips what
+ * this serves (already JavaScript, with its own source maps). Returns both plugins, in order.
+ */
+export function bundledTestFiles({ tsconfig, typescript }) {
+  let outputs;
+  const buildAll = async () => {
+    const entryPoints = browserTestFiles('test').filter(
+      (file) => !WATCHES_FETCHES.test(readFileSync(file, 'utf8')),
+    );
+    const result = await build({
+      entryPoints,
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      // The runner's resolution: lit's development build, as the modules served one by one.
+      conditions: ['development'],
+      tsconfig,
+      write: false,
+      // Linked, not inline: the runner maps a failure's stack through them; pages skip them.
+      sourcemap: 'linked',
+      // Output paths as served (from the project root), so the maps name files as the runner does.
+      outdir: process.cwd(),
+      outbase: '.',
+      chunkNames: `${BUNDLED.slice(1)}[name]-[hash]`,
+      logLevel: 'silent',
+      plugins: [
+        {
+          name: 'runner-modules',
+          setup(esbuild) {
+            esbuild.onResolve({ filter: /^\/__web/ }, ({ path }) => ({ path, external: true }));
+          },
+        },
+      ],
+    });
+    // Each entry is served where its test file is (its `import.meta.url`), each chunk and
+    // source map by name.
+    return new Map(
+      result.outputFiles.map((file) => {
+        const path = `/${relative(process.cwd(), file.path)}`;
+        return [path.startsWith(BUNDLED) ? path : path.replace(/\.js$/, '.ts'), file.text];
+      }),
+    );
+  };
+  const served = async (path) => {
+    if (!path.startsWith(BUNDLED) && !/^\/test\/.*\.test\.(ts|js\.map)$/.test(path)) return;
+    // A file that does not build (a syntax error) leaves every file served one by one, where
+    // the runner reports the error against that file alone.
+    outputs ??= buildAll().catch((error) => {
+      const [first] = error.errors ?? [];
+      const where = first?.location ? `${first.location.file}:${first.location.line}: ` : '';
+      console.warn(`Test files served unbundled: ${where}${first?.text ?? error.message}`);
+      return new Map();
+    });
+    return (await outputs).get(path);
+  };
+  const transform = typescript.transform.bind(typescript);
+  typescript.transform = async (context) =>
+    (await served(context.path)) === undefined ? transform(context) : undefined;
+  const bundled = {
+    name: 'bundled-test-files',
+    async serve(context) {
+      const body = await served(context.path);
+      if (body === undefined) return undefined;
+      return { body, type: context.path.endsWith('.map') ? 'json' : 'js' };
+    },
+  };
+  return [bundled, typescript];
 }

@@ -1,7 +1,7 @@
 import { waitFor } from '../support/wait.js';
 
 /** The SDK as a static page loads it: one module script, nothing else. */
-export const SDK_URL = new URL('../../src/index.ts', import.meta.url).href;
+export const SDK_URL = new URL('/src/index.ts', location.origin).href;
 
 /**
  * A same-origin iframe showing `body` as a static page with only the SDK's script: it shares
