@@ -21,7 +21,11 @@ import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
 } from '../runtime/agents/openrouter/index.js';
-import { createToolApprovalQueue, type ToolApprovalQueue } from '../runtime/approval/index.js';
+import {
+  createToolApprovalQueue,
+  type ToolApprovalChoiceOptions,
+  type ToolApprovalQueue,
+} from '../runtime/approval/index.js';
 import {
   createCapabilityTable,
   type CapabilityTable,
@@ -102,6 +106,12 @@ export interface StudioRuntimeOptions {
   surface?: StudioSurface;
   /** Default: R19 — read-only and explicit local direct calls run, everything else asks. */
   toolPolicy?: ToolPolicy;
+  /**
+   * Which answers approval cards may give: `{ allowOnce, allowSession, denyReason }` (each
+   * default true) and `allowSessionForDestructive` (default false). The runtime refuses an
+   * answer a site turned off, whatever a card shows.
+   */
+  approvalChoices?: ToolApprovalChoiceOptions;
   /**
    * Registry options beyond policy, approvals and capabilities (page size, allowlist, how long a
    * call waits for the workspace to load: `readyTimeoutMs` …).
@@ -249,6 +259,7 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     requireSurface: true,
     // Tools describe their change from the workspace; its changes keep waiting cards true.
     workspace,
+    ...(options.approvalChoices ? { choices: options.approvalChoices } : {}),
   });
   const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
   // A surface's own catalog arrives by `ready`; registry listeners (catalog, MCP, WebMCP) see it.

@@ -16,6 +16,7 @@ import { renderChangedFiles, renderChangeTotal, renderTextSize } from './approva
 import { approvalStyles } from './approval.styles.js';
 import type { DiffViews } from './diff-views.js';
 import { loadDiff } from '../shared/load-diff.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 
 /** The detail of `ca-approval-decide`: which pending call the person approved or denied. */
 export interface ApprovalDecisionDetail {
@@ -56,7 +57,7 @@ type Choice = 'once' | 'session' | 'reason';
  * @attr approval - `page`: modal to the whole page. Anything else (the default): modal to its container only.
  * @attr approve-delay-ms - How long, in milliseconds, Approve stays disabled after a new request shows.
  * @attr choices - Which answers the card offers, space-separated: `once` (Allow once), `session` (Allow this tool for this session; never for a destructive tool unless the runtime's queue permits it), `reason` (a reason field the model reads with a denial). Default: `once session reason`. Deny is always offered.
- * @fires ca-approval-decide - The person approved or denied a call. Detail: `{ id, toolName, decision }`.
+ * @fires ca-approval-decide - The person approved or denied a call. Detail: `{ id, toolName, decision, remember?, reason? }` (`remember: 'session'` for Allow for this session).
  * @csspart dialog - The dialog box.
  * @csspart backdrop - The layer over the container while a request waits (not with `approval="page"`, where the dialog's `::backdrop` covers the page).
  * @csspart approve - The Allow once button.
@@ -82,6 +83,8 @@ export class CaApproval extends LitElement {
   @property() choices = 'once session reason';
 
   @state() private armed = false;
+  /** What the last answer did beyond the call itself, told politely (a grant, a reason sent). */
+  @state() private outcome = '';
   @state() private expanded = false;
   /** The change's text, read from the runtime on Show change; never part of the store. */
   @state() private view?: ApprovalChangeView;
@@ -103,6 +106,8 @@ export class CaApproval extends LitElement {
   });
   /** The studio's resolved theme for the diff's colours (light without a studio). */
   private readonly theme = new ContextConsumer(this, { context: themeContext, subscribe: true });
+  /** Inside a studio its one live region speaks; alone, the card's own region does. */
+  private readonly announcer = new AnnouncerConsumer(this);
   /** The diff views, loaded with `@codemirror/merge` when a change is first shown. */
   private diffs?: DiffViews;
   private diffsLoading?: Promise<void>;
@@ -220,6 +225,13 @@ export class CaApproval extends LitElement {
     });
     if (answered === false) return;
     if (field) field.value = '';
+    this.tell(
+      remember
+        ? `${request.toolName} is allowed for this session; Model settings can revoke it.`
+        : reason
+          ? `Denied ${request.toolName}; the model reads your reason.`
+          : '',
+    );
     this.dispatchEvent(
       new CustomEvent<ApprovalDecisionDetail>('ca-approval-decide', {
         detail: {
@@ -233,6 +245,11 @@ export class CaApproval extends LitElement {
         composed: true,
       }),
     );
+  }
+
+  private tell(text: string): void {
+    this.outcome = text;
+    if (text) this.announcer.announce(text);
   }
 
   private renderRequest(request: ToolApprovalSnapshot, count: number) {
@@ -316,7 +333,14 @@ export class CaApproval extends LitElement {
 
   protected override render() {
     const request = this.current;
-    return html`${
+    return html`<p
+        class="visually-hidden"
+        role=${this.announcer.statusRole ?? nothing}
+        aria-live=${this.announcer.live}
+      >
+        ${this.outcome}
+      </p>
+      ${
         request && !this.pageModal
           ? html`<div part="backdrop" class="backdrop" @click=${this.modal.backdrop}></div>`
           : nothing

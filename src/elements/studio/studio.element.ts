@@ -81,6 +81,7 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @attr panels - Which panels show, space-separated, any subset of `explorer editor preview chat trace` (default: all). Panels left out stay mounted but hidden, so the preview still acknowledges tool calls.
  * @attr theme - `light` (default), `dark`, or `auto` to follow `prefers-color-scheme` live. Sets the `--ca-*` colour tokens on the studio; CodeMirror and the preview chrome follow.
  * @attr approval - `page` makes the approval dialog modal to the whole page. By default it is modal to the studio only: the studio is inert while an approval waits and the rest of the page keeps working.
+ * @attr approval-choices - Which answers the approval card offers, space-separated: `once` (Allow once), `session` (Allow this tool for this session), `reason` (a reason the model reads with a denial). Default: `once session reason`. The runtime's `approvalChoices` option turns answers off for every card; Deny is always offered.
  * @attr tabs-below - Width in CSS pixels of the studio itself (not the window) below which the panels become one column of tabs: Files, Code, Preview, Chat, Trace (and Tools while open). Default 720.
  * @attr no-webmcp - Keeps the tools out of the browser's model context (WebMCP), which they join by default where the browser has one.
  * @fires ca-runtime-change - The runtime this studio provides changed: created, recreated after `workspace`, `database-name` or `storage` changed (pending approvals are denied), replaced through `.runtime`, or disposed. Detail: `{ runtime: StudioRuntime | undefined }`.
@@ -185,6 +186,8 @@ export class CaStudio extends LitElement {
   @property({ reflect: true }) theme: ThemeChoice = 'light';
 
   @property() approval = 'studio';
+
+  @property({ attribute: 'approval-choices' }) approvalChoices = 'once session reason';
 
   @property({ type: Number, attribute: 'tabs-below' }) tabsBelow = 720;
 
@@ -346,6 +349,7 @@ export class CaStudio extends LitElement {
       part="approval"
       exportparts=${exportParts('approval')}
       approval=${this.approval === 'page' ? 'page' : 'studio'}
+      choices=${this.approvalChoices}
     ></ca-approval>`;
     if (this.customLayout) {
       return html`<div class="layout" part="layout">
