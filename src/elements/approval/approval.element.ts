@@ -54,7 +54,7 @@ type Choice = 'once' | 'session' | 'reason';
  *
  * @tagname ca-approval
  * @summary The approval gate for model and agent mutations.
- * @attr approval - `page`: modal to the whole page. Anything else (the default): modal to its container only.
+ * @attr approval - `page`: modal to the whole page. `inline`: not modal, a card in the flow where the element is (`<ca-studio approval="inline">` puts it in the chat): it never takes focus, a studio announces each new card, Tab moves in and out of it, Escape inside it denies. Anything else (the default): modal to its container only.
  * @attr approve-delay-ms - How long, in milliseconds, Approve stays disabled after a new request shows.
  * @attr choices - Which answers the card offers, space-separated: `once` (Allow once), `session` (Allow this tool for this session; never for a destructive tool unless the runtime's queue permits it), `reason` (a reason field the model reads with a denial). Default: `once session reason`. Deny is always offered.
  * @fires ca-approval-decide - The person approved or denied a call. Detail: `{ id, toolName, decision, remember?, reason? }` (`remember: 'session'` for Allow for this session).
@@ -92,6 +92,7 @@ export class CaApproval extends LitElement {
   private viewFor?: ApprovalChange;
 
   @query('dialog') private dialog?: HTMLDialogElement;
+  @query('section.inline') private card?: HTMLElement;
 
   private readonly runtimeRef = new RuntimeController(this);
   private readonly pending = new StoreController(
@@ -130,6 +131,11 @@ export class CaApproval extends LitElement {
     super.disconnectedCallback();
   }
 
+  /** A card in the page's flow (a studio's chat): not modal, focus never taken. */
+  private get inline(): boolean {
+    return this.approval === 'inline';
+  }
+
   private get pageModal(): boolean {
     return this.approval === 'page';
   }
@@ -163,16 +169,19 @@ export class CaApproval extends LitElement {
     this.armed = false;
     clearTimeout(this.armTimer);
     if (id === undefined) return;
-    this.focusPending = true;
+    // Inline, a new card never takes focus from what the person reads: it is announced.
+    if (this.inline) this.announcer.announce(`Approval waiting: ${this.current!.toolName}.`);
+    else this.focusPending = true;
     this.armTimer = setTimeout(() => (this.armed = true), this.approveDelayMs);
   }
 
   protected override updated(_changed: PropertyValues): void {
     this.syncDiffs();
-    if (!this.focusPending || !this.dialog?.open) return;
+    const box = this.inline ? this.card : this.dialog?.open ? this.dialog : undefined;
+    if (!this.focusPending || !box) return;
     this.focusPending = false;
     // Focus on the box itself: Enter or Space pressed for the previous request hits nothing.
-    this.dialog.focus();
+    box.focus();
   }
 
   /** Reads the change's text by approval id while it is shown, again when the card moves. */
@@ -219,6 +228,8 @@ export class CaApproval extends LitElement {
     const field = this.shadowRoot?.querySelector<HTMLInputElement>('input[part="reason"]');
     const reason =
       decision === 'denied' && this.offers(request, 'reason') ? field?.value.trim() : undefined;
+    // Inline, an answer given from inside the card keeps focus in it for the next one.
+    if (this.inline && this.matches(':focus-within')) this.focusPending = true;
     const answered = this.runtimeRef.value?.approvals.resolve(request.id, decision, {
       ...(remember ? { remember } : {}),
       ...(reason ? { reason } : {}),
@@ -331,15 +342,43 @@ export class CaApproval extends LitElement {
       </div>`;
   }
 
+  /** The last answer's outcome, told by the studio's live region or, alone, by this one. */
+  private renderOutcome() {
+    return html`<p
+      class="visually-hidden"
+      role=${this.announcer.statusRole ?? nothing}
+      aria-live=${this.announcer.live}
+    >
+      ${this.outcome}
+    </p>`;
+  }
+
+  /** Escape inside the inline card denies it; Tab leaves it, as anywhere on the page. */
+  private readonly inlineKeydown = (event: KeyboardEvent): void => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    this.decide('denied');
+  };
+
   protected override render() {
     const request = this.current;
-    return html`<p
-        class="visually-hidden"
-        role=${this.announcer.statusRole ?? nothing}
-        aria-live=${this.announcer.live}
-      >
-        ${this.outcome}
-      </p>
+    if (this.inline)
+      return html`${this.renderOutcome()}${
+        request
+          ? html`<section
+              part="dialog"
+              class="inline"
+              role="region"
+              tabindex="-1"
+              aria-labelledby="title"
+              aria-describedby="description"
+              @keydown=${this.inlineKeydown}
+            >
+              ${this.renderRequest(request, this.pending.value?.length ?? 0)}
+            </section>`
+          : nothing
+      }`;
+    return html`${this.renderOutcome()}
       ${
         request && !this.pageModal
           ? html`<div part="backdrop" class="backdrop" @click=${this.modal.backdrop}></div>`

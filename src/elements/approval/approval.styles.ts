@@ -28,6 +28,32 @@ export const approvalStyles = [
     dialog h2 {
       margin-bottom: 0.25rem;
     }
+    /* In the flow of the chat: a bordered card that scrolls on its own, over nothing. */
+    .inline {
+      display: block;
+      margin: var(--_space-2) var(--_space-3);
+      padding: var(--_space-3);
+      max-height: 50vh;
+      overflow-y: auto;
+      border: 2px solid var(--_accent);
+      border-radius: var(--_radius);
+      background: var(--_bg);
+      color: var(--_text);
+    }
+    .inline:focus-visible {
+      outline: 2px solid var(--_accent);
+      outline-offset: 2px;
+    }
+    .inline h2 {
+      font-size: var(--_text-lg);
+      margin: 0 0 0.25rem;
+    }
+    .inline .actions {
+      display: flex;
+      justify-content: flex-end;
+      flex-wrap: wrap;
+      gap: var(--_space-2);
+    }
     .tool {
       font-family: var(--_mono);
       font-size: 0.9rem;
