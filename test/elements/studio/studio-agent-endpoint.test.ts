@@ -241,6 +241,50 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
     expect(indexText()).to.equal('<h1>Four</h1>');
   });
 
+  it("Restore to before this run puts back the site model's write, and refuses after a later edit", async () => {
+    const { endpoint } = await scripted(
+      { parts: step(null, [writePage('r1')]) },
+      { parts: step('Rewritten.') },
+      { parts: step(null, [writePage('r2')]) },
+      { parts: step('Rewritten again.') },
+    );
+    const { studio, chat, approval, indexText, send, ended, chatText } = await studioAt(endpoint);
+    const before = indexText();
+    const approvedRun = async () => {
+      await send('Rewrite the page.');
+      (
+        await waitFor(
+          () => approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]:enabled'),
+          'the approval card',
+        )
+      ).click();
+      expect((await ended()).status).to.equal('completed');
+      expect(indexText()).to.equal(PAGE);
+    };
+    const restore = () =>
+      waitFor(() => chat.shadowRoot!.querySelector<HTMLButtonElement>('button.restore'), 'Restore');
+    await approvedRun();
+    (await restore()).click();
+    await waitFor(() => chatText().includes('Restored index.html'), 'the restore note');
+    expect(indexText()).to.equal(before);
+
+    await approvedRun();
+    const edited = `${PAGE}<p>mine</p>`;
+    await studio.runtime!.registry.callTool('workspace.writeFile', {
+      path: 'index.html',
+      text: edited,
+    });
+    (await restore()).click();
+    await waitFor(() => chatText().includes('Cannot restore'), 'the refusal');
+    expect(chatText()).to.include(
+      'Cannot restore: index.html changed since; nothing was restored.',
+    );
+    expect(indexText()).to.equal(edited);
+    const refused = studio.runtime!.trace.getSnapshot().filter((row) => row.error);
+    expect(refused.at(-1)).to.deep.include({ name: 'agent.restoreRun' });
+    expect(refused.at(-1)!.error!.code).to.equal('WORKSPACE_REVISION_CONFLICT');
+  });
+
   it('Cancel mid-stream aborts the request; the server holding it open sees it close', async () => {
     const { endpoint, log } = await scripted({
       parts: step('Thinking about it for a long time'),
