@@ -23,6 +23,7 @@ import {
 } from '../runtime/agents/openrouter/index.js';
 import {
   createToolApprovalQueue,
+  orderSessionCalls,
   type ToolApprovalChoiceOptions,
   type ToolApprovalQueue,
 } from '../runtime/approval/index.js';
@@ -261,6 +262,9 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     workspace,
     ...(options.approvalChoices ? { choices: options.approvalChoices } : {}),
   });
+  const endings = new Map<string, () => void>();
+  const callEnded = (toolCallId: string) =>
+    new Promise<void>((resolve) => endings.set(toolCallId, resolve));
   const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
   // A surface's own catalog arrives by `ready`; registry listeners (catalog, MCP, WebMCP) see it.
   const surfaceTools = loadSurfaceTools(options.surface ?? 'studio', workspace).then((tools) => {
@@ -273,10 +277,16 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     ready,
     toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
     scope: currentScope,
-    approvalQueue: traceApprovals(approvals, trace),
+    // A step's calls approved together run in the model's order, each after the one before.
+    approvalQueue: traceApprovals(orderSessionCalls(approvals, callEnded), trace),
     capabilityResolver: capabilities.resolve,
     durableOperationStore: operations.store,
     durableOperationOwnerId: ownerId,
+  });
+  registry.subscribe((event) => {
+    if (event.type === 'started') return;
+    endings.get(event.request.toolCallId)?.();
+    endings.delete(event.request.toolCallId);
   });
   const drafts = createDraftRegistry();
   const runs = createRunCheckpoints(workspace);

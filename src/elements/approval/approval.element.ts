@@ -12,8 +12,9 @@ import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { ContextConsumer } from '@lit/context';
 import { themeContext } from '../shared/theme.js';
-import { renderChangedFiles, renderChangeTotal, renderTextSize } from './approval-change.js';
+import { renderDetails } from './approval-change.js';
 import { approvalStyles } from './approval.styles.js';
+import { renderStep } from './approval-step.js';
 import type { DiffViews } from './diff-views.js';
 import { loadDiff } from '../shared/load-diff.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
@@ -61,9 +62,13 @@ type Choice = 'once' | 'session' | 'reason';
  * @csspart dialog - The dialog box.
  * @csspart backdrop - The layer over the container while a request waits (not with `approval="page"`, where the dialog's `::backdrop` covers the page).
  * @csspart approve - The Allow once button.
+ * @csspart approve-all - On a card for a model step (several calls of one session waiting at once): Allow all.
+ * @csspart step-call - On a step card: one call, with its facts, change and its own answers.
+ * @csspart approve-call - On a step card: Allow for one call.
+ * @csspart deny-call - On a step card: Deny for one call.
  * @csspart approve-session - The Allow for this session button.
  * @csspart reason - The optional reason field for a denial.
- * @csspart deny - The Deny button.
+ * @csspart deny - The Deny button (Deny all on a step card).
  * @csspart show-change - The button that reveals the change.
  * @csspart diff - One file's revealed change: a read-only unified diff.
  * @cssprop --ca-approval-backdrop - Backdrop colour behind the dialog.
@@ -85,11 +90,13 @@ export class CaApproval extends LitElement {
   @state() private armed = false;
   /** What the last answer did beyond the call itself, told politely (a grant, a reason sent). */
   @state() private outcome = '';
-  @state() private expanded = false;
-  /** The change's text, read from the runtime on Show change; never part of the store. */
-  @state() private view?: ApprovalChangeView;
-  /** The card's change the view was read for: a recomputed card reads it again. */
-  private viewFor?: ApprovalChange;
+  /** The requests whose change is shown. */
+  @state() private expanded: ReadonlySet<string> = new Set();
+  /**
+   * Each shown change's text, read from the runtime on Show change and never part of the store,
+   * with the card's change it was read for: a recomputed card reads it again.
+   */
+  private views = new Map<string, { for: ApprovalChange; view?: ApprovalChangeView }>();
 
   @query('dialog') private dialog?: HTMLDialogElement;
   @query('section.inline') private card?: HTMLElement;
@@ -102,7 +109,7 @@ export class CaApproval extends LitElement {
   private readonly modal = new ModalController(this, {
     dialog: () => this.dialog,
     isOpen: () => this.current !== undefined,
-    dismiss: () => this.decide('denied'),
+    dismiss: () => this.answer(this.step, 'denied'),
     inertScope: () => (this.pageModal ? undefined : this.siblings()),
   });
   /** The studio's resolved theme for the diff's colours (light without a studio). */
@@ -162,10 +169,9 @@ export class CaApproval extends LitElement {
   protected override willUpdate(): void {
     if (this.isConnected) this.connectTo(this.runtimeRef.value);
     const id = this.current?.id;
-    if (id === this.shownId) return this.readView();
+    this.readViews();
+    if (id === this.shownId) return;
     this.shownId = id;
-    this.expanded = false;
-    this.readView();
     this.armed = false;
     clearTimeout(this.armTimer);
     if (id === undefined) return;
@@ -177,6 +183,8 @@ export class CaApproval extends LitElement {
 
   protected override updated(_changed: PropertyValues): void {
     this.syncDiffs();
+    // Inline, an answer that left no card leaves focus to the chat: no later card takes it.
+    if (this.inline && !this.card) this.focusPending = false;
     const box = this.inline ? this.card : this.dialog?.open ? this.dialog : undefined;
     if (!this.focusPending || !box) return;
     this.focusPending = false;
@@ -184,22 +192,51 @@ export class CaApproval extends LitElement {
     box.focus();
   }
 
-  /** Reads the change's text by approval id while it is shown, again when the card moves. */
-  private readView(): void {
-    const request = this.current;
-    const change = this.expanded ? request?.change : undefined;
-    if (change === this.viewFor) return;
-    this.viewFor = change;
-    const read = change ? this.runtimeRef.value?.approvals.getChange?.(request!.id) : undefined;
-    this.view = read?.ok ? read.value : undefined;
+  /** The head request and the others of its model step (same session), in order. */
+  private get step(): ToolApprovalSnapshot[] {
+    const [head, ...rest] = this.pending.value ?? [];
+    if (!head) return [];
+    const session = head.sessionId;
+    return [head, ...rest.filter((other) => session !== undefined && other.sessionId === session)];
   }
 
-  /** Shows each file's diff while the change is expanded; the module loads on first use. */
+  /** Reads each shown change's text by approval id, again when its card moves. */
+  private readViews(): void {
+    const shown = new Set(this.step.map((request) => request.id));
+    if ([...this.expanded].some((id) => !shown.has(id)))
+      this.expanded = new Set([...this.expanded].filter((id) => shown.has(id)));
+    const views = new Map<string, { for: ApprovalChange; view?: ApprovalChangeView }>();
+    for (const request of this.step) {
+      const change = request.change;
+      if (!change || !this.expanded.has(request.id)) continue;
+      const known = this.views.get(request.id);
+      if (known?.for === change) {
+        views.set(request.id, known);
+        continue;
+      }
+      const read = this.runtimeRef.value?.approvals.getChange?.(request.id);
+      views.set(request.id, { for: change, ...(read?.ok ? { view: read.value } : {}) });
+    }
+    this.views = views;
+  }
+
+  private toggle(id: string): void {
+    const next = new Set(this.expanded);
+    if (!next.delete(id)) next.add(id);
+    this.expanded = next;
+  }
+
+  /** The file of a diff container's `data-file` key (`<approval id>:<index>`). */
+  private readonly fileOf = (key: string) => {
+    const at = key.lastIndexOf(':');
+    return this.views.get(key.slice(0, at))?.view?.files[Number(key.slice(at + 1))];
+  };
+
+  /** Shows each file's diff while its change is expanded; the module loads on first use. */
   private syncDiffs(): void {
-    const files = this.expanded ? (this.view?.files ?? []) : [];
     if (this.diffs) {
-      this.diffs.sync(this.shadowRoot!, files, this.theme.value ?? 'light');
-    } else if (files.length) {
+      this.diffs.sync(this.shadowRoot!, this.fileOf, this.theme.value ?? 'light');
+    } else if (this.views.size) {
       this.diffsLoading ??= loadDiff().then(
         ({ DiffViews }) => {
           this.diffs = new DiffViews();
@@ -224,38 +261,54 @@ export class CaApproval extends LitElement {
 
   private decide(decision: 'approved' | 'denied', remember?: 'session'): void {
     const request = this.current;
-    if (!request || (decision === 'approved' && !this.armed)) return;
+    if (request) this.answer([request], decision, remember);
+  }
+
+  /** Answers `requests` in order: approved only once armed; a denial carries the reason. */
+  private answer(
+    requests: readonly ToolApprovalSnapshot[],
+    decision: 'approved' | 'denied',
+    remember?: 'session',
+  ): void {
+    if (decision === 'approved' && !this.armed) return;
     const field = this.shadowRoot?.querySelector<HTMLInputElement>('input[part="reason"]');
-    const reason =
-      decision === 'denied' && this.offers(request, 'reason') ? field?.value.trim() : undefined;
-    // Inline, an answer given from inside the card keeps focus in it for the next one.
-    if (this.inline && this.matches(':focus-within')) this.focusPending = true;
-    const answered = this.runtimeRef.value?.approvals.resolve(request.id, decision, {
-      ...(remember ? { remember } : {}),
-      ...(reason ? { reason } : {}),
-    });
-    if (answered === false) return;
+    let told = false;
+    for (const request of requests) {
+      const reason =
+        decision === 'denied' && this.offers(request, 'reason') ? field?.value.trim() : undefined;
+      told ||= !!reason;
+      const answered = this.runtimeRef.value?.approvals.resolve(request.id, decision, {
+        ...(remember ? { remember } : {}),
+        ...(reason ? { reason } : {}),
+      });
+      if (answered === false) continue;
+      this.dispatchEvent(
+        new CustomEvent<ApprovalDecisionDetail>('ca-approval-decide', {
+          detail: {
+            id: request.id,
+            toolName: request.toolName,
+            decision,
+            ...(remember ? { remember } : {}),
+            ...(reason ? { reason } : {}),
+          },
+          bubbles: true,
+          composed: true,
+        }),
+      );
+    }
     if (field) field.value = '';
-    this.tell(
-      remember
-        ? `${request.toolName} is allowed for this session; Model settings can revoke it.`
-        : reason
-          ? `Denied ${request.toolName}; the model reads your reason.`
-          : '',
-    );
-    this.dispatchEvent(
-      new CustomEvent<ApprovalDecisionDetail>('ca-approval-decide', {
-        detail: {
-          id: request.id,
-          toolName: request.toolName,
-          decision,
-          ...(remember ? { remember } : {}),
-          ...(reason ? { reason } : {}),
-        },
-        bubbles: true,
-        composed: true,
-      }),
-    );
+    const [first] = requests;
+    if (first)
+      this.tell(
+        remember
+          ? `${first.toolName} is allowed for this session; Model settings can revoke it.`
+          : told
+            ? `Denied ${requests.length > 1 ? `${requests.length} calls` : first.toolName}; the model reads your reason.`
+            : '',
+      );
+    // The answered call's buttons are gone: focus returns to the card, never to the page (inline:
+    // only when the answer came from inside it; focus is not taken from elsewhere).
+    this.focusPending = !this.inline || this.matches(':focus-within');
   }
 
   private tell(text: string): void {
@@ -263,48 +316,20 @@ export class CaApproval extends LitElement {
     if (text) this.announcer.announce(text);
   }
 
+  /** Who asked, the arguments and the change, with Show change: one request's facts. */
+  private renderDetails(request: ToolApprovalSnapshot) {
+    return renderDetails(
+      request,
+      this.expanded.has(request.id),
+      this.views.get(request.id)?.view,
+      () => this.toggle(request.id),
+    );
+  }
+
   private renderRequest(request: ToolApprovalSnapshot, count: number) {
-    const change = request.change;
     return html`<h2 id="title">Allow <span class="tool">${request.toolName}</span>?</h2>
       <p id="description">${request.description || 'No description.'}</p>
-      <dl>
-        <dt>Requested by</dt>
-        <dd>${request.source} · ${request.mode}</dd>
-        <dt>Arguments</dt>
-        <dd>${request.argumentNames.length ? request.argumentNames.join(', ') : 'none'}</dd>
-        ${Object.entries(request.safeArguments).map(
-          ([name, value]) =>
-            html`<dt>${name}</dt>
-              <dd>${value}</dd>`,
-        )}
-        ${request.textArguments.map(
-          (size) =>
-            html`<dt>${size.name}</dt>
-              <dd>${renderTextSize(size)}</dd>`,
-        )}
-        ${
-          change
-            ? html`<dt>Change</dt>
-                <dd>
-                  ${renderChangeTotal(change)}
-                  ${
-                    change.files.length
-                      ? html`<button
-                          type="button"
-                          part="show-change"
-                          aria-expanded=${this.expanded ? 'true' : 'false'}
-                          aria-controls="change"
-                          @click=${() => (this.expanded = !this.expanded)}
-                        >
-                          ${this.expanded ? 'Hide change' : 'Show change'}
-                        </button>`
-                      : nothing
-                  }
-                </dd>`
-            : nothing
-        }
-      </dl>
-      ${change ? renderChangedFiles(change, this.expanded, this.view) : nothing}
+      ${this.renderDetails(request)}
       ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
       ${
         this.offers(request, 'reason')
@@ -357,8 +382,22 @@ export class CaApproval extends LitElement {
   private readonly inlineKeydown = (event: KeyboardEvent): void => {
     if (event.key !== 'Escape') return;
     event.preventDefault();
-    this.decide('denied');
+    this.answer(this.step, 'denied');
   };
+
+  /** The head request alone, or its whole model step on one card. */
+  private renderCard(request: ToolApprovalSnapshot) {
+    const step = this.step;
+    const count = this.pending.value?.length ?? 0;
+    if (step.length < 2) return this.renderRequest(request, count);
+    return renderStep(step, {
+      armed: this.armed,
+      waiting: count - step.length,
+      offersReason: step.some((entry) => this.offers(entry, 'reason')),
+      details: (entry) => this.renderDetails(entry),
+      answer: (requests, decision) => this.answer(requests, decision),
+    });
+  }
 
   protected override render() {
     const request = this.current;
@@ -374,7 +413,7 @@ export class CaApproval extends LitElement {
               aria-describedby="description"
               @keydown=${this.inlineKeydown}
             >
-              ${this.renderRequest(request, this.pending.value?.length ?? 0)}
+              ${this.renderCard(request)}
             </section>`
           : nothing
       }`;
@@ -395,7 +434,7 @@ export class CaApproval extends LitElement {
         @keydown=${this.modal.keydown}
         @close=${this.modal.closed}
       >
-        ${request ? this.renderRequest(request, this.pending.value?.length ?? 0) : nothing}
+        ${request ? this.renderCard(request) : nothing}
       </dialog>`;
   }
 }

@@ -121,6 +121,23 @@ export const approvalStyles = [
     .too-large {
       color: var(--_muted);
     }
+    /* One card for a model step: each call in a bordered item with its own answers. */
+    .step {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: 0.5rem;
+    }
+    .step > li {
+      padding: 0.5rem;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+    }
+    .step h3 {
+      margin: 0;
+      font-size: 1rem;
+    }
     .stale {
       padding: 0.5rem;
       border: 1px solid var(--_danger);
