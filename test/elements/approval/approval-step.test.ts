@@ -1,4 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { deepActiveElement } from '../../../src/elements/shared/focus.js';
 import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
@@ -110,7 +112,11 @@ describe('<ca-approval> one card for a model step', () => {
       'Allow all',
     );
     expect(all.textContent!.trim()).to.equal('Allow all 3');
-    all.click();
+    // By keyboard: Tab from the card's box reaches Allow all, and Enter presses it.
+    approval.shadowRoot!.querySelector('dialog')!.focus();
+    for (let i = 0; i < 20 && deepActiveElement() !== all; i++) await sendKeys({ press: 'Tab' });
+    expect(deepActiveElement()).to.equal(all);
+    await sendKeys({ press: 'Enter' });
     expect((await run).status).to.equal('completed');
     expect(paths()).to.include.members(['one.css', 'two.js', 'three.md']);
     expect(await answers()).to.deep.equal([
