@@ -21,7 +21,12 @@ import {
   createOpenRouterSettingsStore,
   type OpenRouterSettingsStore,
 } from '../runtime/agents/openrouter/index.js';
-import { createToolApprovalQueue, type ToolApprovalQueue } from '../runtime/approval/index.js';
+import {
+  createToolApprovalQueue,
+  orderSessionCalls,
+  type ToolApprovalChoiceOptions,
+  type ToolApprovalQueue,
+} from '../runtime/approval/index.js';
 import {
   createCapabilityTable,
   type CapabilityTable,
@@ -102,6 +107,12 @@ export interface StudioRuntimeOptions {
   surface?: StudioSurface;
   /** Default: R19 — read-only and explicit local direct calls run, everything else asks. */
   toolPolicy?: ToolPolicy;
+  /**
+   * Which answers approval cards may give: `{ allowOnce, allowSession, denyReason }` (each
+   * default true) and `allowSessionForDestructive` (default false). The runtime refuses an
+   * answer a site turned off, whatever a card shows.
+   */
+  approvalChoices?: ToolApprovalChoiceOptions;
   /**
    * Registry options beyond policy, approvals and capabilities (page size, allowlist, how long a
    * call waits for the workspace to load: `readyTimeoutMs` …).
@@ -249,7 +260,11 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     requireSurface: true,
     // Tools describe their change from the workspace; its changes keep waiting cards true.
     workspace,
+    ...(options.approvalChoices ? { choices: options.approvalChoices } : {}),
   });
+  const endings = new Map<string, () => void>();
+  const callEnded = (toolCallId: string) =>
+    new Promise<void>((resolve) => endings.set(toolCallId, resolve));
   const trace = createTraceStore({ project: (value) => serializeToolObservabilityValue(value) });
   // A surface's own catalog arrives by `ready`; registry listeners (catalog, MCP, WebMCP) see it.
   const surfaceTools = loadSurfaceTools(options.surface ?? 'studio', workspace).then((tools) => {
@@ -262,10 +277,16 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     ready,
     toolPolicy: options.toolPolicy ?? createDefaultToolPolicy(),
     scope: currentScope,
-    approvalQueue: traceApprovals(approvals, trace),
+    // A step's calls approved together run in the model's order, each after the one before.
+    approvalQueue: traceApprovals(orderSessionCalls(approvals, callEnded), trace),
     capabilityResolver: capabilities.resolve,
     durableOperationStore: operations.store,
     durableOperationOwnerId: ownerId,
+  });
+  registry.subscribe((event) => {
+    if (event.type === 'started') return;
+    endings.get(event.request.toolCallId)?.();
+    endings.delete(event.request.toolCallId);
   });
   const drafts = createDraftRegistry();
   const runs = createRunCheckpoints(workspace);

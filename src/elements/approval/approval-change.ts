@@ -5,6 +5,7 @@ import type {
   ApprovalChangeView,
   ApprovalFileChange,
   TextArgumentSize,
+  ToolApprovalSnapshot,
 } from '../../runtime/approval/index.js';
 
 const count = (value: number, unit: string) =>
@@ -49,11 +50,12 @@ const tooLarge = (file: ApprovalFileChange, view: ApprovalChangeView) =>
  * the workspace moved says so first.
  */
 export function renderChangedFiles(
+  id: string,
   change: ApprovalChange,
   expanded: boolean,
   view: ApprovalChangeView | undefined,
 ) {
-  return html`<div id="change" class="change">
+  return html`<div id=${`change-${id}`} class="change">
     ${
       change.stale
         ? html`<p class="stale" role="note">
@@ -83,7 +85,7 @@ export function renderChangedFiles(
                   ? html`<div
                       class="diff"
                       part="diff"
-                      data-file=${index}
+                      data-file=${`${id}:${index}`}
                       tabindex="0"
                       role="region"
                       aria-label=${`Change to ${fileName(file)}`}
@@ -94,4 +96,52 @@ export function renderChangedFiles(
       )}
     </ul>
   </div>`;
+}
+
+/** Who asked, the arguments and the change, with Show change: one request's facts. */
+export function renderDetails(
+  request: ToolApprovalSnapshot,
+  expanded: boolean,
+  view: ApprovalChangeView | undefined,
+  toggle: () => void,
+) {
+  const change = request.change;
+  return html`<dl>
+      <dt>Requested by</dt>
+      <dd>${request.source} · ${request.mode}</dd>
+      <dt>Arguments</dt>
+      <dd>${request.argumentNames.length ? request.argumentNames.join(', ') : 'none'}</dd>
+      ${Object.entries(request.safeArguments).map(
+        ([name, value]) =>
+          html`<dt>${name}</dt>
+            <dd>${value}</dd>`,
+      )}
+      ${request.textArguments.map(
+        (size) =>
+          html`<dt>${size.name}</dt>
+            <dd>${renderTextSize(size)}</dd>`,
+      )}
+      ${
+        change
+          ? html`<dt>Change</dt>
+              <dd>
+                ${renderChangeTotal(change)}
+                ${
+                  change.files.length
+                    ? html`<button
+                        type="button"
+                        part="show-change"
+                        aria-expanded=${expanded ? 'true' : 'false'}
+                        aria-controls=${`change-${request.id}`}
+                        @click=${toggle}
+                      >
+                        ${expanded ? 'Hide change' : 'Show change'}
+                      </button>`
+                    : nothing
+                }
+              </dd>`
+          : nothing
+      }
+    </dl>
+    ${change ? renderChangedFiles(request.id, change, expanded, view) : nothing}`;
 }

@@ -28,6 +28,32 @@ export const approvalStyles = [
     dialog h2 {
       margin-bottom: 0.25rem;
     }
+    /* In the flow of the chat: a bordered card that scrolls on its own, over nothing. */
+    .inline {
+      display: block;
+      margin: var(--_space-2) var(--_space-3);
+      padding: var(--_space-3);
+      max-height: 50vh;
+      overflow-y: auto;
+      border: 2px solid var(--_accent);
+      border-radius: var(--_radius);
+      background: var(--_bg);
+      color: var(--_text);
+    }
+    .inline:focus-visible {
+      outline: 2px solid var(--_accent);
+      outline-offset: 2px;
+    }
+    .inline h2 {
+      font-size: var(--_text-lg);
+      margin: 0 0 0.25rem;
+    }
+    .inline .actions {
+      display: flex;
+      justify-content: flex-end;
+      flex-wrap: wrap;
+      gap: var(--_space-2);
+    }
     .tool {
       font-family: var(--_mono);
       font-size: 0.9rem;
@@ -94,6 +120,23 @@ export const approvalStyles = [
     .note,
     .too-large {
       color: var(--_muted);
+    }
+    /* One card for a model step: each call in a bordered item with its own answers. */
+    .step {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: grid;
+      gap: 0.5rem;
+    }
+    .step > li {
+      padding: 0.5rem;
+      border: 1px solid var(--_border);
+      border-radius: var(--_radius);
+    }
+    .step h3 {
+      margin: 0;
+      font-size: 1rem;
     }
     .stale {
       padding: 0.5rem;

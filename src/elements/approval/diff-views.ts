@@ -16,11 +16,18 @@ interface Mounted {
 export class DiffViews {
   private readonly mounted = new Map<HTMLElement, Mounted>();
 
-  /** Mounts, replaces and drops views to match the containers now in `root`. */
-  sync(root: ShadowRoot, files: readonly ApprovalFileView[], theme: ResolvedTheme): void {
+  /**
+   * Mounts, replaces and drops views to match the containers now in `root`; `fileOf` finds the
+   * file of a container's `data-file` key.
+   */
+  sync(
+    root: ShadowRoot,
+    fileOf: (key: string) => ApprovalFileView | undefined,
+    theme: ResolvedTheme,
+  ): void {
     const containers = new Map(
       [...root.querySelectorAll<HTMLElement>('.diff[data-file]')].map(
-        (element) => [element, files[Number(element.dataset.file)]] as const,
+        (element) => [element, fileOf(element.dataset.file ?? '')] as const,
       ),
     );
     for (const [element, entry] of this.mounted) {

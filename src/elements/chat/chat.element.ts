@@ -24,6 +24,7 @@ import { StoreController, storeView } from '../shared/store-controller.js';
 import { chatStyles } from './chat.styles.js';
 import { runAnnouncement, runChanges } from './run-announcement.js';
 import { renderRestore, restoreRun } from './run-restore.js';
+import { InlineApprovalFocus } from './inline-approval-focus.js';
 
 /** The detail of the cancelable `ca-prompt-submit`: the prompt about to run. */
 export interface PromptSubmitDetail {
@@ -67,6 +68,7 @@ function progressText(progress: AgentProgress | undefined): string {
  * @slot empty - Shown in the transcript before the first message, in place of the default empty state (what the studio does and three starters).
  * @csspart empty-state - The default empty state.
  * @slot composer-extras - Extra controls in the composer, before Send.
+ * @slot approval - An inline approval card (`<ca-approval approval="inline">`; `<ca-studio approval="inline">` puts its card here), between the transcript and the status. An answer that leaves no card hands focus to the prompt.
  * @cssprop --ca-chat-max-height - Maximum height of the transcript before it scrolls.
  */
 export class CaChat extends LitElement {
@@ -121,6 +123,7 @@ export class CaChat extends LitElement {
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
   /** Inside a studio, the studio's one live region speaks for the transcript and status. */
   private readonly announcer = new AnnouncerConsumer(this);
+  private readonly inlineApproval = new InlineApprovalFocus(this, () => this.textarea);
   /** The run last announced; null until the first agent state, which is not news. */
   private announcedRun: AgentState['lastRun'] | null = null;
 
@@ -384,6 +387,7 @@ export class CaChat extends LitElement {
                 }`
         }
       </div>
+      <slot name="approval"></slot>
       <div class="status-row">
         ${
           this.unseen

@@ -12,6 +12,7 @@ import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import { renderApprovalGrants } from './approval-grants-view.js';
+import { AnnouncerConsumer } from '../shared/announcer.js';
 import {
   draftOf,
   keyMovesTo,
@@ -104,10 +105,22 @@ export class CaSettings extends LitElement {
     () => this.runtimeRef.value?.approvals?.grants,
   );
   private readonly modelList = new ModelListController(this);
+  private readonly announcer = new AnnouncerConsumer(this);
 
   /** Opens the dialog; focus returns to the element focused now when it closes. */
   show(): void {
     this.open = true;
+  }
+
+  /** Revokes a session grant; focus moves to the next Revoke, else to Save, never the page. */
+  private async revokeGrant(id: string): Promise<void> {
+    const grants = this.runtimeRef.value?.approvals?.grants;
+    const grant = grants?.getSnapshot().find((entry) => entry.id === id);
+    if (!grant || !grants?.revoke(id)) return;
+    this.announcer.announce(`${grant.toolName} for ${grant.source} asks again.`);
+    await this.updateComplete;
+    const next = this.renderRoot.querySelector<HTMLElement>('[part="revoke"], [part="save"]');
+    next?.focus();
   }
 
   /** Closes the dialog without saving. */
@@ -336,9 +349,7 @@ export class CaSettings extends LitElement {
         ${this.renderError('dataPolicy')}
       </fieldset>
       ${this.renderError(undefined)} ${this.renderEndpointQuestion()}
-      ${renderApprovalGrants(this.grants.value ?? [], (id) =>
-        this.runtimeRef.value?.approvals?.grants?.revoke(id),
-      )}
+      ${renderApprovalGrants(this.grants.value ?? [], (id) => void this.revokeGrant(id))}
       <div class="actions">
         <button type="button" part="cancel" @click=${() => this.close()}>Cancel</button>
         <button type="submit" part="save" class="primary">Save</button>

@@ -1,4 +1,4 @@
-import { html, nothing } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { exportParts } from './export-parts.js';
 import { parsePanels, TAB_LABELS } from './layout.js';
 import type { StudioLayoutController } from './layout-controller.js';
@@ -32,6 +32,8 @@ export interface PanelOptions {
   /** The catalog stays rendered once opened, so its edited samples survive closing it. */
   readonly catalogRendered: boolean;
   readonly prompt: string;
+  /** `<ca-studio approval="inline">`: the approval card, shown in the chat. */
+  readonly approval?: TemplateResult;
 }
 
 /**
@@ -40,7 +42,10 @@ export interface PanelOptions {
  * and no state is lost. On a phone each panel is the tabpanel of its tab; side by side, each is a
  * region named like its tab.
  */
-export function renderPanels(plan: PanelPlan, { layout, catalogRendered, prompt }: PanelOptions) {
+export function renderPanels(
+  plan: PanelPlan,
+  { layout, catalogRendered, prompt, approval }: PanelOptions,
+) {
   const { top, bottom, tabs, selected, showing } = plan;
   const narrow = layout.narrow;
   const work = layout.track(top, 'vertical');
@@ -128,6 +133,7 @@ export function renderPanels(plan: PanelPlan, { layout, catalogRendered, prompt 
       >
         <slot name="chat-empty" slot="empty"></slot>
         <slot name="composer-extras" slot="composer-extras"></slot>
+        ${approval ?? nothing}
       </ca-chat>
       ${lower.after.get('chat') ?? nothing}
       <ca-trace

@@ -80,7 +80,8 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * @attr catalog-open - Shows the Tools panel (`<ca-catalog>`) beside the editor and preview.
  * @attr panels - Which panels show, space-separated, any subset of `explorer editor preview chat trace` (default: all). Panels left out stay mounted but hidden, so the preview still acknowledges tool calls.
  * @attr theme - `light` (default), `dark`, or `auto` to follow `prefers-color-scheme` live. Sets the `--ca-*` colour tokens on the studio; CodeMirror and the preview chrome follow.
- * @attr approval - `page` makes the approval dialog modal to the whole page. By default it is modal to the studio only: the studio is inert while an approval waits and the rest of the page keeps working.
+ * @attr approval - `page` makes the approval dialog modal to the whole page. `inline` shows the approval card in the chat, not modal, so a person can read the code and the preview while deciding: the card never takes focus, the studio announces it, Tab reaches it and Escape inside it denies (with your own layout it stays at the end of the studio, not modal; on a phone it is in the Chat tab). By default it is modal to the studio only: the studio is inert while an approval waits and the rest of the page keeps working.
+ * @attr approval-choices - Which answers the approval card offers, space-separated: `once` (Allow once), `session` (Allow this tool for this session), `reason` (a reason the model reads with a denial). Default: `once session reason`. The runtime's `approvalChoices` option turns answers off for every card; Deny is always offered.
  * @attr tabs-below - Width in CSS pixels of the studio itself (not the window) below which the panels become one column of tabs: Files, Code, Preview, Chat, Trace (and Tools while open). Default 720.
  * @attr no-webmcp - Keeps the tools out of the browser's model context (WebMCP), which they join by default where the browser has one.
  * @fires ca-runtime-change - The runtime this studio provides changed: created, recreated after `workspace`, `database-name` or `storage` changed (pending approvals are denied), replaced through `.runtime`, or disposed. Detail: `{ runtime: StudioRuntime | undefined }`.
@@ -185,6 +186,8 @@ export class CaStudio extends LitElement {
   @property({ reflect: true }) theme: ThemeChoice = 'light';
 
   @property() approval = 'studio';
+
+  @property({ attribute: 'approval-choices' }) approvalChoices = 'once session reason';
 
   @property({ type: Number, attribute: 'tabs-below' }) tabsBelow = 720;
 
@@ -342,10 +345,13 @@ export class CaStudio extends LitElement {
 
   protected override render() {
     const plan = planPanels(this.panels, this.catalogOpen, this.selectedTab);
+    const inline = this.approval === 'inline' && !this.customLayout;
     const approval = html`<ca-approval
       part="approval"
       exportparts=${exportParts('approval')}
-      approval=${this.approval === 'page' ? 'page' : 'studio'}
+      approval=${this.approval === 'page' || this.approval === 'inline' ? this.approval : 'studio'}
+      slot=${inline ? 'approval' : nothing}
+      choices=${this.approvalChoices}
     ></ca-approval>`;
     if (this.customLayout) {
       return html`<div class="layout" part="layout">
@@ -396,13 +402,14 @@ export class CaStudio extends LitElement {
         layout: this.layout,
         catalogRendered: this.catalogOpen || this.catalogShown,
         prompt: this.prompt,
+        ...(inline ? { approval } : {}),
       })}
       <ca-status-bar
         class=${this.layout.narrow ? 'touch' : ''}
         part="status-bar"
         exportparts=${exportParts('status-bar')}
       ></ca-status-bar>
-      ${approval}
+      ${inline ? nothing : approval}
       <ca-settings part="settings" exportparts=${exportParts('settings')}></ca-settings>
       ${this.announcements.render()}
     `;

@@ -115,8 +115,9 @@ export interface ToolApprovalQueue {
    */
   connect(): () => void;
   /**
-   * Returns false when `id` is not pending (already resolved, denied or unknown), or when
-   * `remember: 'session'` is asked of a card that does not offer it (nothing is resolved then).
+   * Returns false when `id` is not pending (already resolved, denied or unknown), or when the
+   * card does not offer the answer: `remember: 'session'` without Allow for this session, or a
+   * plain approval without Allow once (nothing is resolved then).
    */
   resolve(
     id: string,
@@ -257,7 +258,13 @@ export function createToolApprovalQueue(
     const entry = pending.get(id);
     if (!entry) return false;
     const remember = decision === 'approved' && resolveOptions.remember === 'session';
-    if (remember && !entry.snapshot.choices.session) return false;
+    // An answer the card does not offer is refused, and the request keeps waiting.
+    if (
+      remember
+        ? !entry.snapshot.choices.session
+        : decision === 'approved' && !entry.snapshot.choices.once
+    )
+      return false;
     const reason =
       decision === 'denied' && entry.snapshot.choices.reason
         ? resolveOptions.reason?.trim().slice(0, MAX_REASON)

@@ -38,3 +38,4 @@ export {
   type ToolApprovalGrant,
   type ToolApprovalGrantStore,
 } from './session-grants.js';
+export { type CallEnded, orderSessionCalls } from './step-order.js';

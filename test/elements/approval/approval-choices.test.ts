@@ -1,4 +1,6 @@
 import { expect, fixture, html } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
+import { deepActiveElement } from '../../../src/elements/shared/focus.js';
 import '../../../src/elements/approval/approval.js';
 import '../../../src/elements/settings/settings.js';
 import type { CaSettings } from '../../../src/elements/settings/settings.element.js';
@@ -36,10 +38,16 @@ async function setup(choices?: string) {
 
 describe('<ca-approval> choices', () => {
   it('Allow for this session skips the card for that tool until revoked, then it asks again', async () => {
-    const { runtime, call, armed } = await setup();
+    const { runtime, element, call, armed } = await setup();
     const first = call();
     (await armed('approve-session')).click();
     expect((await first).error).to.equal(undefined);
+    await waitFor(
+      () =>
+        element.shadowRoot!.querySelector('[role="status"]')?.textContent?.trim() ===
+        'workspace.writeFile is allowed for this session; Model settings can revoke it.',
+      'the grant told',
+    );
     expect(runtime.approvals.grants?.getSnapshot().map((grant) => grant.toolName)).to.deep.equal([
       'workspace.writeFile',
     ]);
@@ -98,8 +106,14 @@ describe('<ca-approval> choices', () => {
     expect(settings.shadowRoot!.querySelector('[part="grants"]')!.textContent).to.include(
       'workspace.writeFile',
     );
-    revoke.click();
+    revoke.focus();
+    await sendKeys({ press: 'Enter' });
     await waitFor(() => !settings.shadowRoot?.querySelector('[part="revoke"]'), 'the grant gone');
+    // The Revoke pressed is gone: focus moves on to Save, not the page.
+    await waitFor(
+      () => deepActiveElement() === settings.shadowRoot!.querySelector('[part="save"]'),
+      'focus on Save',
+    );
     const next = call();
     (await armed('approve')).click();
     expect((await next).error).to.equal(undefined);

@@ -133,6 +133,8 @@ describe('<ca-chat> (E7, A4)', () => {
       [...element.shadowRoot!.querySelectorAll('[aria-label="Prompt recipes"] button')].map(
         (button) => button.textContent?.trim(),
       );
+    // The recipes come with a chunk the first render may not have yet.
+    await waitFor(() => labels().length > 0, 'the recipes');
     expect(labels()).to.deep.equal(['Workspace status']);
     const unregister = registry.register(tool('preview.getStatus'));
     await element.updateComplete;

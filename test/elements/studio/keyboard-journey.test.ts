@@ -38,6 +38,17 @@ async function retype(text: string) {
   await sendKeys({ type: text });
 }
 
+/** Tab (at most `max` times) until the focused control matches. */
+async function tabTo(matches: (active: Element) => boolean, name: string, max = 12) {
+  for (let i = 0; i < max; i++) {
+    const active = deepActiveElement();
+    if (active && matches(active)) return active;
+    await press('Tab');
+  }
+  throw new Error(`Tab never reached ${name}`);
+}
+const isPart = (name: string) => (active: Element) => active.getAttribute('part') === name;
+
 /** Focus is on a control, never dropped to the page. */
 async function focusKept(step: string) {
   // A dialog's `close` event, which hands focus back, comes a task after it closed.
@@ -49,7 +60,7 @@ async function focusKept(step: string) {
 }
 
 describe('a keyboard-only journey through the studio', () => {
-  it('creates, renames and deletes a file, runs a recipe, approves, undoes, searches and opens every dialog', async function () {
+  it('creates, renames and deletes a file, answers approvals (for the session, denied with a reason, revoked, once), undoes, searches and opens every dialog', async function () {
     // A long journey: about a dozen actions, each through the real approval and preview.
     this.timeout(60000);
     await setViewport({ width: 1280, height: 800 });
@@ -99,17 +110,69 @@ describe('a keyboard-only journey through the studio', () => {
     await waitFor(() => !deep(root, 'dialog.explorer-dialog[open]'), 'the dialog to close');
     await focusKept('Delete');
 
-    // Run a recipe and approve it.
-    (await waitFor(() => buttonNamed(root, 'Green accent'), 'the recipe chip')).focus();
+    // Run recipes through the approval card's answers, Tab from the card to each.
+    const armed = () =>
+      waitFor(() => {
+        const button = deep(root, '[part~="approve"]') as HTMLButtonElement | undefined;
+        return button && !button.disabled && button.checkVisibility() ? button : undefined;
+      }, 'Allow once');
+    let runs = 0;
+    const recipe = async (label: string) => {
+      (await waitFor(() => buttonNamed(root, label), label)).focus();
+      await press('Enter');
+      runs++;
+    };
+    const ran = (status: string) =>
+      waitFor(() => {
+        const { running, lastRun } = runtime.agent.getSnapshot();
+        const done = runtime.trace.getSnapshot().filter((row) => row.method === 'agent.request');
+        return !running && done.length === runs && lastRun?.status === status;
+      }, `run ${runs} ${status}`);
+    let cards = 0;
+    runtime.approvals.store.subscribe(() => {
+      if (runtime.approvals.store.getSnapshot().length) cards++;
+    });
+
+    // Allow this tool for the session: the same recipe again shows no card.
+    await recipe('Green accent');
+    await armed();
+    await tabTo(isPart('approve-session'), 'Allow for this session');
     await press('Enter');
-    const approve = await waitFor(() => {
-      const button = deep(root, '[part~="approve"]') as HTMLButtonElement | undefined;
-      return button && !button.disabled && button.checkVisibility() ? button : undefined;
-    }, 'Approve');
-    approve.focus();
+    await ran('completed');
+    await focusKept('Allow for this session');
+    const cardsBefore = cards;
+    await recipe('Green accent');
+    await ran('completed');
+    expect(cards, 'no card for the allowed tool').to.equal(cardsBefore);
+    await focusKept('a run allowed for the session');
+
+    // Another tool still asks; Deny with a reason, typed in the card.
+    await recipe('New hero title');
+    await armed();
+    await tabTo(isPart('reason'), 'the reason field');
+    await sendKeys({ type: 'Keep the hero as it is.' });
+    await tabTo(isPart('deny'), 'Deny');
     await press('Enter');
-    await waitFor(() => runtime.agent.getSnapshot().lastRun?.status === 'completed', 'the run');
-    await focusKept('Approve');
+    await ran('failed');
+    expect(runtime.agent.getSnapshot().lastRun?.error?.message).to.include(
+      'Keep the hero as it is.',
+    );
+    await focusKept('Deny');
+
+    // Revoke the grant in Model settings: focus moves on, and the tool asks again.
+    (await waitFor(() => deep(root, '[part="model-button"]'), 'Model')).focus();
+    await press('Enter');
+    await waitFor(() => deep(root, '[part="revoke"]'), 'Revoke');
+    await tabTo(isPart('revoke'), 'Revoke', 30);
+    await press('Enter');
+    await waitFor(() => deepActiveElement()?.getAttribute('part') === 'save', 'focus on Save');
+    await press('Escape');
+    await focusKept('Revoke');
+    await recipe('Green accent');
+    (await armed()).focus();
+    await press('Enter');
+    await ran('completed');
+    await focusKept('Allow once');
 
     // Undo from the header.
     buttonNamed(root, 'Undo')!.focus();

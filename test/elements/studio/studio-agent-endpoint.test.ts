@@ -22,7 +22,10 @@ interface Log {
   count: number;
   aborted: number;
   bodies: {
-    messages: { role: string; parts: { state?: string; toolCallId?: string }[] }[];
+    messages: {
+      role: string;
+      parts: { state?: string; toolCallId?: string; errorText?: string }[];
+    }[];
     tools: Record<string, unknown>;
   }[];
 }
@@ -161,7 +164,7 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
     );
   });
 
-  it('Deny: nothing is written, the denial goes back, the model closes', async () => {
+  it("Deny with a reason: nothing is written, the model reads the reason as the call's error", async () => {
     const { endpoint, log } = await scripted(
       { parts: step(null, [writePage('d1')]) },
       { parts: step('Understood.') },
@@ -173,12 +176,113 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
       () => approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="deny"]'),
       'the approval card',
     );
+    approval.shadowRoot!.querySelector<HTMLInputElement>('[part="reason"]')!.value =
+      'Keep the old heading.';
     deny.click();
     expect((await ended()).status).to.equal('completed');
     expect(indexText()).to.equal(before);
     expect(chatText()).to.include('TOOL_APPROVAL_DENIED');
     const part = (await log()).bodies[1]!.messages[1]!.parts.find((p) => p.toolCallId === 'd1');
     expect(part?.state).to.equal('output-error');
+    expect(part?.errorText).to.equal(
+      'TOOL_APPROVAL_DENIED: The call to workspace.writeFile was not approved: Keep the old heading.',
+    );
+  });
+
+  it('Allow for this session: that tool runs without a card, another still asks, and Revoke brings the card back', async () => {
+    const write = (id: string, text: string) => ({
+      id,
+      name: 'workspace__writeFile',
+      input: { path: 'index.html', text },
+    });
+    const { endpoint } = await scripted(
+      { parts: step(null, [write('s1', '<h1>One</h1>')]) },
+      { parts: step(null, [write('s2', '<h1>Two</h1>')]) },
+      {
+        parts: step(null, [
+          { id: 's3', name: 'workspace__createFile', input: { path: 'notes.txt', text: 'n' } },
+        ]),
+      },
+      { parts: step('Done.') },
+      { parts: step(null, [write('s4', '<h1>Four</h1>')]) },
+      { parts: step('Done again.') },
+    );
+    const { studio, approval, indexText, send, ended } = await studioAt(endpoint);
+    const enabled = (name: string) =>
+      waitFor(
+        () => approval.shadowRoot!.querySelector<HTMLButtonElement>(`[part="${name}"]:enabled`),
+        name,
+      );
+    const waiting = () => studio.runtime!.approvals.store.getSnapshot().map((a) => a.toolName);
+    await send('Rewrite the page twice and add notes.');
+    (await enabled('approve-session')).click();
+    // The second write ran unasked; the card that waits now is the other tool's.
+    await waitFor(() => waiting()[0] === 'workspace.createFile', 'the createFile card');
+    expect(indexText()).to.equal('<h1>Two</h1>');
+    (await enabled('approve')).click();
+    expect((await ended()).status).to.equal('completed');
+
+    studio.shadowRoot!.querySelector<HTMLButtonElement>('[part="model-button"]')!.click();
+    const inSettings = (part: string) =>
+      waitFor(
+        () =>
+          studio
+            .shadowRoot!.querySelector('ca-settings')
+            ?.shadowRoot?.querySelector<HTMLButtonElement>(`[part="${part}"]`),
+        part,
+      );
+    (await inSettings('revoke')).click();
+    await waitFor(() => studio.runtime!.approvals.grants!.getSnapshot().length === 0, 'revoked');
+    (await inSettings('cancel')).click();
+    await send('Once more.');
+    await waitFor(() => waiting()[0] === 'workspace.writeFile', 'the writeFile card again');
+    (await enabled('approve')).click();
+    expect((await ended()).status).to.equal('completed');
+    expect(indexText()).to.equal('<h1>Four</h1>');
+  });
+
+  it("Restore to before this run puts back the site model's write, and refuses after a later edit", async () => {
+    const { endpoint } = await scripted(
+      { parts: step(null, [writePage('r1')]) },
+      { parts: step('Rewritten.') },
+      { parts: step(null, [writePage('r2')]) },
+      { parts: step('Rewritten again.') },
+    );
+    const { studio, chat, approval, indexText, send, ended, chatText } = await studioAt(endpoint);
+    const before = indexText();
+    const approvedRun = async () => {
+      await send('Rewrite the page.');
+      (
+        await waitFor(
+          () => approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="approve"]:enabled'),
+          'the approval card',
+        )
+      ).click();
+      expect((await ended()).status).to.equal('completed');
+      expect(indexText()).to.equal(PAGE);
+    };
+    const restore = () =>
+      waitFor(() => chat.shadowRoot!.querySelector<HTMLButtonElement>('button.restore'), 'Restore');
+    await approvedRun();
+    (await restore()).click();
+    await waitFor(() => chatText().includes('Restored index.html'), 'the restore note');
+    expect(indexText()).to.equal(before);
+
+    await approvedRun();
+    const edited = `${PAGE}<p>mine</p>`;
+    await studio.runtime!.registry.callTool('workspace.writeFile', {
+      path: 'index.html',
+      text: edited,
+    });
+    (await restore()).click();
+    await waitFor(() => chatText().includes('Cannot restore'), 'the refusal');
+    expect(chatText()).to.include(
+      'Cannot restore: index.html changed since; nothing was restored.',
+    );
+    expect(indexText()).to.equal(edited);
+    const refused = studio.runtime!.trace.getSnapshot().filter((row) => row.error);
+    expect(refused.at(-1)).to.deep.include({ name: 'agent.restoreRun' });
+    expect(refused.at(-1)!.error!.code).to.equal('WORKSPACE_REVISION_CONFLICT');
   });
 
   it('Cancel mid-stream aborts the request; the server holding it open sees it close', async () => {

@@ -94,4 +94,16 @@ describe('<ca-studio> approval modality', () => {
     await sendKeys({ press: 'Escape' });
     expect((await call).error?.code).to.equal('TOOL_APPROVAL_DENIED');
   });
+
+  it('approval-choices="once" leaves the card with Allow once and Deny only', async () => {
+    const { approval, call } = await waitingApproval('approval-choices="once"');
+    const parts = [...approval.shadowRoot!.querySelectorAll('[part]')].map((e) =>
+      e.getAttribute('part'),
+    );
+    expect(parts).to.include.members(['approve', 'deny']);
+    expect(parts).to.not.include.members(['approve-session']);
+    expect(parts).to.not.include('reason');
+    approval.shadowRoot!.querySelector<HTMLButtonElement>('[part="deny"]')!.click();
+    expect((await call).error?.code).to.equal('TOOL_APPROVAL_DENIED');
+  });
 });

@@ -85,6 +85,7 @@ describe('approval choices', () => {
     const call = queue.request(input('a'));
     expect(head(queue).choices).to.deep.equal({ once: false, session: false, reason: false });
     expect(queue.resolve(head(queue).id, 'approved', { remember: 'session' })).to.equal(false);
+    expect(queue.resolve(head(queue).id, 'approved')).to.equal(false);
     queue.resolve(head(queue).id, 'denied', { reason: 'not told to the model' });
     expect(await call).to.equal('denied');
   });

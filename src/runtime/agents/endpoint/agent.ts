@@ -6,6 +6,7 @@
  * acknowledgement) before its result goes back and the next step is requested. Turns, calls and
  * retries are bounded as for OpenRouter; Cancel aborts the stream, approval and preview wait.
  */
+import { runStep } from '../run-step.js';
 import type { UIMessage } from 'ai';
 import { TOOL_CALL_ERROR_CODES, type ToolCallError } from '../../protocol/errors.js';
 import { decodeProviderToolName } from '../../registry/names.js';
@@ -160,13 +161,14 @@ export function createEndpointDriver(options: EndpointAgentOptions): AgentDriver
         }
         callCount += pending.length;
 
-        for (const call of pending) {
+        // The step's calls run together (one approval card can hold them all); each result is
+        // shown as it comes and answers its own call id.
+        const results = await runStep(pending, async (call) => {
           const name = decodeProviderToolName(call.toolName) ?? call.toolName;
           const result = await tools.executeModelToolCall(
             { id: call.toolCallId, name, arguments: call.input },
             { signal, context },
           );
-          answered.add(call.toolCallId);
           emit(
             toolTranscriptMessage(
               `${session}-call-${call.toolCallId}`,
@@ -175,10 +177,16 @@ export function createEndpointDriver(options: EndpointAgentOptions): AgentDriver
               result,
             ),
           );
+          return result;
+        });
+        for (const { call, result } of results) {
+          answered.add(call.toolCallId);
           reply = answerToolCall(reply, call.toolCallId, result);
-          if (signal.aborted || result.error?.code === TOOL_CALL_ERROR_CODES.TOOL_CANCELLED)
-            return failed(cancelledError());
         }
+        const cancelled = results.some(
+          ({ result }) => result.error?.code === TOOL_CALL_ERROR_CODES.TOOL_CANCELLED,
+        );
+        if (signal.aborted || cancelled) return failed(cancelledError());
       }
       return failed(
         endpointError(

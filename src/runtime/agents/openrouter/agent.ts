@@ -3,6 +3,7 @@
  * provider's messages accumulated turn by turn with the tool results, every call through
  * `executeModelToolCall()` so policy and approval apply, and bounded turns, calls and retries.
  */
+import { runStep } from '../run-step.js';
 import { TOOL_CALL_ERROR_CODES, type ToolCallError } from '../../protocol/errors.js';
 import { listAllTools } from '../../registry/pagination.js';
 import { toOpenAIToolDefinitions } from '../../registry/provider-exports.js';
@@ -145,7 +146,9 @@ export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDri
         }
         callCount += calls.length;
 
-        for (const { call, args } of parsed) {
+        // The response's calls run together (one approval card can hold them all); each result
+        // is shown as it comes, and goes back to the model under its own call id, in order.
+        const results = await runStep(parsed, async ({ call, args }) => {
           const result = await tools.executeModelToolCall(
             { id: call.id, name: call.function.name, arguments: args },
             { signal, context },
@@ -158,10 +161,13 @@ export function createOpenRouterAgent(options: OpenRouterAgentOptions): AgentDri
               result,
             ),
           );
-          messages.push(toToolMessage(call.id, result));
-          if (signal.aborted || result.error?.code === TOOL_CALL_ERROR_CODES.TOOL_CANCELLED)
-            return failed(cancelledError());
-        }
+          return result;
+        });
+        for (const { call, result } of results) messages.push(toToolMessage(call.call.id, result));
+        const cancelled = results.some(
+          ({ result }) => result.error?.code === TOOL_CALL_ERROR_CODES.TOOL_CANCELLED,
+        );
+        if (signal.aborted || cancelled) return failed(cancelledError());
       }
       return failed(
         openRouterError(
