@@ -43,13 +43,14 @@ const WEB_MODES =
  * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer, the HTML
  * export, the File System Access folder, the `web-coding` and `live-editor` surfaces' own tools,
  * the folder tools' handlers and the folder synchronisation they call, the search and export
- * tools' handlers, the durable operation store with its IndexedDB backend). Of zod, the core and the
+ * tools' handlers, the durable operation store with its IndexedDB backend, the collaboration
+ * session with Yjs and its provider). Of zod, the core and the
  * mini API our schemas use: the classic API is the AI SDK's, whose chunk loads later.
  */
 const RUNTIME =
   /src[\\/](runtime|composition|storage)[\\/]|node_modules[\\/](zod[\\/]v4[\\/](core|mini|locales)|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html|folder-sync|search\.ts)|tools[\\/](web-coding|live-editor)[\\/](?!seed|scenarios)|tools[\\/]workspace[\\/](folder(-link)?|search)-handlers|durable[\\/])|storage[\\/](folder[\\/]file-system-access|durable[\\/])|composition[\\/](durable-operations|operation-backend)/;
+  /src[\\/]runtime[\\/](collab[\\/]|agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html|folder-sync|search\.ts)|tools[\\/](web-coding|live-editor)[\\/](?!seed|scenarios)|tools[\\/]workspace[\\/](folder(-link)?|search)-handlers|durable[\\/])|storage[\\/](folder[\\/]file-system-access|durable[\\/])|composition[\\/](durable-operations|operation-backend|collab-session)/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**

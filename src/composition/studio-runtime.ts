@@ -76,6 +76,11 @@ import {
   type RuntimeConfigStore,
 } from './runtime-config.js';
 import { lazyStudioOperations } from './lazy-operations.js';
+import {
+  createCollabStatusStore,
+  type StudioCollab,
+  type StudioCollabOptions,
+} from './collab-status.js';
 
 /**
  * Storage, seed, surface, policy and agent choices for `createStudioRuntime`; every field has a
@@ -127,6 +132,11 @@ export interface StudioRuntimeOptions {
   agent?: AgentDriver;
   /** OpenRouter settings to use. Default: a store on `localStorage` (memory when unavailable). */
   openrouterSettings?: OpenRouterSettingsStore;
+  /**
+   * Share the workspace in a collaboration room (docs/collaboration.md). Default: none, and no
+   * collaboration code loads.
+   */
+  collab?: StudioCollabOptions;
 }
 
 /**
@@ -177,7 +187,9 @@ export interface StudioRuntime {
    * its tools) ends with it.
    */
   readonly signal: AbortSignal;
-  /** Denies pending approvals, cancels the agent, stops tracing and closes storage. */
+  /** The collaboration room's state and presence; `null` without `collab` options. */
+  collab: StudioCollab | null;
+  /** Denies pending approvals, cancels the agent, stops tracing, leaves the room, closes storage. */
   dispose(): void;
 }
 
@@ -320,6 +332,27 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   });
 
   const disconnectImportNotes = connectImportNotes(registry, agent);
+  const collab = options.collab ? createCollabStatusStore(options.collab) : null;
+  let leaveRoom: (() => void) | undefined;
+  if (options.collab && collab?.getSnapshot().state === 'connecting') {
+    const collabOptions = options.collab;
+    import('./collab-session.js').then(
+      ({ startCollabSession }) => {
+        if (disposed.signal.aborted) return;
+        leaveRoom = startCollabSession({
+          options: collabOptions,
+          status: collab,
+          workspace,
+          trace,
+        });
+      },
+      (error: unknown) =>
+        collab.set({
+          state: 'refused',
+          error: { code: 'COLLAB_LOAD_FAILED', message: String(error) },
+        }),
+    );
+  }
 
   return {
     registry,
@@ -338,8 +371,10 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     recoverEditorSave,
     ready,
     signal: disposed.signal,
+    collab,
     dispose() {
       disposed.abort();
+      leaveRoom?.();
       approvals.denyAll();
       agent.cancel();
       disconnectTrace();
