@@ -155,6 +155,18 @@ const previewShellForSite = {
   },
 };
 
+/**
+ * `dist/browser/runtime.js` is one file, its lazy imports included, but for the collaboration
+ * session: Yjs and its provider would triple what a page that never joins a room loads. It
+ * imports `./collab-session.js` beside it, built on its own (`--mode browser-collab`).
+ */
+const collabSessionBeside = {
+  name: 'collab-session-beside',
+  enforce: 'pre' as const,
+  resolveId: (source: string) =>
+    source === './collab-session.js' ? { id: './collab-session.js', external: true } : null,
+};
+
 export default defineConfig(({ mode }) => {
   if (mode === 'site') {
     return {
@@ -180,8 +192,15 @@ export default defineConfig(({ mode }) => {
     };
   }
   if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js', { initial: true });
-  if (mode === 'browser-runtime')
-    return browserBuild('src/composition/browser-runtime.ts', 'browser/runtime.js', {
+  if (mode === 'browser-runtime') {
+    const config = browserBuild('src/composition/browser-runtime.ts', 'browser/runtime.js', {
+      oneFile: true,
+    });
+    config.plugins.unshift(collabSessionBeside);
+    return config;
+  }
+  if (mode === 'browser-collab')
+    return browserBuild('src/composition/collab-session.ts', 'browser/collab-session.js', {
       oneFile: true,
     });
   return {
