@@ -4,6 +4,7 @@
  * (with `yjs` and `@hocuspocus/provider`), loaded only by a runtime created with `collab`.
  */
 import { HocuspocusProvider } from '@hocuspocus/provider';
+import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { filesOf, syncWorkspaceDoc, type WorkspaceDocSync } from '../runtime/collab/index.js';
 import type { TraceStore } from '../runtime/trace/index.js';
@@ -16,6 +17,11 @@ export interface CollabSessionInput {
   status: CollabStatusStore;
   workspace: WorkspaceDocumentManager;
   trace: TraceStore;
+  /**
+   * The IndexedDB database that keeps the room's document in this browser (`y-indexeddb`), so
+   * edits made offline survive a reload and merge when the server is back; none in memory mode.
+   */
+  offlineDatabase?: string;
 }
 
 const COLOURS = ['#d6336c', '#1c7ed6', '#2b8a3e', '#e8590c', '#7048e8', '#0c8599', '#c2255c'];
@@ -39,13 +45,44 @@ export function startCollabSession(input: CollabSessionInput): () => void {
   const doc = new Y.Doc();
   let sync: WorkspaceDocSync | undefined;
   let refused = false;
+  const local = input.offlineDatabase
+    ? new IndexeddbPersistence(input.offlineDatabase, doc)
+    : undefined;
+  const stored = local ? local.whenSynced.then(() => undefined) : Promise.resolve();
+  const begin = (start: 'adopt' | 'share') => {
+    if (sync) return;
+    sync = syncWorkspaceDoc({
+      doc,
+      workspace,
+      trace,
+      nameOf: (clientId) => peers().find((peer) => peer.clientId === clientId)?.name,
+      start,
+    });
+    status.setIdle(async () => {
+      await sync?.idle();
+      // Online, what this tab sent is with the server once the provider has nothing unsent.
+      if (status.getSnapshot().state !== 'connected' || !provider.hasUnsyncedChanges) return;
+      await new Promise<void>((resolve) => {
+        const settled = () => {
+          if (provider.hasUnsyncedChanges) return;
+          provider.off('unsyncedChanges', settled);
+          resolve();
+        };
+        provider.on('unsyncedChanges', settled);
+      });
+    });
+  };
+  // A room this browser kept offline starts from what it kept, before the server answers.
+  void stored.then(() => {
+    if (filesOf(doc).size > 0) begin('adopt');
+  });
   const provider = new HocuspocusProvider({
     url: options.url,
     name: options.room,
     document: doc,
     token: options.token ?? null,
-    // A restarted server is back within seconds: try again at most every five.
-    maxDelay: 5000,
+    // A restarted server is back within seconds: try again at most every 2.5 s (as y-websocket).
+    maxDelay: 2500,
     onAuthenticationFailed: ({ reason }) => {
       refused = true;
       const code = /^(COLLAB_[A-Z_]+)/.exec(reason)?.[1] ?? 'COLLAB_UNAUTHORIZED';
@@ -57,29 +94,8 @@ export function startCollabSession(input: CollabSessionInput): () => void {
       else if (socket === 'connected' && sync) status.set({ state: 'connected' });
     },
     onSynced: () => {
-      if (!sync) {
-        // A room that has files wins over this tab's; an empty room gets this tab's files.
-        sync = syncWorkspaceDoc({
-          doc,
-          workspace,
-          trace,
-          nameOf: (clientId) => peers().find((peer) => peer.clientId === clientId)?.name,
-          start: filesOf(doc).size > 0 ? 'adopt' : 'share',
-        });
-        status.setIdle(async () => {
-          await sync?.idle();
-          // What this tab sent is with the server once the provider has nothing unsent.
-          if (!provider.hasUnsyncedChanges) return;
-          await new Promise<void>((resolve) => {
-            const settled = () => {
-              if (provider.hasUnsyncedChanges) return;
-              provider.off('unsyncedChanges', settled);
-              resolve();
-            };
-            provider.on('unsyncedChanges', settled);
-          });
-        });
-      }
+      // A room that has files wins over this tab's; an empty room gets this tab's files.
+      void stored.then(() => begin(filesOf(doc).size > 0 ? 'adopt' : 'share'));
       status.set({ state: 'connected' });
     },
   } as ConstructorParameters<typeof HocuspocusProvider>[0]);
@@ -109,6 +125,7 @@ export function startCollabSession(input: CollabSessionInput): () => void {
     awareness.off('change', onPeers);
     sync?.stop();
     provider.destroy();
+    void local?.destroy();
     doc.destroy();
     status.set({ state: 'closed', peers: [] });
   };

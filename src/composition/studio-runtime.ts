@@ -344,6 +344,10 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
           status: collab,
           workspace,
           trace,
+          // The room's document stays beside a workspace this browser keeps.
+          ...(repository
+            ? { offlineDatabase: `${databaseName}-collab-${collabOptions.room}` }
+            : {}),
         });
       },
       (error: unknown) =>

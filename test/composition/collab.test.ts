@@ -136,7 +136,9 @@ describe('collaboration between two studios', () => {
     expect((row.details as { paths: string[] }).paths).to.deep.equal(['index.html']);
   });
 
-  it('a server killed mid-typing and started again loses nothing', async () => {
+  it('a server killed mid-typing and started again loses nothing', async function () {
+    // Both studios wait out their reconnect delay (at most 2.5 s) after the restart.
+    this.timeout(30_000);
     const { ada, bo } = await pair();
     let text = '<h1>Hi</h1>';
     for (const letter of 'abc') {
