@@ -68,7 +68,10 @@ export function syncWorkspaceDoc(options: WorkspaceDocSyncOptions): WorkspaceDoc
   mirror.clientID = doc.clientID;
   doc.clientID = globalThis.crypto.getRandomValues(new Uint32Array(1))[0]!;
   let stopped = false;
-  let authors = new Set<number>();
+  // Adopting a room, its files so far are the first remote change: by every client that wrote.
+  let authors = new Set<number>(
+    options.start === 'adopt' ? Y.decodeStateVector(Y.encodeStateVector(doc)).keys() : [],
+  );
   let running: Promise<void> = Promise.resolve();
   let queued = false;
   let adopting = options.start === 'adopt';
