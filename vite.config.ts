@@ -43,13 +43,14 @@ const WEB_MODES =
  * carrier and its migration tokens, the Tools panel's catalog helpers, the zip writer, the HTML
  * export, the File System Access folder, the `web-coding` and `live-editor` surfaces' own tools,
  * the folder tools' handlers and the folder synchronisation they call, the search and export
- * tools' handlers, the durable operation store with its IndexedDB backend). Of zod, the core and the
+ * tools' handlers, the durable operation store with its IndexedDB backend, the collaboration
+ * session with Yjs and its provider). Of zod, the core and the
  * mini API our schemas use: the classic API is the AI SDK's, whose chunk loads later.
  */
 const RUNTIME =
   /src[\\/](runtime|composition|storage)[\\/]|node_modules[\\/](zod[\\/]v4[\\/](core|mini|locales)|idb)[\\/]/;
 const LOADED_LATER =
-  /src[\\/]runtime[\\/](agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html|folder-sync|search\.ts)|tools[\\/](web-coding|live-editor)[\\/](?!seed|scenarios)|tools[\\/]workspace[\\/](folder(-link)?|search)-handlers|durable[\\/])|storage[\\/](folder[\\/]file-system-access|durable[\\/])|composition[\\/](durable-operations|operation-backend)/;
+  /src[\\/]runtime[\\/](collab[\\/]|agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html|folder-sync|search\.ts)|tools[\\/](web-coding|live-editor)[\\/](?!seed|scenarios)|tools[\\/]workspace[\\/](folder(-link)?|search)-handlers|durable[\\/])|storage[\\/](folder[\\/]file-system-access|durable[\\/])|composition[\\/](durable-operations|operation-backend|collab-session)/;
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
@@ -154,6 +155,18 @@ const previewShellForSite = {
   },
 };
 
+/**
+ * `dist/browser/runtime.js` is one file, its lazy imports included, but for the collaboration
+ * session: Yjs and its provider would triple what a page that never joins a room loads. It
+ * imports `./collab-session.js` beside it, built on its own (`--mode browser-collab`).
+ */
+const collabSessionBeside = {
+  name: 'collab-session-beside',
+  enforce: 'pre' as const,
+  resolveId: (source: string) =>
+    source === './collab-session.js' ? { id: './collab-session.js', external: true } : null,
+};
+
 export default defineConfig(({ mode }) => {
   if (mode === 'site') {
     return {
@@ -179,8 +192,15 @@ export default defineConfig(({ mode }) => {
     };
   }
   if (mode === 'script') return browserBuild('src/script.ts', 'ca-studio.js', { initial: true });
-  if (mode === 'browser-runtime')
-    return browserBuild('src/composition/browser-runtime.ts', 'browser/runtime.js', {
+  if (mode === 'browser-runtime') {
+    const config = browserBuild('src/composition/browser-runtime.ts', 'browser/runtime.js', {
+      oneFile: true,
+    });
+    config.plugins.unshift(collabSessionBeside);
+    return config;
+  }
+  if (mode === 'browser-collab')
+    return browserBuild('src/composition/collab-session.ts', 'browser/collab-session.js', {
       oneFile: true,
     });
   return {

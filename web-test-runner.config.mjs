@@ -16,6 +16,7 @@ import { netLogPlugin } from './test/support/net-log-plugin.mjs';
 import { previewShellMiddleware } from './test/support/preview-shell-middleware.mjs';
 import { sealedHostMiddleware } from './test/support/sealed-host-middleware.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
+import { collabServerCommands } from './test/support/collab-server-commands.mjs';
 import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs';
 import { fileReporter } from './scripts/test-report.mjs';
 
@@ -98,6 +99,8 @@ export default {
     netLogPlugin(),
     // Real host companion processes on loopback for the host-connect tests (T7).
     hostCompanionCommands(),
+    // Real collaboration server processes on loopback for the collaboration tests.
+    collabServerCommands(),
     commonjsPackages(['ajv', 'ajv-formats']),
     // The site-model agent's AI SDK, bundled as the production build bundles it, and the
     // preview's transpiler, whose ES build imports CommonJS packages.

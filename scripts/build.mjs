@@ -27,6 +27,7 @@ await writeExportParts(writeShippedManifest());
 await npx('vite', ['build', '--mode', 'lib', '--logLevel', 'warn']);
 await npx('vite', ['build', '--mode', 'script', '--logLevel', 'warn']);
 await npx('vite', ['build', '--mode', 'browser-runtime', '--logLevel', 'warn']);
+await npx('vite', ['build', '--mode', 'browser-collab', '--logLevel', 'warn']);
 // The preview shell document sites serve by URL (`preview-shell` attribute) with its header;
 // the demo site carries a copy.
 await writePreviewShell();

@@ -9,6 +9,13 @@ export {
   type StudioRuntimeOptions,
 } from './studio-runtime.js';
 export {
+  type CollabPeer,
+  type CollabProblem,
+  type CollabStatus,
+  type StudioCollab,
+  type StudioCollabOptions,
+} from './collab-status.js';
+export {
   AGENT_MODES,
   type AgentMode,
   createRuntimeConfigStore,

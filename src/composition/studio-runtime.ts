@@ -81,6 +81,11 @@ import {
   type RuntimeConfigStore,
 } from './runtime-config.js';
 import { lazyStudioOperations } from './lazy-operations.js';
+import {
+  createCollabStatusStore,
+  type StudioCollab,
+  type StudioCollabOptions,
+} from './collab-status.js';
 
 /**
  * Storage, seed, surface, policy and agent choices for `createStudioRuntime`; every field has a
@@ -138,6 +143,11 @@ export interface StudioRuntimeOptions {
   agent?: AgentDriver;
   /** OpenRouter settings to use. Default: a store on `localStorage` (memory when unavailable). */
   openrouterSettings?: OpenRouterSettingsStore;
+  /**
+   * Share the workspace in a collaboration room (docs/collaboration.md). Default: none, and no
+   * collaboration code loads.
+   */
+  collab?: StudioCollabOptions;
 }
 
 /**
@@ -188,7 +198,9 @@ export interface StudioRuntime {
    * its tools) ends with it.
    */
   readonly signal: AbortSignal;
-  /** Denies pending approvals, cancels the agent, stops tracing and closes storage. */
+  /** The collaboration room's state and presence; `null` without `collab` options. */
+  collab: StudioCollab | null;
+  /** Denies pending approvals, cancels the agent, stops tracing, leaves the room, closes storage. */
   dispose(): void;
 }
 
@@ -341,6 +353,31 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
   });
 
   const disconnectImportNotes = connectImportNotes(registry, agent);
+  const collab = options.collab ? createCollabStatusStore(options.collab) : null;
+  let leaveRoom: (() => void) | undefined;
+  if (options.collab && collab?.getSnapshot().state === 'connecting') {
+    const collabOptions = options.collab;
+    import('./collab-session.js').then(
+      ({ startCollabSession }) => {
+        if (disposed.signal.aborted) return;
+        leaveRoom = startCollabSession({
+          options: collabOptions,
+          status: collab,
+          workspace,
+          trace,
+          // The room's document stays beside a workspace this browser keeps.
+          ...(repository
+            ? { offlineDatabase: `${databaseName}-collab-${collabOptions.room}` }
+            : {}),
+        });
+      },
+      (error: unknown) =>
+        collab.set({
+          state: 'refused',
+          error: { code: 'COLLAB_LOAD_FAILED', message: String(error) },
+        }),
+    );
+  }
 
   return {
     registry,
@@ -359,8 +396,10 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     recoverEditorSave,
     ready,
     signal: disposed.signal,
+    collab,
     dispose() {
       disposed.abort();
+      leaveRoom?.();
       approvals.denyAll();
       agent.cancel();
       disconnectTrace();

@@ -30,10 +30,12 @@ import { runtimeStyles } from './runtime.styles.js';
  * @attr agent-endpoint - URL of the site's model server, which speaks the AI SDK UI message stream protocol (`createAgentHandler` from `@context-action/elements/agent-server`, or any AI SDK chat route); the key stays on that server. Sets `agent` to `endpoint` unless `agent` says otherwise.
  * @attr tools - Space-separated tool names or `prefix.*` globs that agents and MCP clients may see and call (others fail with `TOOL_NOT_ALLOWED`). A person's own actions are unaffected. Default: every tool.
  * @attr readonly - Every tool that changes the workspace refuses with `TOOL_READ_ONLY`, for every caller.
+ * @attr collab - URL of a collaboration server (`wss://…`; see docs/collaboration.md) to share the workspace with everyone in `room`: their changes arrive as revisions traced with source `remote`, this studio's reach them, and presence shows who is here. Needs `room`. Without both, nothing is shared and no collaboration code loads. The room's token can only be given from code (`createStudioRuntime({ collab: { url, room, token } })`). Changing it creates a new runtime.
+ * @attr room - The collaboration room (1–128 of `A-Z a-z 0-9 . _ -`) to join on the `collab` server. Changing it creates a new runtime.
  * @attr src - Same-origin URL of a starter manifest, `{ "files": [{ "path": "index.html", "text": "…" }] }`, added to the starter files in the markup.
  * @attr import-map - The site's import map as JSON (`{ "imports": { "lit": "https://cdn.example/lit@3/index.js" } }`; the `importMap` property also takes the object) for every `<ca-preview>` this element provides for that has no `import-map` of its own: bare specifiers the workspace does not hold resolve through it, and exactly the origins of its URLs join the preview's `script-src`. A map with a wildcard host, another scheme than `https:`/`http:` or a relative URL is refused whole (`PREVIEW_IMPORT_MAP_INVALID` in the preview's diagnostics). Default: none, and the preview stays offline.
  * @attr preview-shell - Address of the preview shell document (`preview-shell.html` from the package's `dist/`) your site serves with the header `Connection-Allowlist: ()`, for every `<ca-preview>` this element provides for that has no `preview-shell` of its own (see docs/preview-security.md).
- * @fires ca-runtime-change - The runtime this element provides changed: created, recreated after `workspace` or `storage` changed (pending approvals are denied), replaced through `.runtime`, or disposed. Detail: `{ runtime: StudioRuntime | undefined }`.
+ * @fires ca-runtime-change - The runtime this element provides changed: created, recreated after `workspace`, `storage`, `collab` or `room` changed (pending approvals are denied), replaced through `.runtime`, or disposed. Detail: `{ runtime: StudioRuntime | undefined }`.
  * @slot - The elements that use this runtime, in any layout.
  * @csspart starter-notice - The starter-file notice: a refused set, or changed starter files with Reset and Keep.
  */
@@ -47,6 +49,8 @@ export class CaRuntime extends LitElement {
   @property() tools: string | null = null;
   @property({ converter: booleanAttribute }) readonly = false;
   @property() src: string | null = null;
+  @property() collab: string | null = null;
+  @property() room: string | null = null;
   /** The preview shell document's address, for the previews inside (`<ca-preview>`). */
   @property({ attribute: 'preview-shell' }) previewShell: string | null = null;
   /** The site's import map for the previews this element provides for (JSON text or object). */

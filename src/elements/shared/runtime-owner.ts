@@ -169,6 +169,7 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
         config,
         ...(seed ? { seed } : {}),
         ...(repository ? { workspaceRepository: repository } : {}),
+        ...(recipe.collab ? { collab: recipe.collab } : {}),
       });
       this.provide(runtime);
       void this.starter.started(runtime);

@@ -1,4 +1,5 @@
 import type { StudioSurface } from '../../runtime/surfaces/index.js';
+import type { StudioCollabOptions } from '../../composition/collab-status.js';
 import {
   parseAgentMode,
   parseToolPatterns,
@@ -13,6 +14,8 @@ export interface RuntimeRecipe {
   config: RuntimeConfig;
   /** The `src` attribute: a same-origin starter manifest. */
   src: string | null;
+  /** The `collab` and `room` attributes: the room to share the workspace in, or none. */
+  collab: StudioCollabOptions | null;
 }
 
 /** The attributes `<ca-runtime>` and `<ca-studio>` share, as their properties hold them. */
@@ -23,6 +26,8 @@ export interface RuntimeAttributes {
   tools: string | null;
   readonly: boolean;
   src: string | null;
+  collab: string | null;
+  room: string | null;
 }
 
 /** The recipe those attributes describe; an unknown `storage` value means IndexedDB. */
@@ -42,9 +47,21 @@ export function recipeFromAttributes(
       readOnly: attributes.readonly,
     },
     src: attributes.src || null,
+    // Both or neither: a server without a room (or a room without a server) shares nothing.
+    collab:
+      attributes.collab && attributes.room
+        ? { url: attributes.collab, room: attributes.room }
+        : null,
   };
 }
 
 /** What a runtime is built around: changing any of these needs a new one. */
 export const recipeKey = (recipe: RuntimeRecipe): string =>
-  JSON.stringify([recipe.databaseName, recipe.storage, recipe.surface, recipe.src]);
+  JSON.stringify([
+    recipe.databaseName,
+    recipe.storage,
+    recipe.surface,
+    recipe.src,
+    recipe.collab?.url,
+    recipe.collab?.room,
+  ]);

@@ -11,5 +11,11 @@ export {
   WORKSPACE_DOC_ROOTS,
   WORKSPACE_DOC_VERSION,
 } from './shape.js';
+export {
+  type CollabAuthor,
+  syncWorkspaceDoc,
+  type WorkspaceDocSync,
+  type WorkspaceDocSyncOptions,
+} from './sync.js';
 export { workspaceUpdateProblem } from './validate.js';
 export { applyWorkspaceChanges, applyWorkspaceSnapshot, type CollabChange } from './write.js';

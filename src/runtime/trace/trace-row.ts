@@ -1,5 +1,8 @@
-/** One row of the execution trace: a discovery, a tool call lifecycle or a whole agent run. */
-export type TraceMethod = 'tools/list' | 'tools/call' | 'agent.request';
+/**
+ * One row of the execution trace: a discovery, a tool call lifecycle, a whole agent run, or a
+ * change another person in a collaboration room made (`collab/remote`, source `remote`).
+ */
+export type TraceMethod = 'tools/list' | 'tools/call' | 'agent.request' | 'collab/remote';
 /** Where a trace row stands: still running, or how it ended. */
 export type TraceStatus = 'running' | 'completed' | 'failed' | 'cancelled';
 /**

@@ -1,0 +1,198 @@
+/**
+ * Two studios in one room of a real collaboration server (a Hocuspocus process on loopback):
+ * their workspaces converge, each remote change arrives as one traced revision with source
+ * `remote`, and a server killed mid-typing loses nothing.
+ */
+import { expect } from '@open-wc/testing';
+import { executeServerCommand } from '@web/test-runner-commands';
+import { createStudioRuntime, type StudioRuntime } from '../../src/composition/index.js';
+import { waitFor, uniqueName } from '../support/wait.js';
+
+const TOKEN = 'collab-test-token';
+const started: StudioRuntime[] = [];
+let server: { id: string; url: string };
+
+before(async () => {
+  server = await executeServerCommand<{ id: string; url: string }, object>('collab-server-start', {
+    token: TOKEN,
+  });
+});
+
+afterEach(() => {
+  for (const runtime of started.splice(0)) runtime.dispose();
+});
+
+function studio(room: string, name: string, seed = [{ path: 'index.html', text: '<h1>Hi</h1>' }]) {
+  const runtime = createStudioRuntime({
+    storage: 'memory',
+    seed,
+    collab: { url: server.url, room, token: TOKEN, user: { name } },
+  });
+  started.push(runtime);
+  return runtime;
+}
+
+const direct = { context: { source: 'local', mode: 'direct' } } as const;
+const textOf = (runtime: StudioRuntime, path: string) => {
+  const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
+  return file?.kind === 'text' ? file.text : undefined;
+};
+const paths = (runtime: StudioRuntime) =>
+  runtime.workspace.getSnapshot().files.map((file) => file.path);
+
+/** Two studios in a fresh room, the second joined once the first shared its files. */
+async function pair() {
+  const room = uniqueName('room');
+  const ada = studio(room, 'Ada');
+  await ada.collab!.idle();
+  const bo = studio(room, 'Bo', [{ path: 'index.html', text: 'Bo was here first' }]);
+  await bo.collab!.idle();
+  return { ada, bo };
+}
+
+describe('collaboration between two studios', () => {
+  it('a studio joining a room with files shows the room’s files, and both see each other', async () => {
+    const { ada, bo } = await pair();
+    expect(textOf(bo, 'index.html')).to.equal('<h1>Hi</h1>');
+    await waitFor(() => bo.collab!.getSnapshot().peers.length === 2, 'two peers');
+    const peers = bo.collab!.getSnapshot().peers;
+    expect(peers.map((peer) => [peer.name, peer.self])).to.deep.equal([
+      ['Bo', true],
+      ['Ada', false],
+    ]);
+    expect(peers[1]!.activePath).to.equal(ada.workspace.getSnapshot().activePath);
+  });
+
+  it('typing on both at once converges, each remote change one traced revision', async () => {
+    const { ada, bo } = await pair();
+    await ada.registry.callTool(
+      'workspace.writeFile',
+      { path: 'index.html', text: 'A<h1>Hi</h1>' },
+      direct,
+    );
+    await bo.registry.callTool(
+      'workspace.writeFile',
+      { path: 'index.html', text: '<h1>Hi</h1>B' },
+      direct,
+    );
+    await waitFor(
+      () =>
+        textOf(ada, 'index.html') === 'A<h1>Hi</h1>B' &&
+        textOf(bo, 'index.html') === textOf(ada, 'index.html'),
+      'both edits on both studios',
+    );
+    const remote = bo.trace.getSnapshot().filter((row) => row.source === 'remote');
+    expect(remote.length).to.be.greaterThan(0);
+    expect(remote.every((row) => row.method === 'collab/remote' && row.mode === 'collab')).to.equal(
+      true,
+    );
+    const last = remote.at(-1)!;
+    expect(last.status).to.equal('completed');
+    expect(last.summary).to.match(/from Ada · revision \d+/);
+    const details = last.details as { authors: Array<{ clientId: number; name?: string }> };
+    const adaPeer = ada.collab!.getSnapshot().peers.find((peer) => peer.self)!;
+    expect(details.authors).to.deep.include({ clientId: adaPeer.clientId, name: 'Ada' });
+  });
+
+  it('a rename on one and a delete on the other cross, an edit follows the rename', async () => {
+    const { ada, bo } = await pair();
+    await ada.registry.callTool('workspace.createFile', { path: 'a.css', text: 'a{}' }, direct);
+    await ada.registry.callTool('workspace.createFile', { path: 'b.js', text: '1' }, direct);
+    await waitFor(() => paths(bo).includes('b.js'), 'the new files on Bo');
+    await ada.registry.callTool('workspace.renameFile', { from: 'a.css', to: 'style.css' }, direct);
+    await bo.registry.callTool(
+      'workspace.writeFile',
+      { path: 'a.css', text: 'a{color:red}' },
+      direct,
+    );
+    await bo.registry.callTool('workspace.deleteFile', { path: 'b.js' }, direct);
+    const settled = (runtime: StudioRuntime) =>
+      textOf(runtime, 'style.css') === 'a{color:red}' &&
+      !paths(runtime).includes('a.css') &&
+      !paths(runtime).includes('b.js');
+    await waitFor(() => settled(ada) && settled(bo), 'the rename, edit and delete on both');
+  });
+
+  it('a model’s change approved on one studio arrives on the other traced as remote', async () => {
+    const { ada, bo } = await pair();
+    // The person at Ada's studio approves (a connected surface, as <ca-approval> is).
+    const disconnect = ada.approvals.connect();
+    const stop = ada.approvals.store.subscribe(() => {
+      for (const request of ada.approvals.store.getSnapshot())
+        ada.approvals.resolve(request.id, 'approved');
+    });
+    const result = await ada.registry.callTool(
+      'workspace.writeFile',
+      { path: 'index.html', text: '<h1>From the model</h1>' },
+      { context: { source: 'model', mode: 'agent' } },
+    );
+    stop();
+    disconnect();
+    expect(result.error).to.equal(undefined);
+    expect(ada.trace.getSnapshot().some((row) => row.approval === 'approved')).to.equal(true);
+    await waitFor(() => textOf(bo, 'index.html') === '<h1>From the model</h1>', 'the change on Bo');
+    const row = bo.trace.getSnapshot().findLast((entry) => entry.source === 'remote')!;
+    expect(row.summary).to.match(/from Ada/);
+    expect((row.details as { paths: string[] }).paths).to.deep.equal(['index.html']);
+  });
+
+  it('a server killed mid-typing and started again loses nothing', async function () {
+    // Both studios wait out their reconnect delay (at most 2.5 s) after the restart.
+    this.timeout(30_000);
+    const { ada, bo } = await pair();
+    let text = '<h1>Hi</h1>';
+    for (const letter of 'abc') {
+      text += letter;
+      await ada.registry.callTool('workspace.writeFile', { path: 'index.html', text }, direct);
+    }
+    await executeServerCommand('collab-server-kill', { id: server.id });
+    await waitFor(() => ada.collab!.getSnapshot().state === 'offline', 'Ada offline');
+    for (const letter of 'def') {
+      text += letter;
+      await ada.registry.callTool('workspace.writeFile', { path: 'index.html', text }, direct);
+    }
+    await executeServerCommand('collab-server-restart', { id: server.id });
+    await waitFor(() => textOf(bo, 'index.html') === text, 'every letter on Bo', 20_000);
+    expect(textOf(ada, 'index.html')).to.equal('<h1>Hi</h1>abcdef');
+  });
+});
+
+describe('collaboration options', () => {
+  it('bad options are refused with a stable code, and the studio works alone', async () => {
+    const runtime = createStudioRuntime({
+      storage: 'memory',
+      collab: { url: 'https://example.test', room: 'room' },
+    });
+    started.push(runtime);
+    expect(runtime.collab!.getSnapshot()).to.include({ state: 'refused' });
+    expect(runtime.collab!.getSnapshot().error!.code).to.equal('COLLAB_URL_INVALID');
+    const room = createStudioRuntime({
+      storage: 'memory',
+      collab: { url: server.url, room: 'a b' },
+    });
+    started.push(room);
+    expect(room.collab!.getSnapshot().error!.code).to.equal('COLLAB_ROOM_INVALID');
+    const outcome = await runtime.registry.callTool(
+      'workspace.createFile',
+      { path: 'alone.txt', text: 'x' },
+      direct,
+    );
+    expect(outcome.error).to.equal(undefined);
+  });
+
+  it('a wrong token is refused with the server’s code', async () => {
+    const runtime = createStudioRuntime({
+      storage: 'memory',
+      collab: { url: server.url, room: uniqueName('room'), token: 'wrong' },
+    });
+    started.push(runtime);
+    await waitFor(() => runtime.collab!.getSnapshot().state === 'refused', 'the refusal');
+    expect(runtime.collab!.getSnapshot().error!.code).to.equal('COLLAB_FORBIDDEN');
+  });
+
+  it('without collab options the runtime has no room', () => {
+    const runtime = createStudioRuntime({ storage: 'memory' });
+    started.push(runtime);
+    expect(runtime.collab).to.equal(null);
+  });
+});
