@@ -77,6 +77,29 @@ const prefetchNames = {
 };
 
 /**
+ * The closing `export{…}` of a minified file starts a line of its own. Tools that tell a file's
+ * module format by regex (publint, which `npm run lint:package` runs) drop everything after a
+ * `//` to the line's end: on a minified line, a URL string before the export statement hid it,
+ * and the file read as CommonJS. Only the last line moves, so the source map stays right.
+ */
+const exportOnItsOwnLine = {
+  name: 'export-on-its-own-line',
+  // After minification, which joins lines again.
+  generateBundle(_options: unknown, bundle: Record<string, { type: string; code?: string }>) {
+    for (const output of Object.values(bundle)) {
+      if (output.type !== 'chunk' || !output.code) continue;
+      const at = output.code.lastIndexOf('export{');
+      // The file's closing statement only, never the same letters inside a string.
+      const closing = /^export\{[^}]*\};?\s*(\/\/# sourceMappingURL=\S+\s*)?$/.test(
+        output.code.slice(at),
+      );
+      if (at > 0 && closing && output.code[at - 1] !== '\n')
+        output.code = `${output.code.slice(0, at)}\n${output.code.slice(at)}`;
+    }
+  },
+};
+
+/**
  * A self-contained browser build: every dependency bundled, minified, with source maps.
  * `initial`: what the entry imports statically becomes one chunk beside it, not a dozen small
  * ones cut along what the lazy chunks happen to share. `oneFile`: no chunks at all, its lazy
@@ -84,7 +107,7 @@ const prefetchNames = {
  */
 function browserBuild(entry: string, fileName: string, { initial = false, oneFile = false } = {}) {
   return {
-    plugins: initial ? [doorImports(), prefetchNames] : [doorImports()],
+    plugins: [doorImports(), exportOnItsOwnLine, ...(initial ? [prefetchNames] : [])],
     build: {
       outDir: 'dist',
       emptyOutDir: false,
