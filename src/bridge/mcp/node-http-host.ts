@@ -49,6 +49,8 @@ import { createStatelessHandler } from './stateless-handler.js';
 import { createStreamSlots, type SlotRefusal } from './stream-slots.js';
 import { sendWebResponse, toWebRequest } from './web-exchange.js';
 
+/** A refusal that passes once a session frees up: a client may try again in a second. */
+const RETRY_SOON = { 'retry-after': '1' };
 const SESSION_HEADER = 'mcp-session-id';
 const VERSION_HEADER = 'mcp-protocol-version';
 
@@ -259,13 +261,13 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
         return serveStateless(req, res, cors, request, body.value);
       }
       if (!isMethod(body.value, 'initialize')) return refuse(400, 'Mcp-Session-Id is required.');
-      if (!sessions.hasRoom()) return refuse(503, 'Too many busy MCP sessions.');
+      if (!sessions.hasRoom()) return refuse(503, 'Too many busy MCP sessions.', RETRY_SOON);
       const entry = openSession(header(req, 'origin'));
       const reply = await entry.session.handle(body.value);
       if (entry.session.protocolVersion === undefined) return send(res, 400, reply, cors);
       if (!sessions.add(entry)) {
         entry.session.close();
-        return refuse(503, 'Too many busy MCP sessions.');
+        return refuse(503, 'Too many busy MCP sessions.', RETRY_SOON);
       }
       return send(res, 200, reply, { ...cors, [SESSION_HEADER]: entry.session.id });
     }

@@ -29,7 +29,8 @@ export interface MCPHttpHostOptions {
   /**
    * Default 64. When full, stale sessions (`sessionIdleMs`) end first, then the one idle
    * longest with no request in flight and no GET stream, then one with a stream; a session
-   * used within `sessionGraceMs` never ends for a newcomer. Otherwise an initialize gets 503.
+   * used within `sessionGraceMs` never ends for a newcomer. Otherwise an initialize gets 503
+   * with `retry-after: 1`.
    */
   maxSessions?: number;
   /** Default 30 minutes: a session unused this long is ended when room is needed. */

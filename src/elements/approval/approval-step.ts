@@ -8,6 +8,12 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ToolApprovalSnapshot } from '../../runtime/approval/index.js';
 
 /** What the step card needs from its element. */
+/** The optional reason a person gives with a denial; the model reads it as the call's error. */
+export const REASON_FIELD = html`<label class="reason"
+  >Reason for a denial (optional, the model reads it)
+  <input part="reason" type="text" maxlength="500" autocomplete="off"
+/></label>`;
+
 export interface StepCardOptions {
   armed: boolean;
   /** Others waiting beyond this step. */
@@ -53,14 +59,7 @@ export function renderStep(step: readonly ToolApprovalSnapshot[], options: StepC
       )}
     </ol>
     ${options.waiting ? html`<div class="queue">${options.waiting} more waiting</div>` : nothing}
-    ${
-      options.offersReason
-        ? html`<label class="reason"
-            >Reason for a denial (optional, the model reads it)
-            <input part="reason" type="text" maxlength="500" autocomplete="off"
-          /></label>`
-        : nothing
-    }
+    ${options.offersReason ? REASON_FIELD : nothing}
     <div class="actions">
       <button part="deny" @click=${() => answer(step, 'denied')}>Deny all</button>
       <button

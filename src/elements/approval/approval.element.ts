@@ -14,7 +14,7 @@ import { ContextConsumer } from '@lit/context';
 import { themeContext } from '../shared/theme.js';
 import { renderDetails } from './approval-change.js';
 import { approvalStyles } from './approval.styles.js';
-import { renderStep } from './approval-step.js';
+import { REASON_FIELD, renderStep } from './approval-step.js';
 import type { DiffViews } from './diff-views.js';
 import { loadDiff } from '../shared/load-diff.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
@@ -331,14 +331,7 @@ export class CaApproval extends LitElement {
       <p id="description">${request.description || 'No description.'}</p>
       ${this.renderDetails(request)}
       ${count > 1 ? html`<div class="queue">${count - 1} more waiting</div>` : nothing}
-      ${
-        this.offers(request, 'reason')
-          ? html`<label class="reason"
-              >Reason for a denial (optional, the model reads it)
-              <input part="reason" type="text" maxlength="500" autocomplete="off"
-            /></label>`
-          : nothing
-      }
+      ${this.offers(request, 'reason') ? REASON_FIELD : nothing}
       <div class="actions">
         <button part="deny" @click=${() => this.decide('denied')}>Deny</button>
         ${

@@ -259,11 +259,29 @@ export async function legitimateVisit(
   {
     newSessions = 0,
     onNewSession = () => undefined,
-  }: { newSessions?: number; onNewSession?: () => void } = {},
+    busyRetries = 0,
+    onBusy = () => undefined,
+  }: {
+    newSessions?: number;
+    onNewSession?: () => void;
+    /** How many times a 503 with `retry-after` to an initialize is waited out and tried again. */
+    busyRetries?: number;
+    onBusy?: () => void;
+  } = {},
 ): Promise<string | undefined> {
+  // An initialize refused as busy is waited out (its retry-after) and sent again.
+  const open = async () => {
+    for (let busy = 0; ; busy++) {
+      const opened = await request(url, 'POST', JSON_HEADERS, initializeMessage);
+      const retryAfter = Number(opened.headers['retry-after']);
+      if (opened.status !== 503 || !(retryAfter > 0) || busy >= busyRetries) return opened;
+      onBusy();
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+    }
+  };
   try {
     for (let attempt = 0; ; attempt++) {
-      const opened = await request(url, 'POST', JSON_HEADERS, initializeMessage);
+      const opened = await open();
       const id = opened.headers['mcp-session-id'];
       if (opened.status !== 200 || typeof id !== 'string') return `initialize ${opened.status}`;
       const headers = { ...JSON_HEADERS, 'mcp-session-id': id };

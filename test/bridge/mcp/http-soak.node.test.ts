@@ -16,11 +16,17 @@ const RSS_LIMIT = 768 * 1024 * 1024;
  * asks, starts a new one. It may do so this many times per visit.
  */
 const NEW_SESSIONS_PER_VISIT = 3;
+/**
+ * When every session was used in the last 100 ms (the grace no newcomer may end), an initialize
+ * gets 503 with `retry-after: 1`; a legitimate client waits that second and tries again, at
+ * most this many times per visit.
+ */
+const BUSY_RETRIES_PER_VISIT = 3;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // The attackers run in a process of their own; this one holds the host and the legitimate client.
 describe('MCP host soak', () => {
-  it(`answers every legitimate call for ${SOAK_MS / 1000} s of mixed hostile load (a client whose session the flood ended starts another), RSS bounded, workspace intact`, async () => {
+  it(`answers every legitimate call for ${SOAK_MS / 1000} s of mixed hostile load (a client whose session the flood ended starts another, one refused as busy tries again after its retry-after), RSS bounded, workspace intact`, async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
     // An approval surface that never decides: hostile writes wait until their approval times out.
     runtime.approvals.connect();
@@ -56,6 +62,7 @@ describe('MCP host soak', () => {
     const failures: string[] = [];
     const latencies: number[] = [];
     let newSessions = 0;
+    let busyRetries = 0;
     try {
       while (Date.now() < until) {
         const started = Date.now();
@@ -63,7 +70,12 @@ describe('MCP host soak', () => {
           url,
           'workspace.readFile',
           { path },
-          { newSessions: NEW_SESSIONS_PER_VISIT, onNewSession: () => newSessions++ },
+          {
+            newSessions: NEW_SESSIONS_PER_VISIT,
+            onNewSession: () => newSessions++,
+            busyRetries: BUSY_RETRIES_PER_VISIT,
+            onBusy: () => busyRetries++,
+          },
         );
         latencies.push(Date.now() - started);
         if (failed) failures.push(failed);
@@ -80,6 +92,7 @@ describe('MCP host soak', () => {
       visits: latencies.length,
       failures: failures.length,
       newSessions,
+      busyRetries,
       p50Ms: latencies[Math.floor(latencies.length / 2)],
       p99Ms: latencies[Math.floor(latencies.length * 0.99)],
       peakRssMiB: Math.round(peakRss / 2 ** 20),

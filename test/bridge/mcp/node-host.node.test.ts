@@ -256,7 +256,9 @@ describe('MCP Streamable HTTP host session limit', () => {
         { 'mcp-session-id': first.headers.get('mcp-session-id') ?? '', accept: 'application/json' },
       );
       await waiting.running;
-      expect((await post(host.url, initializeRequest)).status).to.equal(503);
+      const refused = await post(host.url, initializeRequest);
+      expect(refused.status).to.equal(503);
+      expect(refused.headers.get('retry-after')).to.equal('1');
       const ended = await fetch(host.url, {
         method: 'DELETE',
         headers: { 'mcp-session-id': first.headers.get('mcp-session-id') ?? '' },

@@ -4,6 +4,7 @@ import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { deepActiveElement } from '../../../src/elements/shared/focus.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { runEnded } from '../../support/agent-runs.js';
 
 // One person, keyboard only, through the first minutes: every action is a key press on the
 // focused control, and after each one focus is somewhere a next key press means something.
@@ -122,12 +123,7 @@ describe('a keyboard-only journey through the studio', () => {
       await press('Enter');
       runs++;
     };
-    const ran = (status: string) =>
-      waitFor(() => {
-        const { running, lastRun } = runtime.agent.getSnapshot();
-        const done = runtime.trace.getSnapshot().filter((row) => row.method === 'agent.request');
-        return !running && done.length === runs && lastRun?.status === status;
-      }, `run ${runs} ${status}`);
+    const ran = (status: string) => runEnded(runtime, runs, status);
     let cards = 0;
     runtime.approvals.store.subscribe(() => {
       if (runtime.approvals.store.getSnapshot().length) cards++;

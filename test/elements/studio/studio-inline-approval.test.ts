@@ -4,6 +4,7 @@ import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { deepActiveElement } from '../../../src/elements/shared/focus.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { runEnded } from '../../support/agent-runs.js';
 
 // `<ca-studio approval="inline">`: the card sits in the chat, the studio stays usable around it.
 
@@ -35,12 +36,7 @@ describe('<ca-studio approval="inline">', () => {
         'Allow once',
       );
     let runs = 0;
-    const ran = (status: string) =>
-      waitFor(() => {
-        const { running, lastRun } = runtime.agent.getSnapshot();
-        const done = runtime.trace.getSnapshot().filter((row) => row.method === 'agent.request');
-        return !running && done.length === runs && lastRun?.status === status;
-      }, `run ${runs} ${status}`);
+    const ran = (status: string) => runEnded(runtime, runs, status);
 
     const green = await chip('Green accent');
     green.focus();
