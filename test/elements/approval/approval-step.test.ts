@@ -4,6 +4,7 @@ import { deepActiveElement } from '../../../src/elements/shared/focus.js';
 import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { uiStreamStep } from '../../support/ui-stream-parts.js';
 
 // A model's response with several calls that ask waits on one card: each call with its change,
 // approved together or one by one; every result goes back under its own call id. The site model
@@ -18,24 +19,9 @@ interface Log {
   }[];
 }
 
-function step(calls: { id: string; name: string; input: unknown }[] = [], text = '') {
-  const parts: object[] = [{ type: 'start' }, { type: 'start-step' }];
-  if (text)
-    parts.push(
-      { type: 'text-start', id: 't' },
-      { type: 'text-delta', id: 't', delta: text },
-      { type: 'text-end', id: 't' },
-    );
-  for (const call of calls)
-    parts.push({
-      type: 'tool-input-available',
-      toolCallId: call.id,
-      toolName: call.name,
-      input: call.input,
-    });
-  parts.push({ type: 'finish-step' }, { type: 'finish' });
-  return { parts };
-}
+const step = (calls: Parameters<typeof uiStreamStep>[1] = [], text = '') => ({
+  parts: uiStreamStep(text || null, calls),
+});
 
 const THREE = [
   { id: 'c1', name: 'workspace__createFile', input: { path: 'one.css', text: 'p {}' } },

@@ -2,6 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { uiStreamStep } from '../../support/ui-stream-parts.js';
 
 /**
  * `<ca-studio agent-endpoint>` in Chromium against a scripted site model server speaking the AI
@@ -30,25 +31,6 @@ interface Log {
   }[];
 }
 
-function step(text: string | null, calls: { id: string; name: string; input: unknown }[] = []) {
-  const parts: object[] = [{ type: 'start' }, { type: 'start-step' }];
-  if (text)
-    parts.push(
-      { type: 'text-start', id: 't' },
-      { type: 'text-delta', id: 't', delta: text },
-      { type: 'text-end', id: 't' },
-    );
-  for (const call of calls) {
-    const input = JSON.stringify(call.input);
-    parts.push(
-      { type: 'tool-input-start', toolCallId: call.id, toolName: call.name },
-      { type: 'tool-input-delta', toolCallId: call.id, inputTextDelta: input },
-      { type: 'tool-input-available', toolCallId: call.id, toolName: call.name, input: call.input },
-    );
-  }
-  parts.push({ type: 'finish-step' }, { type: 'finish' });
-  return parts;
-}
 const writePage = (id: string) => ({
   id,
   name: 'workspace__writeFile',
@@ -131,8 +113,8 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
 
   it('prompt → streamed text → live input line → approval → preview acknowledged → output posted → closing text', async () => {
     const { endpoint, log } = await scripted(
-      { parts: step('I will rewrite the page.', [writePage('w1')]) },
-      { parts: step('The heading is new.') },
+      { parts: uiStreamStep('I will rewrite the page.', [writePage('w1')]) },
+      { parts: uiStreamStep('The heading is new.') },
     );
     const { studio, approval, indexText, send, ended, chatText } = await studioAt(endpoint);
     await send('Rewrite the page.');
@@ -166,8 +148,8 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
 
   it("Deny with a reason: nothing is written, the model reads the reason as the call's error", async () => {
     const { endpoint, log } = await scripted(
-      { parts: step(null, [writePage('d1')]) },
-      { parts: step('Understood.') },
+      { parts: uiStreamStep(null, [writePage('d1')]) },
+      { parts: uiStreamStep('Understood.') },
     );
     const { approval, indexText, send, ended, chatText } = await studioAt(endpoint);
     const before = indexText();
@@ -196,16 +178,16 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
       input: { path: 'index.html', text },
     });
     const { endpoint } = await scripted(
-      { parts: step(null, [write('s1', '<h1>One</h1>')]) },
-      { parts: step(null, [write('s2', '<h1>Two</h1>')]) },
+      { parts: uiStreamStep(null, [write('s1', '<h1>One</h1>')]) },
+      { parts: uiStreamStep(null, [write('s2', '<h1>Two</h1>')]) },
       {
-        parts: step(null, [
+        parts: uiStreamStep(null, [
           { id: 's3', name: 'workspace__createFile', input: { path: 'notes.txt', text: 'n' } },
         ]),
       },
-      { parts: step('Done.') },
-      { parts: step(null, [write('s4', '<h1>Four</h1>')]) },
-      { parts: step('Done again.') },
+      { parts: uiStreamStep('Done.') },
+      { parts: uiStreamStep(null, [write('s4', '<h1>Four</h1>')]) },
+      { parts: uiStreamStep('Done again.') },
     );
     const { studio, approval, indexText, send, ended } = await studioAt(endpoint);
     const enabled = (name: string) =>
@@ -243,10 +225,10 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
 
   it("Restore to before this run puts back the site model's write, and refuses after a later edit", async () => {
     const { endpoint } = await scripted(
-      { parts: step(null, [writePage('r1')]) },
-      { parts: step('Rewritten.') },
-      { parts: step(null, [writePage('r2')]) },
-      { parts: step('Rewritten again.') },
+      { parts: uiStreamStep(null, [writePage('r1')]) },
+      { parts: uiStreamStep('Rewritten.') },
+      { parts: uiStreamStep(null, [writePage('r2')]) },
+      { parts: uiStreamStep('Rewritten again.') },
     );
     const { studio, chat, approval, indexText, send, ended, chatText } = await studioAt(endpoint);
     const before = indexText();
@@ -287,7 +269,7 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
 
   it('Cancel mid-stream aborts the request; the server holding it open sees it close', async () => {
     const { endpoint, log } = await scripted({
-      parts: step('Thinking about it for a long time'),
+      parts: uiStreamStep('Thinking about it for a long time'),
       holdAfter: 5,
     });
     const { send, ended, button, chatText } = await studioAt(endpoint);
@@ -299,7 +281,7 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
   });
 
   it('Cancel mid-approval withdraws the card and writes nothing', async () => {
-    const { endpoint } = await scripted({ parts: step(null, [writePage('c1')]) });
+    const { endpoint } = await scripted({ parts: uiStreamStep(null, [writePage('c1')]) });
     const { studio, approval, indexText, send, ended } = await studioAt(endpoint);
     const before = indexText();
     await send('Rewrite the page.');
@@ -340,7 +322,11 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
     ['a malformed stream', [{ parts: [{ type: 'start' }, '{oops'] }], 'ENDPOINT_MALFORMED_STREAM'],
     [
       'an unlisted tool',
-      [{ parts: step(null, [{ id: 'u1', name: 'shell__exec', input: { command: 'ls' } }]) }],
+      [
+        {
+          parts: uiStreamStep(null, [{ id: 'u1', name: 'shell__exec', input: { command: 'ls' } }]),
+        },
+      ],
       'ENDPOINT_UNKNOWN_TOOL',
     ],
   ];
@@ -357,7 +343,7 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
   }
 
   it('a truncated stream is retried, then shows ENDPOINT_STREAM_INTERRUPTED with Retry', async () => {
-    const truncated = { parts: step('Half', [writePage('t1')]).slice(0, 5), done: false };
+    const truncated = { parts: uiStreamStep('Half', [writePage('t1')]).slice(0, 5), done: false };
     const { endpoint, log } = await scripted(truncated, truncated, truncated);
     const { indexText, send, ended, button } = await studioAt(endpoint);
     const before = indexText();
