@@ -141,6 +141,11 @@ export function webkitCapabilities() {
   return {
     browserName: 'MiniBrowser',
     'webkitgtk:browserOptions': { binary, args: ['--automation'] },
+    // The runner learns that a test page started and finished over its own socket, so a
+    // navigation need not wait for the page's load. With the default ("normal"), a navigation
+    // between test files once waited past the client's 120 s and failed a file whose tests had
+    // all passed; with "none", a page that never starts still fails, on the runner's own timeout.
+    pageLoadStrategy: 'none',
     'wdio:enforceWebDriverClassic': true,
   };
 }
