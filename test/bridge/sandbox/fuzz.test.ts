@@ -8,6 +8,7 @@ import {
 } from '../../../src/runtime/preview/errors.js';
 import { createTestWorkspace, text } from './fixtures.js';
 import { hostileDocument } from './hostile-documents.js';
+import { SITE_IMPORT_MAP } from './navigation-vectors.js';
 import { readSink, sinkUrls } from './sink.js';
 
 const DOCUMENTS = 5000;
@@ -18,7 +19,6 @@ const PER_LOAD = 50;
 const WORKERS = 4;
 const BRIDGE_MARK = 'context-action.preview.hello';
 const CONFIG_MARK = '</script><script>configuration';
-const SITE_MAP = { imports: { lib: 'https://cdn.example/lib.js', 'lib/': 'https://cdn.example/' } };
 
 /**
  * What a frame parses from an assembled document: the policy, then the bridge's configuration
@@ -66,7 +66,7 @@ describe('preview fuzz: generated hostile documents', () => {
       document.body.append(container);
       const controller = new PreviewController(container, { ackTimeoutMs: 60_000 });
       // Half the loads run with a site import map: its origin (not the sink's) opens nothing else.
-      if (index % 2 === 1) controller.setImportMap(SITE_MAP);
+      if (index % 2 === 1) controller.setImportMap(SITE_IMPORT_MAP);
       const workspace = createTestWorkspace({ 'index.html': '' });
       try {
         while (next < DOCUMENTS) {

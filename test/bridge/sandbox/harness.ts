@@ -16,13 +16,17 @@ export interface Mounted {
   dispose(): void;
 }
 
+/** The controller's options, and a site import map set before the first show. */
+export type MountOptions = PreviewControllerOptions & { importMap?: unknown };
+
 export function mountPreview(
   files: Record<string, string>,
-  options: PreviewControllerOptions = {},
+  { importMap, ...options }: MountOptions = {},
 ): Mounted {
   const container = document.createElement('div');
   document.body.append(container);
   const controller = new PreviewController(container, { ackTimeoutMs: 5000, ...options });
+  if (importMap !== undefined) controller.setImportMap(importMap);
   const workspace = createTestWorkspace(files);
   const unsubscribe = workspace.subscribe(() => void controller.show(workspace.getSnapshot()));
   void controller.show(workspace.getSnapshot());

@@ -3,12 +3,11 @@
  * card, let the loopback sink settle once, and read what each host saw and the sink counted.
  */
 import { expect } from '@open-wc/testing';
-import type { PreviewControllerOptions } from '../../../src/bridge/sandbox/controller.js';
 import {
   PREVIEW_DIAGNOSTIC_CODES,
   PREVIEW_ERROR_CODES,
 } from '../../../src/runtime/preview/errors.js';
-import { mountPreview } from './harness.js';
+import { mountPreview, type MountOptions } from './harness.js';
 import { netLogNamesOf, readSink, type SinkCounts } from './sink.js';
 
 /** Chromium opens the connection (DNS, TCP, TLS server name) before the policy blocks it. */
@@ -27,11 +26,19 @@ export async function settledSink(): Promise<SinkCounts> {
 }
 
 /** Mounts `page` and waits for the card; what the host saw, before the sink is read. */
-async function watch(page: string, options: PreviewControllerOptions) {
+async function watch(page: string, options: MountOptions) {
   const mounted = mountPreview({ 'index.html': page }, options);
   const { controller } = mounted;
   const states: string[] = [];
-  controller.subscribe(() => states.push(controller.getStatus().state));
+  // Whether a shell ever carried a network origin in its policy (a site import map's).
+  let networked = false;
+  const look = () =>
+    (networked ||= /https:\/\/[a-z.]+\.example/.test(controller.frame?.srcdoc ?? ''));
+  look();
+  controller.subscribe(() => {
+    states.push(controller.getStatus().state);
+    look();
+  });
   const blocked = () =>
     controller
       .getStatus()
@@ -47,13 +54,14 @@ async function watch(page: string, options: PreviewControllerOptions) {
     blocked: blocked(),
     states,
     sealed: controller.getStatus().sealed,
+    networked,
     card: controller.frame?.srcdoc.includes('The preview stopped') ?? false,
     code: outcome.ok ? 'ok' : outcome.error.code,
   };
 }
 
 /** A page that tries to leave, by the label its host names start with. */
-export type NavigationCases = Record<string, { page: string; options?: PreviewControllerOptions }>;
+export type NavigationCases = Record<string, { page: string; options?: MountOptions }>;
 
 /** Does this host name carry `label` (the loop numbers its names: `label0` … `label99`)? */
 const carries = (label: string, name: string) =>

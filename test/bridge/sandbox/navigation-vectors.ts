@@ -8,6 +8,11 @@ export const literal = (value: string) => JSON.stringify(value).replace(/</g, '\
 export const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /** A vector's label for its host name: letters only, lower case. */
+/** A site import map (the preview's one way to load from a network origin): it opens nothing else. */
+export const SITE_IMPORT_MAP = {
+  imports: { lib: 'https://cdn.example/lib.js', 'lib/': 'https://cdn.example/' },
+};
+
 export const labelOf = (prefix: string, name: string) =>
   `${prefix}${name.replace(/[^a-z]+/gi, '').toLowerCase()}`;
 

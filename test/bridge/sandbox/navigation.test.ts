@@ -30,6 +30,7 @@ import {
   refreshes,
   selfPage,
   selfScripts,
+  SITE_IMPORT_MAP,
   srcdocOnly,
 } from './navigation-vectors.js';
 
@@ -43,24 +44,36 @@ afterEach(async () => {
   await settledSink();
 });
 
+/**
+ * The pages run twice: as they are, and with a site import map (whose origin joins the policy)
+ * under labels starting with `map`. A map must open nothing else.
+ */
+const VARIANTS = [
+  { prefix: '', options: {} },
+  { prefix: 'map', options: { importMap: SITE_IMPORT_MAP } },
+];
+
 /** Every page that navigates, by label, each in a srcdoc shell; run together on first use. */
 const navigation = sharedNavigation(() => {
   const cases: NavigationCases = {};
-  const add = (label: string, page: string) => (cases[label] = { page });
-  for (const [name, script] of Object.entries(selfScripts)) {
-    const label = labelOf('self', name);
-    add(label, selfPage(script(urls.named(label))));
+  for (const { prefix, options } of VARIANTS) {
+    const add = (label: string, page: string) => (cases[prefix + label] = { page, options });
+    const named = (label: string) => urls.named(prefix + label);
+    for (const [name, script] of Object.entries(selfScripts)) {
+      const label = labelOf('self', name);
+      add(label, selfPage(script(named(label))));
+    }
+    for (const [name, build] of Object.entries(nestedFrames)) {
+      const label = labelOf('nested', name);
+      add(label, `<p>secret</p>${build(named(label))}`);
+    }
   }
-  add('selfdownload', downloadPage(urls.named('selfdownload')));
+  cases.selfdownload = { page: downloadPage(urls.named('selfdownload')) };
   for (const [name, page] of Object.entries(refreshes)) {
     const label = labelOf('refresh', name);
-    add(label, page(urls.named(label)));
+    cases[label] = { page: page(urls.named(label)) };
   }
-  for (const [name, build] of Object.entries(nestedFrames)) {
-    const label = labelOf('nested', name);
-    add(label, `<p>secret</p>${build(urls.named(label))}`);
-  }
-  add('loop', loopPage(urls.named('loop')));
+  cases.loop = { page: loopPage(urls.named('loop')) };
   return cases;
 });
 const navigateAway = navigation.result;
@@ -72,22 +85,51 @@ const expectNamesOf = (label: string, names: string[]) => {
   if (!resolvesBeforeBlocking) expect(names).to.deep.equal([]);
 };
 
-describe('preview navigation: the page itself', function () {
-  // The batch waits for every card, then for the sink to settle (a second per read).
-  this.timeout(30_000);
-  for (const name of Object.keys(selfScripts)) {
-    it(`${name}: blocked, a card, PREVIEW_RUNTIME_ERROR, never ready`, async () => {
-      const label = labelOf('self', name);
-      const result = await navigateAway(label);
-      expectCardNeverReady(result);
-      expectNamesOf(label, result.counts.names);
-      // The control for the net log checks: without the header, Chromium's holds the name.
-      await expectNetLog(label, resolvesBeforeBlocking);
-      // This page carries no Connection-Allowlist: the host page's probe goes through.
-      expect(result.sealed, 'sealed').to.equal(false);
-    });
-  }
+for (const { prefix } of VARIANTS) {
+  const withMap = prefix === 'map' ? ', with a site import map' : '';
+  describe(`preview navigation: the page itself${withMap}`, function () {
+    // The batch waits for every card, then for the sink to settle (a second per read).
+    this.timeout(30_000);
+    for (const name of Object.keys(selfScripts)) {
+      it(`${name}: blocked, a card, PREVIEW_RUNTIME_ERROR, never ready`, async () => {
+        const label = prefix + labelOf('self', name);
+        const result = await navigateAway(label);
+        expectCardNeverReady(result);
+        expectNamesOf(label, result.counts.names);
+        // The control for the net log checks: without the header, Chromium's holds the name.
+        await expectNetLog(label, resolvesBeforeBlocking);
+        // This page carries no Connection-Allowlist: the host page's probe goes through.
+        expect(result.sealed, 'sealed').to.equal(false);
+        expect(result.networked, "the map's origin in the shell's policy").to.equal(!!prefix);
+      });
+    }
+  });
 
+  describe(`preview navigation: frames nested in the page${withMap}`, function () {
+    this.timeout(30_000);
+    for (const name of Object.keys(nestedFrames)) {
+      const label = prefix + labelOf('nested', name);
+      if (engine === 'webkit' && srcdocOnly.has(name)) {
+        it(`${name}: in WebKit the frame stays empty and nothing reaches the sink`, async () => {
+          const result = await navigateAway(label);
+          expect(result.counts.names).to.deep.equal([]);
+          expect(result.counts.http).to.deep.equal([]);
+        });
+        continue;
+      }
+      it(`${name}: blocked, a card, PREVIEW_RUNTIME_ERROR`, async () => {
+        const result = await navigateAway(label);
+        expect(result.blocked, 'PREVIEW_NAVIGATION_BLOCKED').to.equal(true);
+        expect(result.card, 'a card in the frame').to.equal(true);
+        expect(result.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
+        expectNamesOf(label, result.counts.names);
+      });
+    }
+  });
+}
+
+describe('preview navigation: a download link', function () {
+  this.timeout(30_000);
   it('a download link: blocked and reset, nothing fetched', async () => {
     const label = 'selfdownload';
     const result = await navigateAway(label);
@@ -113,28 +155,6 @@ describe('preview navigation: a meta refresh', function () {
       expect(result.card, 'a card in the frame').to.equal(true);
       expect(result.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
       expect(result.counts).to.deep.include({ http: [], names: [] });
-    });
-  }
-});
-
-describe('preview navigation: frames nested in the page', function () {
-  this.timeout(30_000);
-  for (const name of Object.keys(nestedFrames)) {
-    if (engine === 'webkit' && srcdocOnly.has(name)) {
-      it(`${name}: in WebKit the frame stays empty and nothing reaches the sink`, async () => {
-        const result = await navigateAway(labelOf('nested', name));
-        expect(result.counts.names).to.deep.equal([]);
-        expect(result.counts.http).to.deep.equal([]);
-      });
-      continue;
-    }
-    it(`${name}: blocked, a card, PREVIEW_RUNTIME_ERROR`, async () => {
-      const label = labelOf('nested', name);
-      const result = await navigateAway(label);
-      expect(result.blocked, 'PREVIEW_NAVIGATION_BLOCKED').to.equal(true);
-      expect(result.card, 'a card in the frame').to.equal(true);
-      expect(result.code).to.equal(PREVIEW_ERROR_CODES.PREVIEW_RUNTIME_ERROR);
-      expectNamesOf(label, result.counts.names);
     });
   }
 });
