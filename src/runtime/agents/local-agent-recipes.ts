@@ -83,6 +83,15 @@ export const LOCAL_AGENT_RECIPES: readonly LocalAgentRecipe[] = [
       textFile(workspace, 'index.html')?.text.includes('Context-Action') ?? false,
   },
   {
+    // The TSX starter's title is a prop in its entry module: a patch of TypeScript with JSX.
+    id: 'rename-app',
+    label: 'Rename the app',
+    prompt: 'In src/main.tsx replace "Tasks" with "Today"',
+    tools: ['workspace.applyPatch'],
+    needsApproval: true,
+    fits: (workspace) => textFile(workspace, 'src/main.tsx')?.text.includes('"Tasks"') ?? false,
+  },
+  {
     id: 'status',
     label: 'Workspace status',
     prompt: 'What is the workspace status?',

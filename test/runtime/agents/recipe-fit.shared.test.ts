@@ -68,4 +68,23 @@ describe('recipes offered for a workspace', () => {
     expect(labels()).to.include('Redo change');
     runtime.dispose();
   });
+
+  it('offers a TSX edit on a TypeScript and JSX workspace, and it patches the .tsx module', async () => {
+    const runtime = await approvingRuntime('studio');
+    const labels = () =>
+      availableRecipes(runtime.agentTools, runtime.workspace.getStatus()).map((r) => r.label);
+    expect(labels()).to.not.include('Rename the app');
+    const main =
+      'import { App } from \'./App\';\n\nrender(<App title="Tasks" />, document.body);\n';
+    await runtime.registry.callTool('workspace.createFile', { path: 'src/main.tsx', text: main });
+    expect(labels()).to.include('Rename the app');
+    const recipe = availableRecipes(runtime.agentTools, runtime.workspace.getStatus()).find(
+      (r) => r.id === 'rename-app',
+    );
+    expect((await runtime.agent.run(recipe!.prompt)).status).to.equal('completed');
+    const file = runtime.workspace.getFile('src/main.tsx');
+    expect(file.ok && file.value.kind === 'text' && file.value.text).to.contain('title="Today"');
+    expect(labels()).to.not.include('Rename the app');
+    runtime.dispose();
+  });
 });
