@@ -63,7 +63,7 @@ const CONFIGURING_CHILD = 'script, template, [slot]';
  * `context-action.layout.<workspace>` (the `workspace` or `database-name` database), so each workspace keeps its own layout.
  *
  * @tagname ca-studio
- * @summary Live HTML/CSS/JS workspace edited through one tool registry.
+ * @summary Live web workspace (HTML, CSS, JS, TS, JSX) edited through one tool registry.
  * @attr heading - Title shown in the header.
  * @attr surface - Which surface to run: `studio` (default), `web-coding` (three-file workspace plus the `web.*` tools) or `live-editor` (the `editor.*` tools with workspace and document revisions). Read once, when the runtime is created.
  * @attr workspace - IndexedDB database that holds the workspace (`<name>-operations` holds durable operation records). Default: `context-action-workspace` on the studio surface, `context-action-<surface>` on the others. Changing it creates a new runtime.
