@@ -41,8 +41,14 @@ export const previewContentSecurityPolicy = (scriptOrigins: readonly string[] = 
 /** The policy with no import map: the preview opens no connection. */
 export const PREVIEW_CONTENT_SECURITY_POLICY = previewContentSecurityPolicy();
 
-/** Milliseconds the shell waits, after the page's load event, for the bridge's hello. */
-export const BRIDGE_GRACE_MS = 300;
+/**
+ * Milliseconds the shell waits, after the page's load event, for the bridge's hello. The hello
+ * is posted before the page loads, but Firefox delivers it (a message carrying a port, from
+ * another process) up to half a second after the load event on a busy machine: with 300 ms,
+ * three first visits in four there ended as a failed bridge. Only a bridge that really failed
+ * waits this out.
+ */
+export const BRIDGE_GRACE_MS = 2000;
 
 /** The bridge a page runs: its script and the configuration of this load. */
 export interface PageBridge {

@@ -47,3 +47,20 @@ describe('a preview bridge that fails to start', () => {
     });
   }
 });
+
+describe('a bridge whose hello arrives after the page loaded', () => {
+  it('is acknowledged: a hello that reaches the shell late is not a failed bridge', async () => {
+    // Firefox delivers the hello (which carries a port, across processes) up to half a second
+    // after the inner frame's load event on a busy machine; here it comes 800 ms after.
+    const late =
+      'const parentWindow = window.parent; window.parent = { postMessage: (...args) => ' +
+      'setTimeout(() => parentWindow.postMessage(...args), 800) };';
+    mounted = mountPreview(
+      { 'index.html': '<h1>page</h1>' },
+      { bridgeSource: `${late}${FRAME_BRIDGE_SOURCE}` },
+    );
+    const outcome = await mounted.settle();
+    expect(outcome.ok, JSON.stringify(outcome)).to.equal(true);
+    expect(mounted.controller.getStatus().diagnostics).to.deep.equal([]);
+  });
+});
