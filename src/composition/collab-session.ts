@@ -26,6 +26,10 @@ export interface CollabSessionInput {
 
 const COLOURS = ['#d6336c', '#1c7ed6', '#2b8a3e', '#e8590c', '#7048e8', '#0c8599', '#c2255c'];
 
+// A colour another client chose is drawn in this page's CSS: a hex colour only, never a value
+// such as `url(…)` that would make the page fetch.
+const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
 /** Presence's fields on one client, as far as they are ours and well formed. */
 function peerOf(clientId: number, state: Record<string, unknown>, self: boolean): CollabPeer {
   const user = (state['user'] ?? {}) as { name?: unknown; color?: unknown };
@@ -33,8 +37,11 @@ function peerOf(clientId: number, state: Record<string, unknown>, self: boolean)
   return {
     clientId,
     name: typeof user.name === 'string' ? user.name.slice(0, 80) : `Guest ${clientId % 1000}`,
-    color: typeof user.color === 'string' ? user.color : COLOURS[clientId % COLOURS.length]!,
-    activePath: typeof activePath === 'string' ? activePath : null,
+    color:
+      typeof user.color === 'string' && HEX_COLOUR.test(user.color)
+        ? user.color
+        : COLOURS[clientId % COLOURS.length]!,
+    activePath: typeof activePath === 'string' ? activePath.slice(0, 1024) : null,
     self,
   };
 }

@@ -1,5 +1,6 @@
 import { LitElement, html, nothing } from 'lit';
 import { query } from 'lit/decorators.js';
+import { styleMap } from 'lit/directives/style-map.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { shiftShortcutLabel } from '../shared/shortcut-label.js';
 import { browserDownload } from '../../runtime/tools/workspace/index.js';
@@ -8,14 +9,18 @@ import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
 import { StoreController } from '../shared/store-controller.js';
 import type { CaSearch } from '../search/search.element.js';
+import { peerLabel, presenceNews, roomLabel } from './presence.js';
 import { previewStatusStore } from './preview-status-store.js';
 import { statusBarStyles } from './status-bar.styles.js';
 import { summarizeStatus } from './status-text.js';
 import { createUnloadGuard, vetoUnload, type UnloadGuard } from './unload-guard.js';
 
 /** What the status bar needs from a runtime; `createStudioRuntime()` provides it. */
-/** `drafts`: editor drafts still inside their debounce window; leaving would lose them. */
-export type StatusBarRuntime = RuntimeView<'workspace' | 'registry', 'drafts'>;
+/**
+ * `drafts`: editor drafts still inside their debounce window; leaving would lose them.
+ * `collab`: the shared room, when the runtime has one.
+ */
+export type StatusBarRuntime = RuntimeView<'workspace' | 'registry', 'drafts' | 'collab'>;
 
 /** ⌘/Ctrl+Shift+F, whatever the keyboard layout's case. */
 export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
@@ -34,7 +39,9 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
  * folder has edits not yet saved to it, a `beforeunload` guard asks before the tab closes; so
  * does an editor draft still inside its debounce window, a commit still in flight, and any edit
  * held only in memory (a browser-only workspace whose edits are written asks nothing). In
- * memory-only mode, Download unsaved files saves the changed files as one ZIP.
+ * memory-only mode, Download unsaved files saves the changed files as one ZIP. In a shared room
+ * (`collab` and `room`), the room's state and who is in it, each with the file they have open;
+ * someone joining or leaving is announced.
  * ⌘/Ctrl+Shift+F anywhere on the page, or the Search button, opens workspace search
  * (`<ca-search>`).
  *
@@ -47,6 +54,8 @@ export function isWorkspaceSearchShortcut(event: KeyboardEvent): boolean {
  * @csspart revision - The workspace revision.
  * @csspart changes - Changed and deleted files since the checkpoint (or not saved to the folder).
  * @csspart preview - The preview state.
+ * @csspart room - The shared room's state (joining, how many are here, offline, refused).
+ * @csspart peers - The list of people in the room, each a colour dot and a name.
  * @csspart search-button - The button that opens workspace search.
  * @csspart search - The `<ca-search>` dialog.
  * @cssprop --ca-status-bar-background - Background of the bar.
@@ -64,6 +73,10 @@ export class CaStatusBar extends LitElement {
   private readonly workspace = new StoreController(this, () => this.runtimeRef.value?.workspace);
   private readonly preview = new StoreController(this, () =>
     previewStatusStore(this.runtimeRef.value?.capabilities),
+  );
+  private readonly room = new StoreController(
+    this,
+    () => this.runtimeRef.value?.collab ?? undefined,
   );
   private guard?: UnloadGuard;
   /** Inside a studio, its one live region tells where edits are kept; this bar stays quiet. */
@@ -109,6 +122,8 @@ export class CaStatusBar extends LitElement {
         'storage',
         summarizeStatus(runtime.workspace.getStatus(), undefined).storageLabel,
       );
+    const room = this.room.value;
+    if (room) this.announcer.follow('room', presenceNews(room));
   }
 
   /** Saves the files changed since the checkpoint as one ZIP (`workspace-unsaved-rev<N>.zip`). */
@@ -144,6 +159,21 @@ export class CaStatusBar extends LitElement {
     event.preventDefault();
     this.openSearch();
   };
+
+  private renderRoom() {
+    const room = this.room.value;
+    if (!room) return nothing;
+    return html`<span part="room" class="room" data-state=${room.state}>${roomLabel(room)}</span>
+      <ul part="peers" class="peers" aria-label=${`People in ${room.room}`}>
+        ${room.peers.map(
+          (peer) =>
+            html`<li title=${peerLabel(peer)}>
+              <span class="dot" style=${styleMap({ background: peer.color })}></span
+              ><span class="name">${peerLabel(peer)}</span>
+            </li>`,
+        )}
+      </ul>`;
+  }
 
   protected override render() {
     const runtime = this.runtimeRef.value;
@@ -188,6 +218,7 @@ export class CaStatusBar extends LitElement {
           >${summary.changesLabel}</span
         >
         <span part="preview">${summary.previewLabel}</span>
+        ${this.renderRoom()}
       </div>
       <button
         part="search-button"

@@ -44,6 +44,39 @@ export const statusBarStyles = [
       color: var(--_text);
       font-weight: 600;
     }
+    .room[data-state='connected'] {
+      color: var(--_text);
+    }
+    .room[data-state='refused'],
+    .room[data-state='offline'] {
+      color: var(--_danger);
+    }
+    .peers {
+      display: flex;
+      flex-wrap: wrap;
+      gap: 0.25rem 0.6rem;
+      margin: 0;
+      padding: 0;
+      list-style: none;
+    }
+    .peers li {
+      display: flex;
+      align-items: center;
+      gap: 0.3rem;
+      max-width: 16rem;
+    }
+    .dot {
+      flex: none;
+      width: 0.6rem;
+      height: 0.6rem;
+      border-radius: 50%;
+      forced-color-adjust: none;
+    }
+    .name {
+      overflow: hidden;
+      text-overflow: ellipsis;
+      white-space: nowrap;
+    }
     .search,
     .download {
       font-size: inherit;
@@ -58,6 +91,14 @@ export const statusBarStyles = [
     @container (max-width: 30rem) {
       kbd {
         display: none;
+      }
+      /* Only the dots on a phone; each still names its person to a screen reader. */
+      .peers .name {
+        position: absolute;
+        width: 1px;
+        height: 1px;
+        overflow: hidden;
+        clip-path: inset(50%);
       }
     }
   `,
