@@ -17,6 +17,8 @@ export const INNER_PARTS = {
     'revision',
     'changes',
     'preview',
+    'room',
+    'peers',
     'search-button',
     'search',
   ],
