@@ -8,8 +8,18 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   PROTOCOL_VERSION_META_KEY,
 } from '@modelcontextprotocol/server';
-import { createMCPHttpHost, type MCPHttpHost } from '../../../src/bridge/mcp/node.js';
-import { createToolRegistry } from '../../../src/runtime/index.js';
+import * as z from 'zod';
+import {
+  createMCPHttpHost,
+  MCP_CLIENT_CAPABILITY,
+  type MCPHttpHost,
+} from '../../../src/bridge/mcp/node.js';
+import {
+  createToolApprovalQueue,
+  createToolRegistry,
+  defineTool,
+} from '../../../src/runtime/index.js';
+import { waitFor } from '../../support/wait.js';
 import { conformanceTools } from './conformance/fixture.js';
 import { inputRequiredTools } from './conformance/input-fixtures.js';
 
@@ -198,6 +208,74 @@ describe('MCP host, 2026-07-28: asks to the client as input_required rounds', ()
       expect(refused.status, JSON.stringify(headers)).to.equal(400);
       expect(refused.body).to.deep.include({ id: 7 });
       expect(refused.body.error.code).to.equal(-32020);
+    }
+  });
+});
+
+describe('MCP host, 2026-07-28: input_required rounds of a call that needs approval', () => {
+  it('asks the person on every round and commits once, after the last ask', async () => {
+    const approvals = createToolApprovalQueue();
+    const registry = createToolRegistry({ approvalQueue: approvals });
+    const runs = { started: 0, committed: [] as string[] };
+    registry.register(
+      defineTool(
+        {
+          name: 'notes.add',
+          description: 'Adds a note the client user words.',
+          inputSchema: z.object({ topic: z.string() }),
+        },
+        async ({ topic }, handler) => {
+          runs.started++;
+          const channel = handler.require(MCP_CLIENT_CAPABILITY);
+          if (!channel.ok) throw channel.error;
+          // Asks first, commits after: a round that ends on an ask has changed nothing.
+          const answer = await channel.value.elicit(
+            {
+              message: `Your note on ${topic}?`,
+              requestedSchema: { type: 'object', properties: { note: { type: 'string' } } },
+            },
+            { key: 'note' },
+          );
+          if (!answer.ok) throw new Error(answer.error.message);
+          const note = String((answer.value.content as { note: string }).note);
+          runs.committed.push(note);
+          return { content: [{ type: 'text', text: `added ${note}` }] };
+        },
+      ),
+    );
+    const host = await createMCPHttpHost({ registry });
+    const asked: string[] = [];
+    const client = new ClientV2(
+      { name: 'v2', version: '0.0.0' },
+      { versionNegotiation: { mode: 'auto' }, capabilities: { elicitation: {} } },
+    );
+    client.setRequestHandler('elicitation/create', (request) => {
+      asked.push(String(request.params.message));
+      return { action: 'accept', content: { note: 'buy milk' } };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(host.url)));
+    try {
+      const call = client.callTool({ name: 'notes.add', arguments: { topic: 'errands' } });
+      for (const round of [1, 2]) {
+        const card = await waitFor(
+          () => approvals.store.getSnapshot()[0],
+          `approval card ${round}`,
+        );
+        expect(card.toolName).to.equal('notes.add');
+        // Nothing was committed while a person had not approved this round.
+        expect(runs.committed).to.deep.equal([]);
+        approvals.resolve(card.id, 'approved');
+      }
+      const result = await call;
+      expect(result.content).to.deep.equal([{ type: 'text', text: 'added buy milk' }]);
+      // The handler ran from the start on each round, asked the user once, committed once.
+      expect(runs.started).to.equal(2);
+      expect(asked).to.deep.equal(['Your note on errands?']);
+      expect(runs.committed).to.deep.equal(['buy milk']);
+      expect(approvals.store.getSnapshot()).to.deep.equal([]);
+    } finally {
+      await client.close();
+      await host.close();
     }
   });
 });
