@@ -3,7 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { Client as ClientV2, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import {
   CLIENT_CAPABILITIES_META_KEY,
   PROTOCOL_VERSION_META_KEY,
@@ -59,6 +63,14 @@ async function post(
   return { status: res.status, body: await res.json() };
 }
 
+const SAMPLED = {
+  role: 'assistant' as const,
+  content: { type: 'text' as const, text: 'Hello' },
+  model: 'test-model',
+  stopReason: 'endTurn',
+};
+const ROOTS = { roots: [{ uri: 'file:///work', name: 'Work' }] };
+
 /** The client user's answers, by the question asked; each question is counted. */
 function answering(asked: string[]) {
   return (message: string): { action: 'accept'; content: Record<string, string> } => {
@@ -80,25 +92,27 @@ describe('MCP host, 2026-07-28: asks to the client as input_required rounds', ()
   after(() => host.close());
 
   it('@modelcontextprotocol/client 2.4 answers each round; a 2025 session answers the same handler', async () => {
+    const capabilities = { elicitation: {}, sampling: {}, roots: {} };
     const asked2026: string[] = [];
     const modern = new ClientV2(
       { name: 'v2', version: '0.0.0' },
-      { versionNegotiation: { mode: 'auto' }, capabilities: { elicitation: {} } },
+      { versionNegotiation: { mode: 'auto' }, capabilities },
     );
     const answer2026 = answering(asked2026);
     modern.setRequestHandler('elicitation/create', (request) =>
       answer2026(String(request.params.message)),
     );
+    modern.setRequestHandler('sampling/createMessage', () => SAMPLED);
+    modern.setRequestHandler('roots/list', () => ROOTS);
     await modern.connect(new StreamableHTTPClientTransport(new URL(host.url)));
     const asked2025: string[] = [];
-    const legacy = new ClientV1(
-      { name: 'v1', version: '0.0.0' },
-      { capabilities: { elicitation: {} } },
-    );
+    const legacy = new ClientV1({ name: 'v1', version: '0.0.0' }, { capabilities });
     const answer2025 = answering(asked2025);
     legacy.setRequestHandler(ElicitRequestSchema, (request) =>
       answer2025(String(request.params.message)),
     );
+    legacy.setRequestHandler(CreateMessageRequestSchema, () => SAMPLED);
+    legacy.setRequestHandler(ListRootsRequestSchema, () => ROOTS);
     await legacy.connect(new TransportV1(new URL(host.url)));
     try {
       expect(modern.getProtocolEra()).to.equal('modern');
@@ -108,9 +122,19 @@ describe('MCP host, 2026-07-28: asks to the client as input_required rounds', ()
           arguments: {},
         });
         expect(result.content).to.deep.equal([{ type: 'text', text: 'Alice likes blue.' }]);
+        // Sampling, elicitation and roots at once: one round under 2026, three requests under 2025.
+        const all = await client.callTool({
+          name: 'test_input_required_result_multiple_inputs',
+          arguments: {},
+        });
+        expect(all.content).to.deep.equal([{ type: 'text', text: 'Hello Alice (1 roots)' }]);
       }
       // Each question was put to the user once, in order, under both revisions.
-      const questions = ['Step 1: What is your name?', 'Step 2: What is your favorite color?'];
+      const questions = [
+        'Step 1: What is your name?',
+        'Step 2: What is your favorite color?',
+        'What is your name?',
+      ];
       expect(asked2026).to.deep.equal(questions);
       expect(asked2025).to.deep.equal(questions);
     } finally {
@@ -243,6 +267,10 @@ describe('MCP host, 2026-07-28: input_required rounds of a call that needs appro
         },
       ),
     );
+    const outcomes: string[] = [];
+    registry.subscribe(({ type, provenance }) => {
+      if (type !== 'started') outcomes.push(`${provenance.status} ${provenance.errorCode ?? ''}`);
+    });
     const host = await createMCPHttpHost({ registry });
     const asked: string[] = [];
     const client = new ClientV2(
@@ -273,6 +301,8 @@ describe('MCP host, 2026-07-28: input_required rounds of a call that needs appro
       expect(asked).to.deep.equal(['Your note on errands?']);
       expect(runs.committed).to.deep.equal(['buy milk']);
       expect(approvals.store.getSnapshot()).to.deep.equal([]);
+      // The round that ended on an ask shows as cancelled in the trace.
+      expect(outcomes).to.deep.equal(['cancelled TOOL_CANCELLED', 'completed ']);
     } finally {
       await client.close();
       await host.close();
