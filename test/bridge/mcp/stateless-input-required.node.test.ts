@@ -200,6 +200,18 @@ describe('MCP host, 2026-07-28: asks to the client as input_required rounds', ()
       requestState: other.body.result.requestState,
     });
     expect(foreign.body.error).to.deep.include({ code: -32602 });
+    // The same request's state from another host (another key) does not verify here.
+    const elsewhere = await createMCPHttpHost({ registry });
+    try {
+      const theirs = await post(elsewhere.url, 'test_input_required_result_multi_round');
+      const crossed = await post(host.url, 'test_input_required_result_multi_round', {
+        inputResponses,
+        requestState: theirs.body.result.requestState,
+      });
+      expect(crossed.body.error).to.deep.include({ code: -32602 });
+    } finally {
+      await elsewhere.close();
+    }
     const genuine = await post(host.url, 'test_input_required_result_multi_round', {
       inputResponses,
       requestState,
