@@ -48,8 +48,6 @@ function answers(method: InputMethod, value: unknown): value is Record<string, u
   }
 }
 
-const never = new Promise<never>(() => {});
-
 /** A round answered from `responses` (the earlier rounds' answers and this retry's). */
 export function createInputRound(responses: Readonly<Record<string, unknown>>): InputRound {
   const pending: Record<string, InputRequest> = {};
@@ -73,7 +71,9 @@ export function createInputRound(responses: Readonly<Record<string, unknown>>): 
         setTimeout(() => block?.({ ...pending }), 0);
       }
       pending[key] = { method, params };
-      return never;
+      // A promise of its own: once the run is dropped, it and the handler waiting on it are
+      // garbage (one shared never-settling promise would keep every such handler alive).
+      return new Promise<never>(() => {});
     },
   };
 }

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { after, before, describe, it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Client as ClientV2, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { Client as ClientV1 } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -217,6 +219,46 @@ describe('MCP host, 2026-07-28: asks to the client as input_required rounds', ()
       requestState,
     });
     expect(Object.keys(genuine.body.result.inputRequests)).to.deep.equal(['step2']);
+  });
+
+  it('a round that ended on an ask leaves its handler run to the garbage collector', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let collected = 0;
+    const finalizer = new FinalizationRegistry(() => collected++);
+    const own = createToolRegistry();
+    own.register(
+      defineTool(
+        {
+          name: 'asks',
+          description: 'Asks.',
+          inputSchema: z.object({}),
+          annotations: { readOnlyHint: true },
+        },
+        async (_args, handler) => {
+          const held = { rows: new Array(1000).fill(1) };
+          finalizer.register(held, 'held');
+          const channel = handler.require(MCP_CLIENT_CAPABILITY);
+          if (!channel.ok) throw channel.error;
+          await channel.value.elicit({ message: 'Name?', requestedSchema: { type: 'object' } });
+          return { content: [{ type: 'text', text: String(held.rows.length) }] };
+        },
+      ),
+    );
+    const ownHost = await createMCPHttpHost({ registry: own });
+    try {
+      for (let round = 0; round < 5; round++) {
+        const { body } = await post(ownHost.url, 'asks');
+        expect(body.result.resultType).to.equal('input_required');
+      }
+      for (let tries = 0; tries < 50 && collected < 5; tries++) {
+        gc();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(collected).to.equal(5);
+    } finally {
+      await ownHost.close();
+    }
   });
 
   it('a request that did not declare the capability an ask needs gets -32021 (HTTP 400)', async () => {
