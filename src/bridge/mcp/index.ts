@@ -38,6 +38,7 @@ export {
   type MCPClientChannel,
   type MCPSessionLimits,
 } from './session-tools.js';
+export type { MCPAskOptions, MCPClientAsks } from './client-asks.js';
 export {
   MCP_CLIENT_ERROR_CODES,
   MCP_LOG_LEVELS,

@@ -15,6 +15,8 @@ export const JSONRPC_ERROR_CODES = Object.freeze({
   LIMIT_EXCEEDED: -32000,
   /** MCP: `resources/read` of a URI no provider serves. */
   RESOURCE_NOT_FOUND: -32002,
+  /** MCP 2026-07-28: an `Mcp-*` header disagrees with the body (HTTP 400). */
+  HEADER_MISMATCH: -32020,
 } as const);
 
 /** MCP forbids `null` ids on requests; `null` appears only on errors about unreadable ids. */

@@ -23,6 +23,8 @@ import {
   type JSONRPCParams,
   type JSONRPCResponse,
 } from './jsonrpc.js';
+import { createClientAsks } from './client-asks.js';
+import type { InputRound } from './input-replay.js';
 import {
   acceptsBatches,
   negotiateProtocolVersion,
@@ -86,6 +88,11 @@ export interface MCPHandleOptions {
   signal?: AbortSignal;
   /** Where this message's progress, logging and requests to the client go. */
   send?: MCPSend;
+  /**
+   * Under 2026-07-28: this round's answers to the client. The handlers' asks are answered from
+   * it (replay) instead of sent to the client; an unanswered one ends the round.
+   */
+  input?: InputRound;
 }
 
 /**
@@ -249,7 +256,11 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
       case 'prompts/list':
         return prompts.list(requestId, params);
       case 'prompts/get':
-        return prompts.get(requestId, params);
+        return prompts.get(
+          requestId,
+          params,
+          createClientAsks(() => clientCapabilities, outbound, scope, scope.signal),
+        );
       case 'completion/complete':
         return complete(requestId, params);
       default:
@@ -315,6 +326,7 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
         const scope: RequestScope = {
           send: handleOptions?.send ?? sessionSend,
           signal: handleOptions?.signal,
+          ...(handleOptions?.input ? { input: handleOptions.input } : {}),
         };
         return Array.isArray(message)
           ? await handleBatch(message, scope)

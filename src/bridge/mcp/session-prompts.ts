@@ -4,6 +4,7 @@
  */
 import { type Outcome, isToolContent } from '../../runtime/protocol/index.js';
 import type { MCPContentBlock } from '../../runtime/registry/index.js';
+import type { MCPClientAsks } from './client-asks.js';
 import {
   failure,
   JSONRPC_ERROR_CODES as RPC,
@@ -45,8 +46,15 @@ export interface MCPPromptResult {
  */
 export interface MCPPromptProvider {
   list(): readonly MCPPrompt[];
-  /** `undefined` when the name is not this provider's. Required arguments are checked first. */
-  get(name: string, args: Readonly<Record<string, string>>): Outcome<MCPPromptResult> | undefined;
+  /**
+   * `undefined` when the name is not this provider's. Required arguments are checked first.
+   * `client` asks the requesting client (its user, model or roots), as a tool's channel does.
+   */
+  get(
+    name: string,
+    args: Readonly<Record<string, string>>,
+    client: MCPClientAsks,
+  ): Outcome<MCPPromptResult> | undefined | Promise<Outcome<MCPPromptResult> | undefined>;
   /** Values for a prompt argument starting with `value`; `undefined` when not its prompt. */
   complete?(name: string, argument: string, value: string): readonly string[] | undefined;
 }
@@ -54,7 +62,7 @@ export interface MCPPromptProvider {
 export interface SessionPrompts {
   readonly capability: Record<string, unknown> | undefined;
   list(id: JSONRPCId, params: JSONRPCParams): JSONRPCResponse;
-  get(id: JSONRPCId, params: JSONRPCParams): JSONRPCResponse;
+  get(id: JSONRPCId, params: JSONRPCParams, client: MCPClientAsks): Promise<JSONRPCResponse>;
   complete(name: string, argument: string, value: string): readonly string[];
 }
 
@@ -81,7 +89,7 @@ export function createSessionPrompts(providers: readonly MCPPromptProvider[]): S
       return success(id, { prompts: providers.flatMap((provider) => provider.list()) });
     },
 
-    get(id, params) {
+    async get(id, params, client) {
       const { name } = params;
       const args = params.arguments ?? {};
       if (typeof name !== 'string')
@@ -98,7 +106,12 @@ export function createSessionPrompts(providers: readonly MCPPromptProvider[]): S
       if (missing.length > 0) {
         return failure(id, RPC.INVALID_PARAMS, `Missing prompt arguments: ${missing.join(', ')}.`);
       }
-      const got = provider.get(name, args);
+      let got: Outcome<MCPPromptResult> | undefined;
+      try {
+        got = await provider.get(name, args, client);
+      } catch {
+        return failure(id, RPC.INTERNAL_ERROR, 'The prompt provider failed.');
+      }
       if (got === undefined) return failure(id, RPC.INVALID_PARAMS, `No prompt named ${name}.`);
       if (!got.ok)
         return failure(id, RPC.INVALID_PARAMS, got.error.message, { code: got.error.code });

@@ -8,7 +8,6 @@ import {
   type ToolCapability,
   type ToolCapabilityResolver,
   isPlainObject,
-  type Outcome,
   type ToolCallContext,
   randomId,
 } from '../../runtime/protocol/index.js';
@@ -26,24 +25,22 @@ import {
   type JSONRPCParams,
   type JSONRPCResponse,
 } from './jsonrpc.js';
-import {
-  MCP_CLIENT_ERROR_CODES,
-  type MCPLogLevel,
-  type MCPSend,
-  type SessionOutbound,
-} from './session-outbound.js';
+import { createClientAsks, type AskScope, type MCPClientAsks } from './client-asks.js';
+import type { MCPLogLevel, SessionOutbound } from './session-outbound.js';
 
-/** What a tool run started by an MCP client can say back to that client. */
-export interface MCPClientChannel {
-  /** The capabilities the client declared in `initialize` (`sampling`, `elicitation`, …). */
+/**
+ * What a tool run started by an MCP client can say back to that client, and ask it
+ * (`createMessage`, `elicit`, `listRoots`).
+ */
+export interface MCPClientChannel extends MCPClientAsks {
+  /**
+   * The capabilities the client declared (`sampling`, `elicitation`, `roots` …): in `initialize`
+   * under 2025-11-25, in the request's `_meta` under 2026-07-28.
+   */
   readonly clientCapabilities: Readonly<Record<string, unknown>>;
   log(level: MCPLogLevel, data: unknown, logger?: string): void;
   /** Reports progress when the client asked for it; values must increase. */
   progress(progress: number, total?: number, message?: string): void;
-  /** `sampling/createMessage`: the client's model answers. */
-  createMessage(params: JSONRPCParams): Promise<Outcome<Record<string, unknown>>>;
-  /** `elicitation/create`: the client's user answers. */
-  elicit(params: JSONRPCParams): Promise<Outcome<Record<string, unknown>>>;
 }
 
 /** Resolves, inside a handler run for an MCP client, to that client's channel. */
@@ -81,9 +78,8 @@ export const DEFAULT_MCP_SESSION_LIMITS: Readonly<MCPSessionLimits> = Object.fre
   approvalTimeoutMs: 5 * 60_000,
 });
 
-/** One request's way back: its own stream (or the session's) and its cancellation. */
-export interface RequestScope {
-  send: MCPSend;
+/** One request's way back: its own stream (or the session's), its asks and its cancellation. */
+export interface RequestScope extends AskScope {
   signal: AbortSignal | undefined;
 }
 
@@ -99,7 +95,11 @@ const progressTokenOf = (params: JSONRPCParams): string | number | undefined => 
  * keeps a `resetTimeoutOnProgress` client alive), then the handler's own reports, shifted past
  * the heartbeats so the values still increase.
  */
-function createProgress(send: MCPSend, token: string | number | undefined, intervalMs: number) {
+function createProgress(
+  send: AskScope['send'],
+  token: string | number | undefined,
+  intervalMs: number,
+) {
   let beats = 0;
   let last = -Infinity;
   const emit = (progress: number, total?: number, message?: string) => {
@@ -160,25 +160,13 @@ export function createSessionTools(options: {
     signal: AbortSignal,
     progress: (p: number, t?: number, m?: string) => void,
   ): MCPClientChannel {
-    const ask = (capability: string, method: string, params: JSONRPCParams) =>
-      options.clientCapabilities()[capability] === undefined
-        ? Promise.resolve({
-            ok: false as const,
-            error: {
-              code: MCP_CLIENT_ERROR_CODES.MCP_CLIENT_CAPABILITY_MISSING,
-              message: `The MCP client does not support ${capability}.`,
-              retryable: false,
-            },
-          })
-        : outbound.request(scope.send, method, params, signal);
     return {
+      ...createClientAsks(options.clientCapabilities, outbound, scope, signal),
       get clientCapabilities() {
         return options.clientCapabilities();
       },
       log: (level, data, logger) => outbound.log(scope.send, level, data, logger),
       progress,
-      createMessage: (params) => ask('sampling', 'sampling/createMessage', params),
-      elicit: (params) => ask('elicitation', 'elicitation/create', params),
     };
   }
 

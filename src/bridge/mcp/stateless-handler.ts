@@ -13,9 +13,20 @@ import {
   ProtocolError,
   Server,
   type McpHttpHandler,
+  type RequestStateCodec,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import { isPlainObject } from '../../runtime/protocol/index.js';
+import type { ToolRegistry } from '../../runtime/registry/index.js';
+import { createInputRound } from './input-replay.js';
+import { failure, isRequestId, JSONRPC_ERROR_CODES as RPC } from './jsonrpc.js';
+import { paramHeaderMismatch } from './param-headers.js';
+import {
+  createRoundStateCodec,
+  readRequestState,
+  requestIdentity,
+  type RoundState,
+} from './request-state.js';
 import {
   createMCPSession,
   DEFAULT_MCP_SERVER_INFO,
@@ -38,14 +49,25 @@ export type StatelessHandlerOptions = Omit<MCPSessionOptions, 'onMessage'> & {
 
 /**
  * Answers one request on a session that lives for that request only: the client's capabilities
- * come from the request's `_meta`, its progress and logging go to the request's own stream.
+ * come from the request's `_meta`, its progress and logging go to the request's own stream, and
+ * its handlers' asks to the client are answered by replay (`input-replay.ts`): the first round
+ * they have no answer for ends the request with `input_required`, its `requestState` sealed by
+ * `codec` and holding the answers so far.
  */
 async function answer(
   options: StatelessHandlerOptions,
+  codec: RequestStateCodec<RoundState>,
   method: ForwardedMethod,
   params: unknown,
   ctx: ServerContext,
 ): Promise<Record<string, unknown>> {
+  const request = isPlainObject(params) ? params : {};
+  const identity = requestIdentity(method, request);
+  const round = createInputRound({
+    ...ctx.mcpReq.inputResponses,
+    // Answers of earlier rounds come from the verified state, whatever the retry says.
+    ...readRequestState(ctx, identity),
+  });
   const session = createMCPSession({
     ...options,
     // A request's own messages go to its stream; there is no other channel to send on.
@@ -55,27 +77,20 @@ async function answer(
     // The SDK lifts the revision's `_meta` keys into the envelope (its type names none of them).
     const envelope: Record<string, unknown> = { ...ctx.mcpReq.envelope };
     const declared = envelope[CLIENT_CAPABILITIES_META_KEY];
-    // This revision has no server-to-client requests: without these, a handler's sampling or
-    // elicitation fails at once (MCP_CLIENT_CAPABILITY_MISSING) instead of waiting on nothing.
-    const {
-      sampling: _sampling,
-      elicitation: _elicitation,
-      roots: _roots,
-      ...capabilities
-    } = isPlainObject(declared) ? declared : {};
     await session.handle({
       jsonrpc: '2.0',
       id: 0,
       method: 'initialize',
       params: {
         protocolVersion: '2025-11-25',
-        capabilities,
+        capabilities: isPlainObject(declared) ? declared : {},
       },
     });
-    const reply = await session.handle(
-      { jsonrpc: '2.0', id: ctx.mcpReq.id, method, params: isPlainObject(params) ? params : {} },
+    const handled = session.handle(
+      { jsonrpc: '2.0', id: ctx.mcpReq.id, method, params: request },
       {
         signal: ctx.mcpReq.signal,
+        input: round,
         send: (message) => {
           // Requests to the client do not exist in this revision; only notifications pass.
           if (!('id' in message) && 'method' in message) {
@@ -84,18 +99,28 @@ async function answer(
         },
       },
     );
+    const reply = await Promise.race([handled, round.blocked.then((asks) => ({ asks }))]);
+    if (reply !== undefined && 'asks' in reply) {
+      // The SDK refuses an ask the request's declared capabilities do not cover (-32021).
+      const requestState = await codec.mint({ request: identity, answers: { ...round.used } });
+      return { resultType: 'input_required', inputRequests: reply.asks, requestState };
+    }
     if (reply === undefined || Array.isArray(reply)) throw new Error('No single reply.');
     if ('error' in reply) {
       throw new ProtocolError(reply.error.code, reply.error.message, reply.error.data);
     }
     return reply.result;
   } finally {
+    // Ends a run that waits on an unanswered ask: the retry runs the handler again.
     session.close();
   }
 }
 
 /** The SDK's server for one request: every method a provider backs, answered by `answer`. */
-function createServer(options: StatelessHandlerOptions): Server {
+function createServer(
+  options: StatelessHandlerOptions,
+  codec: RequestStateCodec<RoundState>,
+): Server {
   const hasResources = (options.resources ?? []).length > 0;
   const hasPrompts = (options.prompts ?? []).length > 0;
   const server = new Server(
@@ -108,6 +133,8 @@ function createServer(options: StatelessHandlerOptions): Server {
         ...(hasPrompts ? { prompts: { listChanged: true } } : {}),
       },
       ...(options.instructions === undefined ? {} : { instructions: options.instructions }),
+      // A tampered, expired or foreign state is -32602 before any handler runs.
+      requestState: { verify: codec.verify },
     },
   );
   const methods: ForwardedMethod[] = [
@@ -118,9 +145,18 @@ function createServer(options: StatelessHandlerOptions): Server {
   for (const method of methods) {
     // The SDK checks each result against the revision's schema; ours are already spec-shaped.
     server.setRequestHandler(method, ((request: { params?: unknown }, ctx: ServerContext) =>
-      answer(options, method, request.params, ctx)) as never);
+      answer(options, codec, method, request.params, ctx)) as never);
   }
   return server;
+}
+
+/** Why a `tools/call`'s `Mcp-Param-*` headers disagree with its arguments, if they do. */
+function paramMismatchOf(registry: ToolRegistry, message: unknown, headers: Headers) {
+  if (!isPlainObject(message) || message.method !== 'tools/call') return undefined;
+  const params = isPlainObject(message.params) ? message.params : {};
+  const tool =
+    typeof params.name === 'string' ? registry.getToolDefinition(params.name) : undefined;
+  return tool && paramHeaderMismatch(tool.inputSchema, params.arguments, headers);
 }
 
 /**
@@ -129,7 +165,8 @@ function createServer(options: StatelessHandlerOptions): Server {
  * reach open `subscriptions/listen` streams; `close()` also stops them.
  */
 export function createStatelessHandler(options: StatelessHandlerOptions): McpHttpHandler {
-  const handler = createMcpHandler(() => createServer(options), {
+  const codec = createRoundStateCodec();
+  const handler = createMcpHandler(() => createServer(options, codec), {
     legacy: 'reject',
     maxRequestBodySize: options.maxBodyBytes,
     // Our own stream pool ends idle streams; the SDK's comments would keep them busy.
@@ -146,9 +183,18 @@ export function createStatelessHandler(options: StatelessHandlerOptions): McpHtt
         ) ?? (() => {}),
     ),
   ];
-  const close = handler.close;
+  const { close, fetch } = handler;
   return {
     ...handler,
+    // A tool's `x-mcp-header` arguments must match their `Mcp-Param-*` headers (SEP-2243).
+    fetch: (request, requestOptions) => {
+      const message = requestOptions?.parsedBody;
+      const mismatch = paramMismatchOf(options.registry, message, request.headers);
+      if (mismatch === undefined) return fetch(request, requestOptions);
+      const id = isPlainObject(message) && isRequestId(message.id) ? message.id : null;
+      const body = failure(id, RPC.HEADER_MISMATCH, `Bad Request: ${mismatch}`);
+      return Promise.resolve(Response.json(body, { status: 400 }));
+    },
     close: async () => {
       for (const stop of stops) stop();
       await close();

@@ -65,3 +65,4 @@ export {
   type ErrorCodeTable,
   type ErrorCodeTraits,
 } from './error-codes.js';
+export { canonicalJson, fingerprintArguments } from './fingerprint.js';

@@ -199,6 +199,15 @@ export const conformanceTools = [
   }),
   defineTool(
     {
+      name: 'test_custom_header',
+      description: 'Its region travels in the Mcp-Param-Region header too (SEP-2243).',
+      inputSchema: z.object({ region: z.string().meta({ 'x-mcp-header': 'Region' }) }),
+      annotations: readOnly,
+    },
+    ({ region }) => text(`Region: ${region}`),
+  ),
+  defineTool(
+    {
       name: 'json_schema_2020_12_tool',
       description: 'Tool with JSON Schema 2020-12 features',
       inputSchema: z.strictObject({ name: z.string().optional(), address: address.optional() }),

@@ -10,14 +10,15 @@ import {
 } from '../../../../src/bridge/mcp/node.js';
 import { createStudioRuntime } from '../../../../src/composition/index.js';
 import { conformancePrompts, conformanceResources, conformanceTools } from './fixture.js';
+import { inputRequiredPrompts, inputRequiredTools } from './input-fixtures.js';
 
 const runtime = createStudioRuntime({ workspaceRepository: null });
 await runtime.ready;
-for (const tool of conformanceTools) runtime.registry.register(tool);
+for (const tool of [...conformanceTools, ...inputRequiredTools]) runtime.registry.register(tool);
 const host = await createMCPHttpHost({
   registry: runtime.registry,
   resources: [createWorkspaceResources(runtime.workspace), conformanceResources],
-  prompts: [createRecipePrompts(runtime.workspace), conformancePrompts],
+  prompts: [createRecipePrompts(runtime.workspace), conformancePrompts, inputRequiredPrompts],
 });
 console.log(JSON.stringify({ url: host.url }));
 const stop = async () => {
