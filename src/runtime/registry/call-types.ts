@@ -7,6 +7,7 @@ import type { ToolApprovalQueue } from '../approval/approval-queue.js';
 import type { ToolCapabilityResolver } from '../protocol/capability.js';
 import type { ToolCallListener } from '../protocol/events.js';
 import type { ToolCallContext, ToolCallRequest, ToolCallResult } from '../protocol/types.js';
+import type { Acknowledgements } from './acknowledge.js';
 import type { ToolDescriptor } from './define-tool.js';
 import type { ToolIdempotencyStore } from './idempotency.js';
 import type { ToolPolicy } from './policy.js';
@@ -55,6 +56,8 @@ export interface CallEnvironment {
   capabilityResolver?: ToolCapabilityResolver;
   idempotency: ToolIdempotencyStore;
   lifecycle: Lifecycle;
+  /** The last commit the preview did not acknowledge, for a retry that must not write again. */
+  acknowledgements: Acknowledgements;
   /** What calls wait for before anything else (the workspace's hydration). */
   readiness?: Readiness;
 }
