@@ -13,6 +13,7 @@ import { failure, toolError, type ToolCallError } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
 import { isPlainObject } from '../protocol/guards.js';
 import { previewHostCapability } from '../preview/preview-host.js';
+import type { Acknowledgements, Committed } from './call-types.js';
 import type { ToolHandlerContext } from './define-tool.js';
 import type { ToolCall } from './tool-call.js';
 
@@ -21,26 +22,6 @@ type PreviewField =
   | { state: 'ready'; revision: number }
   | { state: 'pending'; revision: number }
   | { state: 'unavailable' };
-
-/** A handler's success that committed `committedRevision`. */
-type Committed = Record<string, unknown> & {
-  committedRevision: number;
-  structuredContent?: Record<string, unknown>;
-};
-
-/** The last commit the preview did not acknowledge, with the success it was waiting to give. */
-interface Unacknowledged {
-  key: string;
-  revision: number;
-  returned: Committed;
-}
-
-/** The registry's memory of the last unacknowledged commit, and the workspace it reads. */
-export interface Acknowledgements {
-  /** The workspace's current revision, when the registry was given a reader of it. */
-  readonly revision?: () => number;
-  last?: Unacknowledged;
-}
 
 export const createAcknowledgements = (revision?: () => number): Acknowledgements =>
   revision ? { revision } : {};

@@ -7,7 +7,6 @@ import type { ToolApprovalQueue } from '../approval/approval-queue.js';
 import type { ToolCapabilityResolver } from '../protocol/capability.js';
 import type { ToolCallListener } from '../protocol/events.js';
 import type { ToolCallContext, ToolCallRequest, ToolCallResult } from '../protocol/types.js';
-import type { Acknowledgements } from './acknowledge.js';
 import type { ToolDescriptor } from './define-tool.js';
 import type { ToolIdempotencyStore } from './idempotency.js';
 import type { ToolPolicy } from './policy.js';
@@ -43,6 +42,20 @@ export interface Lifecycle {
     resultBytes: number | undefined,
     replayed: boolean,
   ): void;
+}
+
+/** A handler's success that committed `committedRevision` (`acknowledge.ts`). */
+export type Committed = Record<string, unknown> & {
+  committedRevision: number;
+  structuredContent?: Record<string, unknown>;
+};
+
+/** The registry's memory of the last commit the preview did not acknowledge. */
+export interface Acknowledgements {
+  /** The workspace's current revision, when the registry was given a reader of it. */
+  readonly revision?: () => number;
+  /** That commit: the call's key (tool and arguments) and the success it was waiting to give. */
+  last?: { key: string; revision: number; returned: Committed };
 }
 
 /** The registry's side of one call: lookup, validation mode, policy, approvals and lifecycle. */
