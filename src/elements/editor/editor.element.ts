@@ -224,7 +224,8 @@ export class CaEditor extends LitElement {
     if (!draft || this.conflict?.path === path) return '';
     const { text } = draft;
     const written = await writeDraft(runtime.registry, path, text, snapshot.revision);
-    if (written.kind === 'conflict') this.scheduleSave();
+    // Two tabs refusing each other's writes retry after random delays, so one writes first.
+    if (written.kind === 'conflict') this.scheduleSave(this.idleMs * (1 + Math.random()));
     if (written.kind !== 'saved') return written.kind === 'not-saved' ? written.message : '';
     const current = this.drafts.get(path);
     if (current === draft) this.setDraft(path, undefined);
@@ -233,9 +234,9 @@ export class CaEditor extends LitElement {
     return '';
   }
 
-  private scheduleSave(): void {
+  private scheduleSave(delay = this.idleMs): void {
     clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.flush(), this.idleMs);
+    this.idleTimer = setTimeout(() => void this.flush(), delay);
   }
 
   private setDraft(path: string, draft: EditorDraftText | undefined): void {
