@@ -23,6 +23,7 @@ type PreviewField =
   | { state: 'pending'; revision: number }
   | { state: 'unavailable' };
 
+/** A registry's acknowledgement memory; `revision` reads the workspace it writes to. */
 export const createAcknowledgements = (revision?: () => number): Acknowledgements =>
   revision ? { revision } : {};
 

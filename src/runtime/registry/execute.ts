@@ -1,8 +1,8 @@
 /**
- * One call past admission: the policy gate, then the handler and the preview's acknowledgement of
- * what it committed (`acknowledge.ts`), then the terminal checks. It
- * stays synchronous as far as it can: a synchronous `allow` and a handler that returns a
- * promise cost one `then`, not a chain of async frames.
+ * One call past admission: the policy gate, then the handler and the preview's acknowledgement
+ * of what it committed (`acknowledge.ts`), then the terminal checks. It stays synchronous as far
+ * as it can: a synchronous `allow` and a handler that returns a promise cost one `then`, not a
+ * chain of async frames.
  */
 import { TOOL_CALL_ERROR_CODES as CODES, toolError } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
