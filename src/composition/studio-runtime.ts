@@ -292,6 +292,8 @@ export function createStudioRuntime(options: StudioRuntimeOptions = {}): StudioR
     // A step's calls approved together run in the model's order, each after the one before.
     approvalQueue: traceApprovals(orderSessionCalls(approvals, callEnded), trace),
     capabilityResolver: capabilities.resolve,
+    // A retry of a commit the preview did not show writes nothing again while this stands still.
+    workspaceRevision: () => workspace.getSnapshot().revision,
     durableOperationStore: operations.store,
     durableOperationOwnerId: ownerId,
   });

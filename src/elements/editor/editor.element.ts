@@ -21,6 +21,7 @@ import { bothVersions, reconcileDraft, withDraft, type EditorDraftText } from '.
 import { editorStyles } from './editor.styles.js';
 import { ChangeReview } from './change-review.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
+import { writeDraft } from './write-draft.js';
 
 /** The detail of `ca-editor-change`: the path of the file the person edited. */
 export interface EditorChangeDetail {
@@ -214,20 +215,18 @@ export class CaEditor extends LitElement {
    * Writes the draft of `path` once it is reconciled with what the workspace shows, so the file
    * there is the draft's basis: a store that moved on meanwhile merges the write against that
    * basis, or refuses it. A refused write leaves the draft as typed; reconciling it with the
-   * stored version then merges or asks.
+   * stored version then merges or asks. A stored write is saved, whatever the page then does.
    */
   private async write(runtime: StudioRuntime, path: string): Promise<string> {
-    this.reconcileWith(runtime.workspace.getSnapshot(), path);
+    const snapshot = runtime.workspace.getSnapshot();
+    this.reconcileWith(snapshot, path);
     const draft = this.drafts.get(path);
     if (!draft || this.conflict?.path === path) return '';
     const { text } = draft;
-    // Nothing between here and the write lets the workspace change: it merges against `basis`.
-    const result = await callAsPerson(runtime.registry, 'workspace.writeFile', { path, text });
-    if (result.error?.code === 'WORKSPACE_REVISION_CONFLICT') {
-      this.scheduleSave();
-      return '';
-    }
-    if (result.error) return `${result.error.code}: ${result.error.message}`;
+    const written = await writeDraft(runtime.registry, path, text, snapshot.revision);
+    // Two tabs refusing each other's writes retry after random delays, so one writes first.
+    if (written.kind === 'conflict') this.scheduleSave(this.idleMs * (1 + Math.random()));
+    if (written.kind !== 'saved') return written.kind === 'not-saved' ? written.message : '';
     const current = this.drafts.get(path);
     if (current === draft) this.setDraft(path, undefined);
     // Newer keystrokes were typed on top of the committed write: it is their basis now.
@@ -235,9 +234,9 @@ export class CaEditor extends LitElement {
     return '';
   }
 
-  private scheduleSave(): void {
+  private scheduleSave(delay = this.idleMs): void {
     clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.flush(), this.idleMs);
+    this.idleTimer = setTimeout(() => void this.flush(), delay);
   }
 
   private setDraft(path: string, draft: EditorDraftText | undefined): void {

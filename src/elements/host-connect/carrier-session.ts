@@ -8,8 +8,7 @@
  */
 import type { HostCompanionSession } from '../../runtime/carrier/index.js';
 import type { Outcome, ToolCallError } from '../../runtime/protocol/index.js';
-import { callAsPerson } from '../../runtime/registry/index.js';
-import { committedDespitePreview } from '../../runtime/preview/index.js';
+import { callAsPerson, committedDespitePreview } from '../../runtime/registry/index.js';
 import {
   folderPickerCapability,
   folderSessionCapability,

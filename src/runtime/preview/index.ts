@@ -21,4 +21,3 @@ export {
   type PreviewSelectionStore,
 } from './selection.js';
 export { createPreviewTools, type PreviewWorkspacePort } from './tools.js';
-export { committedDespitePreview, reportUnacknowledgedPreview } from './unacknowledged.js';

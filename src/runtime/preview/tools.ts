@@ -2,8 +2,9 @@
  * The preview tools (P7, P8): `preview.getStatus`, `preview.refresh` and the visual tools
  * `preview.setTheme`, `preview.addFeature`, `preview.updateHero`. Visual tools resolve the
  * entry and its stylesheet from the workspace, write through the workspace port (revision
- * guarded), then wait for the preview to acknowledge the new revision. The preview host is a
- * capability: without a mounted preview every tool returns `tool-capability-unavailable`.
+ * guarded) and name the revision they committed, which the registry waits for the preview to
+ * acknowledge. The preview host is a capability: without a mounted preview every tool returns
+ * `tool-capability-unavailable`.
  * No tool runs script in the preview.
  */
 import * as z from 'zod/mini';
@@ -15,13 +16,11 @@ import {
   type ToolHandlerContext,
 } from '../registry/define-tool.js';
 import type { WorkspaceSnapshot, WorkspaceSource } from '../workspace/types.js';
-import { acknowledge } from '../tools/workspace/respond.js';
 import { expectedRevisionOf, heroCopyInput, previewOutput } from '../tools/workspace/schemas.js';
 import { describeVisualEdit } from './describe-visual-edit.js';
 import { resolvePreviewEntry, resolvePreviewStylesheet } from './entry.js';
 import { PREVIEW_ERROR_CODES, previewError } from './errors.js';
 import { previewHostCapability } from './preview-host.js';
-import { reportUnacknowledgedPreview } from './unacknowledged.js';
 import {
   appendFeature,
   PREVIEW_ACCENTS,
@@ -106,30 +105,21 @@ async function runVisualEdit(
     revision === undefined ? {} : { expectedRevision: revision },
   );
   if (!written.ok) return written;
-  return acknowledged(context, written.value, file.path);
+  return visualEditResult(written.value, file.path);
 }
 
-async function acknowledged(
-  context: ToolHandlerContext,
-  snapshot: WorkspaceSnapshot,
-  path: string,
-) {
-  const structuredContent: z.output<typeof mutationOutput> = {
+function visualEditResult(snapshot: WorkspaceSnapshot, path: string) {
+  const structuredContent: Omit<z.output<typeof mutationOutput>, 'preview'> = {
     revision: snapshot.revision,
     activePath: snapshot.activePath,
     path,
-    preview: await acknowledge(context, snapshot.revision),
     storageMode: snapshot.storageMode,
     ...(snapshot.storageError === undefined ? {} : { storageError: snapshot.storageError }),
   };
   return {
-    content: [
-      {
-        type: 'text' as const,
-        text: `Edited ${path}; the preview acknowledged revision ${snapshot.revision}.`,
-      },
-    ],
+    content: [{ type: 'text' as const, text: `Edited ${path} at revision ${snapshot.revision}.` }],
     structuredContent,
+    committedRevision: snapshot.revision,
   };
 }
 
@@ -264,8 +254,5 @@ export function createPreviewTools(workspace: PreviewWorkspacePort): ToolDescrip
       ),
   );
 
-  return reportUnacknowledgedPreview(
-    [getStatus, refresh, setTheme, updateHeroTool, addFeature] as ToolDescriptor<never>[],
-    workspace,
-  );
+  return [getStatus, refresh, setTheme, updateHeroTool, addFeature] as ToolDescriptor<never>[];
 }

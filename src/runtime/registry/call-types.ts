@@ -44,6 +44,20 @@ export interface Lifecycle {
   ): void;
 }
 
+/** A handler's success that committed `committedRevision` (`acknowledge.ts`). */
+export type Committed = Record<string, unknown> & {
+  committedRevision: number;
+  structuredContent?: Record<string, unknown>;
+};
+
+/** The registry's memory of the last commit the preview did not acknowledge. */
+export interface Acknowledgements {
+  /** The workspace's current revision, when the registry was given a reader of it. */
+  readonly revision?: () => number;
+  /** That commit: the call's key (tool and arguments) and the success it was waiting to give. */
+  last?: { key: string; revision: number; returned: Committed };
+}
+
 /** The registry's side of one call: lookup, validation mode, policy, approvals and lifecycle. */
 export interface CallEnvironment {
   lookup(name: string): ToolDescriptor | undefined;
@@ -55,6 +69,8 @@ export interface CallEnvironment {
   capabilityResolver?: ToolCapabilityResolver;
   idempotency: ToolIdempotencyStore;
   lifecycle: Lifecycle;
+  /** The last commit the preview did not acknowledge, for a retry that must not write again. */
+  acknowledgements: Acknowledgements;
   /** What calls wait for before anything else (the workspace's hydration). */
   readiness?: Readiness;
 }

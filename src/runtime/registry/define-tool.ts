@@ -57,6 +57,11 @@ export interface ToolHandlerSuccess<Out = Record<string, unknown>> {
   structuredContent?: Out;
   snapshotAfter?: SnapshotRef;
   artifacts?: ArtifactRef[];
+  /**
+   * The workspace revision this call committed. The registry waits for the preview to show it
+   * (`acknowledge.ts`) and adds the outcome to `structuredContent` as `preview`.
+   */
+  committedRevision?: number;
 }
 
 /**
@@ -104,6 +109,12 @@ export interface ToolDefinitionInput<
 }
 
 type OutputOf<S> = S extends z.core.$ZodObject ? z.output<S> : Record<string, unknown>;
+
+/** What a handler returns of its output: a committed revision's `preview` is the registry's. */
+type HandlerOutputOf<S> =
+  OutputOf<S> extends { preview: unknown }
+    ? Omit<OutputOf<S>, 'preview'> & { preview?: OutputOf<S>['preview'] }
+    : OutputOf<S>;
 
 /** A defined tool, ready to register. Frozen: its definition cannot drift after export. */
 export interface ToolDescriptor<Args = unknown> {
@@ -188,7 +199,7 @@ export function defineTool<
   OutSchema extends z.core.$ZodObject | undefined = undefined,
 >(
   definition: ToolDefinitionInput<In, OutSchema> | ToolContractDescriptor<In, OutSchema>,
-  handler: ToolHandler<z.output<In>, OutputOf<OutSchema>>,
+  handler: ToolHandler<z.output<In>, HandlerOutputOf<OutSchema>>,
 ): ToolDescriptor<z.output<In>> {
   if (typeof definition !== 'object' || definition === null) {
     throw new TypeError('defineTool: expected a tool definition object.');
@@ -203,7 +214,7 @@ export function defineTool<
 
 function defineFrom<In extends z.core.$ZodType, OutSchema extends z.core.$ZodObject | undefined>(
   definition: ToolDefinitionInput<In, OutSchema>,
-  handler: ToolHandler<z.output<In>, OutputOf<OutSchema>>,
+  handler: ToolHandler<z.output<In>, HandlerOutputOf<OutSchema>>,
 ): ToolDescriptor<z.output<In>> {
   const realm = checkDefinition(definition);
   if (typeof handler !== 'function') {

@@ -1,12 +1,14 @@
 /**
- * One call past admission: the policy gate, then the handler, then the terminal checks. It
- * stays synchronous as far as it can: a synchronous `allow` and a handler that returns a
- * promise cost one `then`, not a chain of async frames.
+ * One call past admission: the policy gate, then the handler and the preview's acknowledgement
+ * of what it committed (`acknowledge.ts`), then the terminal checks. It stays synchronous as far
+ * as it can: a synchronous `allow` and a handler that returns a promise cost one `then`, not a
+ * chain of async frames.
  */
 import { TOOL_CALL_ERROR_CODES as CODES, toolError } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
 import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
 import { abortError, race } from './abort.js';
+import { runAcknowledged } from './acknowledge.js';
 import { openGate, type Gate } from './gate.js';
 import { HandlerContext } from './handler-context.js';
 import { checkHandlerResult, handlerError } from './output.js';
@@ -97,7 +99,7 @@ function invoke<T>(call: ToolCall, gate: Gate, settle: Settle<T>): ToolCallResul
   const context = new HandlerContext(call);
   let pending: unknown;
   try {
-    pending = call.tool.handler(call.args, context);
+    pending = runAcknowledged(call, context);
   } catch (thrown) {
     return threw(call, context, thrown);
   }

@@ -1,4 +1,5 @@
 /** The registry domain's door: what other layers may import of it. */
+export { committedDespitePreview } from './acknowledge.js';
 export { type CapabilityTable, createCapabilityTable } from './capability-table.js';
 export {
   type MCPCallToolResult,

@@ -31,6 +31,12 @@ export interface ToolCallOptions {
   toolCallId?: string;
   /** A per-run capability resolver, consulted before the registry's (T4). */
   capabilityResolver?: ToolCapabilityResolver;
+  /**
+   * Whether a call that commits a workspace revision waits for the preview to acknowledge it
+   * (a preview failure is then the call's error). True by default; a person's typing, which
+   * must not wait for the page, passes false and gets `preview: { state: 'pending' }`.
+   */
+  awaitPreview?: boolean;
 }
 
 const MAX_TIMER_MS = 2_147_483_647;
@@ -49,6 +55,7 @@ interface ParsedCallOptions {
   context?: ToolCallContext;
   toolCallId?: string;
   capabilityResolver?: ToolCapabilityResolver;
+  awaitPreview?: boolean;
 }
 
 /**
@@ -67,6 +74,7 @@ export function applyCallOptions(raw: unknown, call: ToolCall): ToolCallError | 
   call.approvalTimeoutMs = parsed.approvalTimeout;
   call.idempotencyKey = parsed.idempotencyKey;
   call.capabilityResolver = parsed.capabilityResolver;
+  call.awaitPreview = parsed.awaitPreview ?? true;
   return undefined;
 }
 
@@ -127,6 +135,12 @@ function parseCallOptions(
       return invalid('capabilityResolver', 'capabilityResolver must be a function.');
     }
     parsed.capabilityResolver = o.capabilityResolver as ToolCapabilityResolver;
+  }
+  if (o.awaitPreview !== undefined) {
+    if (typeof o.awaitPreview !== 'boolean') {
+      return invalid('awaitPreview', 'awaitPreview must be a boolean.');
+    }
+    parsed.awaitPreview = o.awaitPreview;
   }
   if (o.context !== undefined) {
     if (typeof o.context !== 'object' || o.context === null) {

@@ -20,6 +20,7 @@ import type {
 } from '../protocol/types.js';
 import type { ToolApprovalQueue } from '../approval/approval-queue.js';
 import type { ToolObservabilityLimits } from '../observability/limits.js';
+import { createAcknowledgements } from './acknowledge.js';
 import { runToolCall } from './call.js';
 import type { CallEnvironment, ToolValidationMode } from './call-types.js';
 import { readModelCall } from './model-call.js';
@@ -90,6 +91,11 @@ export interface ToolRegistryOptions {
    * `TOOL_RUNTIME_NOT_READY`. Default 10 000 ms.
    */
   readyTimeoutMs?: number;
+  /**
+   * The workspace's current revision. With it, a call whose commit the preview did not
+   * acknowledge, retried unchanged while the workspace still stands there, writes nothing again.
+   */
+  workspaceRevision?: () => number;
 }
 
 const DEFAULT_DURABLE_LEASE_MS = 30_000;
@@ -201,6 +207,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
           })
         : createInMemoryIdempotencyStore()),
     lifecycle,
+    acknowledgements: createAcknowledgements(options.workspaceRevision),
     ...(options.ready
       ? {
           readiness: createReadiness(

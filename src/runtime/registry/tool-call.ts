@@ -31,6 +31,8 @@ export class ToolCall implements CallTrace {
   idempotencyKey: string | undefined = undefined;
   capabilityResolver: ToolCapabilityResolver | undefined = undefined;
   request: ToolCallRequest | undefined = undefined;
+  /** Whether a committed revision waits for the preview's acknowledgement (`acknowledge.ts`). */
+  awaitPreview = true;
   // Set by admission, and read only once it passed.
   tool!: ToolDescriptor;
   args!: Record<string, unknown>;

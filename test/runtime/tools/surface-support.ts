@@ -40,6 +40,7 @@ export async function surfaceRegistry<T extends ToolDescriptor<never>>(
   const registry = createToolRegistry({
     ...(approvals ? { approvalQueue: approvals, toolPolicy: createDefaultToolPolicy() } : {}),
     capabilityResolver: capabilities.resolve,
+    workspaceRevision: () => manager.getSnapshot().revision,
     durableOperationStore: createDurableOperationStore(createMemoryDurableOperationBackend()),
     durableOperationOwnerId: 'test',
   });

@@ -61,7 +61,7 @@ export function createRestoreRunTool(manager: WorkspaceDocumentManager, runs: Ru
           : plannedChange(workspace, workspace.plan.restoreFiles(runs.get(sessionId)!.files));
       },
     },
-    async ({ sessionId, expectedRevision }, context) => {
+    async ({ sessionId, expectedRevision }) => {
       const refused = unavailable(runs, sessionId);
       if (refused) return { ok: false as const, error: refused };
       const run = runs.get(sessionId)!;
@@ -71,7 +71,8 @@ export function createRestoreRunTool(manager: WorkspaceDocumentManager, runs: Ru
       const paths = run.files.map((file) => file.path);
       return respond(
         `Restored ${paths.length} file${paths.length === 1 ? '' : 's'} to before the run at revision ${outcome.value.revision}.`,
-        { ...(await mutationFields(context, outcome.value)), sessionId, restoredPaths: paths },
+        { ...mutationFields(outcome.value), sessionId, restoredPaths: paths },
+        outcome.value.revision,
       );
     },
   );

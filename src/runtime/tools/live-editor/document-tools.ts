@@ -1,7 +1,8 @@
 /**
  * The `editor.*` document mutations: open a text file, replace or patch the open document, pick
  * a safe runner scenario, reset to its example. Each checks both clocks first, writes through the
- * workspace manager and answers after the preview acknowledged the new workspace revision.
+ * workspace manager and names the workspace revision it committed, which the registry waits for
+ * the preview to acknowledge.
  * Source is controlled text; nothing here runs script outside the sandboxed preview.
  */
 import { getTextFile } from '../../workspace/text-file.js';
@@ -14,7 +15,7 @@ import {
 } from '../../approval/tool-change.js';
 import { failure, type Outcome } from '../../protocol/errors.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
-import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
+import { defineTool } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
 import type { WorkspaceDocumentManager, WorkspacePlan } from '../../workspace/manager.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';
@@ -22,7 +23,7 @@ import { respond } from '../workspace/respond.js';
 import { pathInput, SOURCE_BUDGET_NOTE, sourceInput } from '../workspace/schemas.js';
 import type { LiveDocument } from './document.js';
 import {
-  acknowledgedClocks,
+  committedClocks,
   clockConflict,
   editorMutationOutput,
   expectedClocks,
@@ -72,17 +73,18 @@ export function createEditorDocumentTools(
     return plannedChange(workspace, plan(open.value.path));
   }
 
-  async function finish<Extra extends Record<string, unknown> = Record<never, never>>(
-    context: ToolHandlerContext,
+  function finish<Extra extends Record<string, unknown> = Record<never, never>>(
     written: Outcome<WorkspaceSnapshot>,
     summary: string,
     extra = {} as Extra,
   ) {
     if (!written.ok) return written;
-    return respond(summary, {
-      ...(await acknowledgedClocks(context, document, written.value)),
-      ...extra,
-    });
+    const snapshot = written.value;
+    return respond(
+      summary,
+      { ...committedClocks(document, snapshot), ...extra },
+      snapshot.revision,
+    );
   }
 
   const write = (path: string, text: string, expected: ExpectedClocks) =>
@@ -103,12 +105,12 @@ export function createEditorDocumentTools(
       capabilities: [previewHostCapability],
       describeChange: ({ path }) => noFileChange(`Opens ${path} as the document; no file changes.`),
     },
-    async ({ path, expectedWorkspaceRevision }, context) => {
+    async ({ path, expectedWorkspaceRevision }) => {
       const stale = clockConflict(document, 'openFile', { expectedWorkspaceRevision });
       if (stale) return stale;
       const file = getTextFile(manager, path, 'openFile', 'only text files open as documents');
       if (!file.ok) return file;
-      return finish(context, await manager.openFile(file.value.path), `Opened ${file.value.path}.`);
+      return finish(await manager.openFile(file.value.path), `Opened ${file.value.path}.`);
     },
   );
 
@@ -124,13 +126,12 @@ export function createEditorDocumentTools(
       describeChange: ({ text }, workspace) =>
         onDocument('setDocument', (path) => workspace.plan.writeFile(path, text), workspace),
     },
-    async ({ text, ...expected }, context) => {
+    async ({ text, ...expected }) => {
       const stale = clockConflict(document, 'setDocument', expected);
       if (stale) return stale;
       const open = openDocument('setDocument');
       if (!open.ok) return open;
       return finish(
-        context,
         await write(open.value.path, text, expected),
         `Replaced ${open.value.path} (${text.length} characters).`,
       );
@@ -158,7 +159,7 @@ export function createEditorDocumentTools(
           workspace,
         ),
     },
-    async ({ search, replace, occurrence, ...expected }, context) => {
+    async ({ search, replace, occurrence, ...expected }) => {
       const stale = clockConflict(document, 'applyPatch', expected);
       if (stale) return stale;
       const open = openDocument('applyPatch');
@@ -171,7 +172,6 @@ export function createEditorDocumentTools(
       if (!patched.ok) return patched;
       const { snapshot, replacements } = patched.value;
       return finish(
-        context,
         { ok: true, value: snapshot },
         `Replaced ${replacements} occurrence(s) in ${open.value.path}.`,
         { replacements },
@@ -214,7 +214,7 @@ export function createEditorDocumentTools(
         return files.length ? { files } : noFileChange('No file would change.');
       },
     },
-    async ({ scenario, ...expected }, context) => {
+    async ({ scenario, ...expected }) => {
       const stale = clockConflict(document, 'setScenario', expected);
       if (stale) return stale;
       const targets = examplePaths();
@@ -238,7 +238,7 @@ export function createEditorDocumentTools(
         guard = latest.value.revision;
         writtenPaths.push(path);
       }
-      return finish(context, latest, `Scenario ${scenario}: loaded ${writtenPaths.join(', ')}.`, {
+      return finish(latest, `Scenario ${scenario}: loaded ${writtenPaths.join(', ')}.`, {
         writtenPaths,
       });
     },
@@ -263,7 +263,7 @@ export function createEditorDocumentTools(
         return plannedChange(workspace, workspace.plan.writeFile(open.value.path, example));
       },
     },
-    async (expected, context) => {
+    async (expected) => {
       const stale = clockConflict(document, 'resetDocument', expected);
       if (stale) return stale;
       const open = openDocument('resetDocument');
@@ -279,7 +279,6 @@ export function createEditorDocumentTools(
         );
       const { scenario } = document.getSnapshot();
       return finish(
-        context,
         await write(open.value.path, EDITOR_SCENARIOS[scenario].examples[kind], expected),
         `Reset ${open.value.path} to the ${scenario} example.`,
       );

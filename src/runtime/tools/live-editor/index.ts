@@ -2,9 +2,7 @@
  * The Live Code Editor catalog (`editor.*`): a workspace plus its open document on two revision
  * clocks, with the default policies of the seed's editor table. There is no `runScript` tool.
  */
-import type { ToolDescriptor } from '../../registry/define-tool.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
-import { reportUnacknowledgedPreview } from '../../preview/unacknowledged.js';
 import { createLiveDocument, type LiveDocument } from './document.js';
 import { createEditorDocumentTools } from './document-tools.js';
 import { createEditorReadTools } from './read-tools.js';
@@ -41,12 +39,9 @@ export function createLiveEditorTools(
   options: LiveEditorToolOptions = {},
 ) {
   const document = options.document ?? createLiveDocument(manager);
-  return reportUnacknowledgedPreview(
-    [
-      ...createEditorReadTools(manager, document),
-      ...createEditorDocumentTools(manager, document),
-      ...createEditorSaveTools(manager, document, options),
-    ] as ToolDescriptor<never>[],
-    manager,
-  );
+  return [
+    ...createEditorReadTools(manager, document),
+    ...createEditorDocumentTools(manager, document),
+    ...createEditorSaveTools(manager, document, options),
+  ];
 }

@@ -4,10 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { type ToolCallError, failure } from '../../protocol/errors.js';
-import type { ToolHandlerContext } from '../../registry/define-tool.js';
 import type { WorkspaceSnapshot } from '../../workspace/types.js';
 import { revisionConflict } from '../revision-guard.js';
-import { acknowledge } from '../workspace/respond.js';
 import { expectedRevisionOf, previewOutput, storageFields } from '../workspace/schemas.js';
 import type { LiveDocument } from './document.js';
 import { EDITOR_SCENARIO_NAMES } from './scenarios.js';
@@ -71,15 +69,7 @@ export function clocksOf(document: LiveDocument, snapshot: WorkspaceSnapshot) {
   };
 }
 
-/** The clocks after a change, once the preview acknowledged its workspace revision. */
-export async function acknowledgedClocks(
-  context: ToolHandlerContext,
-  document: LiveDocument,
-  snapshot: WorkspaceSnapshot,
-) {
-  return {
-    ...clocksOf(document, snapshot),
-    scenario: document.getSnapshot().scenario,
-    preview: await acknowledge(context, snapshot.revision),
-  };
+/** The clocks after a change; the registry adds the preview's acknowledgement of it. */
+export function committedClocks(document: LiveDocument, snapshot: WorkspaceSnapshot) {
+  return { ...clocksOf(document, snapshot), scenario: document.getSnapshot().scenario };
 }

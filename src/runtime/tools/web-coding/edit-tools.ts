@@ -1,8 +1,8 @@
 /**
  * The `web.*` mutations: a bounded literal patch, a full-file write and the three controlled
  * visual edits. Each checks the optional `expectedRevision` before touching source, writes
- * through the workspace manager (one revision clock), and answers only after the preview has
- * acknowledged the new revision.
+ * through the workspace manager (one revision clock), and names the revision it committed for
+ * the registry to wait for the preview's acknowledgement.
  */
 import * as z from 'zod/mini';
 import { plannedChange } from '../../approval/tool-change.js';
@@ -18,7 +18,7 @@ import {
   updateHero,
   type PreviewAccent,
 } from '../../preview/visual-edits.js';
-import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
+import { defineTool } from '../../registry/define-tool.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { revisionConflict } from '../revision-guard.js';
 import { mutationFields, respond } from '../workspace/respond.js';
@@ -52,7 +52,6 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
     target: Target,
     expectedRevision: number | undefined,
     change: (text: string, path: string) => Outcome<string>,
-    context: ToolHandlerContext,
   ) {
     const conflict = stale(operation, expectedRevision);
     if (conflict) return conflict;
@@ -73,7 +72,8 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
     if (!written.ok) return written;
     return respond(
       `${operation} edited ${file.path} at revision ${written.value.revision}.`,
-      await mutationFields(context, written.value, file.path),
+      mutationFields(written.value, file.path),
+      written.value.revision,
     );
   }
 
@@ -95,7 +95,7 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       describeChange: ({ path, search, replace, occurrence }, workspace) =>
         plannedChange(workspace, workspace.plan.applyPatch(path, { search, replace, occurrence })),
     },
-    async ({ path, search, replace, occurrence, expectedRevision }, context) => {
+    async ({ path, search, replace, occurrence, expectedRevision }) => {
       const conflict = stale('applyPatch', expectedRevision);
       if (conflict) return conflict;
       const patched = await manager.applyPatch(
@@ -106,10 +106,11 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       if (!patched.ok) return patched;
       const { snapshot, replacements } = patched.value;
       const file = manager.getFile(path);
-      return respond(`Replaced ${replacements} occurrence(s) at revision ${snapshot.revision}.`, {
-        ...(await mutationFields(context, snapshot, file.ok ? file.value.path : path)),
-        replacements,
-      });
+      return respond(
+        `Replaced ${replacements} occurrence(s) at revision ${snapshot.revision}.`,
+        { ...mutationFields(snapshot, file.ok ? file.value.path : path), replacements },
+        snapshot.revision,
+      );
     },
   );
 
@@ -129,7 +130,7 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       describeChange: ({ path, text }, workspace) =>
         plannedChange(workspace, workspace.plan.writeFile(path, text)),
     },
-    async ({ path, text, expectedRevision }, context) => {
+    async ({ path, text, expectedRevision }) => {
       const conflict = stale('writeFile', expectedRevision);
       if (conflict) return conflict;
       const written = await manager.writeFile(path, text, { expectedRevision });
@@ -137,7 +138,8 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
       const file = manager.getFile(path);
       return respond(
         `Wrote ${text.length} characters at revision ${written.value.revision}.`,
-        await mutationFields(context, written.value, file.ok ? file.value.path : path),
+        mutationFields(written.value, file.ok ? file.value.path : path),
+        written.value.revision,
       );
     },
   );
@@ -157,13 +159,9 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
           setAccent(css, path, PREVIEW_ACCENTS[accent]),
         ),
     },
-    ({ accent, expectedRevision }, context) =>
-      visualEdit(
-        'setTheme',
-        'stylesheet',
-        expectedRevision,
-        (css, path) => setAccent(css, path, PREVIEW_ACCENTS[accent]),
-        context,
+    ({ accent, expectedRevision }) =>
+      visualEdit('setTheme', 'stylesheet', expectedRevision, (css, path) =>
+        setAccent(css, path, PREVIEW_ACCENTS[accent]),
       ),
   );
 
@@ -186,13 +184,9 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
           appendFeature(html, path, { title, description }),
         ),
     },
-    ({ title, description, expectedRevision }, context) =>
-      visualEdit(
-        'addFeature',
-        'entry',
-        expectedRevision,
-        (html, path) => appendFeature(html, path, { title, description }),
-        context,
+    ({ title, description, expectedRevision }) =>
+      visualEdit('addFeature', 'entry', expectedRevision, (html, path) =>
+        appendFeature(html, path, { title, description }),
       ),
   );
 
@@ -211,13 +205,9 @@ export function createWebEditTools(manager: WorkspaceDocumentManager) {
           updateHero(html, path, { title, subtitle }),
         ),
     },
-    ({ title, subtitle, expectedRevision }, context) =>
-      visualEdit(
-        'updateHero',
-        'entry',
-        expectedRevision,
-        (html, path) => updateHero(html, path, { title, subtitle }),
-        context,
+    ({ title, subtitle, expectedRevision }) =>
+      visualEdit('updateHero', 'entry', expectedRevision, (html, path) =>
+        updateHero(html, path, { title, subtitle }),
       ),
   );
 

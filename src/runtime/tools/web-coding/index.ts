@@ -2,9 +2,7 @@
  * The realtime web-coding catalog (`web.*`): a three-file workspace on one revision clock, with
  * the default policies of the seed's web-coding table.
  */
-import type { ToolDescriptor } from '../../registry/define-tool.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
-import { reportUnacknowledgedPreview } from '../../preview/unacknowledged.js';
 import { createWebEditTools } from './edit-tools.js';
 import { createWebReadTools } from './read-tools.js';
 
@@ -14,8 +12,5 @@ export { WEB_TOOL_POLICIES } from '../../registry/policy-table.js';
 
 /** Creates the web-coding `web.*` tools over a workspace manager. */
 export function createWebCodingTools(manager: WorkspaceDocumentManager) {
-  return reportUnacknowledgedPreview(
-    [...createWebReadTools(manager), ...createWebEditTools(manager)] as ToolDescriptor<never>[],
-    manager,
-  );
+  return [...createWebReadTools(manager), ...createWebEditTools(manager)];
 }

@@ -1,12 +1,13 @@
 /**
  * The editing side of the catalog. Every mutation takes `expectedRevision`, changes the
- * workspace through the manager, then waits for the preview to acknowledge the new revision.
+ * workspace through the manager and names the revision it committed; the registry then waits
+ * for the preview to acknowledge it.
  */
 import * as z from 'zod/mini';
 import type { Outcome } from '../../protocol/errors.js';
 import { noFileChange, plannedChange } from '../../approval/tool-change.js';
 import { previewHostCapability } from '../../preview/preview-host.js';
-import { defineTool, type ToolHandlerContext } from '../../registry/define-tool.js';
+import { defineTool } from '../../registry/define-tool.js';
 import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../../workspace/codes.js';
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { portabilityWarnings } from '../../workspace/names.js';
@@ -28,30 +29,24 @@ const edit = {
 };
 const destructive = { ...edit, destructiveHint: true };
 
-async function finish(
-  context: ToolHandlerContext,
+function finish(
   outcome: Outcome<WorkspaceSnapshot>,
   summary: (snapshot: WorkspaceSnapshot) => string,
   path?: string,
 ) {
   if (!outcome.ok) return outcome;
-  return respond(summary(outcome.value), await mutationFields(context, outcome.value, path));
+  const snapshot = outcome.value;
+  return respond(summary(snapshot), mutationFields(snapshot, path), snapshot.revision);
 }
 
 /** `finish` for a new name: warns, in the summary and the result, when it is not portable. */
-async function finishNamed(
-  context: ToolHandlerContext,
+function finishNamed(
   outcome: Outcome<WorkspaceSnapshot>,
   summary: (snapshot: WorkspaceSnapshot) => string,
   path: string | undefined,
 ) {
   const warnings = path === undefined ? [] : portabilityWarnings(path).map((w) => w.message);
-  const finished = await finish(
-    context,
-    outcome,
-    (snapshot) => [summary(snapshot), ...warnings].join(' '),
-    path,
-  );
+  const finished = finish(outcome, (snapshot) => [summary(snapshot), ...warnings].join(' '), path);
   if (!('structuredContent' in finished) || warnings.length === 0) return finished;
   return { ...finished, structuredContent: { ...finished.structuredContent, warnings } };
 }
@@ -73,10 +68,9 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       describeChange: ({ path, text }, workspace) =>
         plannedChange(workspace, workspace.plan.createFile(path, text)),
     },
-    async ({ path, text, expectedRevision }, context) => {
+    async ({ path, text, expectedRevision }) => {
       const outcome = await manager.createFile(path, text, { expectedRevision });
       return finishNamed(
-        context,
         outcome,
         (s) => `Created ${s.activePath} at revision ${s.revision}.`,
         outcome.ok ? (outcome.value.activePath ?? undefined) : undefined,
@@ -101,11 +95,10 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       describeChange: ({ from, to }, workspace) =>
         plannedChange(workspace, workspace.plan.renameFile(from, to)),
     },
-    async ({ from, to, expectedRevision }, context) => {
+    async ({ from, to, expectedRevision }) => {
       const outcome = await manager.renameFile(from, to, { expectedRevision });
       const target = manager.getFile(to);
       return finishNamed(
-        context,
         outcome,
         (s) => `Renamed to ${target.ok ? target.value.path : to} at revision ${s.revision}.`,
         target.ok ? target.value.path : undefined,
@@ -129,11 +122,10 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       describeChange: ({ path, text }, workspace) =>
         plannedChange(workspace, workspace.plan.writeFile(path, text)),
     },
-    async ({ path, text, expectedRevision }, context) => {
+    async ({ path, text, expectedRevision }) => {
       const outcome = await manager.writeFile(path, text, { expectedRevision });
       const file = manager.getFile(path);
       return finish(
-        context,
         outcome,
         (s) => `Wrote ${text.length} characters at revision ${s.revision}.`,
         file.ok ? file.value.path : undefined,
@@ -162,7 +154,7 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       describeChange: ({ path, search, replace, occurrence }, workspace) =>
         plannedChange(workspace, workspace.plan.applyPatch(path, { search, replace, occurrence })),
     },
-    async ({ path, search, replace, occurrence, expectedRevision }, context) => {
+    async ({ path, search, replace, occurrence, expectedRevision }) => {
       const outcome = await manager.applyPatch(
         path,
         { search, replace, occurrence },
@@ -171,10 +163,11 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       if (!outcome.ok) return outcome;
       const { snapshot, replacements } = outcome.value;
       const file = manager.getFile(path);
-      return respond(`Replaced ${replacements} occurrence(s) at revision ${snapshot.revision}.`, {
-        ...(await mutationFields(context, snapshot, file.ok ? file.value.path : undefined)),
-        replacements,
-      });
+      return respond(
+        `Replaced ${replacements} occurrence(s) at revision ${snapshot.revision}.`,
+        { ...mutationFields(snapshot, file.ok ? file.value.path : undefined), replacements },
+        snapshot.revision,
+      );
     },
   );
 
@@ -191,9 +184,8 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
       describeChange: ({ path }, workspace) =>
         plannedChange(workspace, workspace.plan.deleteFile(path)),
     },
-    async ({ path, expectedRevision }, context) =>
+    async ({ path, expectedRevision }) =>
       finish(
-        context,
         await manager.deleteFile(path, { expectedRevision }),
         (s) => `Deleted at revision ${s.revision}.`,
       ),
@@ -219,7 +211,7 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
           : plannedChange(workspace, workspace.plan.revertFile(target));
       },
     },
-    async ({ path, expectedRevision }, context) => {
+    async ({ path, expectedRevision }) => {
       const target = path ?? manager.getSnapshot().activePath;
       if (target === null)
         return {
@@ -231,7 +223,6 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
           ),
         };
       return finish(
-        context,
         await manager.revertFile(target, { expectedRevision }),
         (s) => `Reverted at revision ${s.revision}.`,
       );
@@ -250,9 +241,8 @@ export function createEditTools(manager: WorkspaceDocumentManager) {
         capabilities: [previewHostCapability],
         describeChange: (_args, workspace) => plannedChange(workspace, workspace.plan[direction]()),
       },
-      async ({ expectedRevision }, context) =>
+      async ({ expectedRevision }) =>
         finish(
-          context,
           await manager[direction]({ expectedRevision }),
           (s) => `${direction} → revision ${s.revision}.`,
         ),

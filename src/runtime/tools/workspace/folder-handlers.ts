@@ -79,7 +79,8 @@ export function createFolderHandlers(
       if (!loaded.ok) return loaded;
       return respond(
         `Reloaded ${loaded.value.fileCount} file(s) from the folder.`,
-        await folderLoadFields(context, loaded.value, folderStatus()),
+        folderLoadFields(loaded.value, folderStatus()),
+        loaded.value.snapshot.revision,
       );
     },
 
@@ -91,12 +92,13 @@ export function createFolderHandlers(
       });
     },
 
-    async reset({ expectedRevision }: Guarded, context: ToolHandlerContext) {
+    async reset({ expectedRevision }: Guarded) {
       const outcome = await manager.reset({ expectedRevision });
       if (!outcome.ok) return outcome;
       return respond(
         `Workspace reset at revision ${outcome.value.revision}.`,
-        await mutationFields(context, outcome.value),
+        mutationFields(outcome.value),
+        outcome.value.revision,
       );
     },
   };

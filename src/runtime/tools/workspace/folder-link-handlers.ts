@@ -70,10 +70,11 @@ export function createFolderLinkHandlers(
         onProgress: options.onProgress,
       });
       if (!loaded.ok) return loaded;
-      return respond(importSummary(folder.name, loaded.value), {
-        opened: true,
-        ...(await folderLoadFields(context, loaded.value, folderStatus())),
-      });
+      return respond(
+        importSummary(folder.name, loaded.value),
+        { opened: true, ...folderLoadFields(loaded.value, folderStatus()) },
+        loaded.value.snapshot.revision,
+      );
     },
 
     async grantFolderAccess() {

@@ -4,8 +4,6 @@
  * one tool policy (R19), read from each tool's annotations and the caller's context.
  */
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
-import type { ToolDescriptor } from '../../registry/define-tool.js';
-import { reportUnacknowledgedPreview } from '../../preview/unacknowledged.js';
 import { createEditTools } from './edit-tools.js';
 import { createFolderLinkTools } from './folder-link-tools.js';
 import { createFolderTools } from './folder-tools.js';
@@ -22,14 +20,11 @@ export function createWorkspaceTools(
   manager: WorkspaceDocumentManager,
   options: WorkspaceToolOptions = {},
 ) {
-  return reportUnacknowledgedPreview(
-    [
-      ...createReadTools(manager, options),
-      ...createSearchTools(manager, options),
-      ...createEditTools(manager),
-      ...createFolderLinkTools(manager, options),
-      ...createFolderTools(manager, options),
-    ] as ToolDescriptor<never>[],
-    manager,
-  );
+  return [
+    ...createReadTools(manager, options),
+    ...createSearchTools(manager, options),
+    ...createEditTools(manager),
+    ...createFolderLinkTools(manager, options),
+    ...createFolderTools(manager, options),
+  ];
 }

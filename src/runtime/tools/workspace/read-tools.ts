@@ -13,7 +13,7 @@ import {
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { workspaceMimeType } from '../../workspace/file-types.js';
 import { type WorkspaceToolOptions, browserDownload } from './options.js';
-import { acknowledge, respond, storageFieldsOf } from './respond.js';
+import { respond, storageFieldsOf } from './respond.js';
 import { folderStatusOutput, pathInput, previewOutput, storageFields } from './schemas.js';
 
 const readOnly = {
@@ -198,15 +198,15 @@ export function createReadTools(manager: WorkspaceDocumentManager, options: Work
       capabilities: [previewHostCapability],
       describeChange: ({ path }) => noFileChange(`Opens ${path} in the editor; no file changes.`),
     },
-    async ({ path }, context) => {
+    async ({ path }) => {
       const opened = await manager.openFile(path);
       if (!opened.ok) return opened;
       const snapshot = opened.value;
-      return respond(`Opened ${snapshot.activePath}.`, {
-        ...storageFieldsOf(snapshot),
-        path: snapshot.activePath as string,
-        preview: await acknowledge(context, snapshot.revision),
-      });
+      return respond(
+        `Opened ${snapshot.activePath}.`,
+        { ...storageFieldsOf(snapshot), path: snapshot.activePath as string },
+        snapshot.revision,
+      );
     },
   );
 

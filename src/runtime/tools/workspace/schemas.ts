@@ -33,7 +33,7 @@ export const expectedRevisionInput = expectedRevisionOf(
 );
 
 export const previewOutput = z.object({
-  state: z.enum(['ready', 'error', 'unavailable']),
+  state: z.enum(['ready', 'pending', 'error', 'unavailable']),
   revision: z.optional(z.int()),
   error: z.optional(
     z.object({

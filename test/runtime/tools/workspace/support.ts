@@ -88,6 +88,7 @@ export async function workspaceRegistry(
   const { capabilities, host } = previewCapabilities(manager, options.preview);
   const registry = createToolRegistry({
     capabilityResolver: capabilities.resolve,
+    workspaceRevision: () => manager.getSnapshot().revision,
     ...options.registry,
   });
   for (const tool of createWorkspaceTools(manager, options.tools)) registry.register(tool);

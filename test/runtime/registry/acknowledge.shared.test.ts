@@ -11,6 +11,7 @@ import {
 import { createWorkspaceTools } from '../../../src/runtime/tools/workspace/index.js';
 import { describe, it } from '../../support/spec.js';
 import { errorOf, structured, surfaceRegistry } from '../tools/surface-support.js';
+import { workspaceRegistry } from '../tools/workspace/support.js';
 
 const studio = () =>
   surfaceRegistry(
@@ -96,5 +97,60 @@ describe('a retry after an unacknowledged preview is idempotent', () => {
     expect(manager.getSnapshot().revision).to.equal(3);
     structured(await call('workspace.writeFile', { path: 'app.js', text: 'a' }));
     expect(manager.getSnapshot().revision).to.equal(4);
+  });
+});
+
+describe('the registry waits for the preview where the caller asked', () => {
+  const allowAll = () => 'allow' as const;
+
+  it("a model's call waits for the acknowledgement of what it committed", async () => {
+    const { registry, host } = await workspaceRegistry({ registry: { toolPolicy: allowAll } });
+    const result = await registry.executeModelToolCall({
+      id: 'call-1',
+      name: 'workspace.writeFile',
+      arguments: JSON.stringify({ path: 'app.js', text: 'model' }),
+    });
+    expect(structured(result).preview).to.deep.equal({ state: 'ready', revision: 2 });
+    expect(host!.waited).to.deep.equal([2]);
+  });
+
+  it("a person's typing (awaitPreview: false) is stored without waiting: preview pending", async () => {
+    const { registry, host, manager } = await workspaceRegistry({ preview: 'timeout' });
+    const result = await registry.callTool(
+      'workspace.writeFile',
+      { path: 'app.js', text: 'typed', expectedRevision: 1 },
+      { awaitPreview: false },
+    );
+    expect(structured(result)).to.deep.include({
+      revision: 2,
+      preview: { state: 'pending', revision: 2 },
+    });
+    expect(host!.waited).to.deep.equal([]);
+    expect(manager.getSnapshot().revision).to.equal(2);
+  });
+
+  it('a read-only call is never acknowledged', async () => {
+    const { call, host } = await workspaceRegistry();
+    structured(await call('readFile', { path: 'index.html' }));
+    expect(host!.waited).to.deep.equal([]);
+  });
+
+  it('refuses an awaitPreview that is not a boolean, writing nothing', async () => {
+    const { registry, manager } = await workspaceRegistry();
+    const result = await registry.callTool(
+      'workspace.writeFile',
+      { path: 'app.js', text: 'x' },
+      { awaitPreview: 'no' as unknown as boolean },
+    );
+    expect(errorOf(result)).to.deep.include({ code: 'TOOL_INVALID_OPTIONS' });
+    expect(errorOf(result).details).to.deep.include({ option: 'awaitPreview' });
+    expect(manager.getSnapshot().revision).to.equal(1);
+  });
+
+  it('without a mounted preview a committed change says so and succeeds', async () => {
+    const { call } = await workspaceRegistry({ preview: 'none' });
+    expect(
+      structured(await call('writeFile', { path: 'app.js', text: 'x' })).preview,
+    ).to.deep.equal({ state: 'unavailable' });
   });
 });
