@@ -5,7 +5,7 @@
  * the offer id and generation, expiry and both digests — then the lease and the lease → start →
  * execute → exit order. One lease at a time; each step renews it.
  */
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -23,6 +23,9 @@ import {
 } from '../runtime/carrier/index.js';
 import { CAPABILITY_MIGRATION_VERSION, checkMigrationRecipe } from '../runtime/migration/index.js';
 import { isPlainObject, type SnapshotRef } from '../runtime/protocol/index.js';
+import { isLoopbackOrigin } from '../server/loopback.js';
+import { readBodyText, type BodyBudget } from '../server/read-body.js';
+import { bearerMatches } from '../server/secret.js';
 import { HostCaptureError, type HostToolRun } from './host-folder.js';
 
 export interface CarrierHostOptions {
@@ -75,35 +78,15 @@ const refuse = (code: CarrierFailureCode, detail?: Record<string, unknown>): nev
   throw new Refusal(carrierFailure(code, detail));
 };
 
-const isLoopbackOrigin = (origin: string) =>
-  /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 const tooLarge = () => refuse(C.CARRIER_REQUEST_INVALID, { reason: 'body-too-large' });
 
 /** Reads a body within the per-request cap, charging each byte to `budget` while it is held. */
-async function readBody(request: IncomingMessage, budget: { held: number }): Promise<string> {
-  if (Number(request.headers['content-length'] ?? 0) > CARRIER_MAX_BODY_BYTES) tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
-  try {
-    for await (const chunk of request as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      budget.held += chunk.length;
-      if (size > CARRIER_MAX_BODY_BYTES) tooLarge();
-      if (budget.held > CARRIER_MAX_TOTAL_BODY_BYTES)
-        refuse(C.CARRIER_REQUEST_INVALID, { reason: 'host-busy' });
-      chunks.push(chunk);
-    }
-    return Buffer.concat(chunks).toString('utf8');
-  } finally {
-    budget.held -= size;
-  }
+async function readBody(request: IncomingMessage, budget: BodyBudget): Promise<string> {
+  const read = await readBodyText(request, CARRIER_MAX_BODY_BYTES, budget);
+  if (read.ok) return read.text;
+  if (read.reason === 'busy') refuse(C.CARRIER_REQUEST_INVALID, { reason: 'host-busy' });
+  if (read.reason === 'failed') refuse(C.CARRIER_REQUEST_INVALID, { reason: 'body-unread' });
+  return tooLarge();
 }
 
 interface Session {
@@ -125,7 +108,7 @@ export async function startCarrierHost(options: CarrierHostOptions): Promise<Car
   const expiresAt = now() + options.offerTtlMs;
   let session: Session | null = null;
   let port = 0;
-  const bodies = { held: 0 };
+  const bodies: BodyBudget = { held: 0, max: CARRIER_MAX_TOTAL_BODY_BYTES };
 
   const probe = (): CarrierProbe => ({
     version: CAPABILITY_MIGRATION_VERSION,
@@ -150,9 +133,7 @@ export async function startCarrierHost(options: CarrierHostOptions): Promise<Car
   }
 
   function checkToken(request: IncomingMessage): void {
-    const auth = request.headers.authorization ?? '';
-    if (!auth.startsWith('Bearer ') || !sameSecret(auth.slice(7), token))
-      refuse(C.CARRIER_AUTH_FAILED);
+    if (!bearerMatches(request.headers.authorization, token)) refuse(C.CARRIER_AUTH_FAILED);
   }
 
   function checkEnvelope(text: string): Record<string, unknown> {

@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { isLegacyRequest } from '@modelcontextprotocol/server';
 import { randomId } from '../../runtime/protocol/index.js';
+import { readBodyText } from '../../server/read-body.js';
 import {
   corsHeaders,
   isAuthorized,
@@ -72,30 +73,14 @@ const header = (req: IncomingMessage, name: string): string | undefined => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-function readBody(req: IncomingMessage, limit: number): Promise<Body> {
-  const declared = Number(header(req, 'content-length'));
-  if (Number.isFinite(declared) && declared > limit) {
-    return Promise.resolve({ ok: false, status: 413 });
+async function readBody(req: IncomingMessage, limit: number): Promise<Body> {
+  const read = await readBodyText(req, limit);
+  if (!read.ok) return { ok: false, status: read.reason === 'too-large' ? 413 : 400 };
+  try {
+    return { ok: true, value: JSON.parse(read.text) };
+  } catch {
+    return { ok: false, status: 400 };
   }
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      req.off('data', onData);
-      resolve({ ok: false, status: 413 });
-    };
-    req.on('data', onData);
-    req.on('error', () => resolve({ ok: false, status: 400 }));
-    req.on('end', () => {
-      try {
-        resolve({ ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-      } catch {
-        resolve({ ok: false, status: 400 });
-      }
-    });
-  });
 }
 
 const isMethod = (message: unknown, method: string) =>
