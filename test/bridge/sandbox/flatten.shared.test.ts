@@ -179,6 +179,18 @@ describe('module graph flattening (P3)', () => {
 });
 
 describe('module syntax', () => {
+  it('does not parse a module nested deeper than any people write: it loads natively', () => {
+    let parses = 0;
+    const counting = Object.create(parser, {
+      parse: { value: (source: string) => ((parses += 1), parser.parse(source)) },
+    }) as typeof parser;
+    const nested = (depth: number) => `x = ${'['.repeat(depth)}1${']'.repeat(depth)};`;
+    expect(readModule(nested(400), counting)).to.not.equal(null);
+    expect(parses).to.equal(1);
+    expect(readModule(nested(30_000), counting)).to.equal(null);
+    expect(parses, 'the deep module never reaches the parser').to.equal(1);
+  });
+
   it('rewrites import uses, not shadowing names, property keys or labels', () => {
     const shape = readModule(
       [
