@@ -119,11 +119,8 @@ export {
   type ToolScopeSource,
 } from './registry/tool-scope.js';
 export { scopeToolRegistry } from './registry/scoped-registry.js';
-export {
-  callAsPerson,
-  PERSON_DIRECT_CONTEXT,
-  type PersonCallOptions,
-} from './registry/person-call.js';
+export { callAsPerson, type PersonCallOptions } from './registry/person-call.js';
+export { PERSON_DIRECT_CONTEXT } from './registry/person-context.js';
 export {
   DEFAULT_MAX_TOOL_LIST_PAGES,
   listAllTools,

@@ -4,6 +4,7 @@
  * such as `destructiveHint` are metadata, not the gate.
  */
 import type { MCPToolDefinition } from '../protocol/types.js';
+import { PERSON_DIRECT_CONTEXT } from '../registry/person-context.js';
 import { defaultPolicyDecision, type ToolPolicyDecision } from '../registry/policy.js';
 
 /** What the default policy does with a call: run it, ask the person, or refuse it. */
@@ -32,8 +33,7 @@ const PHRASES: Record<DefaultPolicyOutcome, string> = {
 
 /** Asks the default policy how it treats a tool, for the catalog's detail view. */
 export function summarizeDefaultPolicy(definition: MCPToolDefinition): DefaultPolicySummary {
-  const localDirect =
-    OUTCOMES[defaultPolicyDecision(definition, { source: 'local', mode: 'direct' })];
+  const localDirect = OUTCOMES[defaultPolicyDecision(definition, PERSON_DIRECT_CONTEXT)];
   const modelOrMcp =
     OUTCOMES[defaultPolicyDecision(definition, { source: 'model', mode: 'agent' })];
   const hints = [

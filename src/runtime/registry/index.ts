@@ -24,7 +24,8 @@ export {
   type ToolListSource,
   toToolListRequest,
 } from './pagination.js';
-export { callAsPerson, PERSON_DIRECT_CONTEXT, type PersonCallOptions } from './person-call.js';
+export { callAsPerson, type PersonCallOptions } from './person-call.js';
+export { PERSON_DIRECT_CONTEXT } from './person-context.js';
 export {
   createDefaultToolPolicy,
   DEFAULT_TOOL_POLICY,

@@ -5,14 +5,9 @@
  * runs every call as `agent` whatever context it is given.
  */
 import type { ToolCallContext, ToolCallResult } from '../protocol/types.js';
+import { PERSON_DIRECT_CONTEXT } from './person-context.js';
 import type { ToolCallOptions } from './options.js';
 import type { ToolRegistry } from './registry.js';
-
-/** The context of a person's direct call. */
-export const PERSON_DIRECT_CONTEXT: Readonly<ToolCallContext> = Object.freeze({
-  source: 'local',
-  mode: 'direct',
-});
 
 /** Options of a person's call: its context may add a session and revision, never a source. */
 export type PersonCallOptions = Omit<ToolCallOptions, 'context'> & {

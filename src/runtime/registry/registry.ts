@@ -34,6 +34,7 @@ import { encodeProviderToolName, isReservedToolName } from './names.js';
 import type { ToolCallOptions } from './options.js';
 import { decodeCursor, encodeCursor } from './pagination.js';
 import { createReadiness, DEFAULT_READY_TIMEOUT_MS } from './readiness.js';
+import { PERSON_DIRECT_CONTEXT } from './person-context.js';
 import { createDefaultToolPolicy, type ToolPolicy } from './policy.js';
 import type { ToolScopeSource } from './tool-scope.js';
 import {
@@ -135,7 +136,6 @@ export interface ToolListChange {
 /** Told of each tool registered or removed. */
 export type ToolListChangeListener = (change: ToolListChange) => void;
 
-const LOCAL_DIRECT: ToolCallContext = Object.freeze({ source: 'local', mode: 'direct' });
 const MODEL_AGENT: ToolCallContext = Object.freeze({ source: 'model', mode: 'agent' });
 
 function invalidList(
@@ -305,7 +305,7 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
         name,
         arguments: args,
         options: callOptions,
-        defaultContext: LOCAL_DIRECT,
+        defaultContext: PERSON_DIRECT_CONTEXT,
       });
     },
 
