@@ -9,7 +9,7 @@ import {
   RuntimeOwner,
   type RuntimeChangeDetail,
 } from '../shared/runtime-owner.js';
-import { recipeFromAttributes } from '../shared/runtime-recipe.js';
+import { blueprintFromAttributes } from '../shared/runtime-blueprint.js';
 import { starterNotice } from '../shared/starter-notice.js';
 import { StarterNoticeController } from '../shared/starter-notice-controller.js';
 import { runtimeStyles } from './runtime.styles.js';
@@ -59,7 +59,7 @@ export class CaRuntime extends LitElement {
   private readonly starter = new StarterNoticeController(this);
   private readonly owner = new RuntimeOwner(
     this,
-    () => recipeFromAttributes(this, this.workspace),
+    () => blueprintFromAttributes(this, this.workspace),
     this.starter,
   );
 

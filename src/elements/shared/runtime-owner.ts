@@ -8,7 +8,7 @@ import { openWorkspaceEarly } from '../../composition/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
 import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './runtime-context.js';
 import { runtimeOwnerContext, runtimeOwners, type RuntimeOwnerEntry } from './runtime-owners.js';
-import { recipeKey, type RuntimeRecipe } from './runtime-recipe.js';
+import { blueprintKey, type RuntimeBlueprint } from './runtime-blueprint.js';
 import type { StarterNoticeController } from './starter-notice-controller.js';
 
 /** Detail of `ca-runtime-change`: the runtime the element now provides (none once disposed). */
@@ -66,7 +66,7 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
 
   constructor(
     private readonly host: ReactiveElement,
-    private readonly recipe: () => RuntimeRecipe,
+    private readonly blueprint: () => RuntimeBlueprint,
     private readonly starter: StarterNoticeController,
   ) {
     this.provider = new ContextProvider(host, { context: runtimeContext });
@@ -126,56 +126,59 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
 
   hostUpdate(): void {
     if (!this.owned) return;
-    const recipe = this.recipe();
-    if (recipeKey(recipe) !== this.key) {
+    const blueprint = this.blueprint();
+    if (blueprintKey(blueprint) !== this.key) {
       this.disposeOwned();
       this.create();
       return;
     }
     // A runtime still loading takes the configuration current when it arrives; meanwhile the
     // offer carries `readonly` to what is shown before it.
-    const configKey = JSON.stringify(recipe.config);
+    const configKey = JSON.stringify(blueprint.config);
     const offer = this.loadingProvider.value;
-    if (offer?.provisionalSnapshot && offer.readOnly !== recipe.config.readOnly) {
-      this.loadingProvider.setValue({ ...offer, readOnly: recipe.config.readOnly });
+    if (offer?.provisionalSnapshot && offer.readOnly !== blueprint.config.readOnly) {
+      this.loadingProvider.setValue({ ...offer, readOnly: blueprint.config.readOnly });
       runtimeOwners.announce(this);
     }
     if (!this.current || configKey === this.configKey) return;
     this.configKey = configKey;
-    this.current.config.set(recipe.config);
+    this.current.config.set(blueprint.config);
   }
 
   private create(): void {
-    const recipe = this.recipe();
-    this.key = recipeKey(recipe);
+    const blueprint = this.blueprint();
+    this.key = blueprintKey(blueprint);
     this.owned = true;
     const generation = ++this.generation;
-    const seed = this.starter.seedFor(recipe);
+    const seed = this.starter.seedFor(blueprint);
     // Loaded once per page: a second runtime (recreated, another element) starts at once.
     const loaded = loadedStudio();
     // Otherwise IndexedDB opens while the runtime's code loads, not after it.
     const early =
-      !loaded && recipe.storage === 'indexeddb' ? openWorkspaceEarly(recipe.databaseName) : null;
+      !loaded && blueprint.storage === 'indexeddb'
+        ? openWorkspaceEarly(blueprint.databaseName)
+        : null;
     const repository = early?.repository ?? null;
     const start = (studio: StudioModule) => {
       if (generation !== this.generation) return repository?.close();
       this.setLoading(undefined);
-      const { config } = this.recipe();
+      const { config } = this.blueprint();
       this.configKey = JSON.stringify(config);
       const runtime = studio.createStudioRuntime({
-        surface: recipe.surface,
-        databaseName: recipe.databaseName,
-        storage: recipe.storage,
+        surface: blueprint.surface,
+        databaseName: blueprint.databaseName,
+        storage: blueprint.storage,
         config,
         ...(seed ? { seed } : {}),
         ...(repository ? { workspaceRepository: repository } : {}),
-        ...(recipe.collab ? { collab: recipe.collab } : {}),
+        ...(blueprint.collab ? { collab: blueprint.collab } : {}),
       });
       this.provide(runtime);
       void this.starter.started(runtime);
     };
     if (loaded) return start(loaded);
-    const seedFiles = seed instanceof Promise ? undefined : (seed ?? surfaceSeed(recipe.surface));
+    const seedFiles =
+      seed instanceof Promise ? undefined : (seed ?? surfaceSeed(blueprint.surface));
     this.setLoading(
       loadStudio().then(start, (error: unknown) => {
         repository?.close();
@@ -183,9 +186,9 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
         this.setLoading(undefined);
         console.error('The studio runtime failed to load.', error);
       }),
-      seedFiles && seededSnapshot(seedFiles, recipe.storage),
+      seedFiles && seededSnapshot(seedFiles, blueprint.storage),
       // Memory storage never holds anything before hydration; a new database neither.
-      recipe.storage === 'memory' ? Promise.resolve(true) : early?.fresh,
+      blueprint.storage === 'memory' ? Promise.resolve(true) : early?.fresh,
     );
   }
 
@@ -200,7 +203,7 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
         ? {
             provisionalSnapshot: provisional,
             ...(fresh ? { fresh } : {}),
-            readOnly: this.recipe().config.readOnly,
+            readOnly: this.blueprint().config.readOnly,
           }
         : {}
       : undefined;

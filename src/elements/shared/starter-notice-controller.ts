@@ -13,7 +13,7 @@ import {
   writeStarterHash,
 } from '../../composition/starter-files.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
-import type { RuntimeRecipe } from './runtime-recipe.js';
+import type { RuntimeBlueprint } from './runtime-blueprint.js';
 import { readStarterMarkup } from './starter-markup.js';
 
 /**
@@ -47,27 +47,27 @@ export class StarterNoticeController {
   constructor(private readonly host: ReactiveElement) {}
 
   /**
-   * Reads the starter files for a runtime about to be built from `recipe` and returns its seed
+   * Reads the starter files for a runtime about to be built from `blueprint` and returns its seed
    * (none: the surface's default files). Markup alone is read at once, so the workspace
    * hydrates without waiting; a manifest makes hydration wait for it.
    */
-  seedFor(recipe: RuntimeRecipe): StarterSeed | undefined {
+  seedFor(blueprint: RuntimeBlueprint): StarterSeed | undefined {
     this.state = { kind: 'none' };
     this.runtime = undefined;
-    this.databaseName = recipe.databaseName;
+    this.databaseName = blueprint.databaseName;
     const markup = readStarterMarkup(this.host);
-    if (recipe.src === null) {
+    if (blueprint.src === null) {
       const checked = this.check(markup);
       this.pending = checked ? withHash(checked) : Promise.resolve(null);
       return checked ?? undefined;
     }
-    const starter = fetchStarterManifest(recipe.src, document.baseURI).then((fetched) => {
+    const starter = fetchStarterManifest(blueprint.src, document.baseURI).then((fetched) => {
       if (!fetched.ok) return this.refuse(fetched.error);
       const checked = this.check([...markup, ...fetched.value]);
       return checked && withHash(checked);
     });
     this.pending = starter;
-    return starter.then((loaded) => loaded?.files ?? surfaceSeed(recipe.surface));
+    return starter.then((loaded) => loaded?.files ?? surfaceSeed(blueprint.surface));
   }
 
   /**

@@ -8,7 +8,7 @@ import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { isStudioSurface, type StudioSurface } from '../../runtime/surfaces/index.js';
 import { agentModeLabel } from '../shared/agent-mode.js';
 import { ownedRuntimeProperty, RuntimeOwner } from '../shared/runtime-owner.js';
-import { recipeFromAttributes } from '../shared/runtime-recipe.js';
+import { blueprintFromAttributes } from '../shared/runtime-blueprint.js';
 import { starterNotice, starterNoticeStyles, starterNoticeText } from '../shared/starter-notice.js';
 import { StarterNoticeController } from '../shared/starter-notice-controller.js';
 import { folderLinkNotice, folderLinkText, lostFolderStore } from './folder-link-notice.js';
@@ -223,7 +223,7 @@ export class CaStudio extends LitElement {
   private readonly starter = new StarterNoticeController(this);
   private readonly owner = new RuntimeOwner(
     this,
-    () => recipeFromAttributes(this, this.workspaceName, this.surfaceName),
+    () => blueprintFromAttributes(this, this.workspaceName, this.surfaceName),
     this.starter,
   );
   private readonly announcements = new StudioAnnouncer(this);

@@ -7,7 +7,7 @@ import {
 } from '../../composition/runtime-config.js';
 
 /** What an owning element's attributes ask for. */
-export interface RuntimeRecipe {
+export interface RuntimeBlueprint {
   databaseName: string;
   storage: 'indexeddb' | 'memory';
   surface: StudioSurface;
@@ -30,12 +30,12 @@ export interface RuntimeAttributes {
   room: string | null;
 }
 
-/** The recipe those attributes describe; an unknown `storage` value means IndexedDB. */
-export function recipeFromAttributes(
+/** The blueprint those attributes describe; an unknown `storage` value means IndexedDB. */
+export function blueprintFromAttributes(
   attributes: RuntimeAttributes,
   databaseName: string,
   surface: StudioSurface = 'studio',
-): RuntimeRecipe {
+): RuntimeBlueprint {
   return {
     databaseName,
     storage: attributes.storage === 'memory' ? 'memory' : 'indexeddb',
@@ -56,12 +56,12 @@ export function recipeFromAttributes(
 }
 
 /** What a runtime is built around: changing any of these needs a new one. */
-export const recipeKey = (recipe: RuntimeRecipe): string =>
+export const blueprintKey = (blueprint: RuntimeBlueprint): string =>
   JSON.stringify([
-    recipe.databaseName,
-    recipe.storage,
-    recipe.surface,
-    recipe.src,
-    recipe.collab?.url,
-    recipe.collab?.room,
+    blueprint.databaseName,
+    blueprint.storage,
+    blueprint.surface,
+    blueprint.src,
+    blueprint.collab?.url,
+    blueprint.collab?.room,
   ]);
