@@ -6,31 +6,13 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createStudioRuntime, type StudioRuntime } from '../../src/composition/index.js';
+import { collabStudios } from '../support/collab-studios.js';
 import { waitFor, uniqueName } from '../support/wait.js';
 
 const TOKEN = 'collab-test-token';
-const started: StudioRuntime[] = [];
-let server: { id: string; url: string };
-
-before(async () => {
-  server = await executeServerCommand<{ id: string; url: string }, object>('collab-server-start', {
-    token: TOKEN,
-  });
-});
-
-afterEach(() => {
-  for (const runtime of started.splice(0)) runtime.dispose();
-});
-
-function studio(room: string, name: string, seed = [{ path: 'index.html', text: '<h1>Hi</h1>' }]) {
-  const runtime = createStudioRuntime({
-    storage: 'memory',
-    seed,
-    collab: { url: server.url, room, token: TOKEN, user: { name } },
-  });
-  started.push(runtime);
-  return runtime;
-}
+const collab = collabStudios(TOKEN);
+const studio = (room: string, name: string, seed?: Array<{ path: string; text: string }>) =>
+  collab.studio(room, { name }, seed);
 
 const direct = { context: { source: 'local', mode: 'direct' } } as const;
 const textOf = (runtime: StudioRuntime, path: string) => {
@@ -145,13 +127,13 @@ describe('collaboration between two studios', () => {
       text += letter;
       await ada.registry.callTool('workspace.writeFile', { path: 'index.html', text }, direct);
     }
-    await executeServerCommand('collab-server-kill', { id: server.id });
+    await executeServerCommand('collab-server-kill', { id: collab.server().id });
     await waitFor(() => ada.collab!.getSnapshot().state === 'offline', 'Ada offline');
     for (const letter of 'def') {
       text += letter;
       await ada.registry.callTool('workspace.writeFile', { path: 'index.html', text }, direct);
     }
-    await executeServerCommand('collab-server-restart', { id: server.id });
+    await executeServerCommand('collab-server-restart', { id: collab.server().id });
     await waitFor(() => textOf(bo, 'index.html') === text, 'every letter on Bo', 20_000);
     expect(textOf(ada, 'index.html')).to.equal('<h1>Hi</h1>abcdef');
   });
@@ -163,14 +145,14 @@ describe('collaboration options', () => {
       storage: 'memory',
       collab: { url: 'https://example.test', room: 'room' },
     });
-    started.push(runtime);
+    collab.track(runtime);
     expect(runtime.collab!.getSnapshot()).to.include({ state: 'refused' });
     expect(runtime.collab!.getSnapshot().error!.code).to.equal('COLLAB_URL_INVALID');
     const room = createStudioRuntime({
       storage: 'memory',
-      collab: { url: server.url, room: 'a b' },
+      collab: { url: collab.server().url, room: 'a b' },
     });
-    started.push(room);
+    collab.track(room);
     expect(room.collab!.getSnapshot().error!.code).to.equal('COLLAB_ROOM_INVALID');
     const outcome = await runtime.registry.callTool(
       'workspace.createFile',
@@ -183,16 +165,16 @@ describe('collaboration options', () => {
   it('a wrong token is refused with the server’s code', async () => {
     const runtime = createStudioRuntime({
       storage: 'memory',
-      collab: { url: server.url, room: uniqueName('room'), token: 'wrong' },
+      collab: { url: collab.server().url, room: uniqueName('room'), token: 'wrong' },
     });
-    started.push(runtime);
+    collab.track(runtime);
     await waitFor(() => runtime.collab!.getSnapshot().state === 'refused', 'the refusal');
     expect(runtime.collab!.getSnapshot().error!.code).to.equal('COLLAB_FORBIDDEN');
   });
 
   it('without collab options the runtime has no room', () => {
     const runtime = createStudioRuntime({ storage: 'memory' });
-    started.push(runtime);
+    collab.track(runtime);
     expect(runtime.collab).to.equal(null);
   });
 });

@@ -1,10 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from 'node:test';
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  PROTOCOL_VERSION_META_KEY,
-} from '@modelcontextprotocol/server';
 import { createMCPHttpHost, type MCPHttpHostOptions } from '../../../src/bridge/mcp/node.js';
+import { statelessCall } from './stateless-request.js';
 import {
   createToolApprovalQueue,
   createToolRegistry,
@@ -32,29 +29,8 @@ async function withHost(
 }
 
 /** A 2026-07-28 tools/call: no session, the revision and capabilities in `_meta`. */
-function call(url: string, id: number, name: string, args: Record<string, unknown>, headers = {}) {
-  return fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-      ...headers,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id,
-      method: 'tools/call',
-      params: {
-        name,
-        arguments: args,
-        _meta: { [PROTOCOL_VERSION_META_KEY]: '2026-07-28', [CLIENT_CAPABILITIES_META_KEY]: {} },
-      },
-    }),
-  });
-}
+const call = (url: string, id: number, name: string, args: Record<string, unknown>, headers = {}) =>
+  statelessCall(url, { id, name, arguments: args, headers });
 
 const write = (url: string, id: number) =>
   call(url, id, 'workspace.writeFile', { path: 'a', source: 'b' });

@@ -10,10 +10,6 @@ import {
   ElicitRequestSchema,
   ListRootsRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import {
-  CLIENT_CAPABILITIES_META_KEY,
-  PROTOCOL_VERSION_META_KEY,
-} from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import {
   createMCPHttpHost,
@@ -28,40 +24,17 @@ import {
 import { waitFor } from '../../support/wait.js';
 import { conformanceTools } from './conformance/fixture.js';
 import { inputRequiredTools } from './conformance/input-fixtures.js';
+import { statelessCall } from './stateless-request.js';
 
 /** One raw 2026-07-28 request, as a client without the SDK sends it. */
 async function post(
   url: string,
   name: string,
-  extra: Record<string, unknown> = {},
+  params: Record<string, unknown> = {},
   capabilities: Record<string, unknown> = { elicitation: {}, sampling: {} },
   headers: Record<string, string> = {},
 ) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': '2026-07-28',
-      'mcp-method': 'tools/call',
-      'mcp-name': name,
-      ...headers,
-    },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 7,
-      method: 'tools/call',
-      params: {
-        name,
-        arguments: {},
-        ...extra,
-        _meta: {
-          [PROTOCOL_VERSION_META_KEY]: '2026-07-28',
-          [CLIENT_CAPABILITIES_META_KEY]: capabilities,
-        },
-      },
-    }),
-  });
+  const res = await statelessCall(url, { id: 7, name, params, capabilities, headers });
   return { status: res.status, body: await res.json() };
 }
 

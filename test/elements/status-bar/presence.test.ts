@@ -1,38 +1,17 @@
 /**
  * The status bar in a shared room of a real collaboration server (a Hocuspocus process on
  * loopback): the room's state, who is here with the file each has open, a colour another client
- * chose drawn only when it is a hex colour, and someone leaving shown and announced.
+ * chose drawn only when it is a hex colour, and someone leaving shown.
  */
 import { expect, fixture, html } from '@open-wc/testing';
-import { executeServerCommand } from '@web/test-runner-commands';
-import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/index.js';
+import { createStudioRuntime } from '../../../src/composition/index.js';
 import '../../../src/elements/status-bar/status-bar.js';
 import type { CaStatusBar } from '../../../src/elements/status-bar/status-bar.element.js';
+import { collabStudios } from '../../support/collab-studios.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
 
-const TOKEN = 'presence-test-token';
-const started: StudioRuntime[] = [];
-let server: { id: string; url: string };
-
-before(async () => {
-  server = await executeServerCommand<{ id: string; url: string }, object>('collab-server-start', {
-    token: TOKEN,
-  });
-});
-
-afterEach(() => {
-  for (const runtime of started.splice(0)) runtime.dispose();
-});
-
-function studio(room: string, user: { name: string; color?: string }) {
-  const runtime = createStudioRuntime({
-    storage: 'memory',
-    seed: [{ path: 'index.html', text: '<h1>Hi</h1>' }],
-    collab: { url: server.url, room, token: TOKEN, user },
-  });
-  started.push(runtime);
-  return runtime;
-}
+const collab = collabStudios('presence-test-token');
+const studio = (room: string, user: { name: string; color?: string }) => collab.studio(room, user);
 
 const part = (bar: CaStatusBar, name: string) =>
   bar.shadowRoot!.querySelector<HTMLElement>(`[part="${name}"]`);
@@ -40,7 +19,7 @@ const part = (bar: CaStatusBar, name: string) =>
 describe('the status bar in a shared room', () => {
   it('shows nothing of a room when the runtime shares none', async () => {
     const runtime = createStudioRuntime({ storage: 'memory' });
-    started.push(runtime);
+    collab.track(runtime);
     const bar = await fixture<CaStatusBar>(
       html`<ca-status-bar .runtime=${runtime}></ca-status-bar>`,
     );
