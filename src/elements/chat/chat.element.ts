@@ -25,6 +25,7 @@ import { chatStyles } from './chat.styles.js';
 import { runAnnouncement, runChanges } from './run-announcement.js';
 import { renderRestore, restoreRun } from './run-restore.js';
 import { InlineApprovalFocus } from './inline-approval-focus.js';
+import { promptList } from './prompt-list.js';
 
 /** The detail of the cancelable `ca-prompt-submit`: the prompt about to run. */
 export interface PromptSubmitDetail {
@@ -279,19 +280,12 @@ export class CaChat extends LitElement {
       ${renderRestore(run, this.agent.value?.running ?? false, (chosen) => void this.restore(chosen))}
       ${
         suggestions.length
-          ? html`<ul class="suggestions" aria-label="Nearest requests">
-              ${suggestions.map(
-                (suggestion) =>
-                  html`<li>
-                    <button
-                      aria-disabled=${this.agent.value?.running ? 'true' : 'false'}
-                      @click=${() => this.submit(suggestion.prompt)}
-                    >
-                      ${suggestion.prompt}
-                    </button>
-                  </li>`,
-              )}
-            </ul>`
+          ? promptList(
+              { label: 'Nearest requests', className: 'suggestions' },
+              suggestions.map((suggestion) => suggestion.prompt),
+              this.agent.value?.running ?? false,
+              (prompt) => void this.submit(prompt),
+            )
           : nothing
       }`;
   }
@@ -315,20 +309,12 @@ export class CaChat extends LitElement {
       ${
         starters.length
           ? html`<p>Try one:</p>
-              <ul class="starters" aria-label="Starters">
-                ${starters.slice(0, 3).map(
-                  (recipe) =>
-                    html`<li>
-                      <button
-                        class="starter"
-                        aria-disabled=${running ? 'true' : 'false'}
-                        @click=${() => this.submit(recipe.prompt)}
-                      >
-                        ${recipe.prompt}
-                      </button>
-                    </li>`,
-                )}
-              </ul>`
+              ${promptList(
+                { label: 'Starters', className: 'starters', buttonClass: 'starter' },
+                starters.slice(0, 3).map((recipe) => recipe.prompt),
+                running,
+                (prompt) => void this.submit(prompt),
+              )}`
           : nothing
       }
     </div>`;
