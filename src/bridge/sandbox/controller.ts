@@ -57,10 +57,7 @@ export type { PreviewControllerOptions, PreviewViewState } from './controller-op
 export const PREVIEW_SANDBOX = 'allow-scripts';
 const REMEMBERED_ACKS = 32;
 
-/**
- * The host side of the preview: loads compiled documents into sandboxed frames and reports their
- * status, console and picked elements.
- */
+/** The host side of the preview, as the file's header describes. */
 export class PreviewController implements PreviewHost {
   ackTimeoutMs: number;
   /**
