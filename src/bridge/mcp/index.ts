@@ -77,6 +77,7 @@ export {
   type WebMCPOptions,
   type WebMCPRegistration,
   type WebMCPTool,
+  type WebMCPToolAnnotations,
 } from './webmcp.js';
 export {
   createSamplingAgent,
