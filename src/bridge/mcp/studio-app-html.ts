@@ -3,9 +3,12 @@
  * and a preview of `index.html`. It speaks the MCP Apps postMessage JSON-RPC to its host
  * (`ui/initialize`, then `tools/call` for every read and write), so each call reaches the server's
  * registry through the host's own MCP client, policy and approval included. Self-contained: no
- * script, style or font from anywhere else, and no network request of its own. File text is
- * only ever set as text; the preview frame runs no script (`sandbox=""`).
+ * script, style or font from anywhere else. Its content security policy allows no request at
+ * all, and the preview document carries the same policy, so a workspace page's stylesheet or
+ * image links load nothing (they would resolve against the host's page). File text is only
+ * ever set as text; the preview frame runs no script (`sandbox=""`).
  */
+const POLICY = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:">`;
 const STYLE = `
 :root { color-scheme: light dark; font: 14px/1.4 system-ui, sans-serif; }
 body { margin: 0; }
@@ -74,7 +77,8 @@ async function refresh() {
     $('source').value = file.text;
   }
   if (texts.some((file) => file.path === 'index.html')) {
-    $('preview').srcdoc = (await call('workspace.readFile', { path: 'index.html' })).text;
+    const page = await call('workspace.readFile', { path: 'index.html' });
+    $('preview').srcdoc = \`${POLICY}\` + page.text;
   }
   say('Revision ' + revision + '.');
 }
@@ -156,6 +160,7 @@ export const STUDIO_APP_HTML = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
+${POLICY}
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Context-Action studio</title>
 <style>${STYLE}</style>
