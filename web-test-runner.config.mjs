@@ -17,6 +17,7 @@ import { previewShellMiddleware } from './test/support/preview-shell-middleware.
 import { sealedHostMiddleware } from './test/support/sealed-host-middleware.mjs';
 import { hostCompanionCommands } from './test/support/host-companion.mjs';
 import { collabServerCommands } from './test/support/collab-server-commands.mjs';
+import { mcpAppServerCommands } from './test/support/mcp-app-server-commands.mjs';
 import { engineCommandsPlugin } from './test/support/engine-commands-plugin.mjs';
 import { fileReporter } from './scripts/test-report.mjs';
 
@@ -101,6 +102,8 @@ export default {
     hostCompanionCommands(),
     // Real collaboration server processes on loopback for the collaboration tests.
     collabServerCommands(),
+    // A studio runtime served over MCP with the studio app, for the MCP Apps host test.
+    mcpAppServerCommands(),
     commonjsPackages(['ajv', 'ajv-formats']),
     // The site-model agent's AI SDK, bundled as the production build bundles it, and the
     // preview's transpiler, whose ES build imports CommonJS packages.

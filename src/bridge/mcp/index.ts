@@ -65,12 +65,19 @@ export {
 } from './workspace-resources.js';
 export { createRecipePrompts } from './recipe-prompts.js';
 export {
+  MCP_APP_MIME_TYPE,
+  STUDIO_APP_TOOLS,
+  STUDIO_APP_URI,
+  type MCPAppOptions,
+} from './studio-app.js';
+export {
   exposeRegistryToWebMCP,
   findModelContext,
   type WebMCPModelContext,
   type WebMCPOptions,
   type WebMCPRegistration,
   type WebMCPTool,
+  type WebMCPToolAnnotations,
 } from './webmcp.js';
 export {
   createSamplingAgent,

@@ -48,6 +48,7 @@ import {
   type MCPSessionLimits,
   type RequestScope,
 } from './session-tools.js';
+import { studioAppResources, type MCPAppOptions } from './studio-app.js';
 
 /** The server name and version an MCP session reports to its client on `initialize`. */
 export interface MCPServerInfo {
@@ -75,6 +76,8 @@ export interface MCPSessionOptions {
   /** Served as MCP prompts (chat recipes, a host's own). */
   prompts?: readonly MCPPromptProvider[];
   limits?: Partial<MCPSessionLimits>;
+  /** Serves the studio as an MCP App (`studio-app.ts`); off unless given. */
+  app?: MCPAppOptions;
   /**
    * Where messages go that belong to no request (list changes, resource updates), and a
    * request's own messages when its `handle` call gave no `send`. Without it they are dropped.
@@ -150,8 +153,13 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
     limits,
     outbound,
     clientCapabilities: () => clientCapabilities,
+    ...(options.app ? { app: options.app } : {}),
   });
-  const resources = createSessionResources(options.resources ?? [], sessionSend, limits);
+  const resources = createSessionResources(
+    [...(options.resources ?? []), ...(options.app ? [studioAppResources] : [])],
+    sessionSend,
+    limits,
+  );
   const prompts = createSessionPrompts(options.prompts ?? []);
   const stopListChanges = options.registry.onListChange(() =>
     sessionSend(notification('notifications/tools/list_changed', {})),

@@ -170,6 +170,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     ...(options.limits ? { limits: options.limits } : {}),
     ...(options.resources ? { resources: options.resources } : {}),
     ...(options.prompts ? { prompts: options.prompts } : {}),
+    ...(options.app ? { app: options.app } : {}),
   });
 
   /**
@@ -217,6 +218,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.resources ? { resources: options.resources } : {}),
       ...(options.prompts ? { prompts: options.prompts } : {}),
+      ...(options.app ? { app: options.app } : {}),
       // Messages that belong to no open POST stream go to the GET stream, if one is open.
       onMessage: (message) => streams.standalone?.send(message),
     });

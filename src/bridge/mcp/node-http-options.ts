@@ -9,6 +9,7 @@ import type { MCPServerInfo } from './mcp-session.js';
 import type { MCPPromptProvider } from './session-prompts.js';
 import type { MCPResourceProvider } from './session-resources.js';
 import type { MCPSessionLimits } from './session-tools.js';
+import type { MCPAppOptions } from './studio-app.js';
 import type { ReplayLimits } from './sse-streams.js';
 
 /** Where and how `createMCPHttpHost` listens, and the limits it keeps. */
@@ -93,6 +94,11 @@ export interface MCPHttpHostOptions {
   maxPipelinedRequests?: number;
   resources?: readonly MCPResourceProvider[];
   prompts?: readonly MCPPromptProvider[];
+  /**
+   * Serves the studio as an MCP App: the `ui://context-action/studio.html` resource and
+   * `_meta.ui.resourceUri` on `app.tools`. Off unless given (`app: {}` for the defaults).
+   */
+  app?: MCPAppOptions;
   serverInfo?: MCPServerInfo;
   instructions?: string;
   /** Merged into every call's context; source stays `mcp`, sessionId is the session's. */

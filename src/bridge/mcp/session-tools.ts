@@ -27,6 +27,7 @@ import {
 } from './jsonrpc.js';
 import { createClientAsks, type AskScope, type MCPClientAsks } from './client-asks.js';
 import type { MCPLogLevel, SessionOutbound } from './session-outbound.js';
+import { withAppMeta, type MCPAppOptions } from './studio-app.js';
 
 /**
  * What a tool run started by an MCP client can say back to that client, and ask it
@@ -150,6 +151,7 @@ export function createSessionTools(options: {
   limits: MCPSessionLimits;
   outbound: SessionOutbound;
   clientCapabilities: () => Readonly<Record<string, unknown>>;
+  app?: MCPAppOptions;
 }): SessionTools {
   const { registry, context, limits, outbound } = options;
   const inFlight = new Map<string, AbortController>();
@@ -183,8 +185,8 @@ export function createSessionTools(options: {
       return success(
         id,
         page.nextCursor === undefined
-          ? { tools: page.tools }
-          : { tools: page.tools, nextCursor: page.nextCursor },
+          ? { tools: withAppMeta(page.tools, options.app) }
+          : { tools: withAppMeta(page.tools, options.app), nextCursor: page.nextCursor },
       );
     },
 

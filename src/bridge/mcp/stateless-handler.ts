@@ -121,7 +121,7 @@ function createServer(
   options: StatelessHandlerOptions,
   codec: RequestStateCodec<RoundState>,
 ): Server {
-  const hasResources = (options.resources ?? []).length > 0;
+  const hasResources = (options.resources ?? []).length > 0 || options.app !== undefined;
   const hasPrompts = (options.prompts ?? []).length > 0;
   const server = new Server(
     { ...(options.serverInfo ?? DEFAULT_MCP_SERVER_INFO) },

@@ -3,32 +3,42 @@
  * (`document.modelContext`, or `navigator.modelContext` where a browser puts it there), so an
  * agent built into the browser can call them. Calls run through the registry with source
  * `webmcp`, so policy and approval apply as to any other caller; each answers with an MCP
- * `CallToolResult`. Registrations follow the registry's list and end on dispose.
+ * `CallToolResult`. Shaped as the WebMCP draft has it: `registerTool` resolves once the tool is
+ * registered (or rejects: a name already taken), an `AbortSignal` in its options unregisters,
+ * and the annotations are the draft's two. Registrations follow the registry's list and end on
+ * dispose.
  */
 import {
   toMCPCallToolResult,
   type MCPCallToolResult,
   type ToolRegistry,
 } from '../../runtime/registry/index.js';
-import {
-  type ToolAnnotations,
-  type ToolCallContext,
-  isPlainObject,
-} from '../../runtime/protocol/index.js';
+import { type ToolCallContext, isPlainObject } from '../../runtime/protocol/index.js';
 
-/** A tool as `registerTool` takes it. */
+/** The annotations the WebMCP draft defines (`ToolAnnotations`). */
+export interface WebMCPToolAnnotations {
+  /** The tool changes nothing. */
+  readOnlyHint: boolean;
+  /** The result holds data the page's author does not vouch for. */
+  untrustedContentHint: boolean;
+}
+
+/** A tool as `registerTool` takes it (the draft's `ModelContextTool`). */
 export interface WebMCPTool {
   name: string;
   title?: string;
   description: string;
   inputSchema: Record<string, unknown>;
-  annotations?: ToolAnnotations;
-  execute(input: unknown, client?: unknown): Promise<MCPCallToolResult>;
+  annotations: WebMCPToolAnnotations;
+  execute(input: unknown): Promise<MCPCallToolResult>;
 }
 
-/** The part of the browser's model context this module uses; unregistration is by signal. */
+/**
+ * The part of the browser's model context this module uses: `registerTool` resolves once the
+ * tool is registered; aborting the signal unregisters it.
+ */
 export interface WebMCPModelContext {
-  registerTool(tool: WebMCPTool, options?: { signal?: AbortSignal }): unknown;
+  registerTool(tool: WebMCPTool, options?: { signal?: AbortSignal }): Promise<unknown> | unknown;
 }
 
 /** Which model context to register with and the call context tools run with. */
@@ -41,8 +51,10 @@ export interface WebMCPOptions {
 
 /** The registry's tools as registered with the browser's model context. */
 export interface WebMCPRegistration {
-  /** Names registered now. */
+  /** Names the browser accepted in the latest round of registration. */
   readonly names: readonly string[];
+  /** Settles once every registration of the latest round has resolved or been refused. */
+  readonly ready: Promise<void>;
   /** Unregisters every tool and stops following the registry. */
   dispose(): void;
 }
@@ -68,7 +80,10 @@ export function findModelContext(): WebMCPModelContext | undefined {
 
 /**
  * Registers every listed tool with the page's model context; `undefined` when the page has
- * none. A tool the browser refuses (a name another script took, say) is skipped.
+ * none. A tool the browser refuses (a name another script took, say) is left out of `names`;
+ * the others still register. Every result is marked `untrustedContentHint`: it carries workspace
+ * text and file names that a model, a collaborator or an opened folder wrote, which the page's
+ * author cannot vouch for.
  */
 export function exposeRegistryToWebMCP(
   registry: ToolRegistry,
@@ -83,6 +98,7 @@ export function exposeRegistryToWebMCP(
   };
   let current = new AbortController();
   let names: string[] = [];
+  let ready: Promise<void> = Promise.resolve();
   let disposed = false;
   let pending = false;
 
@@ -90,14 +106,18 @@ export function exposeRegistryToWebMCP(
     current.abort();
     current = new AbortController();
     const { signal } = current;
-    names = [];
-    for (const definition of registry.toMCP()) {
+    const accepted: string[] = [];
+    names = accepted;
+    const registrations = registry.toMCP().map(async (definition) => {
       const tool: WebMCPTool = {
         name: definition.name,
         ...(definition.title === undefined ? {} : { title: definition.title }),
         description: definition.description,
         inputSchema: definition.inputSchema,
-        ...(definition.annotations === undefined ? {} : { annotations: definition.annotations }),
+        annotations: {
+          readOnlyHint: definition.annotations?.readOnlyHint === true,
+          untrustedContentHint: true,
+        },
         execute: async (input) =>
           toMCPCallToolResult(
             await registry.callTool(definition.name, isPlainObject(input) ? input : (input ?? {}), {
@@ -106,12 +126,13 @@ export function exposeRegistryToWebMCP(
           ),
       };
       try {
-        void Promise.resolve(modelContext.registerTool(tool, { signal })).catch(() => {});
-        names.push(definition.name);
+        await modelContext.registerTool(tool, { signal });
+        if (!signal.aborted) accepted.push(definition.name);
       } catch {
-        // Refused by the browser: the other tools still register.
+        // Refused by the browser, or unregistered before it resolved: the others still count.
       }
-    }
+    });
+    ready = Promise.all(registrations).then(() => {});
   };
 
   // Many registrations in one task (a studio starting up) become one re-registration.
@@ -128,6 +149,9 @@ export function exposeRegistryToWebMCP(
   return {
     get names() {
       return [...names];
+    },
+    get ready() {
+      return ready;
     },
     dispose() {
       if (disposed) return;

@@ -16,8 +16,11 @@ import { waitFor } from '../../support/wait.js';
 
 /** Chromium's WebMCP testing surface (`--enable-features=WebMCPTesting`). */
 interface BrowserModelContext {
-  getTools(): Promise<{ name: string; description: string; inputSchema: unknown }[]>;
+  getTools(): Promise<
+    { name: string; description: string; inputSchema: unknown; annotations?: object }[]
+  >;
   executeTool(tool: unknown, input: unknown): Promise<string>;
+  registerTool(tool: object, options?: { signal?: AbortSignal }): Promise<undefined>;
 }
 const modelContext = (document as unknown as { modelContext: BrowserModelContext }).modelContext;
 
@@ -70,6 +73,7 @@ describeIn(['chromium'], WEBMCP_IN_CHROMIUM)('WebMCP (document.modelContext)', (
     registry.register(readFile);
     const registration = exposeRegistryToWebMCP(registry)!;
     try {
+      await registration.ready;
       expect(registration.names).to.deep.equal(['workspace.readFile']);
       const [listed] = await ours('workspace.');
       expect(listed?.description).to.equal('Reads one workspace file.');
@@ -81,6 +85,65 @@ describeIn(['chromium'], WEBMCP_IN_CHROMIUM)('WebMCP (document.modelContext)', (
       expect(invalid._meta?.[TOOL_ERROR_META_KEY]?.code).to.equal('TOOL_VALIDATION_FAILED');
     } finally {
       registration.dispose();
+    }
+    expect(await ours('workspace.')).to.deep.equal([]);
+  });
+
+  it("registers with the draft's annotations: read-only as the registry says, every result untrusted", async () => {
+    const registry = createToolRegistry();
+    registry.register(readFile);
+    registry.register(createWriteFile('annotated.write').tool);
+    const registration = exposeRegistryToWebMCP(registry)!;
+    try {
+      await registration.ready;
+      const annotations = async (name: string) =>
+        (await modelContext.getTools()).find((tool) => tool.name === name)?.annotations;
+      expect(await annotations('workspace.readFile')).to.include({
+        readOnlyHint: true,
+        untrustedContentHint: true,
+      });
+      expect(await annotations('annotated.write')).to.include({
+        readOnlyHint: false,
+        untrustedContentHint: true,
+      });
+    } finally {
+      registration.dispose();
+    }
+  });
+
+  it('waits for each registration; a name the browser refuses is left out and the others register', async () => {
+    const taken = new AbortController();
+    await modelContext.registerTool(
+      {
+        name: 'taken.read',
+        description: 'Registered by another script.',
+        execute: async () => ({}),
+      },
+      { signal: taken.signal },
+    );
+    const registry = createToolRegistry();
+    registry.register(readFile);
+    registry.register(
+      defineTool(
+        {
+          name: 'taken.read',
+          description: 'Ours, under a name already taken.',
+          inputSchema: z.object({}),
+          annotations: { readOnlyHint: true },
+        },
+        () => ({ content: [{ type: 'text', text: 'ours' }] }),
+      ),
+    );
+    const registration = exposeRegistryToWebMCP(registry)!;
+    try {
+      expect(registration.names).to.deep.equal([]);
+      await registration.ready;
+      expect(registration.names).to.deep.equal(['workspace.readFile']);
+      const [other] = await ours('taken.');
+      expect(other?.description).to.equal('Registered by another script.');
+    } finally {
+      registration.dispose();
+      taken.abort();
     }
     expect(await ours('workspace.')).to.deep.equal([]);
   });
