@@ -127,6 +127,30 @@ describe('collaborators’ cursors in the editor', () => {
     expect(caretOf(ada.editor, 'Bo')).to.equal(undefined);
   });
 
+  it('sends a burst of selection moves as at most two presence updates, the last one last', async () => {
+    const { ada, bo } = await pair();
+    const selfOf = (runtime: StudioRuntime) =>
+      runtime.collab!.getSnapshot().peers.find((peer) => peer.self)!;
+    await waitFor(() => selfOf(bo.runtime).selection, 'Bo’s first selection sent');
+    const sent: unknown[] = [];
+    let last = selfOf(bo.runtime).selection;
+    const stop = bo.runtime.collab!.subscribe(() => {
+      const { selection } = selfOf(bo.runtime);
+      if (JSON.stringify(selection) !== JSON.stringify(last)) sent.push((last = selection));
+    });
+    // One task: no timer can fire between these moves.
+    for (let head = 1; head <= 30; head++) bo.view.dispatch({ selection: { anchor: head } });
+    await waitFor(
+      () =>
+        ada.runtime.collab!.getSnapshot().peers.find((peer) => peer.name === 'Bo')?.selection
+          ?.head === 30,
+      'the last move on Ada’s side',
+    );
+    stop();
+    expect(sent.length).to.be.at.most(2);
+    expect(sent.at(-1)).to.deep.equal({ anchor: 30, head: 30 });
+  });
+
   it('clamps a hostile client’s offsets to the document and ignores offsets that are not numbers', async () => {
     const { room, ada } = await pair();
     const provider = new HocuspocusProvider({
