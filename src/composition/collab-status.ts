@@ -72,7 +72,8 @@ export interface StudioCollab {
   idle(): Promise<void>;
   /**
    * Shows others this studio's main selection in `path` (the editor reports it), or none. Sent
-   * at most every 50 ms; others draw it while `path` is this studio's open file.
+   * at most every 50 ms; others draw it while `path` is this studio's open file. Offsets are
+   * rounded and clamped to 0–80,000; a selection without two numbers counts as none.
    */
   setSelection(path: string, selection: CollabSelection | null): void;
 }

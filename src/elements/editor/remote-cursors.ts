@@ -116,6 +116,21 @@ class Highlight implements LayerMarker {
   }
 }
 
+/** Black or white, whichever reads better on `color` (a hex colour, as presence guarantees). */
+function textOn(color: string): string {
+  const hex =
+    color.length === 4
+      ? [...color.slice(1)].map((digit) => digit + digit)
+      : [1, 3, 5].map((at) => color.slice(at, at + 2));
+  const [red, green, blue] = hex.map((pair) => {
+    const channel = parseInt(pair, 16) / 255;
+    return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * red! + 0.7152 * green! + 0.0722 * blue!;
+  // Contrast with black (L + 0.05) / 0.05 against white 1.05 / (L + 0.05): equal at L ≈ 0.179.
+  return luminance > 0.179 ? '#000' : '#fff';
+}
+
 // Above this many pixels from the top a name fits over its caret; nearer, it goes below.
 const NAME_HEIGHT = 16;
 
@@ -128,6 +143,7 @@ class Caret implements LayerMarker {
   draw(): HTMLElement {
     const element = this.rectangle.draw();
     element.style.setProperty('--ca-peer-color', this.cursor.color);
+    element.style.setProperty('--ca-peer-text', textOn(this.cursor.color));
     const name = element.appendChild(document.createElement('span'));
     name.className = this.rectangle.top < NAME_HEIGHT ? 'cm-remoteName below' : 'cm-remoteName';
     name.textContent = this.cursor.name;
@@ -188,7 +204,7 @@ const theme = EditorView.baseTheme({
     borderRadius: '3px 3px 3px 0',
     border: '1px solid transparent',
     backgroundColor: 'var(--ca-peer-color)',
-    color: '#fff',
+    color: 'var(--ca-peer-text)',
     fontFamily: 'system-ui, sans-serif',
     fontSize: '0.7rem',
     lineHeight: '1.3',

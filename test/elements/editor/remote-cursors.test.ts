@@ -58,7 +58,7 @@ async function pair() {
   const room = uniqueName('cursors');
   const ada = studio(room, { name: 'Ada', color: '#2b8a3e' });
   await ada.collab!.idle();
-  const bo = studio(room, { name: 'Bo', color: '#1c7ed6' });
+  const bo = studio(room, { name: 'Bo', color: '#1864ab' });
   await bo.collab!.idle();
   return {
     room,
@@ -91,8 +91,10 @@ describe('collaborators’ cursors in the editor', () => {
       const found = caretOf(ada.editor, 'Bo');
       return found && drawnAt(ada.view, found, 4) && found;
     }, 'Bo’s caret before "Hello" in Ada’s editor');
-    expect(getComputedStyle(caret).borderLeftColor).to.equal('rgb(28, 126, 214)');
-    expect(caret.querySelector('.cm-remoteName')!.textContent).to.equal('Bo');
+    expect(getComputedStyle(caret).borderLeftColor).to.equal('rgb(24, 100, 171)');
+    const name = caret.querySelector<HTMLElement>('.cm-remoteName')!;
+    expect(name.textContent).to.equal('Bo');
+    expect(getComputedStyle(name).color).to.equal('rgb(255, 255, 255)');
     expect(caret.closest('[aria-hidden="true"]')).to.not.equal(null);
     // The highlight covers "Hello": from the caret to where the selection started.
     const [highlight, ...more] = highlights(ada.editor);
@@ -162,7 +164,7 @@ describe('collaborators’ cursors in the editor', () => {
     providers.push(provider);
     const mallory = (selection: unknown) =>
       provider.awareness!.setLocalState({
-        user: { name: 'Mallory', color: '#e8590c' },
+        user: { name: 'Mallory', color: '#ffe066' },
         activePath: 'index.html',
         selection,
       });
@@ -176,6 +178,9 @@ describe('collaborators’ cursors in the editor', () => {
       const caret = caretOf(ada.editor, 'Mallory');
       return caret && drawnAt(ada.view, caret, end);
     }, 'Mallory’s caret clamped to the end of the file');
+    // A light colour gets its name in black.
+    const name = caretOf(ada.editor, 'Mallory')!.querySelector<HTMLElement>('.cm-remoteName')!;
+    expect(getComputedStyle(name).color).to.equal('rgb(0, 0, 0)');
     expect(highlights(ada.editor).length).to.be.greaterThan(0);
 
     for (const selection of [
