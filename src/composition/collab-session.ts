@@ -9,7 +9,13 @@ import * as Y from 'yjs';
 import { filesOf, syncWorkspaceDoc, type WorkspaceDocSync } from '../runtime/collab/index.js';
 import type { TraceStore } from '../runtime/trace/index.js';
 import type { WorkspaceDocumentManager } from '../runtime/workspace/index.js';
-import type { CollabPeer, CollabStatusStore, StudioCollabOptions } from './collab-status.js';
+import {
+  selectionOf,
+  type CollabPeer,
+  type CollabPlace,
+  type CollabStatusStore,
+  type StudioCollabOptions,
+} from './collab-status.js';
 
 /** What a session connects: the room's options, this studio's workspace and trace. */
 export interface CollabSessionInput {
@@ -33,7 +39,9 @@ const HEX_COLOUR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 /** Presence's fields on one client, as far as they are ours and well formed. */
 function peerOf(clientId: number, state: Record<string, unknown>, self: boolean): CollabPeer {
   const user = (state['user'] ?? {}) as { name?: unknown; color?: unknown };
-  const activePath = state['activePath'];
+  const activePath = typeof state['activePath'] === 'string' ? state['activePath'] : null;
+  // A selection counts only in the file this client has open.
+  const place = state['selection'] as { path?: unknown } | null | undefined;
   return {
     clientId,
     name: typeof user.name === 'string' ? user.name.slice(0, 80) : `Guest ${clientId % 1000}`,
@@ -41,8 +49,34 @@ function peerOf(clientId: number, state: Record<string, unknown>, self: boolean)
       typeof user.color === 'string' && HEX_COLOUR.test(user.color)
         ? user.color
         : COLOURS[clientId % COLOURS.length]!,
-    activePath: typeof activePath === 'string' ? activePath.slice(0, 1024) : null,
+    activePath: activePath?.slice(0, 1024) ?? null,
+    selection: activePath !== null && place?.path === activePath ? selectionOf(place) : null,
     self,
+  };
+}
+
+// A selection is sent at most this often: a drag or held arrow key moves it every frame.
+const SELECTION_INTERVAL_MS = 50;
+
+/** `send` at most every 50 ms, the latest place last; `stop` drops one still waiting. */
+function publishThrottled(send: (place: CollabPlace | null) => void) {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let latest: CollabPlace | null = null;
+  let sentAt = -Infinity;
+  const flush = () => {
+    timer = undefined;
+    sentAt = performance.now();
+    send(latest);
+  };
+  return {
+    publish(place: CollabPlace | null) {
+      latest = place;
+      if (timer) return;
+      const wait = sentAt + SELECTION_INTERVAL_MS - performance.now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, wait);
+    },
+    stop: () => clearTimeout(timer),
   };
 }
 
@@ -123,12 +157,16 @@ export function startCollabSession(input: CollabSessionInput): () => void {
     if (awareness.getLocalState()?.['activePath'] !== workspace.getSnapshot().activePath)
       showActive();
   });
+  const selection = publishThrottled((place) => awareness.setLocalStateField('selection', place));
+  status.publishSelection(selection.publish);
   const onPeers = () => status.set({ peers: peers() });
   awareness.on('change', onPeers);
   onPeers();
 
   return () => {
     stopActive();
+    status.publishSelection(() => undefined);
+    selection.stop();
     awareness.off('change', onPeers);
     sync?.stop();
     provider.destroy();

@@ -3,6 +3,7 @@
  * and loaded with the runtime; the session itself (Yjs and its provider) is a chunk of its own
  * that only a runtime with `collab` options loads.
  */
+import { WORKSPACE_SOURCE_LIMIT } from '../runtime/workspace/index.js';
 
 /** Where a studio shares its workspace: `createStudioRuntime({ collab })`. */
 export interface StudioCollabOptions {
@@ -16,6 +17,15 @@ export interface StudioCollabOptions {
   user?: { name?: string; color?: string };
 }
 
+/**
+ * A selection as offsets in a file's text (a CRLF line break counts two): `anchor` where it
+ * started, `head` where the caret is; equal for a bare caret.
+ */
+export interface CollabSelection {
+  anchor: number;
+  head: number;
+}
+
 /** One person in the room, as presence says. */
 export interface CollabPeer {
   /** The Yjs client id (a remote change's trace row names it). */
@@ -24,6 +34,8 @@ export interface CollabPeer {
   color: string;
   /** The file this person has open. */
   activePath: string | null;
+  /** Their main selection in `activePath`, as offsets in its text; `null` when none is shown. */
+  selection: CollabSelection | null;
   /** This studio. */
   self: boolean;
 }
@@ -58,6 +70,17 @@ export interface StudioCollab {
    * hold the same files (a change still travelling from elsewhere may follow).
    */
   idle(): Promise<void>;
+  /**
+   * Shows others this studio's main selection in `path` (the editor reports it), or none. Sent
+   * at most every 50 ms; others draw it while `path` is this studio's open file. Offsets are
+   * rounded and clamped to 0–80,000; a selection without two numbers counts as none.
+   */
+  setSelection(path: string, selection: CollabSelection | null): void;
+}
+
+/** Where this studio's selection is, as the session publishes it. */
+export interface CollabPlace extends CollabSelection {
+  path: string;
 }
 
 /** A status store: what the session writes and `runtime.collab` reads. */
@@ -65,9 +88,28 @@ export interface CollabStatusStore extends StudioCollab {
   set(patch: Partial<CollabStatus>): void;
   /** What `idle()` waits for; the session sets it once it runs. */
   setIdle(idle: () => Promise<void>): void;
+  /** Where `setSelection` goes (the session's presence): called now and on every change. */
+  publishSelection(publish: (place: CollabPlace | null) => void): void;
 }
 
 const ROOM = /^[A-Za-z0-9._-]{1,128}$/;
+
+const offsetOf = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value)
+    ? Math.min(Math.max(Math.round(value), 0), WORKSPACE_SOURCE_LIMIT)
+    : undefined;
+
+/**
+ * `value` as a selection, never trusted (it may come from another client): both offsets must be
+ * finite numbers, each rounded and clamped to a file's possible length; anything else is none.
+ */
+export function selectionOf(value: unknown): CollabSelection | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { anchor, head } = value as Record<string, unknown>;
+  const from = offsetOf(anchor);
+  const to = offsetOf(head);
+  return from === undefined || to === undefined ? null : { anchor: from, head: to };
+}
 
 /** Why `options` cannot open a room (`COLLAB_URL_INVALID`, `COLLAB_ROOM_INVALID`), or nothing. */
 export function collabOptionsProblem(options: StudioCollabOptions): CollabProblem | undefined {
@@ -101,6 +143,8 @@ export function createCollabStatusStore(options: StudioCollabOptions): CollabSta
   let started: () => void = () => undefined;
   const running = new Promise<void>((resolve) => (started = resolve));
   let idle = () => running;
+  let place: CollabPlace | null = null;
+  let publish: (place: CollabPlace | null) => void = () => undefined;
   return {
     getSnapshot: () => status,
     subscribe(listener) {
@@ -111,6 +155,15 @@ export function createCollabStatusStore(options: StudioCollabOptions): CollabSta
     set(patch) {
       status = { ...status, ...patch };
       for (const listener of [...listeners]) listener();
+    },
+    setSelection(path, selection) {
+      const valid = selectionOf(selection);
+      place = valid && typeof path === 'string' ? { path, ...valid } : null;
+      publish(place);
+    },
+    publishSelection(next) {
+      publish = next;
+      publish(place);
     },
     setIdle(next) {
       idle = next;

@@ -19,7 +19,9 @@ import { languageOf, loadLanguage } from './languages.js';
 import { lineBreakOf, withLineBreak } from './line-breaks.js';
 import { codeTheme } from './code-theme.js';
 import { setup } from './setup.js';
+import { remoteCursors, selectionOffsets, showPeers } from './remote-cursors.js';
 import type { ResolvedTheme } from '../shared/theme.js';
+import type { CollabPeer, CollabSelection } from '../../composition/collab-status.js';
 
 export interface CursorInfo {
   line: number;
@@ -37,6 +39,8 @@ export interface CodeEditorOptions {
   theme: ResolvedTheme;
   onUserChange(path: string, text: string): void;
   onCursor(info: CursorInfo): void;
+  /** The main selection of the file shown moved (offsets in its text), for presence. */
+  onSelection(path: string, selection: CollabSelection): void;
   onBlur(): void;
   /**
    * Where CodeMirror's own announcements (search matches, completions) go instead of its live
@@ -59,13 +63,18 @@ export interface CodeEditor {
    * file, or the file read again whole, removes it too.
    */
   setReview(extension: Extension | undefined): void;
+  /** Draws the carets and selections of the `peers` who have the shown file open. */
+  setPeers(peers: readonly CollabPeer[]): void;
   /** Redraws every file, shown or kept, in `theme`. */
   setTheme(theme: ResolvedTheme): void;
   /** The shown file's text with its own line breaks. */
   text(): string;
   focus(): void;
-  /** Puts the cursor at `line`:`column` (1-based) of the shown file, scrolls to it, focuses. */
-  reveal(line: number, column: number): void;
+  /**
+   * Puts the cursor at `line`:`column` (1-based) of `path`, scrolls to it and focuses; false
+   * when `path` is not the file shown.
+   */
+  reveal(path: string, line: number, column: number): boolean;
   destroy(): void;
 }
 
@@ -136,6 +145,12 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   let applying = false;
   let shownPath = '';
   let destroyed = false;
+  let peers: readonly CollabPeer[] = [];
+
+  const moved = (state: EditorState): void => {
+    options.onCursor(cursorOf(state));
+    if (shownPath) options.onSelection(shownPath, selectionOffsets(state));
+  };
 
   const editableExtension = () => [
     EditorState.readOnly.of(readOnly),
@@ -151,7 +166,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       if (update.docChanged && !applying) {
         options.onUserChange(shownPath, update.state.sliceDoc());
       }
-      if (update.docChanged || update.selectionSet) options.onCursor(cursorOf(update.state));
+      if (update.docChanged || update.selectionSet) moved(update.state);
       if (update.focusChanged && !update.view.hasFocus) options.onBlur();
       for (const transaction of update.transactions)
         for (const effect of transaction.effects)
@@ -166,6 +181,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       extensions: [
         setup(),
         shared,
+        remoteCursors,
         language.of(languageOf(path)),
         editable.of(editableExtension()),
         themed.of(codeTheme(theme)),
@@ -261,7 +277,8 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         files.delete(path);
         highlightWhenLoaded(path);
       }
-      options.onCursor(cursorOf(view.state));
+      view.dispatch(showPeers(view.state, path, peers));
+      moved(view.state);
     },
     retain(paths) {
       for (const path of files.keys()) if (!paths.has(path)) files.delete(path);
@@ -274,6 +291,11 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     setReview(extension) {
       view?.dispatch({ effects: review.reconfigure(extension ?? NO_REVIEW) });
     },
+    setPeers(next) {
+      if (next === peers || (next.length === 0 && peers.length === 0)) return;
+      peers = next;
+      if (view) view.dispatch(showPeers(view.state, shownPath, peers));
+    },
     setTheme(value) {
       if (value === theme) return;
       theme = value;
@@ -281,8 +303,8 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     },
     text: () => view?.state.sliceDoc() ?? '',
     focus: () => view?.focus(),
-    reveal(line, column) {
-      if (!view) return;
+    reveal(path, line, column) {
+      if (!view || path !== shownPath) return false;
       const { doc } = view.state;
       const target = doc.line(Math.min(Math.max(line, 1), doc.lines));
       const anchor = Math.min(target.from + Math.max(column - 1, 0), target.to);
@@ -291,6 +313,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         effects: EditorView.scrollIntoView(anchor, { y: 'center' }),
       });
       view.focus();
+      return true;
     },
     destroy() {
       destroyed = true;

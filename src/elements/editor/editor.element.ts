@@ -22,6 +22,7 @@ import { editorStyles } from './editor.styles.js';
 import { ChangeReview } from './change-review.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 import { writeDraft } from './write-draft.js';
+import { PeerCursors } from './peer-cursors.js';
 
 /** The detail of `ca-editor-change`: the path of the file the person edited. */
 export interface EditorChangeDetail {
@@ -29,16 +30,16 @@ export interface EditorChangeDetail {
 }
 
 /**
- * CodeMirror 6 on the active workspace file, one editor state per open file. Keystrokes stay in
- * a local draft that is written through the registry's `workspace.writeFile` when typing pauses,
- * at least every `max-wait-ms` while it does not, on blur and before an agent runs, so every edit
+ * CodeMirror 6 on the active workspace file, one editor state per open file. Keystrokes stay in a
+ * local draft that is written through the registry's `workspace.writeFile` when typing pauses, at
+ * least every `max-wait-ms` while it does not, on blur and before an agent runs, so every edit
  * takes the one tool path. A draft over the size limit is kept, marked, and never written or
  * dropped. Read-only while an agent runs. On a first visit it shows the starter files while the
  * runtime's code loads, already editable: what is typed then is a draft, written once the
- * workspace has hydrated. When the file changes elsewhere under a draft (another
- * tab or studio), edits at different places merge; edits at the same place keep the draft and
- * ask: keep both (for the person to merge), keep mine, or use the other version. An agent's last
- * change to the open file can be reviewed in place, a Revert on each hunk (`change-review.ts`).
+ * workspace has hydrated. When the file changes elsewhere under a draft (another tab or studio),
+ * edits at different places merge; edits at the same place keep the draft and ask: keep both
+ * (for the person to merge), keep mine, or use the other version. An agent's last change to the
+ * open file can be reviewed in place, a Revert on each hunk (`change-review.ts`).
  *
  * @tagname ca-editor
  * @summary Source editor for the workspace.
@@ -90,6 +91,7 @@ export class CaEditor extends LitElement {
   private readonly agent = new StoreController(this, () => this.runtimeRef.value?.agent);
   private readonly config = new StoreController(this, () => this.runtimeRef.value?.config);
   private editor?: CodeEditor;
+  private readonly peers = new PeerCursors(this, () => [this.runtimeRef.value, this.editor]);
   /** The studio's resolved theme; CodeMirror switches with it (light without a studio). */
   private readonly theme = new ContextConsumer(this, {
     context: themeContext,
@@ -129,9 +131,8 @@ export class CaEditor extends LitElement {
   private async mountEditor(): Promise<void> {
     // With a runtime, CodeMirror waits for its workspace to hydrate: before that there is nothing
     // to show, and evaluating the chunk would hold up hydration and with it the preview's first
-    // acknowledgement (measured: bench:cold-start). While the runtime's own code loads, the
-    // editor mounts on its turn of a first visit to show the starter files
-    // (`cold-start-order.ts`); a returning visit holds nothing.
+    // acknowledgement (bench:cold-start). While the runtime's code loads, a first visit mounts it
+    // on its turn to show the starter files (`cold-start-order.ts`); a returning visit holds none.
     const release = this.runtimeRef.value
       ? undefined
       : beginStep('editor', this.runtimeRef.loading?.fresh);
@@ -146,6 +147,7 @@ export class CaEditor extends LitElement {
         theme: this.theme.value ?? 'light',
         onUserChange: (path, text) => this.onUserChange(path, text),
         onCursor: (info) => (this.cursor = info),
+        onSelection: this.peers.report,
         onBlur: () => void this.flush(),
         ...(this.announcer.value
           ? { announce: (message) => this.announcer.announce(message) }
@@ -168,9 +170,7 @@ export class CaEditor extends LitElement {
    */
   async reveal(path: string, line: number, column: number): Promise<boolean> {
     await this.updateComplete;
-    if (!this.editor || this.shownPath !== path) return false;
-    this.editor.reveal(line, column);
-    return true;
+    return this.editor?.reveal(path, line, column) ?? false;
   }
 
   /** Writes every pending draft that fits the size limit through `workspace.writeFile`. */
