@@ -4,7 +4,7 @@ import { deepActiveElement } from '../../../src/elements/shared/focus.js';
 import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
-import { uiStreamStep } from '../../support/ui-stream-parts.js';
+import { stepParts } from '../../support/ui-stream-parts.js';
 
 // A model's response with several calls that ask waits on one card: each call with its change,
 // approved together or one by one; every result goes back under its own call id. The site model
@@ -19,8 +19,8 @@ interface Log {
   }[];
 }
 
-const step = (calls: Parameters<typeof uiStreamStep>[1] = [], text = '') => ({
-  parts: uiStreamStep(text || null, calls),
+const step = (calls: Parameters<typeof stepParts>[1] = [], text = '') => ({
+  parts: stepParts(text || null, calls),
 });
 
 const THREE = [

@@ -2,7 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
-import { uiStreamStep } from '../../support/ui-stream-parts.js';
+import { stepParts } from '../../support/ui-stream-parts.js';
 
 /**
  * `<ca-studio agent-endpoint>` in Chromium against a scripted site model server speaking the AI
@@ -113,8 +113,8 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
 
   it('prompt → streamed text → live input line → approval → preview acknowledged → output posted → closing text', async () => {
     const { endpoint, log } = await scripted(
-      { parts: uiStreamStep('I will rewrite the page.', [writePage('w1')]) },
-      { parts: uiStreamStep('The heading is new.') },
+      { parts: stepParts('I will rewrite the page.', [writePage('w1')]) },
+      { parts: stepParts('The heading is new.') },
     );
     const { studio, approval, indexText, send, ended, chatText } = await studioAt(endpoint);
     await send('Rewrite the page.');
@@ -148,8 +148,8 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
 
   it("Deny with a reason: nothing is written, the model reads the reason as the call's error", async () => {
     const { endpoint, log } = await scripted(
-      { parts: uiStreamStep(null, [writePage('d1')]) },
-      { parts: uiStreamStep('Understood.') },
+      { parts: stepParts(null, [writePage('d1')]) },
+      { parts: stepParts('Understood.') },
     );
     const { approval, indexText, send, ended, chatText } = await studioAt(endpoint);
     const before = indexText();
@@ -178,16 +178,16 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
       input: { path: 'index.html', text },
     });
     const { endpoint } = await scripted(
-      { parts: uiStreamStep(null, [write('s1', '<h1>One</h1>')]) },
-      { parts: uiStreamStep(null, [write('s2', '<h1>Two</h1>')]) },
+      { parts: stepParts(null, [write('s1', '<h1>One</h1>')]) },
+      { parts: stepParts(null, [write('s2', '<h1>Two</h1>')]) },
       {
-        parts: uiStreamStep(null, [
+        parts: stepParts(null, [
           { id: 's3', name: 'workspace__createFile', input: { path: 'notes.txt', text: 'n' } },
         ]),
       },
-      { parts: uiStreamStep('Done.') },
-      { parts: uiStreamStep(null, [write('s4', '<h1>Four</h1>')]) },
-      { parts: uiStreamStep('Done again.') },
+      { parts: stepParts('Done.') },
+      { parts: stepParts(null, [write('s4', '<h1>Four</h1>')]) },
+      { parts: stepParts('Done again.') },
     );
     const { studio, approval, indexText, send, ended } = await studioAt(endpoint);
     const enabled = (name: string) =>
@@ -225,10 +225,10 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
 
   it("Restore to before this run puts back the site model's write, and refuses after a later edit", async () => {
     const { endpoint } = await scripted(
-      { parts: uiStreamStep(null, [writePage('r1')]) },
-      { parts: uiStreamStep('Rewritten.') },
-      { parts: uiStreamStep(null, [writePage('r2')]) },
-      { parts: uiStreamStep('Rewritten again.') },
+      { parts: stepParts(null, [writePage('r1')]) },
+      { parts: stepParts('Rewritten.') },
+      { parts: stepParts(null, [writePage('r2')]) },
+      { parts: stepParts('Rewritten again.') },
     );
     const { studio, chat, approval, indexText, send, ended, chatText } = await studioAt(endpoint);
     const before = indexText();
@@ -269,7 +269,7 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
 
   it('Cancel mid-stream aborts the request; the server holding it open sees it close', async () => {
     const { endpoint, log } = await scripted({
-      parts: uiStreamStep('Thinking about it for a long time'),
+      parts: stepParts('Thinking about it for a long time'),
       holdAfter: 5,
     });
     const { send, ended, button, chatText } = await studioAt(endpoint);
@@ -281,7 +281,7 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
   });
 
   it('Cancel mid-approval withdraws the card and writes nothing', async () => {
-    const { endpoint } = await scripted({ parts: uiStreamStep(null, [writePage('c1')]) });
+    const { endpoint } = await scripted({ parts: stepParts(null, [writePage('c1')]) });
     const { studio, approval, indexText, send, ended } = await studioAt(endpoint);
     const before = indexText();
     await send('Rewrite the page.');
@@ -324,7 +324,7 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
       'an unlisted tool',
       [
         {
-          parts: uiStreamStep(null, [{ id: 'u1', name: 'shell__exec', input: { command: 'ls' } }]),
+          parts: stepParts(null, [{ id: 'u1', name: 'shell__exec', input: { command: 'ls' } }]),
         },
       ],
       'ENDPOINT_UNKNOWN_TOOL',
@@ -343,7 +343,7 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
   }
 
   it('a truncated stream is retried, then shows ENDPOINT_STREAM_INTERRUPTED with Retry', async () => {
-    const truncated = { parts: uiStreamStep('Half', [writePage('t1')]).slice(0, 5), done: false };
+    const truncated = { parts: stepParts('Half', [writePage('t1')]).slice(0, 5), done: false };
     const { endpoint, log } = await scripted(truncated, truncated, truncated);
     const { indexText, send, ended, button } = await studioAt(endpoint);
     const before = indexText();

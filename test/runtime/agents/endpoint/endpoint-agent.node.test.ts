@@ -21,10 +21,10 @@ import {
 } from '../../../support/chat-completions-server.js';
 import {
   serveOnLoopback,
-  stepParts,
   streamResponse,
   type Loopback,
 } from '../../../support/endpoint-loopback.js';
+import { stepParts } from '../../../support/ui-stream-parts.js';
 import { scriptedModel } from '../../../support/mock-model.js';
 import { createPlainAISDKRoute } from '../../../support/plain-ai-sdk-route.js';
 
