@@ -4,8 +4,8 @@
 // Hocuspocus server the package ships, in a process of its own
 // (test/bridge/collab-server/support/server-process.ts).
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { commandPlugin, stopChild } from './command-plugin.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -32,12 +32,7 @@ async function startServer(token, port = 0) {
   return { child, port: listening, token };
 }
 
-async function kill(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGKILL');
-  await exited;
-}
+const kill = (child) => stopChild(child, 'SIGKILL');
 
 export function collabServerCommands() {
   const running = new Map();
@@ -60,13 +55,7 @@ export function collabServerCommands() {
       return true;
     },
   };
-  return {
-    name: 'collab-server-commands',
-    async executeCommand({ command, payload }) {
-      return Object.hasOwn(commands, command) ? commands[command](payload) : undefined;
-    },
-    async serverStop() {
-      await Promise.all([...running.values()].map(({ child }) => kill(child)));
-    },
-  };
+  return commandPlugin('collab-server-commands', commands, async () => {
+    await Promise.all([...running.values()].map(({ child }) => kill(child)));
+  });
 }

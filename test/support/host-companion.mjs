@@ -6,6 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { commandPlugin } from './command-plugin.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -117,13 +118,7 @@ export function hostCompanionCommands() {
       return true;
     },
   };
-  return {
-    name: 'host-companion-commands',
-    async executeCommand({ command, payload }) {
-      return Object.hasOwn(commands, command) ? commands[command](payload) : undefined;
-    },
-    async serverStop() {
-      await Promise.all([...running.values()].map(({ companion }) => companion.kill()));
-    },
-  };
+  return commandPlugin('host-companion-commands', commands, async () => {
+    await Promise.all([...running.values()].map(({ companion }) => companion.kill()));
+  });
 }

@@ -4,9 +4,9 @@
 // approval cards; `mcp-app-server-decide` { id, card, decision } → whether the card took it;
 // `mcp-app-server-read` { id, path } → the file's text. Every process ends with the run.
 import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { commandPlugin, stopChild } from './command-plugin.mjs';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,13 +38,6 @@ async function startServer() {
   return { child, url, ask };
 }
 
-async function stop(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  await exited;
-}
-
 export function mcpAppServerCommands() {
   const running = new Map();
   let next = 0;
@@ -60,18 +53,12 @@ export function mcpAppServerCommands() {
       running.get(id).ask({ op: 'decide', id: card, decision }),
     'mcp-app-server-read': ({ id, path }) => running.get(id).ask({ op: 'read', path }),
     async 'mcp-app-server-stop'({ id }) {
-      await stop(running.get(id).child);
+      await stopChild(running.get(id).child);
       running.delete(id);
       return true;
     },
   };
-  return {
-    name: 'mcp-app-server-commands',
-    async executeCommand({ command, payload }) {
-      return Object.hasOwn(commands, command) ? commands[command](payload) : undefined;
-    },
-    async serverStop() {
-      await Promise.all([...running.values()].map(({ child }) => stop(child)));
-    },
-  };
+  return commandPlugin('mcp-app-server-commands', commands, async () => {
+    await Promise.all([...running.values()].map(({ child }) => stopChild(child)));
+  });
 }
