@@ -16,7 +16,7 @@ import {
 } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { languageOf, loadLanguage } from './languages.js';
-import { lineBreakOf, withLineBreak } from './line-breaks.js';
+import { lineBreakOf, textOffset, withLineBreak } from './line-breaks.js';
 import { codeTheme } from './code-theme.js';
 import { setup } from './setup.js';
 import { remoteCursors, selectionOffsets, showPeers } from './remote-cursors.js';
@@ -89,16 +89,13 @@ interface HiddenFile {
 const sameLineBreak = (state: EditorState, text: string): boolean =>
   state.facet(EditorState.lineSeparator) === lineBreakOf(text);
 
-const lengthOf = (state: EditorState): number =>
-  state.doc.length + (state.doc.lines - 1) * (state.lineBreak.length - 1);
-
 const cursorOf = (state: EditorState): CursorInfo => {
   const head = state.selection.main.head;
   const line = state.doc.lineAt(head);
   return {
     line: line.number,
     column: head - line.from + 1,
-    length: lengthOf(state),
+    length: textOffset(state, state.doc.length),
     lines: state.doc.lines,
   };
 };

@@ -4,6 +4,15 @@
  * would come back changed, and an editor comparing its text with the file's would never agree.
  */
 
+import type { EditorState } from '@codemirror/state';
+
+/**
+ * The offset in `state`'s text, written with its own line breaks, of document position `pos`
+ * (CodeMirror counts each line break as one character).
+ */
+export const textOffset = (state: EditorState, pos: number): number =>
+  pos + (state.doc.lineAt(pos).number - 1) * (state.lineBreak.length - 1);
+
 /**
  * The separator to give CodeMirror's `lineSeparator` facet: `undefined` for a file without any
  * carriage return (the default split is exact there), else the most frequent of `\r\n`, `\r`

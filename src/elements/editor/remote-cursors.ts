@@ -16,6 +16,7 @@ import {
 } from '@codemirror/state';
 import { EditorView, RectangleMarker, layer, type LayerMarker } from '@codemirror/view';
 import type { CollabPeer, CollabSelection } from '../../composition/collab-status.js';
+import { textOffset } from './line-breaks.js';
 
 /** A person drawn: their reported selection (text offsets) and where it is now (positions). */
 interface RemoteCursor {
@@ -26,10 +27,6 @@ interface RemoteCursor {
   anchor: number;
   head: number;
 }
-
-/** The offset in `state`'s text (its own line breaks) of document position `pos`. */
-const textOffset = (state: EditorState, pos: number): number =>
-  pos + (state.doc.lineAt(pos).number - 1) * (state.lineBreak.length - 1);
 
 /** The document position of text offset `offset`, clamped to the document. */
 function positionOf(state: EditorState, offset: number): number {
