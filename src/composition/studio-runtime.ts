@@ -108,7 +108,7 @@ export interface StudioRuntimeOptions {
   seed?: readonly WorkspaceSeedFile[] | Promise<readonly WorkspaceSeedFile[]>;
   /** Agent mode, tool scope and read-only mode; changeable later through `config`. */
   config?: Partial<RuntimeConfig>;
-  /** Which of the seed's surfaces to run: adds its tool catalog and seed. Default: `studio`. */
+  /** Which surface to run: adds its tool catalog and starter files. Default: `studio`. */
   surface?: StudioSurface;
   /** Default: R19 — read-only and explicit local direct calls run, everything else asks. */
   toolPolicy?: ToolPolicy;

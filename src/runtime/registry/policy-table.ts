@@ -1,8 +1,8 @@
 /**
- * The seed's policy tables, as the decision for every call that is not a person's own direct
+ * The reference contract's policy tables, as the decision for every call that is not a person's own direct
  * call (a model's, an MCP client's, the local agent's): "allow" rows run, "local demo allow" and
  * "approval required" rows ask. A person's direct call runs either way (docs/architecture.md,
- * "Deliberate differences from the seed"). The default policy's gate reads these rows; a tool without a
+ * "Deliberate differences from the reference contract"). The default policy's gate reads these rows; a tool without a
  * row falls back to R19 (read-only runs, anything else asks). Data only: the registry imports it
  * without pulling in any catalog's code.
  */
@@ -12,7 +12,7 @@ export type ToolPolicyDecision = 'allow' | 'ask' | 'deny';
 type PolicyTable = Readonly<Record<string, ToolPolicyDecision>>;
 
 /**
- * The seed's decisions for the `workspace.*` and `preview.*` tools when a model, MCP client or
+ * The reference contract's decisions for the `workspace.*` and `preview.*` tools when a model, MCP client or
  * agent calls them.
  */
 export const WORKSPACE_TOOL_POLICIES: PolicyTable = Object.freeze({
@@ -41,7 +41,7 @@ export const WORKSPACE_TOOL_POLICIES: PolicyTable = Object.freeze({
   'preview.refresh': 'ask',
 });
 
-/** The seed's decisions for the `web.*` tools when a model, MCP client or agent calls them. */
+/** The reference contract's decisions for the `web.*` tools when a model, MCP client or agent calls them. */
 export const WEB_TOOL_POLICIES: PolicyTable = Object.freeze({
   'web.getWorkspace': 'allow',
   'web.readFile': 'allow',
@@ -52,7 +52,7 @@ export const WEB_TOOL_POLICIES: PolicyTable = Object.freeze({
   'web.updateHero': 'ask',
 });
 
-/** The seed's decisions for the `editor.*` tools when a model, MCP client or agent calls them. */
+/** The reference contract's decisions for the `editor.*` tools when a model, MCP client or agent calls them. */
 export const EDITOR_TOOL_POLICIES: PolicyTable = Object.freeze({
   'editor.getStatus': 'allow',
   'editor.listFiles': 'allow',
@@ -73,6 +73,6 @@ const ROWS: PolicyTable = Object.freeze({
   ...EDITOR_TOOL_POLICIES,
 });
 
-/** The seed row of `name`, if the seed has one. */
-export const seedPolicyOf = (name: string): ToolPolicyDecision | undefined =>
+/** The reference contract's row of `name`, if it has one. */
+export const referencePolicyOf = (name: string): ToolPolicyDecision | undefined =>
   Object.hasOwn(ROWS, name) ? ROWS[name] : undefined;

@@ -5,7 +5,7 @@
  */
 import type { DescribeChange } from '../approval/tool-change.js';
 import type { MCPToolDefinition, ToolCallContext } from '../protocol/types.js';
-import { seedPolicyOf, type ToolPolicyDecision } from './policy-table.js';
+import { referencePolicyOf, type ToolPolicyDecision } from './policy-table.js';
 
 export type { ToolPolicyDecision };
 
@@ -34,7 +34,7 @@ export type ToolPolicy = (
  * R19 as one table, read by both the gate (`createDefaultToolPolicy`) and the catalog's policy
  * summary: read-only tools run for every caller; other tools run for an explicit `local` +
  * `direct` call (a person's own click) and ask for every other caller (model, MCP, agent,
- * prompt-originated local calls) — unless the seed's table has a row for the tool
+ * prompt-originated local calls) — unless the reference contract's table has a row for the tool
  * (`policy-table.ts`), which then decides for those other callers.
  */
 export const DEFAULT_TOOL_POLICY = Object.freeze({
@@ -52,7 +52,7 @@ export function defaultPolicyDecision(
       ? DEFAULT_TOOL_POLICY.readOnly
       : DEFAULT_TOOL_POLICY.mutating;
   if (context.source === 'local' && context.mode === 'direct') return row.direct;
-  return seedPolicyOf(definition.name) ?? row.other;
+  return referencePolicyOf(definition.name) ?? row.other;
 }
 
 /** The policy the registry uses unless told otherwise: `defaultPolicyDecision` for every call. */

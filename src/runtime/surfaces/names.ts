@@ -1,8 +1,8 @@
 /**
- * The seed's three surfaces: their names and the files each starts with. Every surface keeps
+ * The reference contract's three surfaces: their names and their starter files. Every surface keeps
  * the `workspace.*` and `preview.*` catalogs; `web-coding` runs a three-file workspace,
  * `live-editor` the safe runner scenarios. The tools each adds are in `tools.ts` beside this file, so an
- * element that only needs a surface's name or seed loads no tool code.
+ * element that only needs a surface's name or starter files loads no tool code.
  */
 import { LIVE_EDITOR_SEED } from '../tools/live-editor/scenarios.js';
 import { WEB_CODING_SEED } from '../tools/web-coding/seed.js';

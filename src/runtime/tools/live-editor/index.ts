@@ -1,6 +1,6 @@
 /**
  * The Live Code Editor catalog (`editor.*`): a workspace plus its open document on two revision
- * clocks, with the default policies of the seed's editor table. There is no `runScript` tool.
+ * clocks, with the default policies of the reference contract's editor table. There is no `runScript` tool.
  */
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { createLiveDocument, type LiveDocument } from './document.js';
