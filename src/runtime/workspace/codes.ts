@@ -19,7 +19,7 @@ const WORKSPACE_ERRORS = defineErrorCodes({
   WORKSPACE_PREVIEW_ENTRY_REQUIRED: {},
   WORKSPACE_FOLDER_STATE_CONFLICT: {},
   WORKSPACE_HISTORY_EMPTY: {},
-  /** Not in the seed's list: a text mutation over the 80,000-character budget (terminal). */
+  /** Not in the reference contract's list: a text mutation over the 80,000-character budget (terminal). */
   WORKSPACE_SOURCE_LIMIT_EXCEEDED: {},
   WORKSPACE_REVISION_CONFLICT: { retryable: true },
   WORKSPACE_FOLDER_STALE: { retryable: true },

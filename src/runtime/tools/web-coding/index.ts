@@ -1,6 +1,6 @@
 /**
  * The realtime web-coding catalog (`web.*`): a three-file workspace on one revision clock, with
- * the default policies of the seed's web-coding table.
+ * the default policies of the reference contract's web-coding table.
  */
 import type { WorkspaceDocumentManager } from '../../workspace/manager.js';
 import { createWebEditTools } from './edit-tools.js';
