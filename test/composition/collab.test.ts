@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createStudioRuntime, type StudioRuntime } from '../../src/composition/index.js';
-import { collabStudios } from '../support/collab-studios.js';
+import { collabStudios, paths, textOf } from '../support/collab-studios.js';
 import { waitFor, uniqueName } from '../support/wait.js';
 
 const TOKEN = 'collab-test-token';
@@ -15,12 +15,6 @@ const studio = (room: string, name: string, seed?: Array<{ path: string; text: s
   collab.studio(room, { name }, seed);
 
 const direct = { context: { source: 'local', mode: 'direct' } } as const;
-const textOf = (runtime: StudioRuntime, path: string) => {
-  const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
-  return file?.kind === 'text' ? file.text : undefined;
-};
-const paths = (runtime: StudioRuntime) =>
-  runtime.workspace.getSnapshot().files.map((file) => file.path);
 
 /** Two studios in a fresh room, the second joined once the first shared its files. */
 async function pair() {
