@@ -73,9 +73,12 @@ describe('undo in a shared workspace', () => {
     const { ada, bo, settle } = await room();
     expect(bo.workspace.getStatus().canUndo, 'joining is not Bo’s change').to.equal(false);
     expect(ada.workspace.getStatus().canUndo, 'sharing is not Ada’s change').to.equal(false);
+    // The Undo button redraws on the workspace's notice; the change joins the stack after it.
+    let shown = false;
+    ada.workspace.subscribe(() => (shown ||= ada.workspace.getStatus().canUndo));
     await editLine(ada, 1, 'ONE by Ada');
     await settle();
-    expect(ada.workspace.getStatus().canUndo).to.equal(true);
+    expect(shown, 'a notice once Undo is possible').to.equal(true);
     expect(bo.workspace.getStatus().canUndo).to.equal(false);
     const refused = await bo.workspace.undo();
     expect(refused.ok).to.equal(false);
