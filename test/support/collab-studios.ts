@@ -22,7 +22,10 @@ type Server = { id: string; url: string };
 export function collabStudios(token: string, { processes = 1, redis = false } = {}) {
   const started: StudioRuntime[] = [];
   let servers: Server[] = [];
-  before(async () => {
+  before(async function () {
+    // A server process takes about 2 s to start (tsx compiles it); on a busy machine two at once
+    // have taken longer than a test's 10 s.
+    this.timeout(60_000);
     const prefix = redis ? uniqueName('collab') : undefined;
     servers = await Promise.all(
       Array.from({ length: processes }, () =>
