@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createStudioRuntime, type StudioRuntime } from '../../src/composition/index.js';
-import { collabStudios } from '../support/collab-studios.js';
+import { collabStudios, paths, textOf } from '../support/collab-studios.js';
 import { waitFor, uniqueName } from '../support/wait.js';
 
 const TOKEN = 'collab-test-token';
@@ -15,12 +15,6 @@ const studio = (room: string, name: string, seed?: Array<{ path: string; text: s
   collab.studio(room, { name }, seed);
 
 const direct = { context: { source: 'local', mode: 'direct' } } as const;
-const textOf = (runtime: StudioRuntime, path: string) => {
-  const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
-  return file?.kind === 'text' ? file.text : undefined;
-};
-const paths = (runtime: StudioRuntime) =>
-  runtime.workspace.getSnapshot().files.map((file) => file.path);
 
 /** Two studios in a fresh room, the second joined once the first shared its files. */
 async function pair() {
@@ -93,6 +87,41 @@ describe('collaboration between two studios', () => {
       !paths(runtime).includes('a.css') &&
       !paths(runtime).includes('b.js');
     await waitFor(() => settled(ada) && settled(bo), 'the rename, edit and delete on both');
+  });
+
+  it('a person’s undo takes back their own change only, on both studios', async () => {
+    const room = uniqueName('room');
+    const lines = ['one', 'two', 'three', 'four', 'five'];
+    const ada = studio(room, 'Ada', [{ path: 'index.html', text: lines.join('\n') }]);
+    await ada.collab!.idle();
+    const bo = studio(room, 'Bo');
+    await waitFor(() => textOf(bo, 'index.html') === lines.join('\n'), 'five lines on Bo');
+    const write = (runtime: StudioRuntime, text: string[]) =>
+      runtime.registry.callTool(
+        'workspace.writeFile',
+        { path: 'index.html', text: text.join('\n') },
+        direct,
+      );
+    await write(ada, lines.with(0, 'ONE by Ada'));
+    await waitFor(() => textOf(bo, 'index.html')!.startsWith('ONE by Ada'), 'Ada’s edit on Bo');
+    await write(bo, lines.with(0, 'ONE by Ada').with(4, 'FIVE by Bo'));
+    await waitFor(() => textOf(ada, 'index.html')!.endsWith('FIVE by Bo'), 'Bo’s edit on Ada');
+    const boRows = bo.trace.getSnapshot().length;
+    const undone = await ada.registry.callTool('workspace.undo', {}, direct);
+    expect(undone.error).to.equal(undefined);
+    const expected = lines.with(4, 'FIVE by Bo').join('\n');
+    expect(textOf(ada, 'index.html')).to.equal(expected);
+    await waitFor(() => textOf(bo, 'index.html') === expected, 'the undo on Bo');
+    const arrived = bo.trace.getSnapshot().slice(boRows);
+    expect(arrived.map((row) => [row.method, row.source, row.status])).to.deep.equal([
+      ['collab/remote', 'remote', 'completed'],
+    ]);
+    // Bo's change was never on Ada's stack: there is nothing left for her to undo.
+    expect(ada.workspace.getStatus().canUndo).to.equal(false);
+    const again = await ada.registry.callTool('workspace.undo', {}, direct);
+    expect(again.error?.code).to.equal('WORKSPACE_HISTORY_EMPTY');
+    expect(textOf(ada, 'index.html')).to.equal(expected);
+    expect(bo.workspace.getStatus().canUndo).to.equal(true);
   });
 
   it('a model’s change approved on one studio arrives on the other traced as remote', async () => {

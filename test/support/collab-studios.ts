@@ -1,7 +1,7 @@
 /**
- * Studios in rooms of a real collaboration server: one Hocuspocus process on loopback for the
- * file (started by the test runner's `collab-server-start` command), and a factory of
- * memory-only studios that join it, disposed after each test.
+ * Studios in rooms of a real collaboration server: Hocuspocus processes on loopback for the file
+ * (started by the test runner's `collab-server-start` command; one, or several sharing rooms
+ * through Redis), and a factory of memory-only studios that join them, disposed after each test.
  */
 import { executeServerCommand } from '@web/test-runner-commands';
 import {
@@ -9,34 +9,50 @@ import {
   type StudioCollabOptions,
   type StudioRuntime,
 } from '../../src/composition/index.js';
+import { uniqueName } from './wait.js';
 
 type Seed = Array<{ path: string; text: string }>;
 
-export function collabStudios(token: string) {
+type Server = { id: string; url: string };
+
+/**
+ * `processes` servers (one by default); with `redis`, every one on the test run's Redis under one
+ * key prefix of this file's own, so they share rooms.
+ */
+export function collabStudios(token: string, { processes = 1, redis = false } = {}) {
   const started: StudioRuntime[] = [];
-  let server = { id: '', url: '' };
-  before(async () => {
-    server = await executeServerCommand<{ id: string; url: string }, object>(
-      'collab-server-start',
-      { token },
+  let servers: Server[] = [];
+  before(async function () {
+    // A server process takes about 2 s to start (tsx compiles it); on a busy machine two at once
+    // have taken longer than a test's 10 s.
+    this.timeout(60_000);
+    const prefix = redis ? uniqueName('collab') : undefined;
+    servers = await Promise.all(
+      Array.from({ length: processes }, () =>
+        executeServerCommand<Server, object>('collab-server-start', { token, redis: prefix }),
+      ),
     );
   });
   afterEach(() => {
     for (const runtime of started.splice(0)) runtime.dispose();
   });
   return {
-    /** The server process (its id for the kill and restart commands) and address, once started. */
-    server: () => server,
-    /** A memory-only studio in `room`, as `user`, with `seed` as its starter files. */
+    /**
+     * A server process (its id for the kill and restart commands) and address, once started: the
+     * first, or the `index`th.
+     */
+    server: (index = 0) => servers[index]!,
+    /** A memory-only studio in `room` on the `on`th server, as `user`, with `seed` as its files. */
     studio(
       room: string,
       user: StudioCollabOptions['user'],
       seed: Seed = [{ path: 'index.html', text: '<h1>Hi</h1>' }],
+      on = 0,
     ) {
       const runtime = createStudioRuntime({
         storage: 'memory',
         seed,
-        collab: { url: server.url, room, token, user },
+        collab: { url: servers[on]!.url, room, token, user },
       });
       started.push(runtime);
       return runtime;
@@ -48,3 +64,13 @@ export function collabStudios(token: string) {
     },
   };
 }
+
+/** The text of the file at `path` in a studio's workspace, if it is a text file there. */
+export const textOf = (runtime: StudioRuntime, path: string) => {
+  const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === path);
+  return file?.kind === 'text' ? file.text : undefined;
+};
+
+/** Every path in a studio's workspace. */
+export const paths = (runtime: StudioRuntime) =>
+  runtime.workspace.getSnapshot().files.map((file) => file.path);

@@ -3,18 +3,26 @@
  *
  * - A local revision (a tool call that went through registry, policy and approval) is written to
  *   the document as one update.
- * - The document's remote updates reach the workspace as one revision each (`restoreFiles`, so
- *   they stay undoable here), with a trace row that says `source: 'remote'`, who and which Yjs
- *   clients.
+ * - The document's remote updates reach the workspace as one revision each (`restoreFiles`),
+ *   with a trace row that says `source: 'remote'`, who and which Yjs clients.
  *
  * A `mirror` document holds exactly what this workspace last agreed with. Local changes are made
  * against the mirror and the resulting update is merged into the shared document, so they merge
  * with remote edits made meanwhile character by character instead of overwriting them.
+ *
+ * While the sync runs, the workspace's undo and redo step through this tab's own changes only
+ * (`own-history.ts`); a step is one revision here and one update, so one remote revision, there.
  */
 import * as Y from 'yjs';
 import type { TraceStore } from '../trace/trace-store.js';
-import type { WorkspaceDocumentManager } from '../workspace/manager-types.js';
+import { WORKSPACE_ERROR_CODES as CODES, workspaceError } from '../workspace/codes.js';
+import type {
+  SharedHistoryStep,
+  WorkspaceDocumentManager,
+  WorkspaceResult,
+} from '../workspace/manager-types.js';
 import type { RestoreEntry } from '../workspace/restore-files.js';
+import type { WorkspaceFile } from '../workspace/types.js';
 import {
   changesBetween,
   sameFile,
@@ -24,6 +32,7 @@ import {
   type CollabFiles,
 } from './files.js';
 import { observeWorkspaceDoc } from './changes.js';
+import { createOwnHistory, OWN, plannedStep } from './own-history.js';
 import { readWorkspaceDoc } from './read.js';
 import { applyWorkspaceChanges } from './write.js';
 
@@ -57,6 +66,12 @@ export interface WorkspaceDocSync {
 /** The transaction origin of this tab's own writes into the shared document. */
 const LOCAL = Symbol('collab-local');
 
+/** Why there is no undo or redo: none of this tab's own changes left to step through. */
+const empty = (direction: 'undo' | 'redo') =>
+  workspaceError(CODES.WORKSPACE_HISTORY_EMPTY, `Nothing of yours to ${direction}.`, {
+    operation: direction,
+  });
+
 /** Starts keeping `workspace` and `doc` equal. */
 export function syncWorkspaceDoc(options: WorkspaceDocSyncOptions): WorkspaceDocSync {
   const { doc, workspace, trace } = options;
@@ -75,38 +90,55 @@ export function syncWorkspaceDoc(options: WorkspaceDocSyncOptions): WorkspaceDoc
   let running: Promise<void> = Promise.resolve();
   let queued = false;
   let adopting = options.start === 'adopt';
+  // The files this tab shares with an empty room start the room: they are no change to undo.
+  let sharing = options.start === 'share';
+  const own = createOwnHistory(mirror);
+
+  /** Runs `job` after every pass and step queued before it. */
+  const enqueue = (job: () => Promise<void>) => {
+    running = running.then(job);
+    return running;
+  };
 
   const schedule = () => {
     if (stopped || queued) return running;
     queued = true;
-    running = running.then(async () => {
+    return enqueue(async () => {
       queued = false;
       if (!stopped) await pass();
     });
-    return running;
   };
+
+  /** What the mirror gained since `before` into the shared document, as one update. */
+  const share = (before: Uint8Array) =>
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(mirror, before), LOCAL);
 
   /** Local changes since the mirror into the shared document, through the mirror. */
   const sendLocal = (local: CollabFiles) => {
     const changes = changesBetween(sharedFiles(readWorkspaceDoc(mirror)), local);
+    const origin = sharing ? null : OWN;
+    sharing = false;
     if (changes.length === 0) return;
     const before = Y.encodeStateVector(mirror);
-    const outcome = applyWorkspaceChanges(mirror, changes);
-    // The mirror holds what the workspace showed, so a refusal means a path two files claim:
-    // write the rest one by one rather than lose them.
-    if (!outcome.ok) for (const change of changes) applyWorkspaceChanges(mirror, [change]);
-    const update = Y.encodeStateAsUpdate(mirror, before);
-    Y.applyUpdate(doc, update, LOCAL);
+    mirror.transact(() => {
+      const outcome = applyWorkspaceChanges(mirror, changes);
+      // The mirror holds what the workspace showed, so a refusal means a path two files claim:
+      // write the rest one by one rather than lose them.
+      if (!outcome.ok) for (const change of changes) applyWorkspaceChanges(mirror, [change]);
+    }, origin);
+    share(before);
   };
 
-  /** The shared document's files into the workspace as one revision, traced. */
-  const receive = async (local: CollabFiles): Promise<boolean> => {
-    const missing = Y.encodeStateAsUpdate(doc, Y.encodeStateVector(mirror));
-    const shared = sharedFiles(readWorkspaceDoc(doc));
-    const current = new Map(workspace.getSnapshot().files.map((file) => [file.path, file]));
+  /** What turns the workspace's `files` (`local` as shared files) into `after`. */
+  const entriesTo = (
+    files: readonly WorkspaceFile[],
+    local: CollabFiles,
+    after: CollabFiles,
+  ): RestoreEntry[] => {
+    const current = new Map(files.map((file) => [file.path, file]));
     const entries: RestoreEntry[] = [];
-    for (const path of new Set([...local.keys(), ...shared.keys()])) {
-      const file = shared.get(path);
+    for (const path of new Set([...local.keys(), ...after.keys()])) {
+      const file = after.get(path);
       if (sameFile(local.get(path), file)) continue;
       entries.push({
         path,
@@ -114,6 +146,43 @@ export function syncWorkspaceDoc(options: WorkspaceDocSyncOptions): WorkspaceDoc
         restore: file ? workspaceFileOf(file) : null,
       });
     }
+    return entries;
+  };
+
+  /**
+   * One undo or redo of this tab's own changes: what the workspace shows is sent first, so the
+   * step is taken on it; the step goes to the room as one update and to the workspace through
+   * `step.commit`, in one synchronous turn so no edit lands between them.
+   */
+  const takeStep = (direction: 'undo' | 'redo', step: SharedHistoryStep): WorkspaceResult =>
+    new Promise((resolve) => {
+      void enqueue(async () => {
+        for (;;) {
+          const files = workspace.getSnapshot().files;
+          const local = await workspaceFiles(files);
+          if (stopped) return resolve({ ok: false, error: empty(direction) });
+          // An edit landed while its assets were read: read again.
+          if (workspace.getSnapshot().files !== files) continue;
+          const refused = step.refusal();
+          if (refused) return resolve({ ok: false, error: refused });
+          sendLocal(local);
+          const before = Y.encodeStateVector(mirror);
+          if (!own[direction]()) return resolve({ ok: false, error: empty(direction) });
+          share(before);
+          const after = sharedFiles(readWorkspaceDoc(mirror));
+          return resolve(step.commit(entriesTo(files, local, after)));
+        }
+      });
+    });
+
+  /** The shared document's files into the workspace as one revision, traced. */
+  const receive = async (local: CollabFiles): Promise<boolean> => {
+    const missing = Y.encodeStateAsUpdate(doc, Y.encodeStateVector(mirror));
+    const entries = entriesTo(
+      workspace.getSnapshot().files,
+      local,
+      sharedFiles(readWorkspaceDoc(doc)),
+    );
     const who = [...authors].map((clientId): CollabAuthor => {
       const name = options.nameOf?.(clientId);
       return name === undefined ? { clientId } : { clientId, name };
@@ -173,6 +242,33 @@ export function syncWorkspaceDoc(options: WorkspaceDocSyncOptions): WorkspaceDoc
     files = next;
     void schedule();
   });
+  const notify = new Set<() => void>();
+  const changed = () => notify.forEach((listener) => listener());
+  const events = ['stack-item-added', 'stack-item-popped', 'stack-cleared'] as const;
+  for (const event of events) own.on(event, changed);
+  const unshare = workspace.shareHistory({
+    canUndo: () => own.canUndo(),
+    canRedo: () => own.canRedo(),
+    plan(direction) {
+      const after = plannedStep(own, direction);
+      if (!after) return { ok: false, error: empty(direction) };
+      // A file the step leaves as it is stays the workspace's own (an asset, the same Blob).
+      const now = sharedFiles(readWorkspaceDoc(mirror));
+      const shown = new Map(workspace.getSnapshot().files.map((file) => [file.path, file]));
+      return {
+        ok: true,
+        value: [...after.values()].map((file) => {
+          const kept = shown.get(file.path);
+          return kept && sameFile(now.get(file.path), file) ? kept : workspaceFileOf(file);
+        }),
+      };
+    },
+    step: takeStep,
+    subscribe(listener) {
+      notify.add(listener);
+      return () => notify.delete(listener);
+    },
+  });
   void schedule();
 
   return {
@@ -185,6 +281,7 @@ export function syncWorkspaceDoc(options: WorkspaceDocSyncOptions): WorkspaceDoc
     },
     stop() {
       stopped = true;
+      unshare();
       stopObserving();
       stopSubscription();
       mirror.destroy();

@@ -46,6 +46,8 @@ export type {
 } from './folder-port.js';
 export { seedState, stateFromRecord } from './hydrate.js';
 export type {
+  SharedHistoryStep,
+  SharedWorkspaceHistory,
   WorkspaceDocumentManager,
   WorkspaceDocumentManagerOptions,
   WorkspaceMutationOptions,

@@ -13,6 +13,7 @@ import type { FolderLink } from './folder-link.js';
 import type { HistoryEntry, WorkspaceHistory } from './history.js';
 import { seedState } from './hydrate.js';
 import type {
+  SharedWorkspaceHistory,
   WorkspaceMutationOptions,
   WorkspacePlan,
   WorkspacePlanner,
@@ -33,6 +34,8 @@ export interface MutationCore {
   snapshot(): WorkspaceSnapshot;
   seed(): readonly WorkspaceSeedFile[];
   readonly history: WorkspaceHistory;
+  /** The history undo and redo take instead of `history` (collaboration's), if any. */
+  sharedHistory(): SharedWorkspaceHistory | null;
   readonly link: FolderLink;
   /** Why `operation` may not run now (still hydrating, a stale `expectedRevision`), if so. */
   guard(operation: string, options?: WorkspaceMutationOptions): ToolCallError | null;
@@ -71,7 +74,7 @@ export function createWorkspaceMutations(core: MutationCore) {
     const next = transitions.stateAfter(core.current(), transition);
     // A revert of a clean file changes nothing: no revision, no history entry, no preview reload.
     if (!next) return Promise.resolve({ ok: true, value: core.snapshot() });
-    history.record(entryOf(transition.structural));
+    if (!core.sharedHistory()) history.record(entryOf(transition.structural));
     return commit(next, operation, replayOf(run, options));
   }
 
@@ -126,8 +129,16 @@ export function createWorkspaceMutations(core: MutationCore) {
     return next.ok ? { ok: true, value: [...next.value.files.values()] } : next;
   }
 
-  const plannedFiles = (found: Outcome<HistoryEntry>): WorkspacePlan =>
-    found.ok ? { ok: true, value: [...found.value.files.values()] } : found;
+  /** The files an undo or redo would leave, from the shared history when there is one. */
+  function plannedTravel(direction: 'undo' | 'redo'): WorkspacePlan {
+    const shared = core.sharedHistory();
+    if (!shared) {
+      const found = travelTarget(direction);
+      return found.ok ? { ok: true, value: [...found.value.files.values()] } : found;
+    }
+    const conflict = guard(direction);
+    return conflict ? { ok: false, error: conflict } : shared.plan(direction);
+  }
 
   const plan: WorkspacePlanner = Object.freeze({
     createFile: (path: string, text: string) =>
@@ -146,8 +157,8 @@ export function createWorkspaceMutations(core: MutationCore) {
       planned('revertFile', [path], (base, p) => transitions.revertFile(base, p as string)),
     restoreFiles: (entries: readonly RestoreEntry[]) =>
       planned('restoreFiles', [], (base) => restoreFiles(base, entries)),
-    undo: () => plannedFiles(travelTarget('undo')),
-    redo: () => plannedFiles(travelTarget('redo')),
+    undo: () => plannedTravel('undo'),
+    redo: () => plannedTravel('redo'),
     reset: (): WorkspacePlan => {
       const conflict = guard('reset') ?? link.browserOnlyConflict('reset');
       if (conflict) return { ok: false, error: conflict };
@@ -178,7 +189,28 @@ export function createWorkspaceMutations(core: MutationCore) {
     return { ok: true, value: target };
   }
 
+  /** A shared history's step, committed as one revision of this workspace. */
+  function sharedStep(
+    shared: SharedWorkspaceHistory,
+    direction: 'undo' | 'redo',
+    options?: WorkspaceMutationOptions,
+  ): Result {
+    return shared.step(direction, {
+      refusal: () => guard(direction, options),
+      commit(entries) {
+        const restored = restoreFiles(core.current(), entries, direction);
+        if (!restored.ok) return Promise.resolve(restored);
+        const next = transitions.stateAfter(core.current(), restored.value);
+        return next
+          ? commit(next, direction)
+          : Promise.resolve({ ok: true, value: core.snapshot() });
+      },
+    });
+  }
+
   function travel(direction: 'undo' | 'redo', options?: WorkspaceMutationOptions): Result {
+    const shared = core.sharedHistory();
+    if (shared) return sharedStep(shared, direction, options);
     const found = travelTarget(direction, options);
     if (!found.ok) return Promise.resolve(found);
     const target = found.value;

@@ -3,7 +3,7 @@
  * the implementation so readers (tools, elements, folder sync) depend on the contract only.
  */
 import type { RestoreEntry } from './restore-files.js';
-import type { Outcome } from '../protocol/errors.js';
+import type { Outcome, ToolCallError } from '../protocol/errors.js';
 import type {
   WorkspaceFolder,
   WorkspaceFolderPermission,
@@ -103,6 +103,32 @@ export interface WorkspacePlanner {
   restoreFiles(entries: readonly RestoreEntry[]): WorkspacePlan;
 }
 
+/** What the workspace hands a shared history for one step: its check and its commit. */
+export interface SharedHistoryStep {
+  /** Why the step may not run now (still loading, a stale expected revision), or null. */
+  refusal(): ToolCallError | null;
+  /**
+   * Shows the step as one revision of this workspace, each entry's file put back as
+   * `restoreFiles` does. Called in the same synchronous turn as `refusal`.
+   */
+  commit(entries: readonly RestoreEntry[]): WorkspaceResult;
+}
+
+/**
+ * An undo history kept outside the workspace, which its undo and redo then take: collaboration's,
+ * where a person steps back only their own changes (docs/collaboration.md).
+ */
+export interface SharedWorkspaceHistory {
+  canUndo(): boolean;
+  canRedo(): boolean;
+  /** The files a step would leave, without taking it. */
+  plan(direction: 'undo' | 'redo'): WorkspacePlan;
+  /** Takes one step through `step`; `WORKSPACE_HISTORY_EMPTY` when there is none. */
+  step(direction: 'undo' | 'redo', step: SharedHistoryStep): WorkspaceResult;
+  /** Calls `listener` whenever `canUndo` or `canRedo` may have changed; returns the unsubscribe. */
+  subscribe(listener: () => void): () => void;
+}
+
 /**
  * The one owner of a workspace's files: every mutation, undo and folder step goes through it, and
  * only the tool factories hold it.
@@ -127,6 +153,11 @@ export interface WorkspaceDocumentManager extends WorkspaceSource {
   revertFile(path: string, options?: WorkspaceMutationOptions): WorkspaceResult;
   undo(options?: WorkspaceMutationOptions): WorkspaceResult;
   redo(options?: WorkspaceMutationOptions): WorkspaceResult;
+  /**
+   * Hands undo, redo, their plans and `canUndo`/`canRedo` to `history` until the returned
+   * function is called; meanwhile this workspace keeps no history of its own.
+   */
+  shareHistory(history: SharedWorkspaceHistory): () => void;
   /**
    * Puts each file back in one step while it is still as `expected`; otherwise changes nothing
    * and fails with `WORKSPACE_REVISION_CONFLICT` (reason `changed-since`, the files named).

@@ -11,6 +11,7 @@ import { createWorkspaceHistory } from './history.js';
 import { seedState, stateFromRecord } from './hydrate.js';
 import { importProblem } from './import-boundary.js';
 import type {
+  SharedWorkspaceHistory,
   WorkspaceDocumentManager,
   WorkspaceDocumentManagerOptions,
   WorkspaceMutationOptions,
@@ -60,6 +61,7 @@ export function createWorkspaceDocumentManager(
   let seed = seedOption instanceof Promise ? DEFAULT_WORKSPACE_SEED : seedOption;
   const repository = options.repository ?? null;
   const history = createWorkspaceHistory();
+  let shared: SharedWorkspaceHistory | null = null;
   const listeners = new Set<() => void>();
   let hydrated = false;
   /** The revision hydration showed: in memory-only mode, anything past it is unsaved. */
@@ -154,6 +156,7 @@ export function createWorkspaceDocumentManager(
     snapshot: () => snapshot,
     seed: () => seed,
     history,
+    sharedHistory: () => shared,
     link,
     guard,
     commit,
@@ -205,8 +208,8 @@ export function createWorkspaceDocumentManager(
     getStatus() {
       return {
         ...snapshot,
-        canUndo: history.canUndo,
-        canRedo: history.canRedo,
+        canUndo: shared ? shared.canUndo() : history.canUndo,
+        canRedo: shared ? shared.canRedo() : history.canRedo,
         sourceLimit: WORKSPACE_SOURCE_LIMIT,
         folder: link.status(),
         waitingForLock: persistence.waitingForLock,
@@ -289,6 +292,18 @@ export function createWorkspaceDocumentManager(
       mutation('restoreFiles', [], options, (base) => restoreFiles(base, entries)),
     undo: (options) => travel('undo', options),
     redo: (options) => travel('redo', options),
+    shareHistory(next) {
+      shared = next;
+      history.clear();
+      const stop = next.subscribe(publish);
+      publish();
+      return () => {
+        stop();
+        if (shared !== next) return;
+        shared = null;
+        publish();
+      };
+    },
     async reset(options) {
       const conflict = guard('reset', options) ?? link.browserOnlyConflict('reset');
       if (conflict) return { ok: false, error: conflict };

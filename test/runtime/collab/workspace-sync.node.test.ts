@@ -94,13 +94,12 @@ describe('syncWorkspaceDoc', () => {
       ]);
   });
 
-  it('a remote change is one revision this tab can undo', async () => {
+  it('a remote change is one revision of the receiving tab', async () => {
     const { ada, bo, settle } = await room();
     const before = bo.workspace.getSnapshot().revision;
     await ada.workspace.writeFile('index.html', '<h1>Changed</h1>');
     await settle();
     expect(bo.workspace.getSnapshot().revision).to.equal(before + 1);
-    expect((await bo.workspace.undo()).ok).to.equal(true);
-    expect(textOf(bo, 'index.html')).to.equal('<h1>Hi</h1>');
+    expect(textOf(bo, 'index.html')).to.equal('<h1>Changed</h1>');
   });
 });
