@@ -82,6 +82,8 @@ export const DEFAULT_MCP_SESSION_LIMITS: Readonly<MCPSessionLimits> = Object.fre
 /** One request's way back: its own stream (or the session's), its asks and its cancellation. */
 export interface RequestScope extends AskScope {
   signal: AbortSignal | undefined;
+  /** The registry call id to use instead of a fresh one. */
+  toolCallId?: string;
 }
 
 const requestKey = (id: JSONRPCId) => `${typeof id}:${String(id)}`;
@@ -238,7 +240,7 @@ export function createSessionTools(options: {
         const result = await registry.callTool(name, args ?? {}, {
           signal: controller.signal,
           context,
-          toolCallId: `mcp-${randomId()}`,
+          toolCallId: scope.toolCallId ?? `mcp-${randomId()}`,
           capabilityResolver: resolver,
           // A card nobody decides would hold this call, and its connection, for good.
           approvalTimeout: limits.approvalTimeoutMs,
