@@ -96,8 +96,9 @@ export interface MCPHttpHostOptions {
   resources?: readonly MCPResourceProvider[];
   prompts?: readonly MCPPromptProvider[];
   /**
-   * Serves the studio as an MCP App: the `ui://context-action/studio.html` resource and
-   * `_meta.ui.resourceUri` on `app.tools`. Off unless given (`app: {}` for the defaults).
+   * Serves the studio as an MCP App: the `ui://context-action/studio.html` resource and, for a
+   * client that declared the MCP Apps extension, `_meta.ui.resourceUri` on `app.tools`. Off
+   * unless given (`app: {}` for the defaults).
    */
   app?: MCPAppOptions;
   /**

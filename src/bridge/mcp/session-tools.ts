@@ -184,11 +184,10 @@ export function createSessionTools(options: {
       if (page.error) {
         return failure(id, RPC.INVALID_PARAMS, page.error.message, { code: page.error.code });
       }
+      const tools = withAppMeta(page.tools, options.app, options.clientCapabilities());
       return success(
         id,
-        page.nextCursor === undefined
-          ? { tools: withAppMeta(page.tools, options.app) }
-          : { tools: withAppMeta(page.tools, options.app), nextCursor: page.nextCursor },
+        page.nextCursor === undefined ? { tools } : { tools, nextCursor: page.nextCursor },
       );
     },
 
