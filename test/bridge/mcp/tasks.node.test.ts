@@ -9,6 +9,7 @@ import {
 } from '../../../src/bridge/mcp/node.js';
 import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/index.js';
 import { defineTool } from '../../../src/runtime/index.js';
+import { accepted, channelOf, form, text } from './conformance/input-fixtures.js';
 import { waitFor } from '../../support/wait.js';
 import { statelessCall, statelessRequest } from './stateless-request.js';
 
@@ -81,6 +82,20 @@ function gatedWrite(runtime: StudioRuntime) {
   return { tool, state };
 }
 
+/** `test.askName`: read-only; asks the client's user for a name and greets it. */
+const askName = defineTool(
+  {
+    name: 'test.askName',
+    description: 'Asks for a name.',
+    inputSchema: z.object({}),
+    annotations: { readOnlyHint: true },
+  },
+  async (_args, handler) => {
+    const answer = await channelOf(handler).elicit(form('Your name?', 'name'), { key: 'name' });
+    return text(`Hello, ${String(accepted(answer).name)}!`);
+  },
+);
+
 const cards = (runtime: StudioRuntime) => runtime.approvals.store.getSnapshot();
 const paths = (runtime: StudioRuntime) =>
   runtime.workspace.getSnapshot().files.map((file) => file.path);
@@ -103,6 +118,7 @@ describe('MCP host, 2026-07-28: the tasks extension', () => {
     await runtime.ready;
     gate = gatedWrite(runtime);
     runtime.registry.register(gate.tool);
+    runtime.registry.register(askName);
   });
   // A test that failed midway leaves no card behind for the next one to count.
   afterEach(() => runtime.approvals.denyAll());
@@ -224,6 +240,51 @@ describe('MCP host, 2026-07-28: the tasks extension', () => {
     const plain = JSON.stringify(await (await call).text());
     expect(plain).to.not.contain('taskId');
     expect(plain).to.contain('isError');
+  });
+
+  it('a tool asking the client waits in `input_required` until tasks/update answers its key; cancelled there, it ends `cancelled`', async () => {
+    const url = await open({ support: () => 'optional' });
+    const elicits = { ...WITH_TASKS, elicitation: {} };
+    const start = async () => {
+      const { result } = await rpc(
+        url,
+        'tools/call',
+        { name: 'test.askName' },
+        { capabilities: elicits },
+      );
+      const taskId = String(result!.taskId);
+      await waitFor(
+        async () => (await getTask(url, taskId)).result?.status === 'input_required',
+        'status input_required',
+      );
+      return taskId;
+    };
+    const taskId = await start();
+    const waiting = (await getTask(url, taskId)).result!;
+    expect(waiting.inputRequests).to.deep.equal({
+      name: { method: 'elicitation/create', params: form('Your name?', 'name') },
+    });
+    // A key nobody asked changes nothing; the asked one resumes the call.
+    await rpc(url, 'tasks/update', { taskId, inputResponses: { other: { action: 'accept' } } });
+    expect((await getTask(url, taskId)).result?.status).to.equal('input_required');
+    const ack = await rpc(url, 'tasks/update', {
+      taskId,
+      inputResponses: { name: { action: 'accept', content: { name: 'Ada' } } },
+    });
+    expect(ack.result).to.include({ resultType: 'complete' });
+    await waitFor(
+      async () => (await getTask(url, taskId)).result?.status === 'completed',
+      'status completed',
+    );
+    expect(JSON.stringify((await getTask(url, taskId)).result?.result)).to.contain('Hello, Ada!');
+
+    const abandoned = await start();
+    await rpc(url, 'tasks/cancel', { taskId: abandoned });
+    await waitFor(
+      async () => (await getTask(url, abandoned)).result?.status === 'cancelled',
+      'status cancelled',
+    );
+    expect((await getTask(url, abandoned)).result).to.not.have.property('inputRequests');
   });
 
   it('past maxTasks a call is refused with -32000 { limit: maxTasks } and starts nothing', async () => {
