@@ -5,7 +5,7 @@
  */
 import { type Outcome } from '../../runtime/protocol/index.js';
 import type { JSONRPCParams } from './jsonrpc.js';
-import type { InputMethod, InputRound } from './input-replay.js';
+import type { InputAsker, InputMethod } from './input-replay.js';
 import { MCP_CLIENT_ERROR_CODES, type MCPSend, type SessionOutbound } from './session-outbound.js';
 
 /** Options of one ask. */
@@ -33,10 +33,11 @@ export interface MCPClientAsks {
 /** Where one request's asks go: its stream, its replay round (2026-07-28), its cancellation. */
 export interface AskScope {
   send: MCPSend;
-  input?: InputRound;
+  input?: InputAsker;
 }
 
-const CAPABILITY: Record<InputMethod, string> = {
+/** The client capability each ask needs. */
+export const ASK_CAPABILITY: Record<InputMethod, string> = {
   'sampling/createMessage': 'sampling',
   'elicitation/create': 'elicitation',
   'roots/list': 'roots',
@@ -52,7 +53,7 @@ export function createClientAsks(
   const ask = (method: InputMethod, params: JSONRPCParams, options?: MCPAskOptions) => {
     // Under 2026-07-28 the SDK refuses an ask the request's capabilities do not cover (-32021).
     if (scope.input) return scope.input.ask(method, params, options?.key);
-    const capability = CAPABILITY[method];
+    const capability = ASK_CAPABILITY[method];
     if (capabilities()[capability] === undefined) {
       return Promise.resolve({
         ok: false as const,

@@ -66,6 +66,7 @@ export {
 export { createRecipePrompts } from './recipe-prompts.js';
 export {
   MCP_APP_MIME_TYPE,
+  MCP_APPS_EXTENSION,
   STUDIO_APP_TOOLS,
   STUDIO_APP_URI,
   type MCPAppOptions,

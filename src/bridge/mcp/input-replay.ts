@@ -18,6 +18,9 @@ export interface InputRequest {
   params: JSONRPCParams;
 }
 
+/** Whatever answers a handler's asks: a replay round, or a task's live inputs (`task-input.ts`). */
+export type InputAsker = Pick<InputRound, 'ask'>;
+
 /** One round of a request's asks, answered from what the client sent back. */
 export interface InputRound {
   /**
@@ -36,7 +39,7 @@ export interface InputRound {
 }
 
 /** Does `value` look like the client's answer to `method` (MCP's bare result shapes)? */
-function answers(method: InputMethod, value: unknown): value is Record<string, unknown> {
+export function answers(method: InputMethod, value: unknown): value is Record<string, unknown> {
   if (!isPlainObject(value)) return false;
   switch (method) {
     case 'elicitation/create':

@@ -24,7 +24,7 @@ import {
   type JSONRPCResponse,
 } from './jsonrpc.js';
 import { createClientAsks } from './client-asks.js';
-import type { InputRound } from './input-replay.js';
+import type { InputAsker } from './input-replay.js';
 import {
   acceptsBatches,
   negotiateProtocolVersion,
@@ -95,7 +95,9 @@ export interface MCPHandleOptions {
    * Under 2026-07-28: this round's answers to the client. The handlers' asks are answered from
    * it (replay) instead of sent to the client; an unanswered one ends the round.
    */
-  input?: InputRound;
+  input?: InputAsker;
+  /** The registry call id of a `tools/call` in this message (a task's, to find its approval). */
+  toolCallId?: string;
 }
 
 /**
@@ -335,6 +337,7 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
           send: handleOptions?.send ?? sessionSend,
           signal: handleOptions?.signal,
           ...(handleOptions?.input ? { input: handleOptions.input } : {}),
+          ...(handleOptions?.toolCallId ? { toolCallId: handleOptions.toolCallId } : {}),
         };
         return Array.isArray(message)
           ? await handleBatch(message, scope)

@@ -171,6 +171,7 @@ export async function createMCPHttpHost(options: MCPHttpHostOptions): Promise<MC
     ...(options.resources ? { resources: options.resources } : {}),
     ...(options.prompts ? { prompts: options.prompts } : {}),
     ...(options.app ? { app: options.app } : {}),
+    ...(options.tasks ? { tasks: options.tasks } : {}),
   });
 
   /**

@@ -9,6 +9,7 @@ import type { MCPServerInfo } from './mcp-session.js';
 import type { MCPPromptProvider } from './session-prompts.js';
 import type { MCPResourceProvider } from './session-resources.js';
 import type { MCPSessionLimits } from './session-tools.js';
+import type { MCPTaskOptions } from './stateless-tasks.js';
 import type { MCPAppOptions } from './studio-app.js';
 import type { ReplayLimits } from './sse-streams.js';
 
@@ -95,10 +96,16 @@ export interface MCPHttpHostOptions {
   resources?: readonly MCPResourceProvider[];
   prompts?: readonly MCPPromptProvider[];
   /**
-   * Serves the studio as an MCP App: the `ui://context-action/studio.html` resource and
-   * `_meta.ui.resourceUri` on `app.tools`. Off unless given (`app: {}` for the defaults).
+   * Serves the studio as an MCP App: the `ui://context-action/studio.html` resource and, for a
+   * client that declared the MCP Apps extension, `_meta.ui.resourceUri` on `app.tools`. Off
+   * unless given (`app: {}` for the defaults).
    */
   app?: MCPAppOptions;
+  /**
+   * The tasks extension under 2026-07-28 (which calls run as tasks, how many are held, for how
+   * long, and the approval cards their status reads); on with the defaults.
+   */
+  tasks?: MCPTaskOptions;
   serverInfo?: MCPServerInfo;
   instructions?: string;
   /** Merged into every call's context; source stays `mcp`, sessionId is the session's. */

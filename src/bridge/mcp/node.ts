@@ -21,4 +21,13 @@ export {
   type MCPHttpHost,
   type MCPHttpHostOptions,
 } from './node-http-options.js';
+export {
+  DEFAULT_MCP_MAX_TASKS,
+  DEFAULT_MCP_TASK_TTL_MS,
+  MCP_TASKS_EXTENSION,
+  type DetailedTask,
+  type MCPTaskStatus,
+  type Task,
+} from './task-table.js';
+export type { MCPTaskCall, MCPTaskOptions, MCPTaskSupport } from './stateless-tasks.js';
 export * from './index.js';

@@ -82,6 +82,8 @@ export const DEFAULT_MCP_SESSION_LIMITS: Readonly<MCPSessionLimits> = Object.fre
 /** One request's way back: its own stream (or the session's), its asks and its cancellation. */
 export interface RequestScope extends AskScope {
   signal: AbortSignal | undefined;
+  /** The registry call id to use instead of a fresh one. */
+  toolCallId?: string;
 }
 
 const requestKey = (id: JSONRPCId) => `${typeof id}:${String(id)}`;
@@ -182,11 +184,10 @@ export function createSessionTools(options: {
       if (page.error) {
         return failure(id, RPC.INVALID_PARAMS, page.error.message, { code: page.error.code });
       }
+      const tools = withAppMeta(page.tools, options.app, options.clientCapabilities());
       return success(
         id,
-        page.nextCursor === undefined
-          ? { tools: withAppMeta(page.tools, options.app) }
-          : { tools: withAppMeta(page.tools, options.app), nextCursor: page.nextCursor },
+        page.nextCursor === undefined ? { tools } : { tools, nextCursor: page.nextCursor },
       );
     },
 
@@ -238,7 +239,7 @@ export function createSessionTools(options: {
         const result = await registry.callTool(name, args ?? {}, {
           signal: controller.signal,
           context,
-          toolCallId: `mcp-${randomId()}`,
+          toolCallId: scope.toolCallId ?? `mcp-${randomId()}`,
           capabilityResolver: resolver,
           // A card nobody decides would hold this call, and its connection, for good.
           approvalTimeout: limits.approvalTimeoutMs,

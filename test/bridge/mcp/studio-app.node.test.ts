@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from '@modelcontextproto
 import {
   createMCPHttpHost,
   MCP_APP_MIME_TYPE,
+  MCP_APPS_EXTENSION,
   STUDIO_APP_URI,
   type MCPHttpHost,
 } from '../../../src/bridge/mcp/node.js';
@@ -19,21 +20,24 @@ interface AnyClient {
   close(): Promise<void>;
 }
 
-const clients: [string, (url: string) => Promise<AnyClient>][] = [
+/** A client that renders MCP Apps declares the extension and the MIME type it renders. */
+const RENDERS_APPS = { extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: [MCP_APP_MIME_TYPE] } } };
+
+const clients: [string, (url: string, capabilities?: object) => Promise<AnyClient>][] = [
   [
     '2025-11-25 (a session)',
-    async (url) => {
-      const client = new ClientV1({ name: 'v1', version: '0.0.0' });
+    async (url, capabilities = RENDERS_APPS) => {
+      const client = new ClientV1({ name: 'v1', version: '0.0.0' }, { capabilities });
       await client.connect(new TransportV1(new URL(url)));
       return client as unknown as AnyClient;
     },
   ],
   [
     '2026-07-28 (stateless)',
-    async (url) => {
+    async (url, capabilities = RENDERS_APPS) => {
       const client = new ClientV2(
         { name: 'v2', version: '0.0.0' },
-        { versionNegotiation: { mode: 'auto' } },
+        { versionNegotiation: { mode: 'auto' }, capabilities },
       );
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
       return client as unknown as AnyClient;
@@ -91,6 +95,23 @@ describe('the studio as an MCP App', () => {
         expect(page!.text).to.not.match(/<(script|link|img)[^>]+(src|href)=/i);
       } finally {
         await client.close();
+      }
+    });
+
+    it(`${revision}: a client that did not declare the MCP Apps extension, or renders other MIME types, gets no _meta.ui`, async () => {
+      const others = { extensions: { [MCP_APPS_EXTENSION]: { mimeTypes: ['text/plain'] } } };
+      for (const capabilities of [{}, others]) {
+        const client = await connect(withApp.url, capabilities);
+        try {
+          const { tools } = await client.listTools();
+          expect(tools.some((tool) => tool._meta?.ui !== undefined)).to.equal(false);
+          // The tools and the app's resource are the same; only the pointer is left out.
+          expect(tools.some((tool) => tool.name === 'workspace.listFiles')).to.equal(true);
+          const { resources } = await client.listResources();
+          expect(resources.some((resource) => resource.uri === STUDIO_APP_URI)).to.equal(true);
+        } finally {
+          await client.close();
+        }
       }
     });
 

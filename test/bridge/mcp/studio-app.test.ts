@@ -85,7 +85,15 @@ describe('the studio as an MCP App in a host page', () => {
     console.debug = () => {};
     const started = await server<{ id: string; url: string }>('mcp-app-server-start');
     id = started.id;
-    client = new Client({ name: 'apps-host-test', version: '0.0.0' });
+    // A host that renders MCP Apps says so; only then do tools carry `_meta.ui`.
+    client = new Client(
+      { name: 'apps-host-test', version: '0.0.0' },
+      {
+        capabilities: {
+          extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [RESOURCE_MIME_TYPE] } },
+        },
+      },
+    );
     await client.connect(new StreamableHTTPClientTransport(new URL(started.url)));
   });
   afterEach(async () => {

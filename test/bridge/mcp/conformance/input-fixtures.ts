@@ -11,15 +11,15 @@ import {
 } from '../../../../src/bridge/mcp/index.js';
 import { defineTool, type ToolHandlerContext } from '../../../../src/runtime/index.js';
 
-const channelOf = (handler: ToolHandlerContext): MCPClientChannel => {
+export const channelOf = (handler: ToolHandlerContext): MCPClientChannel => {
   const channel = handler.require(MCP_CLIENT_CAPABILITY);
   if (!channel.ok) throw channel.error;
   return channel.value;
 };
 
-const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+export const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
 
-const form = (message: string, field: string, type = 'string') => ({
+export const form = (message: string, field: string, type = 'string') => ({
   message,
   requestedSchema: {
     type: 'object',
@@ -29,7 +29,7 @@ const form = (message: string, field: string, type = 'string') => ({
 });
 
 /** The accepted content of an elicitation answer, or an error result. */
-const accepted = (answer: Awaited<ReturnType<MCPClientChannel['elicit']>>) => {
+export const accepted = (answer: Awaited<ReturnType<MCPClientChannel['elicit']>>) => {
   if (!answer.ok) throw new Error(answer.error.message);
   return (answer.value.content ?? {}) as Record<string, unknown>;
 };
