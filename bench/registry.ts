@@ -24,6 +24,8 @@ type Runtime = Pick<typeof SourceRuntime, 'createToolRegistry' | 'defineTool'>;
 const shape = { path: z.string().min(1), line: z.number().int().optional() };
 const schema = z.object(shape);
 const args = { path: 'index.html', line: 3 };
+/** Every call names its caller; one options object, as a caller making many calls would keep. */
+const asPerson = { context: { source: 'local', mode: 'direct' } };
 const noop = async (_value: unknown) => ({ content: [] });
 let observed = 0;
 
@@ -82,8 +84,8 @@ const calls = new Map<string, [number, () => Promise<unknown>]>([
   ['bare', [5_000, () => noop(schema.parse(args))]],
   ['timed', [5_000, timed]],
   ['sdk', [500, () => client.callTool({ name: 'bench.noop', arguments: args })]],
-  ['events', [5_000, () => loud.callTool('bench.noop', args)]],
-  ['quiet', [5_000, () => quiet.callTool('bench.noop', args)]],
+  ['events', [5_000, () => loud.callTool('bench.noop', args, asPerson)]],
+  ['quiet', [5_000, () => quiet.callTool('bench.noop', args, asPerson)]],
 ]);
 
 // Short interleaved blocks, and the fastest block of each kind: on a loaded machine the

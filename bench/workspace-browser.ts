@@ -6,6 +6,7 @@
  * files in alternation, and 5,000 `createFile` calls against a bulk import of the same files and
  * against bare IndexedDB floors.
  */
+import { callAsPerson } from '../src/runtime/registry/person-call.js';
 import { createToolRegistry } from '../src/runtime/registry/registry.js';
 import { createWorkspaceTools } from '../src/runtime/tools/workspace/index.js';
 import { openWorkspaceFolder } from '../src/runtime/workspace/folder-sync.js';
@@ -82,11 +83,11 @@ async function measure(count: number) {
   const registry = createToolRegistry();
   for (const tool of createWorkspaceTools(manager)) registry.register(tool);
   const searchMs = await timeCall(() =>
-    registry.callTool('workspace.search', { query: 'needletoken' }),
+    callAsPerson(registry, 'workspace.search', { query: 'needletoken' }),
   );
-  const listMs = await timeCall(() => registry.callTool('workspace.listFiles', {}));
+  const listMs = await timeCall(() => callAsPerson(registry, 'workspace.listFiles', {}));
   const writeMs = await timeCall(() =>
-    registry.callTool('workspace.writeFile', {
+    callAsPerson(registry, 'workspace.writeFile', {
       path: 'index.html',
       text: `<p>${Math.random()}</p>`,
     }),
@@ -130,7 +131,7 @@ async function createOneByOne(files: File[]): Promise<number> {
   const start = performance.now();
   for (let i = 1; i < files.length; i += 1) {
     const path = files[i]!.webkitRelativePath.slice('bench/'.length);
-    const result = await registry.callTool('workspace.createFile', { path, text: texts[i] });
+    const result = await callAsPerson(registry, 'workspace.createFile', { path, text: texts[i] });
     if (result.error) throw new Error(result.error.code);
   }
   const ms = performance.now() - start;
@@ -204,7 +205,7 @@ export async function runScaleBench({ small = 10, large = 5_000, writes = 200, r
   ];
   const write = (registry: typeof few.registry) => async () => {
     const start = performance.now();
-    await registry.callTool('workspace.writeFile', {
+    await callAsPerson(registry, 'workspace.writeFile', {
       path: 'index.html',
       text: `<p>${Math.random()}</p>`,
     });

@@ -35,6 +35,7 @@ import {
   createToolRegistry,
   type ToolRegistry,
   type ToolRegistryOptions,
+  type ScopedToolRegistry,
   scopeToolRegistry,
   matchToolNames,
   type ToolScope,
@@ -155,13 +156,13 @@ export interface StudioRuntimeOptions {
  * and agent.
  */
 export interface StudioRuntime {
-  /** Every tool, as a person's own actions see them. */
+  /** Every tool; each call names its caller (`callAsPerson` for a person's own action). */
   registry: ToolRegistry;
   /**
    * The registry as agents and MCP clients see it: `config.tools` hides the rest from discovery
    * and exports, and `registry` refuses their calls to them. Hand this one to MCP hosts.
    */
-  agentTools: ToolRegistry;
+  agentTools: ScopedToolRegistry;
   /** Agent mode, tool scope and read-only mode (the `agent`, `tools`, `readonly` attributes). */
   config: RuntimeConfigStore;
   approvals: ToolApprovalQueue;

@@ -118,7 +118,7 @@ export {
   type ToolScope,
   type ToolScopeSource,
 } from './registry/tool-scope.js';
-export { scopeToolRegistry } from './registry/scoped-registry.js';
+export { type ScopedToolRegistry, scopeToolRegistry } from './registry/scoped-registry.js';
 export { callAsPerson, type PersonCallOptions } from './registry/person-call.js';
 export { PERSON_DIRECT_CONTEXT } from './registry/person-context.js';
 export {
@@ -141,7 +141,7 @@ export {
   toMCPContentBlock,
   TOOL_ERROR_META_KEY,
 } from './registry/mcp-result.js';
-export type { ToolCallOptions } from './registry/options.js';
+export type { RegistryCallOptions, ToolCallOptions } from './registry/options.js';
 export type { ToolValidationMode } from './registry/call-types.js';
 export type { ToolValidationIssue } from './registry/validation.js';
 export {

@@ -2,13 +2,14 @@ import { expect } from 'chai';
 import { describe, it } from '../support/spec.js';
 import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
 import { createMemoryWorkspaceRepository } from '../../src/runtime/workspace/index.js';
+import { callAsPerson } from '../../src/runtime/registry/person-call.js';
 
 /** A repository holding a stored workspace with `notes.md` beside the seed, at a known revision. */
 async function storedWorkspace() {
   const repository = createMemoryWorkspaceRepository();
   const first = createStudioRuntime({ workspaceRepository: repository });
   await first.ready;
-  const written = await first.registry.callTool('workspace.createFile', {
+  const written = await callAsPerson(first.registry, 'workspace.createFile', {
     path: 'notes.md',
     text: '# stored',
   });
@@ -24,7 +25,7 @@ describe('a call made the moment the registry exists sees the stored workspace',
     const runtime = createStudioRuntime({ workspaceRepository: repository });
     // The calls start while the runtime still holds its provisional, empty state.
     expect(runtime.workspace.getSnapshot().revision, 'not hydrated yet').to.equal(0);
-    const status = runtime.registry.callTool('workspace.getStatus', {});
+    const status = callAsPerson(runtime.registry, 'workspace.getStatus', {});
     const read = runtime.agentTools.callTool('workspace.readFile', { path: 'notes.md' });
 
     const statusValue = (await status).structuredContent as Record<string, unknown>;
@@ -33,7 +34,7 @@ describe('a call made the moment the registry exists sees the stored workspace',
     expect(readResult.error).to.equal(undefined);
     expect(readResult.structuredContent).to.deep.include({ text: '# stored', revision });
 
-    const write = await runtime.registry.callTool('workspace.writeFile', {
+    const write = await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'notes.md',
       text: '# edited',
       expectedRevision: revision,

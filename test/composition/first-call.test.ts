@@ -4,12 +4,13 @@ import type { CaStudio } from '../../src/elements/studio/studio.element.js';
 import { createStudioRuntime, type StudioRuntime } from '../../src/composition/studio-runtime.js';
 import type { ToolCallResult } from '../../src/runtime/index.js';
 import { uniqueName } from '../support/wait.js';
+import { callAsPerson } from '../../src/runtime/registry/person-call.js';
 
 /** A workspace stored in real IndexedDB: the seed plus `notes.md`, at a known revision. */
 async function storedWorkspace(databaseName: string) {
   const first = createStudioRuntime({ databaseName });
   await first.ready;
-  const created = await first.registry.callTool('workspace.createFile', {
+  const created = await callAsPerson(first.registry, 'workspace.createFile', {
     path: 'notes.md',
     text: '# stored',
   });
@@ -22,12 +23,12 @@ async function storedWorkspace(databaseName: string) {
 /** What a page script asks the moment it gets the registry: status, a read, a write. */
 async function firstCalls(runtime: StudioRuntime) {
   const hydratedAtCall = runtime.workspace.getSnapshot().revision !== 0;
-  const status = runtime.registry.callTool('workspace.getStatus', {});
+  const status = callAsPerson(runtime.registry, 'workspace.getStatus', {});
   const read = runtime.agentTools.callTool('workspace.readFile', { path: 'notes.md' });
   const [statusResult, readResult] = await Promise.all([status, read]);
   const readRevision = (readResult.structuredContent as { revision?: number } | undefined)
     ?.revision;
-  const write: ToolCallResult = await runtime.registry.callTool('workspace.writeFile', {
+  const write: ToolCallResult = await callAsPerson(runtime.registry, 'workspace.writeFile', {
     path: 'notes.md',
     text: '# edited',
     expectedRevision: readRevision,

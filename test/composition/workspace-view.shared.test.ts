@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { describe, it } from '../support/spec.js';
 import { createStudioRuntime } from '../../src/composition/studio-runtime.js';
+import { callAsPerson } from '../../src/runtime/registry/person-call.js';
 
 describe('runtime.workspace is a read-only view', () => {
   it('exposes snapshot, status, file reads, subscribe and the cold-start snapshot, and no mutating method', async () => {
@@ -28,7 +29,7 @@ describe('runtime.workspace is a read-only view', () => {
     let notified = 0;
     const unsubscribe = runtime.workspace.subscribe(() => notified++);
     const before = runtime.workspace.getSnapshot().revision;
-    const result = await runtime.registry.callTool('workspace.writeFile', {
+    const result = await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'index.html',
       text: '<p>through the registry</p>',
     });

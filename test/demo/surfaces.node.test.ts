@@ -112,9 +112,14 @@ describe('the demo pages run the offline agent through their own catalogs', () =
     ]);
     expect(await fileText(page, 'app.js')).to.contain('count += 2');
     const status = await page.evaluate(async () => {
+      // In the page: a page script names its caller as the person it acts for.
       const result = await document
         .querySelector('ca-studio')!
-        .runtime!.registry.callTool('editor.getStatus', {});
+        .runtime!.registry.callTool(
+          'editor.getStatus',
+          {},
+          { context: { source: 'local', mode: 'direct' } },
+        );
       return result.structuredContent;
     });
     expect(status).to.deep.include({ activePath: 'app.js', scenario: 'counter' });
@@ -156,7 +161,11 @@ describe('the demo pages run the offline agent through their own catalogs', () =
     const status = await page.evaluate(async () => {
       const result = await document
         .querySelector('ca-studio')!
-        .runtime!.registry.callTool('preview.getStatus', {});
+        .runtime!.registry.callTool(
+          'preview.getStatus',
+          {},
+          { context: { source: 'local', mode: 'direct' } },
+        );
       return result.structuredContent;
     });
     expect(status).to.deep.include({ state: 'ready', diagnostics: [] });

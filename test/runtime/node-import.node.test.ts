@@ -29,7 +29,7 @@ const { createStudioRuntime } = await import(${JSON.stringify(studioEntry.href)}
 const dom = ['window', 'document', 'navigator', 'indexedDB', 'HTMLElement'].filter((name) => name in globalThis && name !== 'navigator');
 const studio = createStudioRuntime();
 await studio.ready;
-const read = await studio.registry.callTool('workspace.readFile', { path: 'index.html' });
+const read = await runtime.callAsPerson(studio.registry, 'workspace.readFile', { path: 'index.html' });
 const status = await studio.agent.run('What is the workspace status?');
 console.log(JSON.stringify({
   dom,

@@ -136,10 +136,10 @@ export function createMCPSession(options: MCPSessionOptions): MCPSession {
   const serverInfo = options.serverInfo ?? DEFAULT_MCP_SERVER_INFO;
   const id = options.context?.sessionId ?? randomId();
   const limits: MCPSessionLimits = { ...DEFAULT_MCP_SESSION_LIMITS, ...options.limits };
-  const context: Partial<ToolCallContext> = {
-    mode: 'agent',
+  const context: ToolCallContext = {
     ...options.context,
     source: 'mcp',
+    mode: options.context?.mode ?? 'agent',
     sessionId: id,
   };
   const sessionSend: MCPSend = (message) => {

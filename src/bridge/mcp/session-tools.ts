@@ -149,7 +149,7 @@ export interface SessionTools {
 
 export function createSessionTools(options: {
   registry: ToolRegistry;
-  context: Partial<ToolCallContext>;
+  context: ToolCallContext;
   limits: MCPSessionLimits;
   outbound: SessionOutbound;
   clientCapabilities: () => Readonly<Record<string, unknown>>;

@@ -91,10 +91,10 @@ export function exposeRegistryToWebMCP(
 ): WebMCPRegistration | undefined {
   const modelContext = options.modelContext ?? findModelContext();
   if (!modelContext) return undefined;
-  const context: Partial<ToolCallContext> = {
-    mode: 'agent',
+  const context: ToolCallContext = {
     ...options.context,
     source: 'webmcp',
+    mode: options.context?.mode ?? 'agent',
   };
   let current = new AbortController();
   let names: string[] = [];

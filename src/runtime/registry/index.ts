@@ -41,7 +41,7 @@ export {
   type ToolRegistry,
   type ToolRegistryOptions,
 } from './registry.js';
-export { scopeToolRegistry } from './scoped-registry.js';
+export { type ScopedToolRegistry, scopeToolRegistry } from './scoped-registry.js';
 export {
   matchToolNames,
   scopeRefusal,

@@ -25,7 +25,10 @@ export interface ToolCallOptions {
   /** UTF-8 budget for content + structuredContent. */
   maxOutputBytes?: number;
   idempotencyKey?: string;
-  /** Merged over the default (`local`/`direct` for `callTool`, `model`/`agent` for model calls). */
+  /**
+   * Merged over the caller's default: `model`/`agent` for model calls and a scoped registry's
+   * `callTool`. The registry's own `callTool` has none (`RegistryCallOptions`).
+   */
   context?: Partial<ToolCallContext>;
   /** The provider's id; generated when absent. */
   toolCallId?: string;
@@ -37,6 +40,14 @@ export interface ToolCallOptions {
    * must not wait for the page, passes false and gets `preview: { state: 'pending' }`.
    */
   awaitPreview?: boolean;
+}
+
+/**
+ * Options of `ToolRegistry.callTool`, which names its caller: `context` carries at least
+ * `source` and `mode`. A person's own action goes through `callAsPerson` instead.
+ */
+export interface RegistryCallOptions extends Omit<ToolCallOptions, 'context'> {
+  context: ToolCallContext;
 }
 
 const MAX_TIMER_MS = 2_147_483_647;

@@ -1,9 +1,6 @@
 import type { ToolCallContext } from '../protocol/types.js';
 
-/**
- * The context of a person's direct call (`local` · `direct`): what `callAsPerson` sends, and
- * what a bare `registry.callTool` runs as.
- */
+/** The context of a person's direct call (`local` · `direct`): what `callAsPerson` sends. */
 export const PERSON_DIRECT_CONTEXT: Readonly<ToolCallContext> = Object.freeze({
   source: 'local',
   mode: 'direct',

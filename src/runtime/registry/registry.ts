@@ -31,11 +31,12 @@ import { createInMemoryIdempotencyStore, type ToolIdempotencyStore } from './ide
 import { createToolOperationRecovery, type ToolOperationRecovery } from './operation-recovery.js';
 import { createLifecycle } from './lifecycle.js';
 import { encodeProviderToolName, isReservedToolName } from './names.js';
-import type { ToolCallOptions } from './options.js';
+import { namedCaller } from './named-caller.js';
+import type { RegistryCallOptions, ToolCallOptions } from './options.js';
 import { decodeCursor, encodeCursor } from './pagination.js';
 import { createReadiness, DEFAULT_READY_TIMEOUT_MS } from './readiness.js';
-import { PERSON_DIRECT_CONTEXT } from './person-context.js';
 import { createDefaultToolPolicy, type ToolPolicy } from './policy.js';
+import { failedResult } from './tool-call.js';
 import type { ToolScopeSource } from './tool-scope.js';
 import {
   toAnthropicToolDefinitions,
@@ -110,7 +111,14 @@ export interface ToolRegistry extends ToolOperationRecovery {
   register(tool: ToolDescriptor<never>): () => void;
   listTools(request?: ToolListRequest): ToolListResult;
   getToolDefinition(name: string): MCPToolDefinition | undefined;
-  callTool(name: string, args?: unknown, options?: ToolCallOptions): Promise<ToolCallResult>;
+  /**
+   * Runs one call as the caller `options.context` names (`source` and `mode`); a person's own
+   * action goes through `callAsPerson`. There is no default caller: a call that names none (from
+   * JavaScript, or cast) gets `TOOL_INVALID_OPTIONS` with `details.option: 'context'` before it
+   * starts, so nothing runs, is recorded or asked, and no lifecycle event is emitted. `args` is
+   * `undefined` or `{}` for a tool without arguments.
+   */
+  callTool(name: string, args: unknown, options: RegistryCallOptions): Promise<ToolCallResult>;
   executeModelToolCall(call: ModelToolCall, options?: ToolCallOptions): Promise<ToolCallResult>;
   toMCP(): MCPToolDefinition[];
   toOpenAI(): OpenAIToolDefinition[];
@@ -301,11 +309,16 @@ export function createToolRegistry(options: ToolRegistryOptions = {}): ToolRegis
     },
 
     callTool(name, args, callOptions) {
+      const caller = namedCaller(callOptions);
+      if ('code' in caller) {
+        return Promise.resolve(failedResult(lifecycle.nextTraceId(), caller));
+      }
+      // The caller's own context, read once, is the default the options are merged over.
       return runToolCall(env, {
         name,
         arguments: args,
         options: callOptions,
-        defaultContext: PERSON_DIRECT_CONTEXT,
+        defaultContext: caller,
       });
     },
 

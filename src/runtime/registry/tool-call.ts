@@ -59,8 +59,13 @@ export class ToolCall implements CallTrace {
     this.context = defaultContext;
   }
 
-  /** This call's failed result: the error, and its message as the one content block. */
+  /** This call's failed result. */
   fail(error: ToolCallError): ToolCallResult {
-    return { toolCallId: this.toolCallId, content: [{ type: 'text', text: error.message }], error };
+    return failedResult(this.toolCallId, error);
   }
+}
+
+/** A failed call's result: the error, and its message as the one content block. */
+export function failedResult(toolCallId: string, error: ToolCallError): ToolCallResult {
+  return { toolCallId, content: [{ type: 'text', text: error.message }], error };
 }

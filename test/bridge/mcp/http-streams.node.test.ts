@@ -15,7 +15,7 @@ import {
   createWorkspaceResources,
   type MCPHttpHost,
 } from '../../../src/bridge/mcp/node.js';
-import { defineTool } from '../../../src/runtime/index.js';
+import { defineTool, callAsPerson } from '../../../src/runtime/index.js';
 import { createStudioRuntime, type StudioRuntime } from '../../../src/composition/index.js';
 import { createWriteFile } from '../../runtime/registry/fixtures.js';
 import { events } from './hostile-load.js';
@@ -262,7 +262,7 @@ describe('MCP host streams (SSE, GET, Last-Event-ID)', () => {
       if (note.params.uri === 'workspace:///index.html') updated.tick();
     });
     await client.subscribeResource({ uri: 'workspace:///index.html' });
-    await runtime.registry.callTool('workspace.writeFile', {
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'index.html',
       text: '<h1>changed</h1>',
     });

@@ -10,6 +10,7 @@ import {
 import type { WorkspaceDownload } from '../../../src/runtime/tools/workspace/options.js';
 import { DEFAULT_WORKSPACE_SEED } from '../../../src/runtime/workspace/seed.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const runtimes: StudioRuntime[] = [];
 afterEach(() => runtimes.splice(0).forEach((runtime) => runtime.dispose()));
@@ -74,7 +75,10 @@ describe('<ca-workspace-actions>', () => {
   it('Undo and Redo are guarded workspace.undo/redo calls, enabled only when possible', async () => {
     const { runtime, el, button, calls } = await setup();
     expect(button('Undo').disabled).to.equal(true);
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// edited' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'app.js',
+      text: '// edited',
+    });
     await el.updateComplete;
     button('Undo').click();
     await waitFor(() => text(runtime, 'app.js') !== '// edited', 'undo to land');
@@ -110,7 +114,10 @@ describe('<ca-workspace-actions>', () => {
 
   it('Reset asks in a modal confirmation; Escape keeps the workspace', async () => {
     const { runtime, el, fromMenu, calls } = await setup();
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// mine' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'app.js',
+      text: '// mine',
+    });
     await fromMenu('Reset…');
     const dialog = el.shadowRoot!.querySelector('dialog')!;
     expect(dialog.open).to.equal(true);
@@ -123,7 +130,10 @@ describe('<ca-workspace-actions>', () => {
 
   it('confirming Reset restores the seed through workspace.reset', async () => {
     const { runtime, el, fromMenu, calls } = await setup();
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// mine' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'app.js',
+      text: '// mine',
+    });
     await fromMenu('Reset…');
     el.shadowRoot!.querySelector<HTMLButtonElement>('[data-action="confirm"]')!.click();
     await waitFor(() => !el.open, 'the dialog to close');

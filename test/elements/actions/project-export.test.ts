@@ -7,6 +7,7 @@ import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { captureDownloads } from '../../support/downloads.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /** Button names a person hears, through every open shadow root below `root`. */
 function buttonNames(root: ParentNode): string[] {
@@ -23,8 +24,8 @@ describe('whole-project export', () => {
   it('Export project saves every file, with unsaved editor text, as one zip', async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
     await runtime.ready;
-    await runtime.registry.callTool('workspace.createFile', { path: 'pages/about.html' });
-    await runtime.registry.callTool('workspace.writeFile', {
+    await callAsPerson(runtime.registry, 'workspace.createFile', { path: 'pages/about.html' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'pages/about.html',
       text: '<h1>About ☕</h1>',
     });

@@ -6,11 +6,12 @@ import type { CaWorkspaceActions } from '../../../src/elements/actions/actions.e
 import type { CaExplorer } from '../../../src/elements/explorer/explorer.element.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function setup() {
   const runtime = createStudioRuntime({ workspaceRepository: null });
   await runtime.ready;
-  await runtime.registry.callTool('workspace.createFile', { path: 'extra.md' });
+  await callAsPerson(runtime.registry, 'workspace.createFile', { path: 'extra.md' });
   const wrapper = await fixture<HTMLDivElement>(
     html`<div>
       <ca-explorer .runtime=${runtime}></ca-explorer>

@@ -6,6 +6,7 @@ import { openFolderThroughTool } from '../../support/open-folder.js';
 import { waitFor } from '../../support/wait.js';
 import { acknowledgingHost } from '../../runtime/tools/workspace/support.js';
 import { action, inspect, root, setup } from './catalog-support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /** The Live Code Editor's catalog over a folder in memory, with `app.js` edited. */
 async function linkedEditorCatalog() {
@@ -17,7 +18,7 @@ async function linkedEditorCatalog() {
   runtime.capabilities.provide(previewHostCapability, acknowledgingHost(runtime.workspace));
   const folder = memoryFolder('site', { 'index.html': '<p>1</p>', 'app.js': '1;' });
   await openFolderThroughTool(runtime, folder, { discardChanges: true });
-  await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '2;' });
+  await callAsPerson(runtime.registry, 'workspace.writeFile', { path: 'app.js', text: '2;' });
   await element.refresh();
   await inspect(element, 'editor.saveAll');
   return { runtime, element, folder };

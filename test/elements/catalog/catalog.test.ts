@@ -18,6 +18,7 @@ import {
   sample,
   setup,
 } from './catalog-support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 describe('<ca-catalog> (E6, E8, R19)', () => {
   describe('canonical discovery', () => {
@@ -208,7 +209,7 @@ describe('<ca-catalog> (E6, E8, R19)', () => {
       expect(JSON.parse(sample(element).value)).to.include({ expectedRevision: before });
       await inspect(element, 'spy.count');
       editSample(element, '{ "label": "mine", "expectedRevision": 0 }');
-      await runtime.registry.callTool('workspace.writeFile', {
+      await callAsPerson(runtime.registry, 'workspace.writeFile', {
         path: 'index.html',
         text: '<p>new</p>',
       });

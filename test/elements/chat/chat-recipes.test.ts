@@ -7,6 +7,7 @@ import type { StudioSurface } from '../../../src/runtime/surfaces/names.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { acknowledgingHost } from '../../runtime/tools/workspace/support.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function setup(surface: StudioSurface, agent?: AgentDriver) {
   const runtime = createStudioRuntime({
@@ -57,7 +58,7 @@ describe('<ca-chat> recipes fit the surface and the workspace', () => {
     const { runtime, element } = await setup('studio');
     expect(labels(element)).not.to.include('Undo last change');
     expect(labels(element)).to.include('Green accent');
-    await runtime.registry.callTool('workspace.createFile', { path: 'extra.md' });
+    await callAsPerson(runtime.registry, 'workspace.createFile', { path: 'extra.md' });
     await waitFor(() => labels(element).includes('Undo last change'), 'Undo to appear');
   });
 

@@ -6,6 +6,7 @@ import {
   type StudioRuntime,
 } from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 // Each agent run is a checkpoint: "Restore to before this run" puts back what it changed in one
 // traced call by the person, and refuses, changing nothing, once a file changed since.
@@ -76,7 +77,10 @@ describe('<ca-chat> restores a run', () => {
     const { runtime, element } = await setup();
     await patchRun(runtime, element);
     const edited = `${indexHtml(runtime)}<!-- the person's own edit -->\n`;
-    await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: edited });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'index.html',
+      text: edited,
+    });
     const revision = runtime.workspace.getSnapshot().revision;
 
     restoreButton(element)!.click();

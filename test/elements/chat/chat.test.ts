@@ -17,6 +17,7 @@ import {
   toolCallResponse,
 } from '../../support/openai-script.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function setup() {
   const runtime = createStudioRuntime({ workspaceRepository: null });
@@ -68,7 +69,7 @@ describe('<ca-chat> (E7, A4)', () => {
     const run = element.submit('Make the accent green');
     await waitFor(() => runtime.approvals.store.getSnapshot().length > 0, 'the approval request');
     // The person edits while the agent's call waits for approval.
-    await runtime.registry.callTool('workspace.writeFile', {
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'app.js',
       text: '// edited meanwhile',
     });

@@ -11,6 +11,7 @@ import {
 } from '../../../src/composition/studio-runtime.js';
 import { pasteText } from '../../support/clipboard.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 // Line endings, per-file history, the size limit and steady typing,
 // each driven through the keyboard, paste and the approval dialog in real Chromium.
@@ -78,7 +79,10 @@ const paste = pasteText;
 describe('<ca-editor> never loses an edit', () => {
   it('scenario 2: a CRLF file opens, takes keys and Enter, and stays CRLF', async () => {
     const { runtime, element, content } = await setup();
-    await runtime.registry.callTool('workspace.writeFile', { path: 'README.md', text: '# t\r\nx' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'README.md',
+      text: '# t\r\nx',
+    });
     await openTab(element, content, 'README.md', '# t');
     await caretToEnd(content);
     await sendKeys({ type: 'y' });
@@ -92,8 +96,11 @@ describe('<ca-editor> never loses an edit', () => {
 
   it('scenario 2: bare-CR and mixed files round-trip exactly', async () => {
     const { runtime, element, content } = await setup();
-    await runtime.registry.callTool('workspace.createFile', { path: 'cr.txt', text: 'a\rb\rc' });
-    await runtime.registry.callTool('workspace.createFile', {
+    await callAsPerson(runtime.registry, 'workspace.createFile', {
+      path: 'cr.txt',
+      text: 'a\rb\rc',
+    });
+    await callAsPerson(runtime.registry, 'workspace.createFile', {
       path: 'mixed.txt',
       text: 'm1\r\nm2\nm3\r\n',
     });
@@ -122,7 +129,7 @@ describe('<ca-editor> never loses an edit', () => {
     );
     approve.click();
     expect((await call).error).to.equal(undefined);
-    await runtime.registry.callTool('workspace.openFile', { path: 'notes.md' });
+    await callAsPerson(runtime.registry, 'workspace.openFile', { path: 'notes.md' });
     await waitFor(() => content.textContent?.includes('line two'), 'notes.md in the editor');
     await caretToEnd(content);
     await sendKeys({ type: 'more' });
@@ -170,7 +177,7 @@ describe('<ca-editor> never loses an edit', () => {
     await sendKeys({ type: 'A' });
     await waitFor(() => fileText(runtime, 'index.html')?.endsWith('A'), 'the save');
     const base = fileText(runtime, 'index.html')!;
-    await runtime.registry.callTool('workspace.writeFile', {
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'index.html',
       text: `<!-- agent -->\n${base}`,
     });
@@ -184,7 +191,10 @@ describe('<ca-editor> never loses an edit', () => {
   it('scenario 4: a paste past the limit stays in the editor, marked, and undo brings it back', async () => {
     const { runtime, element, content } = await setup();
     const start = `<!-- ${'x'.repeat(70_000 - 9)} -->`;
-    await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: start });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'index.html',
+      text: start,
+    });
     await waitFor(() => editorText(element).length === 70_000, 'the 70,000-character file');
     await caretToEnd(content);
     await sendKeys({ type: 'word' });

@@ -6,6 +6,7 @@ import { plainHtml } from '../../../src/elements/editor/plain-html.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { fetched } from '../../support/fetched.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const SEED = [
   { path: 'index.html', text: '<!doctype html>\n<h1 class="title">Hi</h1>\n' },
@@ -68,7 +69,7 @@ describe('<ca-editor> language modes load per language', () => {
       ['styles.css', 'color'],
       ['app.js', 'answer'],
     ] as const) {
-      await runtime.registry.callTool('workspace.openFile', { path });
+      await callAsPerson(runtime.registry, 'workspace.openFile', { path });
       await waitFor(
         () => content.textContent?.includes(marker) && highlighted(content),
         `${path} highlighted`,
@@ -78,7 +79,7 @@ describe('<ca-editor> language modes load per language', () => {
     expect(fetched('@codemirror/lang-markdown'), 'Markdown mode').to.equal(false);
     expect(fetched('@codemirror/lang-json'), 'JSON mode').to.equal(false);
 
-    await runtime.registry.callTool('workspace.openFile', { path: 'notes.md' });
+    await callAsPerson(runtime.registry, 'workspace.openFile', { path: 'notes.md' });
     await waitFor(
       () => content.textContent?.includes('Notes') && highlighted(content),
       'notes.md highlighted',

@@ -7,6 +7,7 @@ import { createStudioRuntime } from '../../../src/composition/studio-runtime.js'
 import { fetched } from '../../support/fetched.js';
 import { waitFor } from '../../support/wait.js';
 import { clickInto, withCtrl } from '../../support/real-input.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 // The editing behaviour `basicSetup` gave, kept after taking it apart (src/elements/editor/
 // setup.ts), and search loaded on first use (lazy-search.ts). The first test must run on a page
@@ -33,7 +34,7 @@ async function setup() {
 }
 
 async function open(runtime: ReturnType<typeof createStudioRuntime>, path: string) {
-  await runtime.registry.callTool('workspace.openFile', { path });
+  await callAsPerson(runtime.registry, 'workspace.openFile', { path });
 }
 
 const selected = (view: EditorView) =>

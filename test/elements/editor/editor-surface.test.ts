@@ -8,6 +8,7 @@ import { createStudioRuntime } from '../../../src/composition/studio-runtime.js'
 import { fetched } from '../../support/fetched.js';
 import { waitFor } from '../../support/wait.js';
 import { clickInto, withCtrl } from '../../support/real-input.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /**
  * An editor whose timers never fire during a test: only blur and agent runs flush. (WebDriver
@@ -46,15 +47,15 @@ async function openThroughTool(
   path: string,
   text: string,
 ) {
-  const created = await runtime.registry.callTool('workspace.createFile', { path, text });
+  const created = await callAsPerson(runtime.registry, 'workspace.createFile', { path, text });
   expect(created.error, path).to.equal(undefined);
-  await runtime.registry.callTool('workspace.openFile', { path });
+  await callAsPerson(runtime.registry, 'workspace.openFile', { path });
 }
 
 describe('<ca-editor> search, status bar and modes (E2)', () => {
   it('Ctrl+F opens in-file search; Enter selects the next match and the status bar follows it', async () => {
     const { runtime, element, content, view } = await setup();
-    await runtime.registry.callTool('workspace.writeFile', {
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'index.html',
       text: 'first line\nsecond line\nthird needle here\n',
     });
@@ -82,7 +83,10 @@ describe('<ca-editor> search, status bar and modes (E2)', () => {
 
   it('the status bar shows line, column, line count and the 80,000-character budget as you type', async () => {
     const { runtime, element, content } = await setup();
-    await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: 'ab\ncd' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'index.html',
+      text: 'ab\ncd',
+    });
     await waitFor(() => statusText(element).includes('5 / 80,000 chars'), 'the length');
     expect(statusText(element)).to.include('2 lines');
     await clickInto(content);
@@ -116,7 +120,7 @@ describe('<ca-editor> search, status bar and modes (E2)', () => {
     ];
     for (const [path, text, name] of modes) {
       if (text) await openThroughTool(runtime, path, text);
-      else await runtime.registry.callTool('workspace.openFile', { path });
+      else await callAsPerson(runtime.registry, 'workspace.openFile', { path });
       await waitFor(
         () => content.dataset.language === name,
         `${path} in ${name} mode (is ${content.dataset.language})`,

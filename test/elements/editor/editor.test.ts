@@ -3,6 +3,7 @@ import '../../../src/elements/editor/editor.js';
 import type { CaEditor } from '../../../src/elements/editor/editor.element.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function setup() {
   const runtime = createStudioRuntime({ workspaceRepository: null });
@@ -48,7 +49,7 @@ describe('<ca-editor> (E2)', () => {
 
   it('follows changes made by tools', async () => {
     const { runtime, content } = await setup();
-    await runtime.registry.callTool('workspace.writeFile', {
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'index.html',
       text: '<h1>From a tool</h1>',
     });

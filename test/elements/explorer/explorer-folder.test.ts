@@ -16,6 +16,7 @@ import {
   textOf,
   upload,
 } from './explorer-support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /** Runs `body` as in a browser without `showDirectoryPicker`: folders come from the upload input. */
 async function withoutDirectoryPicker(body: () => Promise<void>) {
@@ -47,7 +48,10 @@ describe('<ca-explorer> folders (E3, W9)', () => {
 
     it('asks before an upload discards unsaved changes, and Escape keeps them', async () => {
       const { runtime, element } = await setup();
-      await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: '<p>' });
+      await callAsPerson(runtime.registry, 'workspace.writeFile', {
+        path: 'index.html',
+        text: '<p>',
+      });
       upload(element, { 'index.html': '<h1>Up</h1>' });
       await openDialog(element);
       await sendKeys({ press: 'Escape' });
@@ -122,7 +126,7 @@ describe('<ca-explorer> folders (E3, W9)', () => {
       const { runtime, element } = await setup();
       const { handle } = await linkFolder(runtime);
       await waitFor(() => button(element, 'Disconnect'), 'the folder bar');
-      await runtime.registry.callTool('workspace.writeFile', {
+      await callAsPerson(runtime.registry, 'workspace.writeFile', {
         path: 'index.html',
         text: '<h1>Saved</h1>',
       });
@@ -138,7 +142,10 @@ describe('<ca-explorer> folders (E3, W9)', () => {
     it('asks before Reload discards unsaved changes, then reloads from disk', async () => {
       const { runtime, element } = await setup();
       await linkFolder(runtime);
-      await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: '<p>' });
+      await callAsPerson(runtime.registry, 'workspace.writeFile', {
+        path: 'index.html',
+        text: '<p>',
+      });
       (await waitFor(() => button(element, 'Reload'), 'Reload')).click();
       await openDialog(element);
       await sendKeys({ press: 'Escape' });

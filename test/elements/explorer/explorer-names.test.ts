@@ -12,6 +12,7 @@ import {
   setup,
   upload,
 } from './explorer-support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /** Scenarios 7 and 10 (docs/never-lose-an-edit.md) through the explorer, as a person names and imports files. */
 
@@ -90,7 +91,7 @@ describe('<ca-explorer> names that look alike or cannot travel (scenario 10)', (
     expect(file?.kind).to.equal('asset');
     if (file?.kind !== 'asset') return;
     expect([...new Uint8Array(await file.blob.arrayBuffer())]).to.deep.equal([...latin1]);
-    const edit = await runtime.registry.callTool('workspace.writeFile', {
+    const edit = await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'latin1.txt',
       text: 'café',
     });

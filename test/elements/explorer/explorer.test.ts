@@ -18,6 +18,7 @@ import {
   setup,
   textOf,
 } from './explorer-support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 describe('<ca-explorer> (E3, E8)', () => {
   it('is accessible', async () => {
@@ -106,7 +107,7 @@ describe('<ca-explorer> (E3, E8)', () => {
 
     it('marks unsaved files with text for screen readers', async () => {
       const { runtime, element } = await setup();
-      await runtime.registry.callTool('workspace.writeFile', {
+      await callAsPerson(runtime.registry, 'workspace.writeFile', {
         path: 'src/app.js',
         text: 'console.log(2);',
       });
@@ -207,7 +208,7 @@ describe('<ca-explorer> (E3, E8)', () => {
 
     it('reverts an edited file after the confirmation', async () => {
       const { runtime, element } = await setup();
-      await runtime.registry.callTool('workspace.writeFile', {
+      await callAsPerson(runtime.registry, 'workspace.writeFile', {
         path: 'styles.css',
         text: 'body { color: blue; }',
       });
@@ -229,7 +230,10 @@ describe('<ca-explorer> (E3, E8)', () => {
       (await row(element, 'styles.css')).focus();
       await sendKeys({ press: 'F2' });
       await openDialog(element);
-      await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: '<p>' });
+      await callAsPerson(runtime.registry, 'workspace.writeFile', {
+        path: 'index.html',
+        text: '<p>',
+      });
       await retype('theme.css');
       await sendKeys({ press: 'Enter' });
       const alert = await waitFor(
@@ -249,7 +253,10 @@ describe('<ca-explorer> (E3, E8)', () => {
   describe('saving', () => {
     it('Ctrl+S saves a browser checkpoint through a local·direct call in the trace', async () => {
       const { runtime, element } = await setup();
-      await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: '<p>' });
+      await callAsPerson(runtime.registry, 'workspace.writeFile', {
+        path: 'index.html',
+        text: '<p>',
+      });
       (await row(element, 'index.html')).focus();
       await sendKeys({ down: 'Control' });
       await sendKeys({ press: 's' });

@@ -14,6 +14,7 @@ import {
   type StudioRuntime,
 } from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 interface Started {
   id: string;
@@ -86,11 +87,11 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
       name: 'site',
       saveAllAvailable: true,
     });
-    await runtime.registry.callTool('workspace.writeFile', {
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'index.html',
       text: '<h1>Saved by Firefox</h1>',
     });
-    await runtime.registry.callTool('workspace.deleteFile', { path: 'site.css' });
+    await callAsPerson(runtime.registry, 'workspace.deleteFile', { path: 'site.css' });
     await explorer.save();
     expect(await onDisk(id, 'index.html')).to.equal('<h1>Saved by Firefox</h1>');
     expect(await onDisk(id, 'site.css')).to.equal(null);
@@ -137,7 +138,10 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
     const { offer } = await startCompanion({ 'index.html': '<h1>Disk</h1>' });
     const runtime = createStudioRuntime({ workspaceRepository: null });
     await runtime.ready;
-    await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: 'mine' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'index.html',
+      text: 'mine',
+    });
     const element = await fixture<CaHostConnect>(
       html`<ca-host-connect .runtime=${runtime}></ca-host-connect>`,
     );
@@ -162,7 +166,7 @@ describe('<ca-host-connect> saves through the host companion (T6, T7, W7)', func
     const { runtime, connect, explorer } = await mountStudio();
     await paste(connect, offer);
     await waitFor(() => runtime.workspace.getStatus().folder.connected, 'the link');
-    await runtime.registry.callTool('workspace.writeFile', {
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'index.html',
       text: '<h1>New</h1>',
     });

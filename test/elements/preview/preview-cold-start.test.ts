@@ -5,6 +5,7 @@ import type { WorkspaceRepository } from '../../../src/runtime/workspace/reposit
 import { createIndexedDbWorkspaceRepository } from '../../../src/storage/workspace/indexeddb-repository.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /** Real IndexedDB whose first load waits for `open()`, so the test decides when hydration ends. */
 function gatedRepository(databaseName: string) {
@@ -77,7 +78,7 @@ describe('<ca-preview> cold start: first render from the seed while IndexedDB op
     await first.ready;
     // Only the styles differ: the controller would restyle the seed frame in place, so the
     // seed's page (with its old styles) must be dropped, not restyled while visible.
-    const written = await first.registry.callTool('workspace.writeFile', {
+    const written = await callAsPerson(first.registry, 'workspace.writeFile', {
       path: 'styles.css',
       text: 'body { background: rgb(1, 2, 3); }',
     });
@@ -107,9 +108,10 @@ describe('<ca-preview> cold start: first render from the seed while IndexedDB op
     const { runtime, preview, open } = await mount(uniqueName('cold-tool'));
     await readyAt(preview, 1);
     let settled = false;
-    const early = runtime.registry
-      .callTool('workspace.writeFile', { path: 'index.html', text: '<h1>early</h1>' })
-      .finally(() => (settled = true));
+    const early = callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'index.html',
+      text: '<h1>early</h1>',
+    }).finally(() => (settled = true));
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(settled, 'the call waits while the workspace loads').to.equal(false);
     open();

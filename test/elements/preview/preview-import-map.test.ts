@@ -12,6 +12,7 @@ import type { CaPreview } from '../../../src/elements/preview/preview.element.js
 import type { CaRuntime } from '../../../src/elements/runtime/runtime.element.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const map = (origin: string) => JSON.stringify({ imports: { lib: `${origin}/lib/index.js` } });
 const policyOf = (preview: CaPreview) =>
@@ -47,7 +48,7 @@ describe('import-map', function () {
         true,
       'the refusal',
     );
-    const result = await studio.runtime!.registry.callTool('preview.getStatus', {});
+    const result = await callAsPerson(studio.runtime!.registry, 'preview.getStatus', {});
     expect(JSON.stringify(result.structuredContent)).to.contain('PREVIEW_IMPORT_MAP_INVALID');
     await showsPolicy(preview, ['https://cdn.example']);
     studio.removeAttribute('import-map');

@@ -11,6 +11,7 @@ import type { CaPreview } from '../../../src/elements/preview/preview.element.js
 import type { CaRuntime } from '../../../src/elements/runtime/runtime.element.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const SEALED = '/preview-shell/sealed/preview-shell.html';
 const OPEN = '/preview-shell/open/preview-shell.html';
@@ -50,7 +51,7 @@ describe('preview-shell', function () {
       () => statusBarText(studio).endsWith(` · ${expected}`),
       `the status bar to say ${expected}`,
     );
-    const result = await studio.runtime!.registry.callTool('preview.getStatus', {});
+    const result = await callAsPerson(studio.runtime!.registry, 'preview.getStatus', {});
     expect(result.structuredContent).to.deep.include({
       state: 'ready',
       sealed: enforcesAllowlists,
@@ -60,7 +61,7 @@ describe('preview-shell', function () {
   it('<ca-studio preview-shell> served without the header: not sealed', async () => {
     const studio = await studioWith(OPEN);
     expect(statusBarText(studio)).to.match(/ · not sealed$/);
-    const result = await studio.runtime!.registry.callTool('preview.getStatus', {});
+    const result = await callAsPerson(studio.runtime!.registry, 'preview.getStatus', {});
     expect(result.structuredContent).to.deep.include({ sealed: false });
   });
 

@@ -10,6 +10,7 @@ import {
 } from '../../../src/elements/shared/runtime-controller.js';
 import { createIndexedDbWorkspaceRepository } from '../../../src/storage/workspace/indexeddb-repository.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const inner = <T extends Element>(studio: CaStudio, tag: string) =>
   studio.shadowRoot!.querySelector<T>(tag)!;
@@ -98,7 +99,7 @@ describe('<ca-studio> paints while its runtime loads', () => {
 
       // IndexedDB was opened while the runtime loaded; the runtime stores through that database.
       expect(runtime!.workspace.getSnapshot().storageMode).to.equal('indexeddb');
-      const written = await runtime!.registry.callTool('workspace.writeFile', {
+      const written = await callAsPerson(runtime!.registry, 'workspace.writeFile', {
         path: 'styles.css',
         text: 'body { color: rgb(1, 2, 3); }',
       });

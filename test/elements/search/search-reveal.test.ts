@@ -5,6 +5,7 @@ import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { deepActiveElement } from '../../../src/elements/shared/focus.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function mount() {
   const wrapper = await fixture<HTMLDivElement>(
@@ -13,7 +14,7 @@ async function mount() {
   const studio = wrapper.querySelector<CaStudio>('ca-studio')!;
   await studio.updateComplete;
   await studio.runtime!.ready;
-  await studio.runtime!.registry.callTool('workspace.writeFile', {
+  await callAsPerson(studio.runtime!.registry, 'workspace.writeFile', {
     path: 'styles.css',
     text: 'body { margin: 0; }\n\n.card {\n  color: tomato;\n}\n',
   });
@@ -65,7 +66,7 @@ describe('<ca-studio> search lands in the editor at the match', () => {
     const editor = studio.shadowRoot!.querySelector('ca-editor')!;
     const content = await waitFor(() => within(editor.shadowRoot, '.cm-content'), 'the editor');
     await waitFor(() => content.getAttribute('aria-label') === 'Source of index.html', 'named');
-    await studio.runtime!.registry.callTool('workspace.openFile', { path: 'styles.css' });
+    await callAsPerson(studio.runtime!.registry, 'workspace.openFile', { path: 'styles.css' });
     await waitFor(
       () => content.getAttribute('aria-label') === 'Source of styles.css',
       'the name to follow the file',

@@ -9,6 +9,7 @@ import {
 } from '../../../src/composition/studio-runtime.js';
 import { deepActiveElement } from '../../../src/elements/shared/focus.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const runtimes: StudioRuntime[] = [];
 
@@ -19,11 +20,11 @@ async function setup() {
   });
   runtimes.push(runtime);
   await runtime.ready;
-  await runtime.registry.callTool('workspace.writeFile', {
+  await callAsPerson(runtime.registry, 'workspace.writeFile', {
     path: 'app.js',
     text: 'const first = 1;\n// the Needle is here\n',
   });
-  await runtime.registry.callTool('workspace.writeFile', {
+  await callAsPerson(runtime.registry, 'workspace.writeFile', {
     path: 'styles.css',
     text: '/* needle in the stylesheet */\nbody { margin: 0; }\n',
   });

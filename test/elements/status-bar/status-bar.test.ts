@@ -19,6 +19,7 @@ import { createFileSystemAccessFolder } from '../../../src/storage/folder/file-s
 import { createIndexedDbWorkspaceRepository } from '../../../src/storage/workspace/indexeddb-repository.js';
 import { NO_OPFS, WITH_OPFS, itIn } from '../../support/engines.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const runtimes: StudioRuntime[] = [];
 
@@ -60,7 +61,7 @@ async function linkFolder(runtime: StudioRuntime) {
 }
 
 const write = (runtime: StudioRuntime, path: string, source: string) =>
-  runtime.registry.callTool('workspace.writeFile', { path, text: source });
+  callAsPerson(runtime.registry, 'workspace.writeFile', { path, text: source });
 
 /** Waits until every edit so far is in the repository: nothing would be lost by leaving. */
 const stored = (runtime: StudioRuntime) =>
@@ -126,10 +127,10 @@ describe('<ca-status-bar>', () => {
         for (const permission of ['prompt', 'denied', 'unknown', 'granted'] as const) {
           folder.setPermission(permission);
           // workspace.getStatus asks the folder again, as the model would.
-          await runtime.registry.callTool('workspace.getStatus', {});
+          await callAsPerson(runtime.registry, 'workspace.getStatus', {});
           await shows(bar, 'storage', `permission ${permission}`);
         }
-        await runtime.registry.callTool('workspace.disconnectFolder', {});
+        await callAsPerson(runtime.registry, 'workspace.disconnectFolder', {});
         await shows(bar, 'storage', 'Saved in browser');
       },
     );
@@ -141,7 +142,7 @@ describe('<ca-status-bar>', () => {
     await write(runtime, 'app.js', '// edited');
     await shows(bar, 'revision', `rev ${runtime.workspace.getSnapshot().revision}`);
     await shows(bar, 'changes', '1 changed since checkpoint');
-    await runtime.registry.callTool('workspace.deleteFile', { path: 'README.md' });
+    await callAsPerson(runtime.registry, 'workspace.deleteFile', { path: 'README.md' });
     await shows(bar, 'changes', '1 changed, 1 deleted since checkpoint');
   });
 
@@ -205,7 +206,7 @@ describe('<ca-status-bar>', () => {
         expect(event.defaultPrevented).to.equal(true);
         expect(event.returnValue).to.equal(false);
 
-        const saved = await runtime.registry.callTool('workspace.saveAll', {
+        const saved = await callAsPerson(runtime.registry, 'workspace.saveAll', {
           expectedRevision: runtime.workspace.getSnapshot().revision,
         });
         expect(saved.error).to.equal(undefined);
@@ -217,7 +218,7 @@ describe('<ca-status-bar>', () => {
         await write(runtime, 'index.html', '<h1>Again</h1>');
         await waitFor(() => bar.unloadGuarded, 'the guard to return');
         expect(unloadIsVetoed()).to.equal(true);
-        await runtime.registry.callTool('workspace.disconnectFolder', {});
+        await callAsPerson(runtime.registry, 'workspace.disconnectFolder', {});
         await waitFor(() => !bar.unloadGuarded, 'the guard to go on disconnect');
         await stored(runtime);
         expect(unloadIsVetoed()).to.equal(false);

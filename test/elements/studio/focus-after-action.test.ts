@@ -11,6 +11,7 @@ import { previewHostCapability } from '../../../src/runtime/preview/preview-host
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { acknowledgingHost } from '../../runtime/tools/workspace/support.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const named = (root: ShadowRoot, selector: string, name: string) =>
   waitFor(
@@ -25,7 +26,10 @@ describe('focus after an action stays where the person works', () => {
   it('the header Undo that empties the history hands focus to Redo, not the page', async () => {
     const runtime = createStudioRuntime({ workspaceRepository: null });
     await runtime.ready;
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// edited' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'app.js',
+      text: '// edited',
+    });
     const actions = await fixture<CaWorkspaceActions>(
       html`<ca-workspace-actions .runtime=${runtime}></ca-workspace-actions>`,
     );

@@ -5,6 +5,7 @@ import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import type { CaExplorer } from '../../../src/elements/explorer/explorer.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
 import { button, dialogClosed, openDialog } from '../explorer/explorer-support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function studioSetup() {
   const studio = await fixture<CaStudio>(
@@ -17,7 +18,10 @@ async function studioSetup() {
     'the explorer',
   );
   // Something to save: a dirty file.
-  await runtime.registry.callTool('workspace.writeFile', { path: 'index.html', text: '<p>x</p>' });
+  await callAsPerson(runtime.registry, 'workspace.writeFile', {
+    path: 'index.html',
+    text: '<p>x</p>',
+  });
   const saves = () =>
     runtime.trace.getSnapshot().filter((row) => row.name === 'workspace.saveCheckpoint').length;
   return { studio, runtime, explorer, saves };

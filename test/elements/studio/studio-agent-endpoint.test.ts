@@ -3,6 +3,7 @@ import '../../../src/elements/studio/studio.js';
 import type { CaStudio } from '../../../src/elements/studio/studio.element.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
 import { stepParts } from '../../support/ui-stream-parts.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /**
  * `<ca-studio agent-endpoint>` in Chromium against a scripted site model server speaking the AI
@@ -252,7 +253,7 @@ describe('<ca-studio agent-endpoint> with a site model server', () => {
 
     await approvedRun();
     const edited = `${PAGE}<p>mine</p>`;
-    await studio.runtime!.registry.callTool('workspace.writeFile', {
+    await callAsPerson(studio.runtime!.registry, 'workspace.writeFile', {
       path: 'index.html',
       text: edited,
     });

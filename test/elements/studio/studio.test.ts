@@ -11,6 +11,7 @@ import {
 } from '../../../src/runtime/agents/openrouter/settings.js';
 import { scriptOpenAi, textResponse, toolCallResponse } from '../../support/openai-script.js';
 import { uniqueName, waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const inner = <T extends Element>(studio: CaStudio, selector: string) =>
   waitFor(() => studio.shadowRoot!.querySelector<T>(selector), selector);
@@ -104,7 +105,7 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
     const status = await previewSettled(runtime);
     expect(status.acknowledgedRevision).to.equal(structured.revision);
     // The CSS edit was applied in place; a remount at the same revision shows the same change.
-    const refresh = await runtime.registry.callTool('preview.refresh', {});
+    const refresh = await callAsPerson(runtime.registry, 'preview.refresh', {});
     expect(refresh.structuredContent).to.include({ revision: structured.revision });
     const preview = await inner<HTMLElement>(studio, 'ca-preview');
     const iframe = preview.shadowRoot!.querySelector('iframe')!;
@@ -115,7 +116,7 @@ describe('<ca-studio> walking skeleton (E1, section 0)', () => {
   it('restores source and preview from IndexedDB after a reload', async () => {
     const databaseName = uniqueName('studio-reload');
     const first = await mountStudio(databaseName);
-    const result = await first.runtime!.registry.callTool('workspace.writeFile', {
+    const result = await callAsPerson(first.runtime!.registry, 'workspace.writeFile', {
       path: 'index.html',
       text: '<!doctype html><title>Kept</title><h1>Survives a reload</h1>',
     });

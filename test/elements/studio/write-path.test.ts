@@ -20,6 +20,7 @@ import {
 import { openFolderThroughTool } from '../../support/open-folder.js';
 import { NO_OPFS, WITH_OPFS, itIn } from '../../support/engines.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /**
  * The one write path (docs/architecture.md): each thing a person does in an element that
@@ -166,7 +167,7 @@ describe('every change a person makes is one registry call', () => {
     });
     await openFolderThroughTool(runtime, folder);
     // workspace.getStatus asks the folder for its permission again, as a model would.
-    await runtime.registry.callTool('workspace.getStatus', {});
+    await callAsPerson(runtime.registry, 'workspace.getStatus', {});
     const grant = await waitFor(() => buttonIn(explorer, 'Grant access'), 'Grant access');
     const granted = await changesDuring(async () => {
       grant.click();

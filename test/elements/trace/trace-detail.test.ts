@@ -4,6 +4,7 @@ import type { CaTrace } from '../../../src/elements/trace/trace.element.js';
 import { createMemoryDurableOperationBackend } from '../../../src/runtime/durable/memory-backend.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function traced() {
   const runtime = createStudioRuntime({
@@ -32,7 +33,7 @@ const detailsButton = async (element: CaTrace) => {
 describe('<ca-trace> detail view per row', () => {
   it('shows bounded arguments and result with source redacted, and toggles with aria-expanded', async () => {
     const { runtime, element } = await traced();
-    await runtime.registry.callTool('workspace.writeFile', {
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
       path: 'app.js',
       text: 'const SECRET_SOURCE = 1;',
     });
@@ -60,7 +61,7 @@ describe('<ca-trace> detail view per row', () => {
 
   it('keeps the error code of a failed call in its detail', async () => {
     const { runtime, element } = await traced();
-    await runtime.registry.callTool('workspace.readFile', { path: 'missing.html' });
+    await callAsPerson(runtime.registry, 'workspace.readFile', { path: 'missing.html' });
     (await detailsButton(element)).click();
     await element.updateComplete;
     const text = element.shadowRoot!.querySelector('[part="detail"] pre')!.textContent!;

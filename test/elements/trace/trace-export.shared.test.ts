@@ -6,6 +6,7 @@ import { createToolRegistry } from '../../../src/runtime/registry/registry.js';
 import { connectTrace } from '../../../src/runtime/trace/connect-trace.js';
 import { createTraceStore } from '../../../src/runtime/trace/trace-store.js';
 import { describe, it } from '../../support/spec.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 describe('the trace export keeps each call its provenance', () => {
   it('exports owner, timeoutMs, maxOutputBytes and resultBytes, never the result', async () => {
@@ -18,7 +19,7 @@ describe('the trace export keeps each call its provenance', () => {
     );
     const trace = createTraceStore();
     connectTrace(registry, trace);
-    await registry.callTool('demo.echo', {}, { timeout: 5_000, maxOutputBytes: 10_000 });
+    await callAsPerson(registry, 'demo.echo', {}, { timeout: 5_000, maxOutputBytes: 10_000 });
     const exported = JSON.parse(exportTraceRows(trace.getSnapshot())) as {
       rows: Record<string, unknown>[];
     };

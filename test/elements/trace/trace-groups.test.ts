@@ -7,6 +7,7 @@ import { previewHostCapability } from '../../../src/runtime/preview/preview-host
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { acknowledgingHost } from '../../runtime/tools/workspace/support.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const runtimes: { dispose(): void }[] = [];
 afterEach(() => runtimes.splice(0).forEach((runtime) => runtime.dispose()));
@@ -77,7 +78,7 @@ describe('<ca-trace> groups calls by prompt', () => {
     await run;
     await element.updateComplete;
     expect(toggles(element)[0]!.textContent).to.match(/ · denied · /);
-    await runtime.registry.callTool('workspace.readFile', { path: 'missing.html' });
+    await callAsPerson(runtime.registry, 'workspace.readFile', { path: 'missing.html' });
     await element.updateComplete;
     const failed = toggles(element)[1]!;
     expect(failed.textContent!.trim()).to.match(
@@ -130,7 +131,7 @@ describe('<ca-trace> groups calls by prompt', () => {
       },
       { context: { source: 'model', mode: 'agent', sessionId: 'session-with-a-long-id' } },
     );
-    await runtime.registry.callTool('workspace.readFile', { path: 'missing.html' });
+    await callAsPerson(runtime.registry, 'workspace.readFile', { path: 'missing.html' });
     await element.updateComplete;
     for (const toggle of toggles(element))
       if (toggle.getAttribute('aria-expanded') === 'false') toggle.click();

@@ -3,6 +3,7 @@ import '../../../src/elements/trace/trace.js';
 import type { CaTrace } from '../../../src/elements/trace/trace.element.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /** A provider call id of the length real providers send (Anthropic's `toolu_…`). */
 const PROVIDER_ID = 'toolu_01A09q90qw90lq917835lq9zXk';
@@ -21,7 +22,7 @@ async function tracedIds() {
     { id: PROVIDER_ID, name: 'workspace.readFile', arguments: { path: 'index.html' } },
     { context: { source: 'model', mode: 'agent', sessionId: 'a' } },
   );
-  await runtime.registry.callTool('workspace.getStatus', {});
+  await callAsPerson(runtime.registry, 'workspace.getStatus', {});
   runtime.trace.begin({
     method: 'tools/call',
     name: 'preview.refresh',

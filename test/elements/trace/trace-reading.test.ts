@@ -3,6 +3,7 @@ import '../../../src/elements/trace/trace.js';
 import type { CaTrace } from '../../../src/elements/trace/trace.element.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function setup() {
   const runtime = createStudioRuntime({ workspaceRepository: null });
@@ -20,8 +21,8 @@ describe('<ca-trace> reads for people', () => {
   it('keeps the newest call in view as calls arrive', async () => {
     const { runtime, element } = await setup();
     for (let index = 0; index < 12; index += 1)
-      await runtime.registry.callTool('workspace.readFile', { path: 'index.html' });
-    await runtime.registry.callTool('workspace.readFile', { path: 'missing.html' });
+      await callAsPerson(runtime.registry, 'workspace.readFile', { path: 'index.html' });
+    await callAsPerson(runtime.registry, 'workspace.readFile', { path: 'missing.html' });
     const area = element.shadowRoot!.querySelector<HTMLElement>('.rows')!;
     const last = await waitFor(() => {
       const rows = element.shadowRoot!.querySelectorAll<HTMLElement>('tbody tr');
@@ -37,7 +38,7 @@ describe('<ca-trace> reads for people', () => {
   it('stays where the person is reading when they scrolled up', async () => {
     const { runtime, element } = await setup();
     for (let index = 0; index < 12; index += 1)
-      await runtime.registry.callTool('workspace.readFile', { path: 'index.html' });
+      await callAsPerson(runtime.registry, 'workspace.readFile', { path: 'index.html' });
     const area = element.shadowRoot!.querySelector<HTMLElement>('.rows')!;
     await waitFor(() => area.scrollTop > 0, 'the trace to follow its calls');
     const scrolled = new Promise((resolve) =>
@@ -45,7 +46,7 @@ describe('<ca-trace> reads for people', () => {
     );
     area.scrollTop = 0;
     await scrolled;
-    await runtime.registry.callTool('workspace.readFile', { path: 'missing.html' });
+    await callAsPerson(runtime.registry, 'workspace.readFile', { path: 'missing.html' });
     await waitFor(
       () => element.shadowRoot!.querySelectorAll('tbody tr').length === 13,
       'thirteen rows',
@@ -56,7 +57,7 @@ describe('<ca-trace> reads for people', () => {
 
   it('shows details wrapped inside the panel, under the tool name', async () => {
     const { runtime, element } = await setup();
-    await runtime.registry.callTool('workspace.search', { query: 'a'.repeat(300) });
+    await callAsPerson(runtime.registry, 'workspace.search', { query: 'a'.repeat(300) });
     await element.updateComplete;
     element.shadowRoot!.querySelector<HTMLButtonElement>('button[part="group"]')!.click();
     await element.updateComplete;

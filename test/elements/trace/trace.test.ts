@@ -6,6 +6,7 @@ import { createStudioRuntime } from '../../../src/composition/studio-runtime.js'
 import type { TraceRow } from '../../../src/runtime/trace/trace-row.js';
 import { captureDownloads } from '../../support/downloads.js';
 import { waitFor } from '../../support/wait.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const SECRET_SOURCE = 'TOP SECRET SOURCE';
 const SECRET_ARGUMENT = 'hunter2-argument';
@@ -15,7 +16,7 @@ async function tracedRuntime() {
   const runtime = createStudioRuntime({ workspaceRepository: null });
   await runtime.ready;
   const element = await fixture<CaTrace>(html`<ca-trace .runtime=${runtime}></ca-trace>`);
-  await runtime.registry.callTool('workspace.writeFile', {
+  await callAsPerson(runtime.registry, 'workspace.writeFile', {
     path: 'index.html',
     text: SECRET_SOURCE,
   });
@@ -23,7 +24,7 @@ async function tracedRuntime() {
     { id: 'call-9', name: 'workspace.search', arguments: { query: SECRET_ARGUMENT } },
     { context: { source: 'model', mode: 'agent', sessionId: 'a' } },
   );
-  await runtime.registry.callTool('workspace.readFile', { path: 'missing-secret.html' });
+  await callAsPerson(runtime.registry, 'workspace.readFile', { path: 'missing-secret.html' });
   await waitFor(
     () => element.shadowRoot!.querySelectorAll('tbody tr').length === 3,
     'three trace rows',
@@ -113,7 +114,7 @@ describe('<ca-trace> (E4)', () => {
       { id: 'call-7', name: 'workspace.readFile', arguments: { path: 'index.html' } },
       { context: { source: 'model', mode: 'agent', sessionId: 'a' } },
     );
-    await runtime.registry.callTool('workspace.readFile', { path: 'missing.html' });
+    await callAsPerson(runtime.registry, 'workspace.readFile', { path: 'missing.html' });
     const rows = await waitFor(() => {
       const found = element.shadowRoot!.querySelectorAll<HTMLElement>('tbody tr');
       return found.length === 2 ? [...found] : undefined;

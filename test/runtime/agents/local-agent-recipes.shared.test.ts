@@ -9,6 +9,7 @@ import { memoryFolder } from '../../support/memory-folder.js';
 import { openFolderThroughTool } from '../../support/open-folder.js';
 import { describe, it } from '../../support/spec.js';
 import { acknowledgingHost } from '../tools/workspace/support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /** A studio runtime whose approvals are granted as they come, with an acknowledging preview. */
 async function approvingRuntime(surface: StudioSurface = 'studio') {
@@ -91,7 +92,10 @@ describe('local agent recipes for the person actions, end to end through the reg
 
   it('undoes and redoes with the revision it read', async () => {
     const { runtime, run } = await approvingRuntime();
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// changed' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'app.js',
+      text: '// changed',
+    });
     expect((await run('Undo the last change')).calls.at(-1)).to.equal('workspace.undo completed');
     expect((await run('Redo the change')).calls.at(-1)).to.equal('workspace.redo completed');
     const app = runtime.workspace.getFile('app.js');
@@ -101,7 +105,10 @@ describe('local agent recipes for the person actions, end to end through the reg
 
   it('saves a browser checkpoint when no folder is linked', async () => {
     const { runtime, run } = await approvingRuntime();
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// changed' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'app.js',
+      text: '// changed',
+    });
     const saved = await run('Save all changes');
     expect(saved.calls).to.deep.equal([
       'workspace.getStatus completed',
@@ -115,7 +122,10 @@ describe('local agent recipes for the person actions, end to end through the reg
     const { runtime, run } = await approvingRuntime();
     const folder = memoryFolder('site', { 'index.html': '<p>1</p>', 'app.js': '1;' });
     await openFolderThroughTool(runtime, folder, { discardChanges: true });
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// changed' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', {
+      path: 'app.js',
+      text: '// changed',
+    });
     expect((await run('Save all changes')).calls).to.deep.equal([
       'workspace.getStatus completed',
       'workspace.saveAll completed',
@@ -127,14 +137,14 @@ describe('local agent recipes for the person actions, end to end through the reg
 
   it('on the live editor, saves a linked folder through editor.saveAll, else a checkpoint', async () => {
     const { runtime, run } = await approvingRuntime('live-editor');
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// one' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', { path: 'app.js', text: '// one' });
     expect((await run('Save all changes')).calls).to.deep.equal([
       'editor.getStatus completed',
       'workspace.saveCheckpoint completed',
     ]);
     const folder = memoryFolder('site', { 'index.html': '<p>1</p>', 'app.js': '1;' });
     await openFolderThroughTool(runtime, folder, { discardChanges: true });
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// two' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', { path: 'app.js', text: '// two' });
     expect((await run('Save all changes')).calls).to.deep.equal([
       'editor.getStatus completed',
       'editor.saveAll completed',
@@ -171,7 +181,10 @@ describe('local agent recipes for the person actions, end to end through the reg
       const { runtime, run } = await approvingRuntime(surface);
       expect((await run('Open styles.css')).status).to.equal('completed');
       expect((await run('What is the preview status?')).status).to.equal('completed');
-      await runtime.registry.callTool('workspace.writeFile', { path: 'styles.css', text: 'p {}' });
+      await callAsPerson(runtime.registry, 'workspace.writeFile', {
+        path: 'styles.css',
+        text: 'p {}',
+      });
       expect((await run('Undo the last change')).calls.at(-1)).to.equal('workspace.undo completed');
       runtime.dispose();
     });

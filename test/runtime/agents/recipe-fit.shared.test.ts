@@ -7,6 +7,7 @@ import { previewHostCapability } from '../../../src/runtime/preview/preview-host
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { describe, it } from '../../support/spec.js';
 import { acknowledgingHost } from '../tools/workspace/support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function approvingRuntime(surface: StudioSurface) {
   const runtime = createStudioRuntime({
@@ -62,9 +63,9 @@ describe('recipes offered for a workspace', () => {
       availableRecipes(runtime.agentTools, runtime.workspace.getStatus()).map((r) => r.label);
     expect(labels()).to.not.include('Undo last change');
     expect(labels()).to.not.include('Redo change');
-    await runtime.registry.callTool('workspace.createFile', { path: 'extra.md' });
+    await callAsPerson(runtime.registry, 'workspace.createFile', { path: 'extra.md' });
     expect(labels()).to.include('Undo last change');
-    await runtime.registry.callTool('workspace.undo', {});
+    await callAsPerson(runtime.registry, 'workspace.undo', {});
     expect(labels()).to.include('Redo change');
     runtime.dispose();
   });
@@ -76,7 +77,10 @@ describe('recipes offered for a workspace', () => {
     expect(labels()).to.not.include('Rename the app');
     const main =
       'import { App } from \'./App\';\n\nrender(<App title="Tasks" />, document.body);\n';
-    await runtime.registry.callTool('workspace.createFile', { path: 'src/main.tsx', text: main });
+    await callAsPerson(runtime.registry, 'workspace.createFile', {
+      path: 'src/main.tsx',
+      text: main,
+    });
     expect(labels()).to.include('Rename the app');
     const recipe = availableRecipes(runtime.agentTools, runtime.workspace.getStatus()).find(
       (r) => r.id === 'rename-app',

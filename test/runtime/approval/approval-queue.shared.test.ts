@@ -6,6 +6,7 @@ import {
   fingerprintArguments,
   TOOL_CALL_ERROR_CODES as CODES,
   type ToolPolicyInput,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createWriteFile, readFile, tick } from '../registry/fixtures.js';
@@ -98,7 +99,7 @@ describe('default policy (R19)', () => {
     registry.register(tool);
     registry.register(readFile);
     const args = { path: 'a.css', source: 'x' };
-    expect((await registry.callTool('workspace.writeFile', args)).error).to.equal(undefined);
+    expect((await callAsPerson(registry, 'workspace.writeFile', args)).error).to.equal(undefined);
     expect(
       (
         await registry.executeModelToolCall({

@@ -6,6 +6,7 @@ import {
   createToolRegistry,
   diffLines,
   TOOL_CALL_ERROR_CODES as CODES,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import {
   connectTrace,
@@ -44,8 +45,8 @@ describe('approvals a person can trust', () => {
     expect(runs).to.have.length(0);
     queue.resolve(pending!.id, 'denied');
     expect((await claimed).error?.code).to.equal(CODES.TOOL_APPROVAL_DENIED);
-    // callTool stays the one way to make a direct call.
-    const direct = await registry.callTool('workspace.writeFile', { path: 'a', source: 'x' });
+    // callAsPerson stays the one way to make a direct call.
+    const direct = await callAsPerson(registry, 'workspace.writeFile', { path: 'a', source: 'x' });
     expect(direct.error).to.equal(undefined);
     expect(runs.map((run) => run.context.context.mode)).to.deep.equal(['direct']);
   });

@@ -8,6 +8,7 @@ import {
   defineTool,
   ToolCallFailure,
   TOOL_CALL_ERROR_CODES as CODES,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -30,7 +31,7 @@ async function unknownDiagnostic(policy?: ReturnType<typeof createToolObservabil
       });
     }),
   );
-  await registry.callTool('demo.save', {}, { idempotencyKey: 'k' });
+  await callAsPerson(registry, 'demo.save', {}, { idempotencyKey: 'k' });
   const status = await registry.getOperationStatus('demo.save', 'k');
   if (!status.ok || !status.value) throw new Error('expected a record');
   return status.value.diagnostic as { details?: { path?: string } };

@@ -8,6 +8,7 @@ import {
   durableOperationKey,
   TOOL_CALL_ERROR_CODES as CODES,
   type DurableOperationBackend,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -55,7 +56,8 @@ describe('the output budget holds before a durable record completes (R11, D1)', 
     const memory = createMemoryDurableOperationBackend();
     const { writes, backend } = recordingBackend(memory);
     const { registry, report } = registryOver(backend, 'tab-a');
-    const result = await registry.callTool(
+    const result = await callAsPerson(
+      registry,
       'demo.report',
       {},
       { idempotencyKey: 'report-1', maxOutputBytes: 1_000 },
@@ -79,13 +81,15 @@ describe('the output budget holds before a durable record completes (R11, D1)', 
   it('R11 a retry with the same key, from another registry, replays the budget failure and never the output', async () => {
     const memory = createMemoryDurableOperationBackend();
     const first = registryOver(memory, 'tab-a');
-    await first.registry.callTool(
+    await callAsPerson(
+      first.registry,
       'demo.report',
       {},
       { idempotencyKey: 'report-1', maxOutputBytes: 1_000 },
     );
     const second = registryOver(memory, 'tab-b');
-    const replay = await second.registry.callTool(
+    const replay = await callAsPerson(
+      second.registry,
       'demo.report',
       {},
       { idempotencyKey: 'report-1', maxOutputBytes: 1_000 },
@@ -98,7 +102,8 @@ describe('the output budget holds before a durable record completes (R11, D1)', 
   it('R11 within the budget the same call completes its record with the result', async () => {
     const memory = createMemoryDurableOperationBackend();
     const { registry } = registryOver(memory, 'tab-a');
-    const result = await registry.callTool(
+    const result = await callAsPerson(
+      registry,
       'demo.report',
       {},
       { idempotencyKey: 'report-2', maxOutputBytes: 10_000 },

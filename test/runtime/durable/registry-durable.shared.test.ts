@@ -10,6 +10,7 @@ import {
   TOOL_CALL_ERROR_CODES as CODES,
   type DurableOperationBackend,
   type ToolPolicy,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -80,8 +81,8 @@ const untilRunning = () => new Promise((resolve) => setTimeout(resolve, 5));
 describe('registry durable idempotency (D1)', () => {
   it('D1 runs the handler once across registries and replays the recorded result', async () => {
     const { a, b, save } = tabs();
-    const first = await a.callTool('workspace.saveAll', { revision: 3 }, call);
-    const second = await b.callTool('workspace.saveAll', { revision: 3 }, call);
+    const first = await callAsPerson(a, 'workspace.saveAll', { revision: 3 }, call);
+    const second = await callAsPerson(b, 'workspace.saveAll', { revision: 3 }, call);
     expect(save.state.runs).to.equal(1);
     expect(first.error).to.equal(undefined);
     expect(second.structuredContent).to.deep.equal(first.structuredContent);
@@ -90,9 +91,9 @@ describe('registry durable idempotency (D1)', () => {
   it('D1 answers another owner with retryable TOOL_IDEMPOTENCY_PENDING under an active lease', async () => {
     const { a, b, save } = tabs();
     save.state.hold = true;
-    const running = a.callTool('workspace.saveAll', { revision: 3 }, call);
+    const running = callAsPerson(a, 'workspace.saveAll', { revision: 3 }, call);
     await untilRunning();
-    const blocked = await b.callTool('workspace.saveAll', { revision: 3 }, call);
+    const blocked = await callAsPerson(b, 'workspace.saveAll', { revision: 3 }, call);
     expect(blocked.error).to.deep.include({
       code: CODES.TOOL_IDEMPOTENCY_PENDING,
       retryable: true,
@@ -105,10 +106,10 @@ describe('registry durable idempotency (D1)', () => {
   it('D1 lets another owner reclaim the key once the lease has expired', async () => {
     const { a, b, save } = tabs({ laterClock: true });
     save.state.hold = true;
-    void a.callTool('workspace.saveAll', { revision: 3 }, call);
+    void callAsPerson(a, 'workspace.saveAll', { revision: 3 }, call);
     await untilRunning();
     save.state.hold = false;
-    const reclaimed = await b.callTool('workspace.saveAll', { revision: 3 }, call);
+    const reclaimed = await callAsPerson(b, 'workspace.saveAll', { revision: 3 }, call);
     expect(reclaimed.error).to.equal(undefined);
     expect(save.state.runs).to.equal(2);
     save.release();
@@ -116,8 +117,8 @@ describe('registry durable idempotency (D1)', () => {
 
   it('D1 keeps the fingerprint check: other arguments are TOOL_IDEMPOTENCY_CONFLICT', async () => {
     const { a, b } = tabs();
-    await a.callTool('workspace.saveAll', { revision: 3 }, call);
-    const other = await b.callTool('workspace.saveAll', { revision: 4 }, call);
+    await callAsPerson(a, 'workspace.saveAll', { revision: 3 }, call);
+    const other = await callAsPerson(b, 'workspace.saveAll', { revision: 4 }, call);
     expect(other.error).to.deep.include({
       code: CODES.TOOL_IDEMPOTENCY_CONFLICT,
       retryable: false,
@@ -127,13 +128,13 @@ describe('registry durable idempotency (D1)', () => {
   it('D1 releases the key when the call is refused before the handler runs', async () => {
     let allow = false;
     const { a, backend, save } = tabs({ toolPolicy: () => (allow ? 'allow' : 'deny') });
-    const denied = await a.callTool('workspace.saveAll', { revision: 3 }, call);
+    const denied = await callAsPerson(a, 'workspace.saveAll', { revision: 3 }, call);
     expect(denied.error?.code).to.equal(CODES.TOOL_POLICY_DENIED);
     expect(await backend.read(durableOperationKey('workspace.saveAll', 'save-7'))).to.equal(
       undefined,
     );
     allow = true;
-    const allowed = await a.callTool('workspace.saveAll', { revision: 3 }, call);
+    const allowed = await callAsPerson(a, 'workspace.saveAll', { revision: 3 }, call);
     expect(allowed.error).to.equal(undefined);
     expect(save.state.runs).to.equal(1);
   });
@@ -141,13 +142,14 @@ describe('registry durable idempotency (D1)', () => {
   it('D1 marks a call interrupted while its handler ran as unknown for every owner', async () => {
     const { a, b, save } = tabs();
     save.state.hold = true;
-    const timedOut = await a.callTool(
+    const timedOut = await callAsPerson(
+      a,
       'workspace.saveAll',
       { revision: 3 },
       { ...call, timeout: 5 },
     );
     expect(timedOut.error?.code).to.equal(CODES.TOOL_TIMEOUT);
-    const later = await b.callTool('workspace.saveAll', { revision: 3 }, call);
+    const later = await callAsPerson(b, 'workspace.saveAll', { revision: 3 }, call);
     expect(later.error).to.deep.include({ code: CODES.TOOL_IDEMPOTENCY_UNKNOWN, retryable: false });
     expect(save.state.runs).to.equal(1);
   });
@@ -157,7 +159,7 @@ describe('registry durable operation status and recovery (D2)', () => {
   async function unknownOperation() {
     const ctx = tabs();
     ctx.save.state.outcome = 'unknown';
-    const result = await ctx.a.callTool('workspace.saveAll', { revision: 3 }, call);
+    const result = await callAsPerson(ctx.a, 'workspace.saveAll', { revision: 3 }, call);
     expect(result.error?.code).to.equal(CODES.TOOL_EXECUTION_UNKNOWN);
     return ctx;
   }
@@ -169,7 +171,7 @@ describe('registry durable operation status and recovery (D2)', () => {
     expect(status.value.state).to.equal('unknown');
     expect(JSON.stringify(status.value)).to.not.include('draft source');
     expect(status.value.diagnostic).to.deep.include({ code: CODES.TOOL_EXECUTION_UNKNOWN });
-    const retry = await b.callTool('workspace.saveAll', { revision: 3 }, call);
+    const retry = await callAsPerson(b, 'workspace.saveAll', { revision: 3 }, call);
     expect(retry.error?.code).to.equal(CODES.TOOL_IDEMPOTENCY_UNKNOWN);
     expect(save.state.runs).to.equal(1);
   });
@@ -178,8 +180,8 @@ describe('registry durable operation status and recovery (D2)', () => {
     const { a, b, save } = tabs();
     save.state.outcome = 'unknown';
     save.state.unknownRetryable = true;
-    await a.callTool('workspace.saveAll', { revision: 3 }, call);
-    const retry = await b.callTool('workspace.saveAll', { revision: 3 }, call);
+    await callAsPerson(a, 'workspace.saveAll', { revision: 3 }, call);
+    const retry = await callAsPerson(b, 'workspace.saveAll', { revision: 3 }, call);
     expect(retry.error?.code).to.equal(CODES.TOOL_IDEMPOTENCY_UNKNOWN);
     expect(save.state.runs).to.equal(1);
   });
@@ -213,7 +215,7 @@ describe('registry durable operation status and recovery (D2)', () => {
     });
     const stale = await b.reconcileOperation('workspace.saveAll', 'save-7', resolution);
     expect(stale.ok).to.equal(false);
-    const replay = await b.callTool('workspace.saveAll', { revision: 3 }, call);
+    const replay = await callAsPerson(b, 'workspace.saveAll', { revision: 3 }, call);
     expect(replay.content).to.deep.equal(body.content);
     expect(save.state.runs).to.equal(1);
   });

@@ -8,6 +8,7 @@ import {
   ToolCallFailure,
   TOOL_CALL_ERROR_CODES as CODES,
   type DurableOperationBackend,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -40,7 +41,7 @@ async function unknownOperation(
     durableOperationOwnerId: 'tab-a',
   });
   registry.register(tool);
-  await registry.callTool(NAME, { revision: 3 }, { idempotencyKey: KEY });
+  await callAsPerson(registry, NAME, { revision: 3 }, { idempotencyKey: KEY });
   return { registry, runs, backend };
 }
 
@@ -140,7 +141,7 @@ describe('registry operation recovery edges (D2)', () => {
     });
     expect(done.ok && done.value).to.deep.include({ state: 'completed', resolvedBy: 'ana' });
     expect(done.ok && 'result' in done.value).to.equal(false);
-    const replay = await registry.callTool(NAME, { revision: 3 }, { idempotencyKey: KEY });
+    const replay = await callAsPerson(registry, NAME, { revision: 3 }, { idempotencyKey: KEY });
     expect(replay.error).to.equal(undefined);
     expect(replay.content).to.deep.equal([
       { type: 'text', text: 'The operation was reconciled as completed.' },
@@ -156,7 +157,7 @@ describe('registry operation recovery edges (D2)', () => {
       expectedRevision: 2,
       reason: 'folder shows no change',
     });
-    const replay = await registry.callTool(NAME, { revision: 3 }, { idempotencyKey: KEY });
+    const replay = await callAsPerson(registry, NAME, { revision: 3 }, { idempotencyKey: KEY });
     expect(replay.error).to.deep.include({
       code: CODES.TOOL_EXECUTION_FAILED,
       message: 'folder shows no change',
@@ -175,7 +176,12 @@ describe('registry operation recovery edges (D2)', () => {
       state: 'completed',
       resolvedBy: 'tab-a',
     });
-    const replay = await first.registry.callTool(NAME, { revision: 3 }, { idempotencyKey: KEY });
+    const replay = await callAsPerson(
+      first.registry,
+      NAME,
+      { revision: 3 },
+      { idempotencyKey: KEY },
+    );
     expect(replay.content).to.deep.equal([{ type: 'text', text: 'found on disk' }]);
 
     const second = await unknownOperation();

@@ -6,6 +6,7 @@ import { createPreviewTools } from '../../../src/runtime/preview/tools.js';
 import { createToolRegistry } from '../../../src/runtime/registry/registry.js';
 import { summarizeDefaultPolicy } from '../../../src/runtime/catalog/policy-summary.js';
 import { createTestWorkspace } from '../../bridge/sandbox/fixtures.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const SEED = {
   'index.html':
@@ -25,7 +26,7 @@ describe('preview tools without a mounted preview', () => {
       ['preview.updateHero', { title: 'x' }],
       ['preview.addFeature', { title: 'x', description: 'y' }],
     ] as const) {
-      const result = await registry.callTool(name, args);
+      const result = await callAsPerson(registry, name, args);
       expect(result.error?.code, name).to.equal('tool-capability-unavailable');
     }
     expect(workspace.getSnapshot().revision).to.equal(1);

@@ -4,6 +4,7 @@ import { previewHostCapability } from '../../../src/runtime/preview/preview-host
 import { createPreviewTools } from '../../../src/runtime/preview/tools.js';
 import { createToolRegistry, type ToolRegistry } from '../../../src/runtime/registry/registry.js';
 import { mountPreview, type Mounted } from '../../bridge/sandbox/harness.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const PAGE = `<!doctype html><html><head><link rel="stylesheet" href="css/styles.css"></head><body>
 <header class="hero"><h1 class="hero-title">Old</h1><p class="hero-subtitle">Sub</p></header>
@@ -40,7 +41,7 @@ describe('preview tools on a mounted preview (P7, P8)', () => {
   it('setTheme rewrites the accent and returns after the preview acknowledges it', async () => {
     const { workspace, controller } = setup(files);
     await mounted!.settle();
-    const result = await registry.callTool('preview.setTheme', {
+    const result = await callAsPerson(registry, 'preview.setTheme', {
       accent: 'green',
       expectedRevision: 1,
     });
@@ -60,7 +61,7 @@ describe('preview tools on a mounted preview (P7, P8)', () => {
   it('rejects a stale expectedRevision before changing anything', async () => {
     const { workspace } = setup(files);
     await mounted!.settle();
-    const result = await registry.callTool('preview.updateHero', {
+    const result = await callAsPerson(registry, 'preview.updateHero', {
       title: 'New',
       expectedRevision: 0,
     });
@@ -71,12 +72,12 @@ describe('preview tools on a mounted preview (P7, P8)', () => {
   it('updateHero and addFeature edit the entry and wait for the new revision', async () => {
     const { controller } = setup(files);
     await mounted!.settle();
-    const hero = await registry.callTool('preview.updateHero', {
+    const hero = await callAsPerson(registry, 'preview.updateHero', {
       title: 'Fresh',
       subtitle: 'Copy',
     });
     expect(hero.structuredContent).to.deep.include({ revision: 2, path: 'src/index.html' });
-    const feature = await registry.callTool('preview.addFeature', {
+    const feature = await callAsPerson(registry, 'preview.addFeature', {
       title: 'Two',
       description: 'Second',
     });
@@ -92,9 +93,9 @@ describe('preview tools on a mounted preview (P7, P8)', () => {
   it('returns PREVIEW_TARGET_NOT_FOUND when the workspace lacks the target', async () => {
     const { workspace } = setup({ 'index.html': '<p>plain</p>' });
     await mounted!.settle();
-    const theme = await registry.callTool('preview.setTheme', { accent: 'teal' });
+    const theme = await callAsPerson(registry, 'preview.setTheme', { accent: 'teal' });
     expect(theme.error?.code).to.equal('PREVIEW_TARGET_NOT_FOUND');
-    const hero = await registry.callTool('preview.updateHero', { title: 'x' });
+    const hero = await callAsPerson(registry, 'preview.updateHero', { title: 'x' });
     expect(hero.error?.code).to.equal('PREVIEW_TARGET_NOT_FOUND');
     expect(workspace.getSnapshot().revision).to.equal(1);
   });
@@ -105,14 +106,14 @@ describe('preview tools on a mounted preview (P7, P8)', () => {
         '<header class="hero"><h1 class="hero-title">x</h1></header><script>if (document.querySelector(".hero-title").textContent === "boom") throw new Error("bad title")</script>',
     });
     await mounted!.settle();
-    const result = await registry.callTool('preview.updateHero', { title: 'boom' });
+    const result = await callAsPerson(registry, 'preview.updateHero', { title: 'boom' });
     expect(result.error).to.include({ code: 'PREVIEW_RUNTIME_ERROR', retryable: false });
   });
 
   it('getStatus reports revision, acknowledgement, state and diagnostics', async () => {
     setup({ 'index.html': '<script src="missing.js"></script>' });
     await mounted!.settle();
-    const result = await registry.callTool('preview.getStatus', {});
+    const result = await callAsPerson(registry, 'preview.getStatus', {});
     expect(result.structuredContent).to.deep.include({
       revision: 1,
       acknowledgedRevision: 1,
@@ -127,7 +128,7 @@ describe('preview tools on a mounted preview (P7, P8)', () => {
     const { controller } = setup(files);
     await mounted!.settle();
     const frame = controller.frame;
-    const result = await registry.callTool('preview.refresh', {});
+    const result = await callAsPerson(registry, 'preview.refresh', {});
     expect(result.structuredContent).to.deep.equal({
       revision: 1,
       preview: { revision: 1, state: 'ready' },

@@ -11,6 +11,7 @@ import {
   TOOL_CALL_ERROR_CODES,
   toolError,
   type ToolCallResult,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -113,10 +114,10 @@ describe('guards for untrusted JSON (R3)', () => {
     };
     const codes = new Set<string>(Object.values(TOOL_CALL_ERROR_CODES));
     const failures = {
-      missing: await errorOf(registry.callTool('demo.missing', {})),
-      invalid: await errorOf(registry.callTool('demo.fail', { how: 'explode' })),
-      thrown: await errorOf(registry.callTool('demo.fail', { how: 'throw' })),
-      timeout: await errorOf(registry.callTool('demo.fail', { how: 'hang' }, { timeout: 5 })),
+      missing: await errorOf(callAsPerson(registry, 'demo.missing', {})),
+      invalid: await errorOf(callAsPerson(registry, 'demo.fail', { how: 'explode' })),
+      thrown: await errorOf(callAsPerson(registry, 'demo.fail', { how: 'throw' })),
+      timeout: await errorOf(callAsPerson(registry, 'demo.fail', { how: 'hang' }, { timeout: 5 })),
     };
     expect(Object.fromEntries(Object.entries(failures).map(([k, e]) => [k, e.code]))).to.deep.equal(
       {
@@ -137,7 +138,7 @@ describe('guards for untrusted JSON (R3)', () => {
     expect(failures.thrown.details).to.deep.include({ handlerId: 'demo.fail' });
     expect(failures.timeout.retryable).to.equal(true);
     // A handler's own code and retryable class survive (R14).
-    expect(await errorOf(registry.callTool('demo.fail', { how: 'retry' }))).to.deep.include({
+    expect(await errorOf(callAsPerson(registry, 'demo.fail', { how: 'retry' }))).to.deep.include({
       code: 'DEMO_BUSY',
       message: 'busy',
       retryable: true,

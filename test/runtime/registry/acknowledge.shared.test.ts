@@ -12,6 +12,7 @@ import { createWorkspaceTools } from '../../../src/runtime/tools/workspace/index
 import { describe, it } from '../../support/spec.js';
 import { errorOf, structured, surfaceRegistry } from '../tools/surface-support.js';
 import { workspaceRegistry } from '../tools/workspace/support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 const studio = () =>
   surfaceRegistry(
@@ -116,7 +117,8 @@ describe('the registry waits for the preview where the caller asked', () => {
 
   it("a person's typing (awaitPreview: false) is stored without waiting: preview pending", async () => {
     const { registry, host, manager } = await workspaceRegistry({ preview: 'timeout' });
-    const result = await registry.callTool(
+    const result = await callAsPerson(
+      registry,
       'workspace.writeFile',
       { path: 'app.js', text: 'typed', expectedRevision: 1 },
       { awaitPreview: false },
@@ -137,7 +139,8 @@ describe('the registry waits for the preview where the caller asked', () => {
 
   it('refuses an awaitPreview that is not a boolean, writing nothing', async () => {
     const { registry, manager } = await workspaceRegistry();
-    const result = await registry.callTool(
+    const result = await callAsPerson(
+      registry,
       'workspace.writeFile',
       { path: 'app.js', text: 'x' },
       { awaitPreview: 'no' as unknown as boolean },

@@ -12,6 +12,7 @@ import {
   type ToolCapability,
   type ToolHandlerContext,
   type ToolListResult,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createSlowTool, createWriteFile } from './fixtures.js';
@@ -19,10 +20,10 @@ import { createSlowTool, createWriteFile } from './fixtures.js';
 describe('admission (R1, R8, R9)', () => {
   it('R1 an empty or overlong name is refused; the error echoes at most 128 characters', async () => {
     const registry = createToolRegistry();
-    const empty = await registry.callTool('', {});
+    const empty = await callAsPerson(registry, '', {});
     expect(empty.error?.code).to.equal(CODES.TOOL_INVALID_REQUEST);
     const long = 'x'.repeat(300);
-    const missing = await registry.callTool(long, {});
+    const missing = await callAsPerson(registry, long, {});
     expect(missing.error?.details).to.deep.equal({ toolName: 'x'.repeat(128) });
     expect(missing.error?.message).to.equal(`Unknown tool: ${'x'.repeat(128)}`);
   });
@@ -31,7 +32,7 @@ describe('admission (R1, R8, R9)', () => {
     const { tool } = createWriteFile();
     const registry = createToolRegistry({ allowedToolNames: [] });
     registry.register(tool);
-    const result = await registry.callTool('workspace.writeFile', { path: 'a', source: '' });
+    const result = await callAsPerson(registry, 'workspace.writeFile', { path: 'a', source: '' });
     expect(result.error).to.deep.equal({
       code: CODES.TOOL_NOT_ALLOWED,
       message: 'Tool workspace.writeFile is not allowed here.',
@@ -48,7 +49,7 @@ describe('admission (R1, R8, R9)', () => {
         () => ({ content: [] }),
       ),
     );
-    const result = await registry.callTool('test.none', [1]);
+    const result = await callAsPerson(registry, 'test.none', [1]);
     expect(result.error).to.deep.equal({
       code: CODES.TOOL_VALIDATION_FAILED,
       message: 'Arguments for test.none must be a JSON object.',
@@ -58,7 +59,7 @@ describe('admission (R1, R8, R9)', () => {
         issues: [{ path: '', code: 'invalid_type', message: 'Expected an object.' }],
       },
     });
-    expect((await registry.callTool('test.none')).error).to.equal(undefined);
+    expect((await callAsPerson(registry, 'test.none')).error).to.equal(undefined);
   });
 
   it('R9 issues give dotted paths, at most 20 of them, messages cut at 200 characters', async () => {
@@ -77,7 +78,7 @@ describe('admission (R1, R8, R9)', () => {
         () => ({ content: [] }),
       ),
     );
-    const result = await registry.callTool('test.many', { nested: { list: [1] }, long: '' });
+    const result = await callAsPerson(registry, 'test.many', { nested: { list: [1] }, long: '' });
     const issues = result.error?.details?.issues as { path: string; message: string }[];
     expect(issues).to.have.length(20);
     expect(issues[0]!.path).to.equal('nested.list.0');
@@ -102,7 +103,7 @@ describe('admission (R1, R8, R9)', () => {
     expect(listed('test.classic')).to.have.property('type', 'object');
     expect(listed('test.classic')).to.deep.equal(listed('test.mini'));
     const issues = async (name: string) =>
-      (await registry.callTool(name, { path: '', line: 1.5 })).error?.details?.issues;
+      (await callAsPerson(registry, name, { path: '', line: 1.5 })).error?.details?.issues;
     expect(await issues('test.classic')).to.have.length(2);
     expect(await issues('test.classic')).to.deep.equal(await issues('test.mini'));
   });
@@ -116,7 +117,7 @@ describe('admission (R1, R8, R9)', () => {
         const { tool } = createWriteFile();
         const registry = createToolRegistry({ validation });
         registry.register(tool);
-        await registry.callTool('workspace.writeFile', { path: '' });
+        await callAsPerson(registry, 'workspace.writeFile', { path: '' });
       }
     } finally {
       console.warn = warn;
@@ -141,9 +142,9 @@ describe('in-memory idempotency (R13)', () => {
     registry.register(tool);
     const args = { path: 'a', source: '' };
     for (const key of ['k1', 'k2', 'k3', 'k3', 'k2'])
-      await registry.callTool('workspace.writeFile', args, { idempotencyKey: key });
+      await callAsPerson(registry, 'workspace.writeFile', args, { idempotencyKey: key });
     expect(runs).to.have.length(3);
-    await registry.callTool('workspace.writeFile', args, { idempotencyKey: 'k1' });
+    await callAsPerson(registry, 'workspace.writeFile', args, { idempotencyKey: 'k1' });
     expect(runs).to.have.length(4);
   });
 
@@ -155,14 +156,15 @@ describe('in-memory idempotency (R13)', () => {
     });
     registry.register(slow.tool);
     registry.register(tool);
-    const held = registry.callTool('slow.wait', {}, { idempotencyKey: 'held' });
+    const held = callAsPerson(registry, 'slow.wait', {}, { idempotencyKey: 'held' });
     for (const key of ['a', 'b'])
-      await registry.callTool(
+      await callAsPerson(
+        registry,
         'workspace.writeFile',
         { path: key, source: '' },
         { idempotencyKey: key },
       );
-    const joined = registry.callTool('slow.wait', {}, { idempotencyKey: 'held' });
+    const joined = callAsPerson(registry, 'slow.wait', {}, { idempotencyKey: 'held' });
     slow.release();
     await Promise.all([held, joined]);
     expect(slow.state.started).to.equal(1);
@@ -173,8 +175,8 @@ describe('in-memory idempotency (R13)', () => {
     const slow = createSlowTool();
     const registry = createToolRegistry();
     registry.register(slow.tool);
-    await registry.callTool('slow.wait', {}, { idempotencyKey: 'k', timeout: 5 });
-    const replay = await registry.callTool('slow.wait', {}, { idempotencyKey: 'k' });
+    await callAsPerson(registry, 'slow.wait', {}, { idempotencyKey: 'k', timeout: 5 });
+    const replay = await callAsPerson(registry, 'slow.wait', {}, { idempotencyKey: 'k' });
     expect(replay.error).to.deep.include({
       code: CODES.TOOL_EXECUTION_ABORTED,
       retryable: false,
@@ -182,7 +184,7 @@ describe('in-memory idempotency (R13)', () => {
     });
     expect(replay.error?.message).to.include('slow.wait');
     expect(replay.content).to.deep.equal([{ type: 'text', text: replay.error?.message }]);
-    const conflict = await registry.callTool('slow.wait', { n: 1 }, { idempotencyKey: 'k' });
+    const conflict = await callAsPerson(registry, 'slow.wait', { n: 1 }, { idempotencyKey: 'k' });
     expect(conflict.error?.details).to.deep.equal({ toolName: 'slow.wait', idempotencyKey: 'k' });
   });
 
@@ -192,8 +194,8 @@ describe('in-memory idempotency (R13)', () => {
     const registry = createToolRegistry();
     registry.register(first.tool);
     registry.register(second.tool);
-    await registry.callTool('a.write', { path: 'x', source: '' }, { idempotencyKey: 'k' });
-    await registry.callTool('b.write', { path: 'x', source: '' }, { idempotencyKey: 'k' });
+    await callAsPerson(registry, 'a.write', { path: 'x', source: '' }, { idempotencyKey: 'k' });
+    await callAsPerson(registry, 'b.write', { path: 'x', source: '' }, { idempotencyKey: 'k' });
     expect(first.runs.length + second.runs.length).to.equal(2);
   });
 });
@@ -281,7 +283,7 @@ describe('provider names and handler context edges (R15, T4)', () => {
         },
       ),
     );
-    const missing = await registry.callTool('test.cap', {});
+    const missing = await callAsPerson(registry, 'test.cap', {});
     expect(missing.error).to.deep.include({
       code: CODES.TOOL_CAPABILITY_UNAVAILABLE,
       message: 'Capability test.clock is not available.',

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import {
   createToolRegistry,
   TOOL_CALL_ERROR_CODES as CODES,
-  type ToolCallOptions,
+  type RegistryCallOptions,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createWriteFile } from './fixtures.js';
@@ -11,15 +11,26 @@ function setup() {
   const { tool, runs } = createWriteFile();
   const registry = createToolRegistry({ toolPolicy: () => 'allow' });
   registry.register(tool);
-  const call = (options: unknown) =>
-    registry.callTool('workspace.writeFile', { path: 'a', source: '' }, options as ToolCallOptions);
-  return { call, runs };
+  const args = { path: 'a', source: '' };
+  const call = (options: object) =>
+    registry.callTool('workspace.writeFile', args, {
+      context: PERSON,
+      ...options,
+    } as RegistryCallOptions);
+  const modelCall = (options: unknown) =>
+    registry.executeModelToolCall(
+      { name: 'workspace.writeFile', arguments: args },
+      options as never,
+    );
+  return { call, modelCall, runs };
 }
+
+const PERSON = { source: 'local', mode: 'direct' };
 
 describe('call options (R10)', () => {
   it('R10 each refused option is named in the error, and nothing runs', async () => {
-    const { call, runs } = setup();
-    const cases: [string, unknown][] = [
+    const { call, modelCall, runs } = setup();
+    const cases: [string, object][] = [
       ['timeout', { timeout: 0 }],
       ['timeout', { timeout: '5' }],
       ['timeout', { timeout: 2_147_483_648 }],
@@ -32,18 +43,22 @@ describe('call options (R10)', () => {
       ['capabilityResolver', { capabilityResolver: 'resolver' }],
       ['context', { context: null }],
       ['context', { context: 'model' }],
-      ['context', { context: { revision: 'two' } }],
+      ['context', { context: { ...PERSON, revision: 'two' } }],
+      ['context', { context: { ...PERSON, sessionId: 5 } }],
       ['signal', { signal: { aborted: false } }],
-      ['options', null],
     ];
-    for (const [option, options] of cases) {
-      const result = await call(options);
-      expect(result.error, JSON.stringify(options)).to.deep.include({
+    const refused = [
+      ...(await Promise.all(cases.map(([, options]) => call(options)))),
+      await modelCall(null),
+    ];
+    const named = [...cases.map(([option]) => option), 'options'];
+    refused.forEach((result, i) =>
+      expect(result.error, named[i]).to.deep.include({
         code: CODES.TOOL_INVALID_OPTIONS,
         retryable: false,
-        details: { option },
-      });
-    }
+        details: { option: named[i] },
+      }),
+    );
     expect(runs).to.have.length(0);
   });
 
@@ -61,13 +76,15 @@ describe('call options (R10)', () => {
     expect(runs).to.have.length(2);
   });
 
-  it('R10 a partial context keeps the default source and mode; a bad option keeps every default', async () => {
-    const { call, runs } = setup();
-    await call({ context: { sessionId: 's-1' } });
-    await call({ context: { mode: 'agent', revision: 3 } });
+  it("R10 a model call's partial context keeps the model's source; a bad option keeps every default", async () => {
+    const { call, modelCall, runs } = setup();
+    await modelCall({ context: { sessionId: 's-1' } });
+    await modelCall({ context: { source: 'mcp', revision: 3 } });
+    await call({ context: { ...PERSON, sessionId: 's-2' } });
     expect(runs.map((run) => run.context.context)).to.deep.equal([
-      { source: 'local', mode: 'direct', sessionId: 's-1' },
-      { source: 'local', mode: 'agent', revision: 3 },
+      { source: 'model', mode: 'agent', sessionId: 's-1' },
+      { source: 'mcp', mode: 'agent', revision: 3 },
+      { source: 'local', mode: 'direct', sessionId: 's-2' },
     ]);
     const refused = await call({ toolCallId: 'mine', timeout: -1 });
     expect(refused.toolCallId).not.to.equal('mine');

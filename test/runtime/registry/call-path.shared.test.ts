@@ -7,6 +7,7 @@ import {
   TOOL_CALL_ERROR_CODES as CODES,
   ToolCallFailure,
   type ToolPolicy,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createSlowTool, createWriteFile, readFile, tick } from './fixtures.js';
@@ -33,7 +34,7 @@ describe('tools/call path (R1)', () => {
     const { tool, runs } = createWriteFile();
     const registry = createToolRegistry();
     registry.register(tool);
-    await registry.callTool('workspace.writeFile', { path: 'a.css', source: '' });
+    await callAsPerson(registry, 'workspace.writeFile', { path: 'a.css', source: '' });
     await registry.callTool(
       'workspace.writeFile',
       { path: 'a.css', source: '' },
@@ -70,12 +71,14 @@ describe('order of checks', () => {
       },
     });
     registry.register(tool);
-    expect((await registry.callTool('missing', 42)).error?.code).to.equal(CODES.TOOL_NOT_FOUND);
-    expect((await registry.callTool('workspace.writeFile', 42)).error?.code).to.equal(
+    expect((await callAsPerson(registry, 'missing', 42)).error?.code).to.equal(
+      CODES.TOOL_NOT_FOUND,
+    );
+    expect((await callAsPerson(registry, 'workspace.writeFile', 42)).error?.code).to.equal(
       CODES.TOOL_VALIDATION_FAILED,
     );
     expect(policyCalls).to.deep.equal([]);
-    const denied = await registry.callTool('workspace.writeFile', { path: 'a', source: '' });
+    const denied = await callAsPerson(registry, 'workspace.writeFile', { path: 'a', source: '' });
     expect(denied.error?.code).to.equal(CODES.TOOL_POLICY_DENIED);
     expect(policyCalls).to.deep.equal(['workspace.writeFile']);
     expect(runs).to.have.length(0);
@@ -86,14 +89,15 @@ describe('order of checks', () => {
     const registry = createToolRegistry();
     registry.register(tool);
     const args = { path: 'a', source: '' };
+    const context = { source: 'local', mode: 'direct' };
     for (const options of [
-      { timeout: -1 },
-      { timeout: Number.NaN },
-      { timeout: Infinity },
-      { maxOutputBytes: 1.5 },
-      { idempotencyKey: '' },
-      { signal: {} },
-      { context: { source: 3 } },
+      { context, timeout: -1 },
+      { context, timeout: Number.NaN },
+      { context, timeout: Infinity },
+      { context, maxOutputBytes: 1.5 },
+      { context, idempotencyKey: '' },
+      { context, signal: {} },
+      { context: { ...context, revision: '3' } },
       'fast',
     ]) {
       const result = await registry.callTool('workspace.writeFile', args, options as never);
@@ -108,7 +112,7 @@ describe('prototype names (R16)', () => {
     const registry = createToolRegistry({ toolPolicy: () => 'allow' });
     registry.register(readFile);
     for (const name of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
-      const direct = await registry.callTool(name, {});
+      const direct = await callAsPerson(registry, name, {});
       const model = await registry.executeModelToolCall({ id: name, name, arguments: {} });
       expect(direct.error?.code).to.equal(CODES.TOOL_NOT_FOUND);
       expect(model.error?.code).to.equal(CODES.TOOL_NOT_FOUND);
@@ -119,7 +123,7 @@ describe('prototype names (R16)', () => {
     // A descriptor built by hand gets no further: register refuses the name too.
     const forged = { ...readFile, name: 'toString' };
     expect(() => registry.register(forged)).to.throw(TypeError, /reserved/);
-    expect((await registry.callTool('toString', {})).error?.details?.reason).to.equal(
+    expect((await callAsPerson(registry, 'toString', {})).error?.details?.reason).to.equal(
       'reserved-name',
     );
   });
@@ -151,7 +155,7 @@ describe('validation modes (R9)', () => {
       const warn = console.warn;
       console.warn = () => undefined;
       try {
-        const result = await registry.callTool('workspace.writeFile', { path: 7 });
+        const result = await callAsPerson(registry, 'workspace.writeFile', { path: 7 });
         expect(result.error).to.equal(undefined);
       } finally {
         console.warn = warn;
@@ -169,7 +173,7 @@ describe('validation modes (R9)', () => {
     };
     const registry = createToolRegistry({ toolPolicy: policy });
     registry.register(tool);
-    const result = await registry.callTool('workspace.writeFile', { path: 'a', source: '' });
+    const result = await callAsPerson(registry, 'workspace.writeFile', { path: 'a', source: '' });
     expect(result.error?.code).to.equal(CODES.TOOL_POLICY_DENIED);
     expect(signals[0]).to.be.instanceOf(AbortSignal);
     expect(runs).to.have.length(0);
@@ -186,7 +190,7 @@ describe('validation modes (R9)', () => {
     ]) {
       const registry = createToolRegistry({ toolPolicy });
       registry.register(tool);
-      const result = await registry.callTool('workspace.writeFile', { path: 'a', source: '' });
+      const result = await callAsPerson(registry, 'workspace.writeFile', { path: 'a', source: '' });
       expect(result.error?.code).to.equal(CODES.TOOL_POLICY_DENIED);
     }
     expect(runs).to.have.length(0);
@@ -199,7 +203,7 @@ describe('cancellation and timeout (R10)', () => {
     const registry = createToolRegistry();
     registry.register(slow.tool);
     const controller = new AbortController();
-    const pending = registry.callTool('slow.wait', {}, { signal: controller.signal });
+    const pending = callAsPerson(registry, 'slow.wait', {}, { signal: controller.signal });
     await tick();
     controller.abort();
     const result = await pending;
@@ -212,7 +216,7 @@ describe('cancellation and timeout (R10)', () => {
     const slow = createSlowTool();
     const registry = createToolRegistry();
     registry.register(slow.tool);
-    const result = await registry.callTool('slow.wait', {}, { timeout: 5 });
+    const result = await callAsPerson(registry, 'slow.wait', {}, { timeout: 5 });
     expect(result.error?.code).to.equal(CODES.TOOL_TIMEOUT);
     expect(result.error?.retryable).to.equal(true);
     expect(result.error?.details).to.deep.equal({ timeoutMs: 5, executionState: 'detached' });
@@ -241,7 +245,8 @@ describe('cancellation and timeout (R10)', () => {
     let asked = 0;
     const registry = createToolRegistry({ toolPolicy: () => (asked++, 'allow') });
     registry.register(tool);
-    const result = await registry.callTool(
+    const result = await callAsPerson(
+      registry,
       'workspace.writeFile',
       { path: 'a', source: '' },
       { signal: AbortSignal.abort() },
@@ -274,7 +279,7 @@ describe('the handler signal, built on demand (R10)', () => {
     const late = lateReader();
     const registry = createToolRegistry();
     registry.register(late.tool);
-    const result = await registry.callTool('late.reader', {}, { timeout: 5 });
+    const result = await callAsPerson(registry, 'late.reader', {}, { timeout: 5 });
     expect(result.error?.code).to.equal(CODES.TOOL_TIMEOUT);
     late.release();
     await tick();
@@ -287,7 +292,7 @@ describe('the handler signal, built on demand (R10)', () => {
     const registry = createToolRegistry();
     registry.register(late.tool);
     const controller = new AbortController();
-    const pending = registry.callTool('late.reader', {}, { signal: controller.signal });
+    const pending = callAsPerson(registry, 'late.reader', {}, { signal: controller.signal });
     controller.abort('stop');
     expect((await pending).error?.code).to.equal(CODES.TOOL_CANCELLED);
     late.release();
@@ -299,7 +304,7 @@ describe('the handler signal, built on demand (R10)', () => {
     const late = lateReader();
     const registry = createToolRegistry();
     registry.register(late.tool);
-    const pending = registry.callTool('late.reader', {});
+    const pending = callAsPerson(registry, 'late.reader', {});
     late.release();
     expect((await pending).error).to.equal(undefined);
     expect(late.seen).to.deep.equal({ aborted: false, reason: undefined, same: true });
@@ -319,7 +324,7 @@ describe('output (R6, R11)', () => {
     );
     const registry = createToolRegistry();
     registry.register(tool);
-    const result = await registry.callTool('bad.output', {});
+    const result = await callAsPerson(registry, 'bad.output', {});
     expect(result.error?.code).to.equal(CODES.TOOL_OUTPUT_VALIDATION_FAILED);
     expect(result.structuredContent).to.equal(undefined);
   });
@@ -334,11 +339,11 @@ describe('output (R6, R11)', () => {
     const bytes = new TextEncoder().encode(
       JSON.stringify([{ type: 'text', text: 'é'.repeat(100) }]),
     ).length;
-    const over = await registry.callTool('big.output', {}, { maxOutputBytes: bytes - 1 });
+    const over = await callAsPerson(registry, 'big.output', {}, { maxOutputBytes: bytes - 1 });
     expect(over.error?.code).to.equal(CODES.TOOL_OUTPUT_LIMIT_EXCEEDED);
     expect(over.error?.retryable).to.equal(false);
     expect(over.error?.details).to.deep.equal({ maxOutputBytes: bytes - 1, resultBytes: bytes });
-    const within = await registry.callTool('big.output', {}, { maxOutputBytes: bytes });
+    const within = await callAsPerson(registry, 'big.output', {}, { maxOutputBytes: bytes });
     expect(within.error).to.equal(undefined);
   });
 });
@@ -368,7 +373,7 @@ describe('handler errors (R4, R14)', () => {
     const registry = createToolRegistry();
     registry.register(tool);
     registry.register(plain);
-    const result = await registry.callTool('throws.domain', {});
+    const result = await callAsPerson(registry, 'throws.domain', {});
     expect(result.error).to.deep.equal({
       code: 'WORKSPACE_REVISION_CONFLICT',
       message: 'Revision 3 is stale.',
@@ -376,7 +381,7 @@ describe('handler errors (R4, R14)', () => {
       details: { expectedRevision: 3, currentRevision: 4, handlerId: 'throws.domain' },
     });
     expect(result.content).to.deep.equal([{ type: 'text', text: 'Revision 3 is stale.' }]);
-    const second = await registry.callTool('throws.plain', {});
+    const second = await callAsPerson(registry, 'throws.plain', {});
     expect(second.error?.code).to.equal('WORKSPACE_PATH_INVALID');
     expect(second.error?.details?.handlerId).to.equal('throws.plain');
   });
@@ -398,9 +403,9 @@ describe('handler errors (R4, R14)', () => {
     const registry = createToolRegistry();
     registry.register(returns);
     registry.register(bare);
-    const domain = await registry.callTool('returns.error', {});
+    const domain = await callAsPerson(registry, 'returns.error', {});
     expect(domain.error).to.include({ code: 'PREVIEW_ACK_TIMEOUT', retryable: true });
-    const generic = await registry.callTool('throws.bare', {});
+    const generic = await callAsPerson(registry, 'throws.bare', {});
     expect(generic.error).to.include({
       code: CODES.TOOL_EXECUTION_FAILED,
       message: 'plain failure',

@@ -9,6 +9,7 @@ import {
   toMCPCallToolResult,
   type ToolContent,
   type ToolListChange,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -32,7 +33,7 @@ function returning(content: unknown, structuredContent?: Record<string, unknown>
         }) as { content: ToolContent[] },
     ),
   );
-  return registry.callTool('content.echo', {});
+  return callAsPerson(registry, 'content.echo', {});
 }
 
 describe('content model (R2, MCP content blocks)', () => {

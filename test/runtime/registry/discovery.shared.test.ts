@@ -12,6 +12,7 @@ import {
   toOpenAIToolDefinitions,
   toToolListRequest,
   type ToolListResult,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createWriteFile, readFile } from './fixtures.js';
@@ -95,7 +96,7 @@ describe('allowedToolNames (R8)', () => {
     registry.register(tool);
     expect(registry.listTools().tools.map((t) => t.name)).to.deep.equal(['workspace.readFile']);
     expect(registry.getToolDefinition('workspace.writeFile')).to.equal(undefined);
-    const result = await registry.callTool('workspace.writeFile', { path: 'a', source: '' });
+    const result = await callAsPerson(registry, 'workspace.writeFile', { path: 'a', source: '' });
     expect(result.error?.code).to.equal(CODES.TOOL_NOT_ALLOWED);
     expect(runs).to.have.length(0);
   });

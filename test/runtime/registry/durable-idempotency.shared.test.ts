@@ -9,6 +9,7 @@ import {
   ToolCallFailure,
   TOOL_CALL_ERROR_CODES as CODES,
   type DurableOperationBackend,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { tick } from './fixtures.js';
@@ -50,10 +51,10 @@ describe('durable idempotency in one registry (D1)', () => {
   it('D1 calls with one key in one process share the running execution', async () => {
     const backend = createMemoryDurableOperationBackend();
     const { registry, save } = registryOver(backend);
-    const first = registry.callTool('workspace.save', { n: 1 }, key);
+    const first = callAsPerson(registry, 'workspace.save', { n: 1 }, key);
     await tick(5);
-    const second = registry.callTool('workspace.save', { n: 1 }, key);
-    const other = await registry.callTool('workspace.save', { n: 2 }, key);
+    const second = callAsPerson(registry, 'workspace.save', { n: 1 }, key);
+    const other = await callAsPerson(registry, 'workspace.save', { n: 2 }, key);
     expect(other.error).to.deep.include({
       code: CODES.TOOL_IDEMPOTENCY_CONFLICT,
       retryable: false,
@@ -71,10 +72,10 @@ describe('durable idempotency in one registry (D1)', () => {
     const backend = createMemoryDurableOperationBackend();
     const tabA = registryOver(backend, 'tab-a');
     const tabB = registryOver(backend, 'tab-b');
-    const running = tabA.registry.callTool('workspace.save', { n: 1 }, key);
+    const running = callAsPerson(tabA.registry, 'workspace.save', { n: 1 }, key);
     await tick(5);
     const record = await backend.read(recordKey);
-    const blocked = await tabB.registry.callTool('workspace.save', { n: 1 }, key);
+    const blocked = await callAsPerson(tabB.registry, 'workspace.save', { n: 1 }, key);
     expect(blocked.error?.details).to.deep.equal({
       toolName: 'workspace.save',
       idempotencyKey: 'k-1',
@@ -96,7 +97,7 @@ describe('durable idempotency in one registry (D1)', () => {
     };
     const { registry, save } = registryOver(broken);
     for (let attempt = 0; attempt < 2; attempt += 1) {
-      const result = await registry.callTool('workspace.save', { n: 1 }, key);
+      const result = await callAsPerson(registry, 'workspace.save', { n: 1 }, key);
       expect(result.error).to.deep.include({
         code: CODES.TOOL_IDEMPOTENCY_STORE_FAILED,
         retryable: true,
@@ -114,13 +115,13 @@ describe('durable idempotency in one registry (D1)', () => {
       message: 'Bad path.',
       retryable: false,
     });
-    const first = tabA.registry.callTool('workspace.save', { n: 1 }, key);
+    const first = callAsPerson(tabA.registry, 'workspace.save', { n: 1 }, key);
     await tick(5);
     tabA.save.release();
     expect((await first).error?.code).to.equal('WORKSPACE_PATH_INVALID');
     expect((await backend.read(recordKey))?.state).to.equal('failed');
     const tabB = registryOver(backend, 'tab-b');
-    const replay = await tabB.registry.callTool('workspace.save', { n: 1 }, key);
+    const replay = await callAsPerson(tabB.registry, 'workspace.save', { n: 1 }, key);
     expect(replay.error).to.deep.include({ code: 'WORKSPACE_PATH_INVALID', retryable: false });
     expect(tabB.save.state.runs).to.equal(0);
   });
@@ -133,13 +134,13 @@ describe('durable idempotency in one registry (D1)', () => {
       message: 'No ack.',
       retryable: true,
     });
-    const first = registry.callTool('workspace.save', { n: 1 }, key);
+    const first = callAsPerson(registry, 'workspace.save', { n: 1 }, key);
     await tick(5);
     save.release();
     expect((await first).error?.code).to.equal('PREVIEW_ACK_TIMEOUT');
     expect(await backend.read(recordKey)).to.equal(undefined);
     save.state.failure = undefined;
-    const retry = registry.callTool('workspace.save', { n: 1 }, key);
+    const retry = callAsPerson(registry, 'workspace.save', { n: 1 }, key);
     await tick(5);
     save.release();
     expect((await retry).error).to.equal(undefined);
@@ -149,9 +150,9 @@ describe('durable idempotency in one registry (D1)', () => {
   it('D1 a caller waiting on an interrupted run in the same process gets TOOL_EXECUTION_ABORTED', async () => {
     const backend = createMemoryDurableOperationBackend();
     const { registry, save } = registryOver(backend);
-    const owner = registry.callTool('workspace.save', { n: 1 }, { ...key, timeout: 20 });
+    const owner = callAsPerson(registry, 'workspace.save', { n: 1 }, { ...key, timeout: 20 });
     await tick(5);
-    const waiter = registry.callTool('workspace.save', { n: 1 }, key);
+    const waiter = callAsPerson(registry, 'workspace.save', { n: 1 }, key);
     expect((await owner).error?.code).to.equal(CODES.TOOL_TIMEOUT);
     expect((await waiter).error).to.deep.include({
       code: CODES.TOOL_EXECUTION_ABORTED,

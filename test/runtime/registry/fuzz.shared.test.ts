@@ -97,6 +97,8 @@ const contexts = fc.oneof(
 );
 const options = fc.oneof(
   fc.constant(undefined),
+  // A person's call, named in full: the one caller the handler and the policy let through.
+  fc.constant({ context: { source: 'local', mode: 'direct' } }),
   fc.record(
     {
       context: contexts,

@@ -4,6 +4,7 @@ import {
   TOOL_CALL_ERROR_CODES as CODES,
   type ToolApprovalQueue,
   type ToolPolicy,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createWriteFile, tick } from './fixtures.js';
@@ -26,7 +27,7 @@ async function gated(toolPolicy: ToolPolicy, approvalQueue?: ToolApprovalQueue) 
     ...(approvalQueue ? { approvalQueue } : {}),
   });
   registry.register(tool);
-  const result = await registry.callTool('workspace.writeFile', { path: 'a', source: '' });
+  const result = await callAsPerson(registry, 'workspace.writeFile', { path: 'a', source: '' });
   return { result, runs };
 }
 
@@ -91,7 +92,8 @@ describe('policy gate (R9, R18)', () => {
     });
     registry.register(tool);
     const controller = new AbortController();
-    const call = registry.callTool(
+    const call = callAsPerson(
+      registry,
       'workspace.writeFile',
       { path: 'a', source: '' },
       { signal: controller.signal },

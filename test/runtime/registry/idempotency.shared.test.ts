@@ -4,6 +4,7 @@ import {
   createToolRegistry,
   defineTool,
   TOOL_CALL_ERROR_CODES as CODES,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createSlowTool, tick } from './fixtures.js';
@@ -27,10 +28,10 @@ describe('idempotency (R13)', () => {
     const registry = createToolRegistry();
     registry.register(tool);
     const [a, b] = await Promise.all([
-      registry.callTool('counter.add', { by: 1 }, { idempotencyKey: 'k', toolCallId: 'a' }),
-      registry.callTool('counter.add', { by: 1 }, { idempotencyKey: 'k', toolCallId: 'b' }),
+      callAsPerson(registry, 'counter.add', { by: 1 }, { idempotencyKey: 'k', toolCallId: 'a' }),
+      callAsPerson(registry, 'counter.add', { by: 1 }, { idempotencyKey: 'k', toolCallId: 'b' }),
     ]);
-    const later = await registry.callTool('counter.add', { by: 1 }, { idempotencyKey: 'k' });
+    const later = await callAsPerson(registry, 'counter.add', { by: 1 }, { idempotencyKey: 'k' });
     expect(runs()).to.equal(1);
     expect([a.toolCallId, b.toolCallId]).to.deep.equal(['a', 'b']);
     expect(b.structuredContent).to.deep.equal(a.structuredContent);
@@ -41,8 +42,13 @@ describe('idempotency (R13)', () => {
     const { tool, runs } = counter();
     const registry = createToolRegistry();
     registry.register(tool);
-    await registry.callTool('counter.add', { by: 1 }, { idempotencyKey: 'k' });
-    const conflict = await registry.callTool('counter.add', { by: 2 }, { idempotencyKey: 'k' });
+    await callAsPerson(registry, 'counter.add', { by: 1 }, { idempotencyKey: 'k' });
+    const conflict = await callAsPerson(
+      registry,
+      'counter.add',
+      { by: 2 },
+      { idempotencyKey: 'k' },
+    );
     expect(conflict.error?.code).to.equal(CODES.TOOL_IDEMPOTENCY_CONFLICT);
     expect(conflict.error?.retryable).to.equal(false);
     expect(runs()).to.equal(1);
@@ -52,13 +58,14 @@ describe('idempotency (R13)', () => {
     const slow = createSlowTool();
     const registry = createToolRegistry();
     registry.register(slow.tool);
-    const first = await registry.callTool(
+    const first = await callAsPerson(
+      registry,
       'slow.wait',
       {},
       { idempotencyKey: 'save-1', timeout: 5 },
     );
     expect(first.error?.code).to.equal(CODES.TOOL_TIMEOUT);
-    const replay = await registry.callTool('slow.wait', {}, { idempotencyKey: 'save-1' });
+    const replay = await callAsPerson(registry, 'slow.wait', {}, { idempotencyKey: 'save-1' });
     expect(replay.error?.code).to.equal(CODES.TOOL_EXECUTION_ABORTED);
     expect(slow.state.started).to.equal(1);
   });
@@ -68,10 +75,10 @@ describe('idempotency (R13)', () => {
     let allow = false;
     const registry = createToolRegistry({ toolPolicy: () => (allow ? 'allow' : 'deny') });
     registry.register(tool);
-    const denied = await registry.callTool('counter.add', { by: 1 }, { idempotencyKey: 'k' });
+    const denied = await callAsPerson(registry, 'counter.add', { by: 1 }, { idempotencyKey: 'k' });
     expect(denied.error?.code).to.equal(CODES.TOOL_POLICY_DENIED);
     allow = true;
-    const allowed = await registry.callTool('counter.add', { by: 1 }, { idempotencyKey: 'k' });
+    const allowed = await callAsPerson(registry, 'counter.add', { by: 1 }, { idempotencyKey: 'k' });
     expect(allowed.error).to.equal(undefined);
     expect(runs()).to.equal(1);
   });

@@ -4,6 +4,7 @@ import { defineTool } from '../../../src/runtime/registry/define-tool.js';
 import { lazyHandlers } from '../../../src/runtime/registry/lazy-handler.js';
 import { createToolRegistry } from '../../../src/runtime/registry/registry.js';
 import { describe, it } from '../../support/spec.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /** A handler chunk whose load the test settles: `loads` counts how often it was asked for. */
 function chunk() {
@@ -68,15 +69,15 @@ describe('tool handlers loaded on their first call', () => {
   it('makes a call made while the handlers load wait, then succeed, loading them once', async () => {
     const { state, load } = chunk();
     const registry = registryOver(load);
-    const first = registry.callTool('lazy.echo', { text: 'early' });
-    const second = registry.callTool('lazy.count', {});
+    const first = callAsPerson(registry, 'lazy.echo', { text: 'early' });
+    const second = callAsPerson(registry, 'lazy.count', {});
     await new Promise((resolve) => setTimeout(resolve, 10));
     state.settle();
     const [echoed, counted] = await Promise.all([first, second]);
     expect(echoed.error).to.equal(undefined);
     expect(echoed.structuredContent).to.deep.equal({ text: 'early' });
     expect(counted.structuredContent).to.deep.equal({ loads: 1 });
-    const later = await registry.callTool('lazy.echo', { text: 'later' });
+    const later = await callAsPerson(registry, 'lazy.echo', { text: 'later' });
     expect(later.structuredContent).to.deep.equal({ text: 'later' });
     expect(state.loads).to.equal(1);
   });
@@ -84,7 +85,7 @@ describe('tool handlers loaded on their first call', () => {
   it('still validates arguments before anything loads', async () => {
     const { state, load } = chunk();
     const registry = registryOver(load);
-    const refused = await registry.callTool('lazy.echo', { text: 42 });
+    const refused = await callAsPerson(registry, 'lazy.echo', { text: 42 });
     expect(refused.error?.code).to.equal('TOOL_VALIDATION_FAILED');
     expect(state.loads).to.equal(0);
   });
@@ -92,10 +93,10 @@ describe('tool handlers loaded on their first call', () => {
   it('fails a call whose load failed, and loads again on the next call', async () => {
     const { state, load } = chunk();
     const registry = registryOver(load);
-    const failing = registry.callTool('lazy.echo', { text: 'offline' });
+    const failing = callAsPerson(registry, 'lazy.echo', { text: 'offline' });
     state.settle(new Error('chunk unreachable'));
     expect((await failing).error).to.not.equal(undefined);
-    const retried = registry.callTool('lazy.echo', { text: 'online' });
+    const retried = callAsPerson(registry, 'lazy.echo', { text: 'online' });
     state.settle();
     expect((await retried).structuredContent).to.deep.equal({ text: 'online' });
     expect(state.loads).to.equal(2);

@@ -7,6 +7,7 @@ import {
   TOOL_CALL_ERROR_CODES as CODES,
   type ToolCallEvent,
   type ToolExecutionProvenance,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createSlowTool, createWriteFile } from './fixtures.js';
@@ -36,7 +37,7 @@ describe('final provenance (R5)', () => {
         },
       ),
     );
-    const result = await registry.callTool('test.wait', {}, { context: { revision: 7 } });
+    const result = await callAsPerson(registry, 'test.wait', {}, { context: { revision: 7 } });
     const [provenance] = finals;
     expect(provenance).to.deep.include({ status: 'completed', revision: 7 });
     expect(provenance!.resultBytes).to.equal(utf8(result.content));
@@ -47,7 +48,7 @@ describe('final provenance (R5)', () => {
 
   it('R5 a failed call records its error code and whether it may be retried', async () => {
     const { registry, finals } = recorded();
-    await registry.callTool('missing', {});
+    await callAsPerson(registry, 'missing', {});
     expect(finals[0]).to.deep.include({
       status: 'failed',
       errorCode: CODES.TOOL_NOT_FOUND,
@@ -60,8 +61,8 @@ describe('final provenance (R5)', () => {
     const { registry, finals } = recorded();
     registry.register(createWriteFile().tool);
     const args = { path: 'a.css', source: 'x' };
-    await registry.callTool('workspace.writeFile', args, { idempotencyKey: 'k' });
-    await registry.callTool('workspace.writeFile', args, { idempotencyKey: 'k' });
+    await callAsPerson(registry, 'workspace.writeFile', args, { idempotencyKey: 'k' });
+    await callAsPerson(registry, 'workspace.writeFile', args, { idempotencyKey: 'k' });
     expect(finals.map((p) => p.replayed)).to.deep.equal([undefined, true]);
   });
 
@@ -81,9 +82,9 @@ describe('final provenance (R5)', () => {
     );
     const slow = createSlowTool();
     registry.register(slow.tool);
-    await registry.callTool('test.unsure', {});
-    await registry.callTool('slow.wait', {}, { idempotencyKey: 'k', timeout: 5 });
-    const replay = await registry.callTool('slow.wait', {}, { idempotencyKey: 'k' });
+    await callAsPerson(registry, 'test.unsure', {});
+    await callAsPerson(registry, 'slow.wait', {}, { idempotencyKey: 'k', timeout: 5 });
+    const replay = await callAsPerson(registry, 'slow.wait', {}, { idempotencyKey: 'k' });
     expect(replay.error?.code).to.equal(CODES.TOOL_EXECUTION_ABORTED);
     expect(finals.map((p) => [p.status, p.errorCode])).to.deep.equal([
       ['unknown', CODES.TOOL_EXECUTION_UNKNOWN],

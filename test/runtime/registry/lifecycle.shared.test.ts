@@ -8,6 +8,7 @@ import {
   serializeToolObservabilityValue,
   TOOL_EXECUTION_PROVENANCE_SCHEMA,
   type ToolCallEvent,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createSlowTool, createWriteFile, readFile, tick } from './fixtures.js';
@@ -100,13 +101,13 @@ describe('lifecycle events (R5)', () => {
     const error = console.error;
     console.error = () => undefined;
     try {
-      await registry.callTool('missing', {});
+      await callAsPerson(registry, 'missing', {});
       const controller = new AbortController();
-      const cancelled = registry.callTool('slow.wait', {}, { signal: controller.signal });
+      const cancelled = callAsPerson(registry, 'slow.wait', {}, { signal: controller.signal });
       await tick();
       controller.abort();
       expect((await cancelled).error?.code).to.equal('TOOL_CANCELLED');
-      await registry.callTool('slow.wait', {}, { timeout: 5 });
+      await callAsPerson(registry, 'slow.wait', {}, { timeout: 5 });
     } finally {
       console.error = error;
     }
@@ -131,7 +132,7 @@ describe('lazy event projections (R5, R12)', () => {
     const registry = createToolRegistry({ onToolCall: (event) => events.push(event) });
     registry.register(echoSecret);
     const args = { path: 'index.html', token: secret };
-    const result = await registry.callTool('test.echoSecret', args);
+    const result = await callAsPerson(registry, 'test.echoSecret', args);
     return { events: events as [ToolCallEvent, ToolCallEvent], args, result };
   }
 

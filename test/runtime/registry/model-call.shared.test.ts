@@ -6,6 +6,7 @@ import {
   TOOL_CALL_ERROR_CODES as CODES,
   type ToolCapability,
   type ToolHandlerContext,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { createWriteFile } from './fixtures.js';
@@ -118,8 +119,9 @@ describe('handler context (T4)', () => {
       capabilityResolver: <T>() => ({ now: () => 1 }) as T,
     });
     registry.register(tool);
-    await registry.callTool('clock.read', {}, { capabilityResolver: () => undefined });
-    await registry.callTool(
+    await callAsPerson(registry, 'clock.read', {}, { capabilityResolver: () => undefined });
+    await callAsPerson(
+      registry,
       'clock.read',
       {},
       {
@@ -134,7 +136,7 @@ describe('handler context (T4)', () => {
       },
     });
     failing.register(tool);
-    await failing.callTool('clock.read', {});
+    await callAsPerson(failing, 'clock.read', {});
     expect(seen).to.deep.equal([1, 1, CODES.TOOL_CAPABILITY_UNAVAILABLE]);
   });
 
@@ -153,8 +155,8 @@ describe('handler context (T4)', () => {
     );
     const registry = createToolRegistry();
     registry.register(tool);
-    await registry.callTool('ids.read', {}, { toolCallId: 'c-1', idempotencyKey: 'k-1' });
-    await registry.callTool('ids.read', {}, { toolCallId: 'c-2' });
+    await callAsPerson(registry, 'ids.read', {}, { toolCallId: 'c-1', idempotencyKey: 'k-1' });
+    await callAsPerson(registry, 'ids.read', {}, { toolCallId: 'c-2' });
     expect(seen).to.deep.equal([
       ['c-1', true, 'k-1'],
       ['c-2', true, undefined],

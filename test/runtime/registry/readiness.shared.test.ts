@@ -5,6 +5,7 @@ import {
   defineTool,
   TOOL_CALL_ERROR_CODES as CODES,
   type ToolCallEvent,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -48,7 +49,7 @@ function loadingRegistry(readyTimeoutMs?: number) {
 describe('calls wait for the runtime to be ready', () => {
   it('a call made before readiness runs once ready and reads the loaded state', async () => {
     const { registry, load } = loadingRegistry();
-    const early = registry.callTool('store.count', {});
+    const early = callAsPerson(registry, 'store.count', {});
     await new Promise((resolve) => setTimeout(resolve, 20));
     load(3);
     const result = await early;
@@ -58,7 +59,7 @@ describe('calls wait for the runtime to be ready', () => {
 
   it('a tool registered while the call waits (a surface catalog) is found', async () => {
     const { registry, load } = loadingRegistry();
-    const early = registry.callTool('late.echo', { word: 'hi' });
+    const early = callAsPerson(registry, 'late.echo', { word: 'hi' });
     registry.register(
       defineTool(
         { name: 'late.echo', description: 'Echoes.', inputSchema: z.object({ word: z.string() }) },
@@ -71,7 +72,7 @@ describe('calls wait for the runtime to be ready', () => {
 
   it('past the bound the call fails with the retryable TOOL_RUNTIME_NOT_READY and runs nothing', async () => {
     const { registry, events, runs } = loadingRegistry(30);
-    const result = await registry.callTool('store.count', {});
+    const result = await callAsPerson(registry, 'store.count', {});
     expect(result.error).to.deep.include({
       code: CODES.TOOL_RUNTIME_NOT_READY,
       retryable: true,
@@ -85,7 +86,7 @@ describe('calls wait for the runtime to be ready', () => {
   it("the caller's abort ends the wait at once as a cancellation", async () => {
     const { registry, runs } = loadingRegistry(60_000);
     const controller = new AbortController();
-    const early = registry.callTool('store.count', {}, { signal: controller.signal });
+    const early = callAsPerson(registry, 'store.count', {}, { signal: controller.signal });
     controller.abort();
     const result = await early;
     expect(result.error?.code).to.equal(CODES.TOOL_CANCELLED);
@@ -99,7 +100,7 @@ describe('calls wait for the runtime to be ready', () => {
         structuredContent: { ok: true },
       })),
     );
-    expect((await registry.callTool('plain.ok', {})).structuredContent).to.deep.equal({
+    expect((await callAsPerson(registry, 'plain.ok', {})).structuredContent).to.deep.equal({
       ok: true,
     });
   });

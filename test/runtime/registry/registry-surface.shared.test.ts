@@ -6,6 +6,7 @@ import {
   listAllTools,
   TOOL_CALL_ERROR_CODES as CODES,
   type ToolListChange,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 import { readFile } from './fixtures.js';
@@ -153,9 +154,9 @@ describe('registry surface', () => {
     registry.register(readFile);
     const heard: string[] = [];
     const stop = registry.subscribe((event) => heard.push(event.type));
-    await registry.callTool('workspace.readFile', { path: 'a' });
+    await callAsPerson(registry, 'workspace.readFile', { path: 'a' });
     stop();
-    await registry.callTool('workspace.readFile', { path: 'a' });
+    await callAsPerson(registry, 'workspace.readFile', { path: 'a' });
     expect(heard).to.deep.equal(['started', 'completed']);
   });
 
@@ -164,7 +165,7 @@ describe('registry surface', () => {
     for (const registry of [createToolRegistry(), createToolRegistry({ ownerId: 'tab-9' })]) {
       registry.register(readFile);
       registry.subscribe((event) => owners.push(event.provenance.owner));
-      await registry.callTool('workspace.readFile', { path: 'a' });
+      await callAsPerson(registry, 'workspace.readFile', { path: 'a' });
     }
     expect(owners).to.deep.equal(['context-action', 'context-action', 'tab-9', 'tab-9']);
   });

@@ -5,6 +5,7 @@ import {
   defineTool,
   TOOL_CALL_ERROR_CODES as CODES,
   type ToolCallResult,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -25,7 +26,7 @@ async function returning(
       outcome as never,
     ),
   );
-  return registry.callTool('test.returns', {});
+  return callAsPerson(registry, 'test.returns', {});
 }
 
 describe('terminal checks (R6, T3)', () => {
@@ -133,12 +134,12 @@ describe('terminal checks (R6, T3)', () => {
         },
       ),
     );
-    const bad = await registry.callTool('test.census', { bad: true });
+    const bad = await callAsPerson(registry, 'test.census', { bad: true });
     expect(bad.error).to.deep.include({
       code: CODES.TOOL_CLEANUP_FAILED,
       details: { resources: { report: 1 } },
     });
-    const none = await registry.callTool('test.census', { bad: false });
+    const none = await callAsPerson(registry, 'test.census', { bad: false });
     expect(none.error).to.equal(undefined);
     expect(none).not.to.have.property('cleanupReport');
   });
@@ -157,7 +158,7 @@ describe('terminal checks (R6, T3)', () => {
         () => ({ content: [], artifacts: [{ kind: 'log', id: 'l' }] }),
       ),
     );
-    const result = await registry.callTool('test.evidence', {});
+    const result = await callAsPerson(registry, 'test.evidence', {});
     expect(result.error).to.deep.include({
       code: CODES.TOOL_EVIDENCE_MISSING,
       details: { missing: ['screenshot'] },

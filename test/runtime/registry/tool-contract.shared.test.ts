@@ -5,6 +5,7 @@ import {
   defineTool,
   TOOL_CALL_ERROR_CODES as CODES,
   TOOL_RUNTIME_META_KEY,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -51,12 +52,12 @@ describe('defineTool takes the tool-runtime contract descriptor (T1)', () => {
     });
     const registry = createToolRegistry({ toolPolicy: () => 'allow' });
     registry.register(tool);
-    const result = await registry.callTool('author.write', { key: 'speed', value: 3 });
+    const result = await callAsPerson(registry, 'author.write', { key: 'speed', value: 3 });
     expect(result.error).to.equal(undefined);
     expect(result.structuredContent).to.deep.equal({ written: true, size: project.size });
     expect(project.get('speed')).to.equal(3);
     // Arguments are checked against argsSchema before the executor runs.
-    const refused = await registry.callTool('author.write', { key: 'speed', value: -1 });
+    const refused = await callAsPerson(registry, 'author.write', { key: 'speed', value: -1 });
     expect(refused.error?.code).to.equal(CODES.TOOL_VALIDATION_FAILED);
     expect(project.get('speed')).to.equal(3);
   });
@@ -103,12 +104,12 @@ describe('defineTool takes the tool-runtime contract descriptor (T1)', () => {
         }),
       ),
     );
-    const wrong = await registry.callTool('author.count', {});
+    const wrong = await callAsPerson(registry, 'author.count', {});
     expect(wrong.error?.code).to.equal(CODES.TOOL_OUTPUT_VALIDATION_FAILED);
-    const missing = await registry.callTool('author.render', {});
+    const missing = await callAsPerson(registry, 'author.render', {});
     expect(missing.error).to.deep.include({ code: 'tool-evidence-missing' });
     expect(missing.error?.details).to.deep.include({ missing: ['frame'] });
-    const failed = await registry.callTool('author.fail', {});
+    const failed = await callAsPerson(registry, 'author.fail', {});
     expect(failed.error).to.deep.include({ code: 'AUTHOR_LOCKED', retryable: true });
   });
 

@@ -9,6 +9,7 @@ import {
   TOOL_RUNTIME_META_KEY,
   type Outcome,
   type ToolHandlerContext,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -64,7 +65,9 @@ describe('tool runtime contract (T1–T4)', () => {
     );
     const registry = createToolRegistry();
     registry.register(tool);
-    const result = await registry.callTool('author.when', { when: new Date(Date.UTC(2026, 0, 1)) });
+    const result = await callAsPerson(registry, 'author.when', {
+      when: new Date(Date.UTC(2026, 0, 1)),
+    });
     expect(result.structuredContent).to.deep.equal({ year: 2026 });
     expect(() => tool.definition.inputSchema).to.throw(/Date/);
     const listed = defineTool(
@@ -99,7 +102,7 @@ describe('tool runtime contract (T1–T4)', () => {
     );
     const registry = createToolRegistry();
     registry.register(tool);
-    const result = await registry.callTool('author.value', { n: 4 });
+    const result = await callAsPerson(registry, 'author.value', { n: 4 });
     expect(result.structuredContent).to.deep.equal({ doubled: 8 });
   });
 
@@ -151,17 +154,17 @@ describe('tool runtime contract (T1–T4)', () => {
     );
     const registry = createToolRegistry();
     registry.register(tool);
-    const success = await registry.callTool('build.run', {});
+    const success = await callAsPerson(registry, 'build.run', {});
     expect(success.snapshotAfter).to.deep.equal({ id: 'snap', revision: 2 });
     expect(success.artifacts).to.deep.equal([{ kind: 'log', id: 'log-1' }]);
     expect(success.cleanupReport).to.deep.equal({ resources: { timers: 0 } });
     leak = 1;
-    const leaked = await registry.callTool('build.run', {});
+    const leaked = await callAsPerson(registry, 'build.run', {});
     expect(leaked.error?.code).to.equal(CODES.TOOL_CLEANUP_FAILED);
     expect(leaked.error?.details).to.deep.equal({ resources: { timers: 1 } });
     leak = 0;
     withEvidence = false;
-    const missing = await registry.callTool('build.run', {});
+    const missing = await callAsPerson(registry, 'build.run', {});
     expect(missing.error?.code).to.equal(CODES.TOOL_EVIDENCE_MISSING);
   });
 
@@ -172,7 +175,7 @@ describe('tool runtime contract (T1–T4)', () => {
     );
     const registry = createToolRegistry();
     registry.register(tool);
-    const result = await registry.callTool('live.handle', {});
+    const result = await callAsPerson(registry, 'live.handle', {});
     expect(result.error?.code).to.equal(CODES.TOOL_RESULT_SERIALIZATION_FAILED);
   });
 
@@ -197,13 +200,14 @@ describe('tool runtime contract (T1–T4)', () => {
     );
     const registry = createToolRegistry({ capabilityResolver: table.resolve });
     registry.register(tool);
-    const missing = await registry.callTool('clock.read', {});
+    const missing = await callAsPerson(registry, 'clock.read', {});
     expect(missing.error?.code).to.equal(CODES.TOOL_CAPABILITY_UNAVAILABLE);
     const remove = table.provide(clockCapability, { now: () => 42 });
-    expect((await registry.callTool('clock.read', {})).structuredContent).to.deep.equal({
+    expect((await callAsPerson(registry, 'clock.read', {})).structuredContent).to.deep.equal({
       now: 42,
     });
-    const perRun = await registry.callTool(
+    const perRun = await callAsPerson(
+      registry,
       'clock.read',
       {},
       {

@@ -6,6 +6,7 @@ import { createWorkspaceTools } from '../../../src/runtime/tools/workspace/index
 import { createWorkspaceDocumentManager } from '../../../src/runtime/workspace/manager.js';
 import { createMemoryWorkspaceRepository } from '../../../src/runtime/workspace/repository.js';
 import { describe, it } from '../../support/spec.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /**
  * The write path of docs/architecture.md for one call, as the steps happen: the lifecycle's
@@ -51,7 +52,8 @@ async function writePath(awaitPreview: boolean) {
   const registry = createToolRegistry({ capabilityResolver: capabilities.resolve });
   for (const tool of createWorkspaceTools(manager)) registry.register(tool);
   registry.subscribe((event) => steps.push(event.type));
-  const result = await registry.callTool(
+  const result = await callAsPerson(
+    registry,
     'workspace.writeFile',
     { path: 'index.html', text: '<p>typed</p>', expectedRevision: 1 },
     { awaitPreview },

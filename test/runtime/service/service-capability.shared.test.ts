@@ -7,6 +7,7 @@ import {
   defineToolCapability,
   TOOL_CALL_ERROR_CODES as CODES,
   type ServiceAdmissionRef,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import { describe, it } from '../../support/spec.js';
 
@@ -53,9 +54,8 @@ describe('service capability (T5)', () => {
       capabilityResolver: admitted.ok ? admitted.value : undefined,
     });
     registry.register(tool);
-    expect((await registry.callTool('preview.thumbnail', {})).structuredContent).to.deep.equal({
-      by: 'fast',
-    });
+    const result = await callAsPerson(registry, 'preview.thumbnail', {});
+    expect(result.structuredContent).to.deep.equal({ by: 'fast' });
   });
 
   it('T5 a boolean, missing or mismatched report is tool-service-capability-absent naming the failed facts', () => {

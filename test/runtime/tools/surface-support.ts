@@ -16,6 +16,7 @@ import {
 import { createMemoryWorkspaceRepository } from '../../../src/runtime/workspace/repository.js';
 import type { WorkspaceSeedFile } from '../../../src/runtime/workspace/seed.js';
 import { previewCapabilities } from './workspace/support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 export { errorOf, structured } from './workspace/support.js';
 
@@ -46,6 +47,11 @@ export async function surfaceRegistry<T extends ToolDescriptor<never>>(
   });
   for (const tool of tools(manager)) registry.register(tool);
   const call = (name: string, args: Record<string, unknown> = {}, idempotencyKey?: string) =>
-    registry.callTool(name, args, idempotencyKey === undefined ? undefined : { idempotencyKey });
+    callAsPerson(
+      registry,
+      name,
+      args,
+      idempotencyKey === undefined ? undefined : { idempotencyKey },
+    );
   return { manager, registry, host, call, approvals };
 }

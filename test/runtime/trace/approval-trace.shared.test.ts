@@ -6,6 +6,7 @@ import { createStudioRuntime } from '../../../src/composition/studio-runtime.js'
 import { describe, it } from '../../support/spec.js';
 import { waitFor } from '../../support/wait.js';
 import { acknowledgingHost } from '../tools/workspace/support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 async function studio() {
   const runtime = createStudioRuntime({
@@ -79,7 +80,7 @@ describe('trace rows show where a call stands with its approval', () => {
 
   it("a person's direct call never asked, so its row carries no approval", async () => {
     const { runtime } = await studio();
-    await runtime.registry.callTool('workspace.writeFile', { path: 'app.js', text: '// me' });
+    await callAsPerson(runtime.registry, 'workspace.writeFile', { path: 'app.js', text: '// me' });
     const [row] = runtime.trace.getSnapshot();
     expect(row?.status).to.equal('completed');
     expect(row).not.to.have.property('approval');

@@ -6,6 +6,7 @@ import { createWorkspaceTools } from '../../../src/runtime/tools/workspace/index
 import { createToolRegistry } from '../../../src/runtime/registry/registry.js';
 import { describe, it } from '../../support/spec.js';
 import { structured } from '../tools/workspace/support.js';
+import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
 
 /** A writable folder object as a linked folder is kept; nothing here touches a disk. */
 const folder = (name: string): WorkspaceFolder => ({
@@ -46,7 +47,7 @@ describe('a folder link that cannot be restored after reload is announced, not d
     const manager = await reloadedWithoutHandle();
     const registry = createToolRegistry();
     for (const tool of createWorkspaceTools(manager)) registry.register(tool);
-    const result = structured(await registry.callTool('workspace.getStatus', {}));
+    const result = structured(await callAsPerson(registry, 'workspace.getStatus', {}));
     expect(result.folderLinkLost).to.equal('site');
   });
   it('is no longer news once a folder is opened again', async () => {

@@ -7,6 +7,7 @@ import {
   createToolRegistry,
   defineTool,
   TOOL_CALL_ERROR_CODES as CODES,
+  callAsPerson,
 } from '../../../src/runtime/index.js';
 import {
   createNodeRedisDurableOperationClient,
@@ -40,7 +41,7 @@ describe('registry over a failing durable store (D1)', () => {
         },
       ),
     );
-    const result = await registry.callTool('queue.publish', {}, { idempotencyKey: 'p-1' });
+    const result = await callAsPerson(registry, 'queue.publish', {}, { idempotencyKey: 'p-1' });
     expect(result.error).to.deep.include({
       code: CODES.TOOL_IDEMPOTENCY_STORE_FAILED,
       retryable: true,

@@ -5,6 +5,7 @@ import { createToolRegistry } from '../../../../src/runtime/registry/registry.js
 import { createAgentRunTools } from '../../../../src/runtime/tools/agent/index.js';
 import { createWorkspaceDocumentManager } from '../../../../src/runtime/workspace/manager.js';
 import { describe, it } from '../../../support/spec.js';
+import { callAsPerson } from '../../../../src/runtime/registry/person-call.js';
 
 // A run's checkpoint holds every file it changed; agent.restoreRun puts them all back at once.
 
@@ -43,7 +44,7 @@ describe('agent.restoreRun', () => {
     ]);
     const revision = workspace.getSnapshot().revision;
 
-    const result = await registry.callTool('agent.restoreRun', { sessionId: 's1' });
+    const result = await callAsPerson(registry, 'agent.restoreRun', { sessionId: 's1' });
     expect(result.error).to.equal(undefined);
     expect(result.structuredContent).to.deep.include({
       sessionId: 's1',
@@ -52,7 +53,7 @@ describe('agent.restoreRun', () => {
     });
     expect(texts()).to.deep.equal(before);
     expect(runs.get('s1')!.restored).to.equal(true);
-    const again = await registry.callTool('agent.restoreRun', { sessionId: 's1' });
+    const again = await callAsPerson(registry, 'agent.restoreRun', { sessionId: 's1' });
     expect(again.error).to.deep.include({ code: 'WORKSPACE_HISTORY_EMPTY' });
     expect(again.error!.details).to.deep.include({ reason: 'restored' });
   });
@@ -66,7 +67,7 @@ describe('agent.restoreRun', () => {
     await workspace.writeFile('new.js', 'run(later)');
     const after = texts();
     const revision = workspace.getSnapshot().revision;
-    const result = await registry.callTool('agent.restoreRun', { sessionId: 's1' });
+    const result = await callAsPerson(registry, 'agent.restoreRun', { sessionId: 's1' });
     expect(result.error).to.deep.include({ code: 'WORKSPACE_REVISION_CONFLICT' });
     expect(result.error!.details).to.deep.include({ reason: 'changed-since', paths: ['new.js'] });
     expect(texts()).to.deep.equal(after);

@@ -11,6 +11,7 @@ import { memoryFolder } from '../../../support/memory-folder.js';
 import { openFolderThroughTool } from '../../../support/open-folder.js';
 import { describe, it } from '../../../support/spec.js';
 import { acknowledgingHost } from '../workspace/support.js';
+import { callAsPerson } from '../../../../src/runtime/registry/person-call.js';
 
 const FILES = { 'index.html': '<p>1</p>', 'styles.css': 'p{}', 'app.js': '1;' };
 
@@ -32,7 +33,7 @@ async function linkedLiveEditor() {
   const folder = memoryFolder('site', FILES);
   await openFolderThroughTool(runtime, folder, { discardChanges: true });
   const edit = async (path: string, text: string) => {
-    const result = await runtime.registry.callTool('workspace.writeFile', { path, text });
+    const result = await callAsPerson(runtime.registry, 'workspace.writeFile', { path, text });
     if (result.error) throw new Error(result.error.code);
   };
   return { runtime, folder, edit };

@@ -8,6 +8,7 @@ import { createCapabilityTable } from '../../../../src/runtime/registry/capabili
 import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
 import { createWorkspaceTools } from '../../../../src/runtime/tools/workspace/index.js';
 import { createWorkspaceDocumentManager } from '../../../../src/runtime/workspace/manager.js';
+import { callAsPerson } from '../../../../src/runtime/registry/person-call.js';
 
 /** A `File` as `<input webkitdirectory>` gives it. */
 function uploaded(path: string, content: string): File {
@@ -74,7 +75,7 @@ describe('workspace.openFolder and workspace.grantFolderAccess (W9)', () => {
     await manager.ready;
     const registry = createToolRegistry();
     for (const tool of createWorkspaceTools(manager)) registry.register(tool);
-    const missing = await registry.callTool('workspace.openFolder', {});
+    const missing = await callAsPerson(registry, 'workspace.openFolder', {});
     expect(missing.error?.code).to.equal('tool-capability-unavailable');
 
     const { call } = await setup(async () => {

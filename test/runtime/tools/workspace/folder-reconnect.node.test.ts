@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { createCapabilityTable } from '../../../../src/runtime/registry/capability-table.js';
 import { createHostCompanionFolder } from '../../../../src/runtime/carrier/host-companion-folder.js';
 import type { HostCompanionSession } from '../../../../src/runtime/carrier/host-session.js';
+import type { ToolCallContext } from '../../../../src/runtime/protocol/types.js';
 import { callAsPerson } from '../../../../src/runtime/registry/person-call.js';
 import { createToolRegistry } from '../../../../src/runtime/registry/registry.js';
 import {
@@ -31,7 +32,7 @@ async function linkedWorkspace(session: HostCompanionSession) {
   withdraw();
   expect(opened.error).to.equal(undefined);
   /** `workspace.reconnectFolder` as the dialog calls it: the fresh session as a capability. */
-  const reconnect = async (next: HostCompanionSession, context = {}) => {
+  const reconnect = async (next: HostCompanionSession, context: ToolCallContext) => {
     const take = capabilities.provide(folderSessionCapability, { session: next });
     try {
       return await registry.callTool('workspace.reconnectFolder', {}, { context });
@@ -91,7 +92,10 @@ describe('workspace.reconnectFolder moves a linked companion folder to a fresh s
   it("is gated like every workspace change: a model's call asks and, with no one to ask, changes nothing", async () => {
     const { folder, reconnect } = await linkedWorkspace(await connect(companion.offer));
     const before = folder.session;
-    const result = await reconnect(await connect(companion.offer), { source: 'model' });
+    const result = await reconnect(await connect(companion.offer), {
+      source: 'model',
+      mode: 'agent',
+    });
     // The policy asks; a registry without an approval queue refuses what it would ask about.
     expect(result.error?.code).to.equal('TOOL_POLICY_DENIED');
     expect(folder.session).to.equal(before);

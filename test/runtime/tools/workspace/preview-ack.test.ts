@@ -4,6 +4,7 @@ import type { CaPreview } from '../../../../src/elements/preview/preview.element
 import { previewHostCapability } from '../../../../src/runtime/preview/preview-host.js';
 import { createStudioRuntime } from '../../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../../support/wait.js';
+import { callAsPerson } from '../../../../src/runtime/registry/person-call.js';
 
 /** A studio runtime with a real `<ca-preview>` mounted: its sandboxed iframe acknowledges. */
 async function setup() {
@@ -23,7 +24,7 @@ async function setup() {
   expect(first.ok, JSON.stringify(first)).to.equal(true);
   /** One tool call; its result must carry the iframe's acknowledgement of its own revision. */
   const mutate = async (name: string, args: Record<string, unknown>) => {
-    const result = await runtime.registry.callTool(`workspace.${name}`, args);
+    const result = await callAsPerson(runtime.registry, `workspace.${name}`, args);
     expect(result.error, name).to.equal(undefined);
     const fields = result.structuredContent as { revision: number; preview: unknown };
     expect(fields.revision, name).to.equal(runtime.workspace.getSnapshot().revision);

@@ -25,6 +25,7 @@ import {
   type WorkspaceDocumentManagerOptions,
 } from '../../../../src/runtime/workspace/manager.js';
 import { createMemoryWorkspaceRepository } from '../../../../src/runtime/workspace/repository.js';
+import { callAsPerson } from '../../../../src/runtime/registry/person-call.js';
 
 export function acknowledgingHost(
   manager: { getSnapshot(): { revision: number } },
@@ -93,7 +94,7 @@ export async function workspaceRegistry(
   });
   for (const tool of createWorkspaceTools(manager, options.tools)) registry.register(tool);
   const call = (name: string, args: Record<string, unknown> = {}) =>
-    registry.callTool(`workspace.${name}`, args);
+    callAsPerson(registry, `workspace.${name}`, args);
   return { manager, registry, host, call };
 }
 
