@@ -7,7 +7,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import type { StudioRuntime } from '../../src/composition/index.js';
-import { collabStudios, paths, textOf } from '../support/collab-studios.js';
+import { collabStudios, crossRenameEditDelete, paths, textOf } from '../support/collab-studios.js';
 import { uniqueName, waitFor } from '../support/wait.js';
 
 const collab = collabStudios('collab-redis-token', { processes: 2, redis: true });
@@ -81,21 +81,7 @@ describe('collaboration across two server processes behind Redis', () => {
 
   it('a rename on one process and an edit and a delete on the other cross', async () => {
     const { ada, bo } = await pair();
-    await ada.registry.callTool('workspace.createFile', { path: 'a.css', text: 'a{}' }, direct);
-    await ada.registry.callTool('workspace.createFile', { path: 'b.js', text: '1' }, direct);
-    await waitFor(() => paths(bo).includes('b.js'), 'the new files on Bo');
-    await ada.registry.callTool('workspace.renameFile', { from: 'a.css', to: 'style.css' }, direct);
-    await bo.registry.callTool(
-      'workspace.writeFile',
-      { path: 'a.css', text: 'a{color:red}' },
-      direct,
-    );
-    await bo.registry.callTool('workspace.deleteFile', { path: 'b.js' }, direct);
-    const settled = (runtime: StudioRuntime) =>
-      textOf(runtime, 'style.css') === 'a{color:red}' &&
-      !paths(runtime).includes('a.css') &&
-      !paths(runtime).includes('b.js');
-    await waitFor(() => settled(ada) && settled(bo), 'the rename, edit and delete on both');
+    await crossRenameEditDelete(ada, bo);
     expect(paths(ada)).to.deep.equal(paths(bo));
   });
 

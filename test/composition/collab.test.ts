@@ -6,7 +6,7 @@
 import { expect } from '@open-wc/testing';
 import { executeServerCommand } from '@web/test-runner-commands';
 import { createStudioRuntime, type StudioRuntime } from '../../src/composition/index.js';
-import { collabStudios, paths, textOf } from '../support/collab-studios.js';
+import { collabStudios, crossRenameEditDelete, textOf } from '../support/collab-studios.js';
 import { waitFor, uniqueName } from '../support/wait.js';
 
 const TOKEN = 'collab-test-token';
@@ -72,21 +72,7 @@ describe('collaboration between two studios', () => {
 
   it('a rename on one and a delete on the other cross, an edit follows the rename', async () => {
     const { ada, bo } = await pair();
-    await ada.registry.callTool('workspace.createFile', { path: 'a.css', text: 'a{}' }, direct);
-    await ada.registry.callTool('workspace.createFile', { path: 'b.js', text: '1' }, direct);
-    await waitFor(() => paths(bo).includes('b.js'), 'the new files on Bo');
-    await ada.registry.callTool('workspace.renameFile', { from: 'a.css', to: 'style.css' }, direct);
-    await bo.registry.callTool(
-      'workspace.writeFile',
-      { path: 'a.css', text: 'a{color:red}' },
-      direct,
-    );
-    await bo.registry.callTool('workspace.deleteFile', { path: 'b.js' }, direct);
-    const settled = (runtime: StudioRuntime) =>
-      textOf(runtime, 'style.css') === 'a{color:red}' &&
-      !paths(runtime).includes('a.css') &&
-      !paths(runtime).includes('b.js');
-    await waitFor(() => settled(ada) && settled(bo), 'the rename, edit and delete on both');
+    await crossRenameEditDelete(ada, bo);
   });
 
   it('a person’s undo takes back their own change only, on both studios', async () => {

@@ -9,7 +9,8 @@ import {
   type StudioCollabOptions,
   type StudioRuntime,
 } from '../../src/composition/index.js';
-import { uniqueName } from './wait.js';
+import { callAsPerson } from '../../src/runtime/index.js';
+import { uniqueName, waitFor } from './wait.js';
 
 type Seed = Array<{ path: string; text: string }>;
 
@@ -74,3 +75,21 @@ export const textOf = (runtime: StudioRuntime, path: string) => {
 /** Every path in a studio's workspace. */
 export const paths = (runtime: StudioRuntime) =>
   runtime.workspace.getSnapshot().files.map((file) => file.path);
+
+/**
+ * Ada creates two files and renames one while Bo writes the old name and deletes the other; waits
+ * until both studios hold the renamed file with Bo's text and neither old file. Person's calls.
+ */
+export async function crossRenameEditDelete(ada: StudioRuntime, bo: StudioRuntime) {
+  await callAsPerson(ada.registry, 'workspace.createFile', { path: 'a.css', text: 'a{}' });
+  await callAsPerson(ada.registry, 'workspace.createFile', { path: 'b.js', text: '1' });
+  await waitFor(() => paths(bo).includes('b.js'), 'the new files on Bo');
+  await callAsPerson(ada.registry, 'workspace.renameFile', { from: 'a.css', to: 'style.css' });
+  await callAsPerson(bo.registry, 'workspace.writeFile', { path: 'a.css', text: 'a{color:red}' });
+  await callAsPerson(bo.registry, 'workspace.deleteFile', { path: 'b.js' });
+  const settled = (runtime: StudioRuntime) =>
+    textOf(runtime, 'style.css') === 'a{color:red}' &&
+    !paths(runtime).includes('a.css') &&
+    !paths(runtime).includes('b.js');
+  await waitFor(() => settled(ada) && settled(bo), 'the rename, edit and delete on both');
+}
