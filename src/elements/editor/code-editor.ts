@@ -15,7 +15,7 @@ import {
   type TransactionSpec,
 } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { languageOf, loadLanguage } from './languages.js';
+import { hasInterim, languageOf, loadLanguage } from './languages.js';
 import { lineBreakOf, textOffset, withLineBreak } from './line-breaks.js';
 import { codeTheme } from './code-theme.js';
 import { setup } from './setup.js';
@@ -143,6 +143,8 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   let shownPath = '';
   let destroyed = false;
   let peers: readonly CollabPeer[] = [];
+  // Focused once: from then on every file's full mode loads as it shows.
+  let engaged = false;
 
   const moved = (state: EditorState): void => {
     options.onCursor(cursorOf(state));
@@ -165,6 +167,10 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       }
       if (update.docChanged || update.selectionSet) moved(update.state);
       if (update.focusChanged && !update.view.hasFocus) options.onBlur();
+      if (update.focusChanged && update.view.hasFocus && !engaged) {
+        engaged = true;
+        highlightWhenLoaded(shownPath);
+      }
       for (const transaction of update.transactions)
         for (const effect of transaction.effects)
           if (effect.is(EditorView.announce)) options.announce?.(effect.value);
@@ -196,8 +202,12 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       : state.update({ effects: language.reconfigure(mode) }).state;
   };
 
-  /** Loads `path`'s mode and puts it in the view if that file is still the one shown. */
+  /**
+   * Loads `path`'s mode and puts it in the view if that file is still the one shown. A file
+   * with an interim mode (HTML's grammar alone) keeps it until the editor is first focused.
+   */
   const highlightWhenLoaded = (path: string): void => {
+    if (!engaged && hasInterim(path)) return;
     void loadLanguage(path).then(() => {
       if (path !== shownPath || destroyed || !view) return;
       const mode = languageOf(path);
