@@ -16,10 +16,11 @@ import {
 } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { hasInterim, languageOf, loadLanguage } from './languages.js';
-import { lineBreakOf, textOffset, withLineBreak } from './line-breaks.js';
+import { lineBreakOf, selectionOffsets, textOffset, withLineBreak } from './line-breaks.js';
 import { codeTheme } from './code-theme.js';
 import { setup } from './setup.js';
-import { remoteCursors, selectionOffsets, showPeers } from './remote-cursors.js';
+import { loadedRemoteCursors, loadRemoteCursors } from './load-remote-cursors.js';
+import { remoteCursorsTheme } from './remote-cursors-theme.js';
 import type { ResolvedTheme } from '../shared/theme.js';
 import type { CollabPeer, CollabSelection } from '../../composition/collab-status.js';
 
@@ -137,6 +138,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   let theme = options.theme;
   const language = new Compartment();
   const review = new Compartment();
+  const drawing = new Compartment();
   const files = new Map<string, HiddenFile>();
   let readOnly = false;
   let applying = false;
@@ -184,7 +186,8 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       extensions: [
         setup(),
         shared,
-        remoteCursors,
+        remoteCursorsTheme,
+        drawing.of(loadedRemoteCursors()?.remoteCursors ?? []),
         language.of(languageOf(path)),
         editable.of(editableExtension()),
         themed.of(codeTheme(theme)),
@@ -225,6 +228,26 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     if (options.announce)
       created.dom.querySelector('.cm-announced')?.setAttribute('aria-live', 'off');
     return created;
+  };
+
+  /**
+   * Draws the others who have the shown file open. The drawing code loads once someone else is
+   * in the room; a state made before it loaded gets it here.
+   */
+  const drawPeers = (): void => {
+    const module = loadedRemoteCursors();
+    if (!module) {
+      if (peers.some((peer) => !peer.self))
+        loadRemoteCursors().then(
+          () => !destroyed && drawPeers(),
+          () => undefined,
+        );
+      return;
+    }
+    if (!view) return;
+    if (drawing.get(view.state) !== module.remoteCursors)
+      view.dispatch({ effects: drawing.reconfigure(module.remoteCursors) });
+    view.dispatch(module.showPeers(view.state, shownPath, peers));
   };
 
   /** `state` brought up to `text` as an outside change, outside the person's undo history. */
@@ -284,7 +307,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         files.delete(path);
         highlightWhenLoaded(path);
       }
-      view.dispatch(showPeers(view.state, path, peers));
+      drawPeers();
       moved(view.state);
     },
     retain(paths) {
@@ -301,7 +324,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     setPeers(next) {
       if (next === peers || (next.length === 0 && peers.length === 0)) return;
       peers = next;
-      if (view) view.dispatch(showPeers(view.state, shownPath, peers));
+      drawPeers();
     },
     setTheme(value) {
       if (value === theme) return;
