@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { elementEntries } from './scripts/element-entries.mjs';
 import { doorImports } from './scripts/door-imports.mjs';
+import { minifyCssTemplates } from './scripts/minify-css-templates.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -107,7 +108,12 @@ const exportOnItsOwnLine = {
  */
 function browserBuild(entry: string, fileName: string, { initial = false, oneFile = false } = {}) {
   return {
-    plugins: [doorImports(), exportOnItsOwnLine, ...(initial ? [prefetchNames] : [])],
+    plugins: [
+      doorImports(),
+      minifyCssTemplates(),
+      exportOnItsOwnLine,
+      ...(initial ? [prefetchNames] : []),
+    ],
     build: {
       outDir: 'dist',
       emptyOutDir: false,

@@ -1,8 +1,8 @@
 // The script-tag build's first load, as file paths: `ca-studio.js` with every chunk it imports
 // statically (up front), the runtime chunk it imports as soon as it evaluates (in parallel with
 // the first render), what a studio fetches at once for its first editable file (the preloaded
-// editor chunk, which highlights HTML with the HTML grammar alone), and what follows on its own
-// once that file shows: completion and bracket closing (`src/elements/editor/lazy-completion.ts`)
+// editor chunk, which highlights HTML with the HTML grammar alone), and what follows once a
+// person first focuses the editor: completion and bracket closing (`src/elements/editor/lazy-completion.ts`)
 // and the full web modes (HTML nesting CSS and JavaScript, `src/elements/editor/web-modes.ts`);
 // each with their static imports. Run `npm run build` first.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -19,7 +19,7 @@ const benches = [
     pick: (line) =>
       /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(initial|studio|code-editor|autocomplete|lang-html)-)/.test(
         line,
-      ) || /^(script-tag entry|first load|then, once the editor|first visit|floor:)/.test(line),
+      ) || /^(script-tag entry|first load|then, once a person|first visit|floor:)/.test(line),
   },
   {
     name: 'cold-start',

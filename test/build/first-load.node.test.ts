@@ -58,7 +58,7 @@ describe('the script-tag build’s first load', () => {
     expect(holds(first, /src\/elements\/host-connect\//), 'host-connect').to.equal(false);
   });
 
-  it('gets completion and the full web modes once the first file shows', () => {
+  it('gets completion and the full web modes once a person focuses the editor', () => {
     const then = sourcesOf(modes);
     expect(holds(then, COMPLETION), 'completion').to.equal(true);
     expect(holds(then, /node_modules\/@codemirror\/lang-html\//), 'the HTML mode').to.equal(true);

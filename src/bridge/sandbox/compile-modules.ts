@@ -23,7 +23,7 @@ import {
 } from './module-compilers.js';
 import { moduleKeywordOffsets } from './module-keywords.js';
 import { WORKSPACE_URL } from './module-names.js';
-import { siteMapResolves } from './site-import-map.js';
+import { siteMapResolves } from './site-map-state.js';
 
 /** The module specifier prefix under which workspace scripts are imported inside the preview. */
 export const WORKSPACE_MODULE_PREFIX = '@context-action/workspace/';

@@ -42,7 +42,7 @@ import { markupTooComplex } from './markup-budget.js';
 import { hostSealed } from './host-seal.js';
 import { ShellLink } from './shell-link.js';
 import { postLoad, servedShellMissing, watchServedShell } from './served-shell.js';
-import { nextSiteMap, NO_SITE_MAP, type SiteMapState } from './site-import-map.js';
+import { siteMapSetting } from './site-map-setting.js';
 import { TaskBudget } from './task-budget.js';
 import { trafficCapDiagnostic } from './traffic.js';
 import {
@@ -88,7 +88,7 @@ export class PreviewController implements PreviewHost {
   private readonly bridgeScript: string;
   private warmUp: FlatWarmUp | null = null;
   private latest: WorkspaceSnapshot | null = null;
-  private siteMap: SiteMapState = NO_SITE_MAP;
+  private readonly siteMap = siteMapSetting();
   /** The import map origins the current shell's policy allows. */
   private shellOrigins = '';
 
@@ -136,8 +136,9 @@ export class PreviewController implements PreviewHost {
     const { files, revision } = snapshot;
     const pending = snapshotInputs(files);
     const inputs = pending instanceof Promise ? await pending : pending;
+    if (this.siteMap.checking()) await this.siteMap.checking();
     if (generation !== this.generation || this.disposed) return;
-    const compilers = { ...inputs.compilers, importMap: this.siteMap.map };
+    const compilers = { ...inputs.compilers, importMap: this.siteMap.state().map };
     const compiled = compileSnapshot(
       files,
       revision,
@@ -155,8 +156,7 @@ export class PreviewController implements PreviewHost {
    * revision's diagnostics (`PREVIEW_IMPORT_MAP_INVALID`) until a valid map or none replaces it.
    */
   setImportMap(value: unknown): void {
-    if (value === this.siteMap.value) return;
-    this.siteMap = nextSiteMap(this.siteMap, value);
+    if (!this.siteMap.set(value)) return;
     const latest = this.latest;
     this.shown = null;
     if (latest) void this.show(latest);
@@ -211,8 +211,8 @@ export class PreviewController implements PreviewHost {
       revision,
       acknowledgedRevision: this.state.status.acknowledgedRevision,
       state: 'loading',
-      diagnostics: this.siteMap.error
-        ? [this.siteMap.error, ...document.diagnostics]
+      diagnostics: this.siteMap.state().error
+        ? [this.siteMap.state().error!, ...document.diagnostics]
         : document.diagnostics,
       sealed: this.state.status.sealed ?? false,
     });

@@ -4,17 +4,13 @@
  * frame, and the origins its URLs name, exactly, join the frames' `script-src`. Each address
  * must be an absolute `https:` or `http:` URL on a plain host name or IP address: a wildcard,
  * another scheme (`javascript:`, `data:`, `blob:`) or a relative address refuses the whole map,
- * so a map can add origins to the policy and nothing else.
+ * so a map can add origins to the policy and nothing else. A chunk of its own, loaded when a
+ * site first sets a map (`site-map-state.ts`).
  */
-import { PREVIEW_DIAGNOSTIC_CODES, type PreviewDiagnostic } from '../../runtime/preview/index.js';
+import { PREVIEW_DIAGNOSTIC_CODES } from '../../runtime/preview/index.js';
+import { isNoSiteMap, type SiteImportMap, type SiteMapState } from './site-map-state.js';
 
-/** A checked map: what the frame's import map gets, and the origins the policy adds. */
-export interface SiteImportMap {
-  imports: Readonly<Record<string, string>>;
-  scopes: Readonly<Record<string, Readonly<Record<string, string>>>>;
-  /** The origins of every address in `imports` and `scopes`, sorted, each once. */
-  origins: readonly string[];
-}
+export type { SiteImportMap } from './site-map-state.js';
 
 /** Why a map was refused, under the stable code `PREVIEW_IMPORT_MAP_INVALID`. */
 export interface SiteImportMapError {
@@ -115,8 +111,7 @@ function checkMap(value: unknown): SiteImportMap {
  * Null, undefined and blank text mean no map: the preview stays offline.
  */
 export function parseSiteImportMap(value: unknown): SiteImportMapResult {
-  if (value === null || value === undefined || (typeof value === 'string' && !value.trim()))
-    return { map: null };
+  if (isNoSiteMap(value)) return { map: null };
   try {
     if (typeof value !== 'string') return { map: checkMap(value) };
     if (value.length > SITE_IMPORT_MAP_LIMITS.jsonChars)
@@ -135,20 +130,6 @@ export function parseSiteImportMap(value: unknown): SiteImportMapResult {
     };
   }
 }
-
-/** Whether the map's top-level `imports` resolves `specifier` (exactly, or by a `/` prefix). */
-export const siteMapResolves = (map: SiteImportMap, specifier: string): boolean =>
-  Object.hasOwn(map.imports, specifier) ||
-  Object.keys(map.imports).some((key) => key.endsWith('/') && specifier.startsWith(key));
-
-/** A preview's map: the value last set, the map in force, and why that value was refused. */
-export interface SiteMapState {
-  value: unknown;
-  map: SiteImportMap | null;
-  error: PreviewDiagnostic | null;
-}
-
-export const NO_SITE_MAP: SiteMapState = { value: null, map: null, error: null };
 
 /** The state once `value` is set: a refused map leaves the one before it in force. */
 export function nextSiteMap(state: SiteMapState, value: unknown): SiteMapState {

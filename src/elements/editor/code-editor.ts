@@ -15,11 +15,12 @@ import {
   type TransactionSpec,
 } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { languageOf, loadLanguage } from './languages.js';
-import { lineBreakOf, textOffset, withLineBreak } from './line-breaks.js';
+import { hasInterim, languageOf, loadLanguage } from './languages.js';
+import { lineBreakOf, selectionOffsets, textOffset, withLineBreak } from './line-breaks.js';
 import { codeTheme } from './code-theme.js';
 import { setup } from './setup.js';
-import { remoteCursors, selectionOffsets, showPeers } from './remote-cursors.js';
+import { loadedRemoteCursors, loadRemoteCursors } from './load-remote-cursors.js';
+import { remoteCursorsTheme } from './remote-cursors-theme.js';
 import type { ResolvedTheme } from '../shared/theme.js';
 import type { CollabPeer, CollabSelection } from '../../composition/collab-status.js';
 
@@ -137,12 +138,15 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   let theme = options.theme;
   const language = new Compartment();
   const review = new Compartment();
+  const drawing = new Compartment();
   const files = new Map<string, HiddenFile>();
   let readOnly = false;
   let applying = false;
   let shownPath = '';
   let destroyed = false;
   let peers: readonly CollabPeer[] = [];
+  // Focused once: from then on every file's full mode loads as it shows.
+  let engaged = false;
 
   const moved = (state: EditorState): void => {
     options.onCursor(cursorOf(state));
@@ -165,6 +169,10 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       }
       if (update.docChanged || update.selectionSet) moved(update.state);
       if (update.focusChanged && !update.view.hasFocus) options.onBlur();
+      if (update.focusChanged && update.view.hasFocus && !engaged) {
+        engaged = true;
+        highlightWhenLoaded(shownPath);
+      }
       for (const transaction of update.transactions)
         for (const effect of transaction.effects)
           if (effect.is(EditorView.announce)) options.announce?.(effect.value);
@@ -178,7 +186,8 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       extensions: [
         setup(),
         shared,
-        remoteCursors,
+        remoteCursorsTheme,
+        drawing.of(loadedRemoteCursors()?.remoteCursors ?? []),
         language.of(languageOf(path)),
         editable.of(editableExtension()),
         themed.of(codeTheme(theme)),
@@ -196,8 +205,12 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
       : state.update({ effects: language.reconfigure(mode) }).state;
   };
 
-  /** Loads `path`'s mode and puts it in the view if that file is still the one shown. */
+  /**
+   * Loads `path`'s mode and puts it in the view if that file is still the one shown. A file
+   * with an interim mode (HTML's grammar alone) keeps it until the editor is first focused.
+   */
   const highlightWhenLoaded = (path: string): void => {
+    if (!engaged && hasInterim(path)) return;
     void loadLanguage(path).then(() => {
       if (path !== shownPath || destroyed || !view) return;
       const mode = languageOf(path);
@@ -215,6 +228,26 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     if (options.announce)
       created.dom.querySelector('.cm-announced')?.setAttribute('aria-live', 'off');
     return created;
+  };
+
+  /**
+   * Draws the others who have the shown file open. The drawing code loads once someone else is
+   * in the room; a state made before it loaded gets it here.
+   */
+  const drawPeers = (): void => {
+    const module = loadedRemoteCursors();
+    if (!module) {
+      if (peers.some((peer) => !peer.self))
+        loadRemoteCursors().then(
+          () => !destroyed && drawPeers(),
+          () => undefined,
+        );
+      return;
+    }
+    if (!view) return;
+    if (drawing.get(view.state) !== module.remoteCursors)
+      view.dispatch({ effects: drawing.reconfigure(module.remoteCursors) });
+    view.dispatch(module.showPeers(view.state, shownPath, peers));
   };
 
   /** `state` brought up to `text` as an outside change, outside the person's undo history. */
@@ -274,7 +307,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
         files.delete(path);
         highlightWhenLoaded(path);
       }
-      view.dispatch(showPeers(view.state, path, peers));
+      drawPeers();
       moved(view.state);
     },
     retain(paths) {
@@ -291,7 +324,7 @@ export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
     setPeers(next) {
       if (next === peers || (next.length === 0 && peers.length === 0)) return;
       peers = next;
-      if (view) view.dispatch(showPeers(view.state, shownPath, peers));
+      drawPeers();
     },
     setTheme(value) {
       if (value === theme) return;

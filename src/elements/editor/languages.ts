@@ -2,7 +2,8 @@
  * CodeMirror language modes, loaded lazily per language: a workspace of HTML, CSS and JS files
  * never loads the Markdown or JSON modes. `languageOf` answers at once with what has loaded (for
  * HTML, the plain HTML highlighting of `plain-html.ts` until the full mode arrives);
- * `loadLanguage` fetches the mode a path needs.
+ * `loadLanguage` fetches the mode a path needs. The editor asks for a mode with an interim only
+ * once a person focuses it (`code-editor.ts`): a first visit that only looks never fetches it.
  */
 import type { Extension } from '@codemirror/state';
 import { plainHtml } from './plain-html.js';
@@ -45,6 +46,12 @@ const loading = new Map<string, Promise<Extension>>();
 /** The language name for `path`'s extension, or `undefined` for plain text. */
 export function languageName(path: string): string | undefined {
   return byExtension[path.slice(path.lastIndexOf('.') + 1).toLowerCase()];
+}
+
+/** Whether `path` shows highlighted by an interim mode while its full mode is not loaded. */
+export function hasInterim(path: string): boolean {
+  const name = languageName(path);
+  return name !== undefined && Object.hasOwn(interim, name);
 }
 
 /** The loaded mode for `path`; its interim mode or plain text while it loads or when there is none. */

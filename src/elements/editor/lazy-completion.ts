@@ -1,9 +1,10 @@
 /**
  * Completion and bracket closing (`@codemirror/autocomplete`, a tenth of the editor's bytes),
- * loaded beside the editor rather than in its chunk: the load starts as soon as an editor shows a
- * state that lacks them, so the first file is editable without waiting for them and they arrive
- * while the full language mode does. Until then a state carries only the trigger; once loaded,
- * every shown state gets the real extension in its place, and states made after get it at once.
+ * loaded beside the editor rather than in its chunk, and only once a person focuses an editor: a
+ * first visit that only looks never fetches them. The focus comes before the first keystroke, so
+ * they are usually there by the time a completion could show; a bracket typed before they arrive
+ * is not closed. Until then a state carries only the trigger; once loaded, every shown state gets
+ * the real extension in its place, and states made after get it at once.
  */
 import { Compartment, type Extension } from '@codemirror/state';
 import { keymap, ViewPlugin } from '@codemirror/view';
@@ -30,17 +31,29 @@ export function loadCompletion(): Promise<Extension> {
   return loading;
 }
 
-/** Shown in a view, loads completion and puts it in that view's state unless it has moved on. */
+/**
+ * In a focused view, loads completion and puts it in that view's state unless it has moved on:
+ * at once when the state shows in a view that has focus, else on the view's next focus.
+ */
 const trigger = ViewPlugin.define((view) => {
   let live = true;
-  loadCompletion().then(
-    (extension) => {
-      if (live) view.dispatch({ effects: completing.reconfigure(extension) });
-    },
-    // Typing goes on without; the next state shown tries again.
-    () => undefined,
-  );
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    loadCompletion().then(
+      (extension) => {
+        if (live) view.dispatch({ effects: completing.reconfigure(extension) });
+      },
+      // Typing goes on without; the next focus tries again.
+      () => (started = false),
+    );
+  };
+  if (view.hasFocus) start();
   return {
+    update(update) {
+      if (update.focusChanged && update.view.hasFocus) start();
+    },
     destroy() {
       live = false;
     },

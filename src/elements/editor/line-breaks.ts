@@ -5,6 +5,7 @@
  */
 
 import type { EditorState } from '@codemirror/state';
+import type { CollabSelection } from '../../composition/collab-status.js';
 
 /**
  * The offset in `state`'s text, written with its own line breaks, of document position `pos`
@@ -12,6 +13,12 @@ import type { EditorState } from '@codemirror/state';
  */
 export const textOffset = (state: EditorState, pos: number): number =>
   pos + (state.doc.lineAt(pos).number - 1) * (state.lineBreak.length - 1);
+
+/** The main selection of `state` as offsets in its text, for presence. */
+export function selectionOffsets(state: EditorState): CollabSelection {
+  const { anchor, head } = state.selection.main;
+  return { anchor: textOffset(state, anchor), head: textOffset(state, head) };
+}
 
 /**
  * The separator to give CodeMirror's `lineSeparator` facet: `undefined` for a file without any

@@ -4,7 +4,8 @@
  * seconds after it moves, and their selection as a translucent highlight. Drawn in a layer of
  * their own over the text, which CodeMirror marks `aria-hidden` (the status bar names who is
  * where); the text itself is never wrapped or changed. Offsets travel as offsets in the file's
- * text, a CRLF line break counting two, and are clamped to the document.
+ * text, a CRLF line break counting two, and are clamped to the document. Its own chunk, loaded
+ * when a file first has someone else in it (`load-remote-cursors.ts`).
  */
 import {
   EditorSelection,
@@ -14,9 +15,8 @@ import {
   type Extension,
   type TransactionSpec,
 } from '@codemirror/state';
-import { EditorView, RectangleMarker, layer, type LayerMarker } from '@codemirror/view';
+import { RectangleMarker, layer, type EditorView, type LayerMarker } from '@codemirror/view';
 import type { CollabPeer, CollabSelection } from '../../composition/collab-status.js';
-import { textOffset } from './line-breaks.js';
 
 /** A person drawn: their reported selection (text offsets) and where it is now (positions). */
 interface RemoteCursor {
@@ -42,12 +42,6 @@ function positionOf(state: EditorState, offset: number): number {
   }
   const line = state.doc.line(low);
   return Math.min(line.from + Math.max(offset - line.from - (low - 1) * extra, 0), line.to);
-}
-
-/** The main selection of `state` as offsets in its text, for presence. */
-export function selectionOffsets(state: EditorState): CollabSelection {
-  const { anchor, head } = state.selection.main;
-  return { anchor: textOffset(state, anchor), head: textOffset(state, head) };
 }
 
 const drawCursors = StateEffect.define<readonly RemoteCursor[]>();
@@ -184,45 +178,7 @@ const markersOf = (view: EditorView): LayerMarker[] =>
     return [...highlights, ...caret.map((rectangle) => new Caret(rectangle, cursor))];
   });
 
-const theme = EditorView.baseTheme({
-  '.cm-remoteCursors': { pointerEvents: 'none' },
-  '.cm-remoteSelection': {
-    backgroundColor: 'color-mix(in srgb, var(--ca-peer-color) 25%, transparent)',
-  },
-  '.cm-remoteCaret': {
-    borderLeft: '2px solid var(--ca-peer-color)',
-    marginLeft: '-1px',
-  },
-  '.cm-remoteName': {
-    position: 'absolute',
-    left: '-2px',
-    bottom: '100%',
-    padding: '0 0.3em',
-    borderRadius: '3px 3px 3px 0',
-    border: '1px solid transparent',
-    backgroundColor: 'var(--ca-peer-color)',
-    color: 'var(--ca-peer-text)',
-    fontFamily: 'system-ui, sans-serif',
-    fontSize: '0.7rem',
-    lineHeight: '1.3',
-    whiteSpace: 'nowrap',
-    animation: 'ca-remote-name 2s forwards',
-  },
-  '.cm-remoteName.below': { bottom: 'auto', top: '100%', borderRadius: '0 3px 3px 3px' },
-  '@keyframes ca-remote-name': {
-    '0%, 80%': { opacity: '1' },
-    '100%': { opacity: '0', visibility: 'hidden' },
-  },
-  // Forced colours replace the person's colour: the caret, its name's border and the selection's
-  // outline take the text colour, so every part stays visible.
-  '@media (forced-colors: active)': {
-    '.cm-remoteCaret': { borderLeftColor: 'CanvasText' },
-    '.cm-remoteName': { borderColor: 'CanvasText' },
-    '.cm-remoteSelection': { outline: '1px dashed CanvasText' },
-  },
-});
-
-/** The field, the layer and its styles: in every file's state. */
+/** The field and the layer: in every file's state once loaded (their styles always are). */
 export const remoteCursors: Extension = [
   cursors,
   layer({
@@ -234,5 +190,4 @@ export const remoteCursors: Extension = [
       update.startState.field(cursors) !== update.state.field(cursors),
     markers: markersOf,
   }),
-  theme,
 ];

@@ -1,7 +1,7 @@
 /**
  * The editor's CodeMirror extensions: `basicSetup` from the `codemirror` package, taken apart so
  * that only what is used loads up front. Search arrives on first use (`lazy-search.ts`), completion
- * and bracket closing just after the first file shows (`lazy-completion.ts`); lint is
+ * and bracket closing once a person first focuses the editor (`lazy-completion.ts`); lint is
  * left out because nothing reports diagnostics in the editor. Syntax colours come from
  * `code-theme.ts`, so CodeMirror's default highlight style is not needed as a fallback.
  */

@@ -9,6 +9,8 @@ import {
   createStudioRuntime,
   type StudioRuntime,
 } from '../../../src/composition/studio-runtime.js';
+import { loadLanguage } from '../../../src/elements/editor/languages.js';
+import { loadCompletion } from '../../../src/elements/editor/lazy-completion.js';
 import { pasteText } from '../../support/clipboard.js';
 import { waitFor } from '../../support/wait.js';
 import { callAsPerson } from '../../../src/runtime/registry/person-call.js';
@@ -36,6 +38,9 @@ async function setup(attributes: { idle?: number; maxWait?: number } = {}) {
     'CodeMirror to mount',
   );
   await waitFor(() => content.textContent?.includes('<!doctype html>'), 'the active file');
+  // What the first focus loads, loaded before: evaluated while typing on a busy machine, it could
+  // hold keys apart long enough to part one typed run into two undo steps.
+  await Promise.all([loadLanguage('index.html'), loadCompletion()]);
   return { runtime, element, approval, content };
 }
 
