@@ -10,6 +10,7 @@ import {
   STUDIO_APP_URI,
   type MCPHttpHost,
 } from '../../../src/bridge/mcp/node.js';
+import { STUDIO_APP_VIEW_SOURCE } from '../../../src/bridge/mcp/studio-app-view.generated.js';
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 
 /** What the test needs of a client of either generation. */
@@ -90,7 +91,9 @@ describe('the studio as an MCP App', () => {
         const [page] = contents as { uri: string; mimeType: string; text: string }[];
         expect(page!.mimeType).to.equal('text/html;profile=mcp-app');
         expect(page!.text).to.match(/^<!doctype html>/);
-        expect(page!.text).to.include("'ui/initialize'");
+        // It carries the app's compiled script, which speaks ui/initialize to its host.
+        expect(page!.text).to.include(`<script>${STUDIO_APP_VIEW_SOURCE}</script>`);
+        expect(STUDIO_APP_VIEW_SOURCE).to.include('"ui/initialize"');
         // One document: nothing it loads comes from elsewhere.
         expect(page!.text).to.not.match(/<(script|link|img)[^>]+(src|href)=/i);
       } finally {
