@@ -175,7 +175,7 @@ export function createStatelessTasks(
       task.input = input;
       run(task, input, capabilities, params);
       // The task is in the table before this answer leaves: a tasks/get right after finds it.
-      return { ...task.seed(), resultType: 'task' };
+      return { ...task.summary(), resultType: 'task' };
     },
 
     serve(server, owner) {

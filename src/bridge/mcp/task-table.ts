@@ -51,7 +51,7 @@ export interface TaskHandle {
   /** The asks changed: the task moves between `working` and `input_required`. */
   touch(): void;
   /** The task's fields without result, error or asks: a `CreateTaskResult`'s. */
-  seed(): Task;
+  summary(): Task;
 }
 
 /** A task as the wire shows it. */
@@ -176,9 +176,14 @@ export function createTaskTable(options: TaskTableOptions): TaskTable {
           touch() {
             if (!task.ended) task.updatedAt = Date.now();
           },
-          seed() {
-            const { inputRequests: _asks, result: _result, error: _error, ...seed } = detail(task);
-            return seed;
+          summary() {
+            const {
+              inputRequests: _asks,
+              result: _result,
+              error: _error,
+              ...summary
+            } = detail(task);
+            return summary;
           },
         },
       };

@@ -207,13 +207,12 @@ export class PreviewController implements PreviewHost {
     this.shown = { revision, document };
     if (!inPlace && this.state.pickerEnabled) this.state = { ...this.state, pickerEnabled: false };
     this.waiters.supersede(revision);
+    const mapError = this.siteMap.state().error;
     this.setStatus({
       revision,
       acknowledgedRevision: this.state.status.acknowledgedRevision,
       state: 'loading',
-      diagnostics: this.siteMap.state().error
-        ? [this.siteMap.state().error!, ...document.diagnostics]
-        : document.diagnostics,
+      diagnostics: mapError ? [mapError, ...document.diagnostics] : document.diagnostics,
       sealed: this.state.status.sealed ?? false,
     });
     if (inPlace) {
