@@ -3,7 +3,8 @@
  * what they do (`beginStep`: "the preview renders the starter files", "the editor mounts") and
  * ask for their turn (`turnOf`); the order itself is the `WAITS_FOR` table below and nowhere
  * else. On two cores, evaluating the runtime's chunk beside the preview's first render or the
- * editor's mount takes the CPU they need (bench:cold-start), so the runtime and the idle work
+ * editor's mount takes the CPU they need (bench:cold-start), so the runtime, the studio's other
+ * panels (`<ca-studio>`'s file tree, chat, trace, actions, approval) and the idle work
  * wait for both. The editor waits for nothing: a person types there first, and in an
  * interleaved A/B, holding CodeMirror until the preview answered made the editor editable later
  * without making that answer come sooner.
@@ -15,12 +16,13 @@
  */
 
 /** The steps of a first visit that take a turn. */
-export type ColdStartStep = 'preview' | 'editor' | 'runtime' | 'idle';
+export type ColdStartStep = 'preview' | 'editor' | 'panels' | 'runtime' | 'idle';
 
 /** What each step's work waits for on a first visit: the order, in one place. */
 const WAITS_FOR: { readonly [step in ColdStartStep]: readonly ColdStartStep[] } = {
   preview: [],
   editor: [],
+  panels: ['preview', 'editor'],
   runtime: ['preview', 'editor'],
   idle: ['preview', 'editor'],
 };

@@ -1,16 +1,25 @@
 /**
- * The script-tag build's dialog elements (`<ca-settings>`, `<ca-catalog>`, `<ca-search>`,
- * `<ca-host-connect>`) are defined where a page uses them, not on every page: each one's code
- * loads when its tag first appears in the document. A studio loads the ones it shows itself,
- * when they are first opened. As in Shoelace's autoloader, a tag inside a shadow root is out of
- * the document's sight: `discover(shadowRoot)` defines what that root uses.
+ * The script-tag build defines up front only what a studio's first screen needs at once: the
+ * studio, the editor, the preview, the status bar and the runtime. The other elements are defined where a page
+ * uses them, not on every page: each one's code loads when its tag first appears in the
+ * document. The studio's other panels (file tree, chat, trace, workspace actions, approval) are one chunk, which a studio loads itself on its turn of a first visit; the dialogs
+ * (`<ca-settings>`, `<ca-catalog>`, `<ca-search>`, `<ca-host-connect>`) are a chunk each, which
+ * a studio loads when first opened. As in Shoelace's autoloader, a tag inside a shadow root is
+ * out of the document's sight: `discover(shadowRoot)` defines what that root uses.
  */
 
+const panels = () => import('../studio/panel-elements.js');
+
 const LOADERS: Readonly<Record<string, () => Promise<unknown>>> = {
+  'ca-approval': panels,
   'ca-catalog': () => import('../catalog/catalog.js'),
+  'ca-chat': panels,
+  'ca-explorer': panels,
   'ca-host-connect': () => import('../host-connect/host-connect.js'),
   'ca-search': () => import('../search/search.js'),
   'ca-settings': () => import('../settings/settings.js'),
+  'ca-trace': panels,
+  'ca-workspace-actions': panels,
 };
 const TAGS = Object.keys(LOADERS);
 const SELECTOR = TAGS.join(',');
@@ -28,8 +37,8 @@ export async function discover(root: Element | Document | DocumentFragment): Pro
 }
 
 /**
- * Defines what the document uses now and what it adds later; stops watching once every dialog
- * element is defined.
+ * Defines what the document uses now and what it adds later; stops watching once every element
+ * it loads is defined.
  */
 export function discoverInDocument(): void {
   void discover(document);

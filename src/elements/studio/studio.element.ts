@@ -36,15 +36,11 @@ import { planPanels, renderPanels } from './studio-panels.js';
 import { renderHeaderActions } from './header-actions.js';
 import { studioStyles } from './studio.styles.js';
 import { customLayoutStyles } from './custom-layout.styles.js';
+import { loadPanels } from './load-panels.js';
 import '../runtime/runtime.js';
 import '../editor/editor.js';
-import '../explorer/explorer.js';
 import '../preview/preview.js';
-import '../trace/trace.js';
-import '../approval/approval.js';
-import '../chat/chat.js';
 import '../status-bar/status-bar.js';
-import '../actions/actions.js';
 
 /** Children that configure the studio rather than lay it out. */
 const CONFIGURING_CHILD = 'script, template, [slot]';
@@ -268,10 +264,17 @@ export class CaStudio extends LitElement {
    */
   @ownedRuntimeProperty() runtime?: StudioRuntime;
 
-  /** Also waits for the runtime the studio creates, so code that awaits it can use it. */
-  protected override getUpdateComplete(): Promise<boolean> {
+  /**
+   * Also waits for the runtime the studio creates and for its panels' code, so code that awaits
+   * it can use both.
+   */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    await this.panelsLoaded;
     return this.owner.updateComplete(() => super.getUpdateComplete());
   }
+
+  /** The other panels' code (`load-panels.ts`); a failed load shows in the console, once. */
+  private panelsLoaded?: Promise<unknown>;
 
   constructor() {
     super();
@@ -289,8 +292,11 @@ export class CaStudio extends LitElement {
     this.darkScheme = globalThis.matchMedia?.('(prefers-color-scheme: dark)');
     this.darkScheme?.addEventListener('change', this.schemeChanged);
     // Preload: the editor's CodeMirror chunk downloads while the studio's first render runs,
-    // and evaluates on the editor's turn (`cold-start-order.ts`).
+    // and evaluates on the editor's turn (`cold-start-order.ts`); the other panels follow.
     void loadCodeEditor();
+    this.panelsLoaded ??= loadPanels().catch((error: unknown) =>
+      console.error("The studio's panels failed to load.", error),
+    );
   }
 
   private readLayout(): void {

@@ -197,5 +197,13 @@ export const studioStyles = [
       border: 0;
       border-radius: 0;
     }
+    /* Panels whose code arrives after the editor and the preview keep their places meanwhile. */
+    :is(ca-explorer, ca-chat, ca-trace, ca-approval):not(:defined) {
+      visibility: hidden;
+    }
+    /* Its slotted menu items would take room in the header. */
+    ca-workspace-actions:not(:defined) {
+      display: none;
+    }
   `,
 ];

@@ -36,6 +36,9 @@ const breakable = (name: string) =>
 /** A failure a retry may fix, or one it cannot. */
 const failureKind = (error: { retryable: boolean }) => (error.retryable ? 'retryable' : 'terminal');
 
+/** The rows before a runtime is there: one array, so an update without new rows measures nothing. */
+const NO_ROWS: readonly TraceRow[] = [];
+
 const APPROVAL_LABELS: Readonly<Record<TraceApproval, string>> = {
   waiting: 'waiting for approval',
   approved: 'approved',
@@ -110,7 +113,10 @@ export class CaTrace extends LitElement {
   private shownRows?: readonly TraceRow[];
 
   protected override willUpdate(): void {
-    this.pinned = atScrollEnd(this.renderRoot.querySelector<HTMLElement>('.rows'));
+    // Measured only when the rows changed: reading the scroll position forces a layout, which on
+    // a first visit would run inside the studio's first render.
+    if (this.allRows !== this.shownRows)
+      this.pinned = atScrollEnd(this.renderRoot.querySelector<HTMLElement>('.rows'));
   }
 
   protected override updated(): void {
@@ -118,11 +124,11 @@ export class CaTrace extends LitElement {
     if (this.allRows === this.shownRows) return;
     this.shownRows = this.allRows;
     const area = this.renderRoot.querySelector<HTMLElement>('.rows');
-    if (area && this.pinned) area.scrollTop = area.scrollHeight;
+    if (area && this.pinned && this.allRows.length) area.scrollTop = area.scrollHeight;
   }
 
   private get allRows(): readonly TraceRow[] {
-    return this.rows.value ?? [];
+    return this.rows.value ?? NO_ROWS;
   }
 
   private async copy(): Promise<void> {

@@ -60,12 +60,15 @@ describe('<ca-studio> paints while its runtime loads', () => {
       const status = shadowText(preview);
       expect(status).to.include(LOADING_RUNTIME_MESSAGE);
       expect(status).not.to.include(NO_RUNTIME_MESSAGE);
-      expect(shadowText(inner(studio, 'ca-chat'))).to.include(LOADING_RUNTIME_MESSAGE);
       expect(preview.frame, 'the seed is rendering').to.not.equal(null);
+      // The other panels' code waits for the preview and the editor; their places stay empty.
+      expect(customElements.get('ca-chat'), 'the chat is not defined yet').to.equal(undefined);
+      expect(getComputedStyle(inner(studio, 'ca-chat')).visibility).to.equal('hidden');
 
       await studio.updateComplete;
       const runtime = studio.runtime;
       expect(runtime, 'updateComplete waits for the runtime').to.not.equal(undefined);
+      expect(customElements.get('ca-chat'), 'and for the other panels').to.not.equal(undefined);
       expect(frameAtArrival, 'rendered before the runtime arrived').to.be.instanceOf(
         HTMLIFrameElement,
       );

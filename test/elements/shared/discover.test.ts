@@ -6,7 +6,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 // One page for the whole file: an element once defined stays defined, so each case uses tags
 // the cases before it left alone.
-describe('discover: dialog elements defined where a page uses them', () => {
+describe('discover: elements defined where a page uses them', () => {
   it('defines nothing for a document that uses no dialog, however it changes', async () => {
     discoverInDocument();
     const box = document.createElement('div');
@@ -14,7 +14,7 @@ describe('discover: dialog elements defined where a page uses them', () => {
     document.body.append(box);
     await settle();
     box.remove();
-    for (const tag of ['ca-settings', 'ca-catalog', 'ca-search', 'ca-host-connect'])
+    for (const tag of ['ca-settings', 'ca-catalog', 'ca-search', 'ca-host-connect', 'ca-chat'])
       expect(customElements.get(tag), tag).to.equal(undefined);
   });
 
@@ -40,6 +40,17 @@ describe('discover: dialog elements defined where a page uses them', () => {
     expect(customElements.get('ca-catalog')).to.not.equal(undefined);
     expect(customElements.get('ca-settings')).to.equal(undefined);
     host.remove();
+  });
+
+  it("defines a studio's panel used on its own, and the other panels with it", async () => {
+    const box = document.createElement('div');
+    box.innerHTML = '<ca-runtime storage="memory"><ca-trace></ca-trace></ca-runtime>';
+    document.body.append(box);
+    await customElements.whenDefined('ca-trace');
+    for (const tag of ['ca-explorer', 'ca-chat', 'ca-approval', 'ca-workspace-actions'])
+      expect(customElements.get(tag), tag).to.not.equal(undefined);
+    expect(customElements.get('ca-settings')).to.equal(undefined);
+    box.remove();
   });
 
   it('defines the root itself when it is a dialog element', async () => {
