@@ -55,6 +55,15 @@ const LOADED_LATER =
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
+ * The studio's panels after the editor and the preview (`panel-elements.ts`) and what they share
+ * with the dialogs: the modal, its focus and scroll helpers, the recovery buttons and the
+ * OpenRouter error texts. Not the approval's diff, which loads when a change is first shown
+ * (`load-diff.ts`).
+ */
+const PANEL_ELEMENTS =
+  /elements[\\/]((explorer|trace|chat|actions)[\\/]|approval[\\/](?!approval-diff|diff-views)|studio[\\/]panel-elements\.ts|shared[\\/](focus|scroll-lock|modal-controller|dialog\.styles|recovery)\.ts)|agents[\\/]openrouter[\\/]errors\.ts/;
+
+/**
  * Writes the script-tag build's chunk file names over the marks in
  * `src/elements/shared/prefetch.ts` (`studio-########.js`): same length, so the source maps
  * stay exact.
@@ -140,6 +149,9 @@ function browserBuild(entry: string, fileName: string, { initial = false, oneFil
                     // The runtime the entry imports at once is one file too: its modules shared
                     // with the dialogs' chunks would otherwise be a second round of requests.
                     { name: 'studio', test: inRuntimeChunk },
+                    // The studio's other panels arrive as one file too, with the dialog and
+                    // recovery helpers they share with the dialogs' chunks.
+                    { name: 'panel-elements', test: PANEL_ELEMENTS },
                   ]
                 : []),
             ],

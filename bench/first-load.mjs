@@ -1,7 +1,9 @@
 // The script-tag build's first load, as file paths: `ca-studio.js` with every chunk it imports
 // statically (up front), the runtime chunk it imports as soon as it evaluates (in parallel with
 // the first render), what a studio fetches at once for its first editable file (the preloaded
-// editor chunk, which highlights HTML with the HTML grammar alone), and what follows once a
+// editor chunk, which highlights HTML with the HTML grammar alone), the studio's other panels
+// (file tree, chat, trace, actions, approval: one chunk, once the editor and the preview have
+// shown), and what follows once a
 // person first focuses the editor: completion and bracket closing (`src/elements/editor/lazy-completion.ts`)
 // and the full web modes (HTML nesting CSS and JavaScript, `src/elements/editor/web-modes.ts`);
 // each with their static imports. Run `npm run build` first.
@@ -28,22 +30,24 @@ function chunk(prefix, { optional = false } = {}) {
   throw new Error(`No dist/chunks/${prefix}-*.js: run \`npm run build\` first.`);
 }
 
-/** Each part's files, none counted twice: `upFront`, `runtime`, `editor`, then `modes`. */
+/** Each part's files, none counted twice: `upFront`, `runtime`, `editor`, `panels`, then `modes`. */
 export function firstLoad() {
   const upFront = closure('dist/ca-studio.js', new Set());
   const withRuntime = closure(chunk('studio'), new Set(upFront));
   const withEditor = closure(chunk('code-editor'), new Set(withRuntime));
+  const withPanels = closure(chunk('panel-elements'), new Set(withEditor));
   // Completion is its own chunk unless something in the first load imports it statically.
   const completion = chunk('autocomplete', { optional: true });
   const withModes = closure(
     chunk('web-modes'),
-    completion ? closure(completion, new Set(withEditor)) : new Set(withEditor),
+    completion ? closure(completion, new Set(withPanels)) : new Set(withPanels),
   );
   const minus = (paths, before) => new Set([...paths].filter((path) => !before.has(path)));
   return {
     upFront,
     runtime: minus(withRuntime, upFront),
     editor: minus(withEditor, withRuntime),
-    modes: minus(withModes, withEditor),
+    panels: minus(withPanels, withEditor),
+    modes: minus(withModes, withPanels),
   };
 }

@@ -52,15 +52,20 @@ for (const path of [...sizes.keys()].sort()) {
 }
 
 const gzipOf = (paths) => [...paths].reduce((sum, path) => sum + sizes.get(path).gzip, 0);
-const { upFront, runtime, editor, modes } = firstLoad();
+const { upFront, runtime, editor, panels, modes } = firstLoad();
 const line = (label, paths) =>
   console.log(`${label}: ${kb(gzipOf(paths))} gzip (${kib(gzipOf(paths))})`);
 console.log('');
 line(`script-tag entry up front (ca-studio.js + ${upFront.size - 1} static chunks)`, upFront);
 line(`script-tag entry runtime, fetched at once (${runtime.size} files)`, runtime);
-const first = new Set([...upFront, ...runtime, ...editor]);
+line(`the editor with the HTML grammar, fetched at once (${editor.size} files)`, editor);
 line(
-  `first visit in all (entry, runtime, editor with the HTML grammar, ${first.size} files)`,
+  `the studio's other panels, once the editor and the preview have shown (${panels.size} files)`,
+  panels,
+);
+const first = new Set([...upFront, ...runtime, ...editor, ...panels]);
+line(
+  `first visit in all (entry, runtime, editor with the HTML grammar, panels, ${first.size} files)`,
   first,
 );
 line(

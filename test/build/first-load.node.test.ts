@@ -25,10 +25,11 @@ const FULL_MODES = /node_modules\/@codemirror\/lang-|node_modules\/@lezer\/(css|
 // What the script-tag build loads before its first file is editable (bench/first-load.mjs, the
 // files bench:size counts), from the built dist/ (`npm test` builds first).
 describe('the script-tag build’s first load', () => {
-  const { upFront, runtime, editor, modes } = firstLoad() as {
+  const { upFront, runtime, editor, panels, modes } = firstLoad() as {
     upFront: Set<string>;
     runtime: Set<string>;
     editor: Set<string>;
+    panels: Set<string>;
     modes: Set<string>;
   };
   const first = sourcesOf(new Set([...upFront, ...runtime, ...editor]));
@@ -56,6 +57,28 @@ describe('the script-tag build’s first load', () => {
     const up = sourcesOf(upFront);
     expect(holds(up, /src\/elements\/preview\/preview\.element\.ts/), 'the preview').to.equal(true);
     expect(holds(first, /src\/elements\/host-connect\//), 'host-connect').to.equal(false);
+  });
+
+  it('evaluates up front only the studio, editor, preview, status bar and runtime elements', () => {
+    const up = sourcesOf(upFront);
+    for (const element of ['studio', 'editor', 'preview', 'status-bar', 'runtime'])
+      expect(
+        holds(up, new RegExp(`src/elements/${element}/${element}\\.element\\.ts`)),
+        element,
+      ).to.equal(true);
+    const later = sourcesOf(panels);
+    for (const element of ['explorer', 'chat', 'trace', 'approval', 'actions']) {
+      expect(
+        holds(up, new RegExp(`src/elements/${element}/${element}\\.`)),
+        `${element} up front`,
+      ).to.equal(false);
+      expect(
+        holds(later, new RegExp(`src/elements/${element}/${element}\\.element\\.ts`)),
+        element,
+      ).to.equal(true);
+    }
+    // The approval's diff view stays a chunk of its own, loaded when a change is first shown.
+    expect(holds(later, /@codemirror\/merge/), 'the diff view').to.equal(false);
   });
 
   it('gets completion and the full web modes once a person focuses the editor', () => {
