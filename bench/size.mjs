@@ -95,6 +95,12 @@ floor(
   floors.zod,
 );
 floor('lit + @lit/context alone, all they export', floors.lit);
+// The runtime and the other panels arrive after the editor and the preview are there.
+const usable = new Set([...upFront, ...editor]);
+floor(
+  `CodeMirror as set up and lit together, the libraries needed before the editor and the preview are there, of our ${kb(gzipOf(usable))} then (up front and the editor, ${(gzipOf(usable) / (floors.codemirror + floors.lit)).toFixed(2)}×)`,
+  floors.codemirror + floors.lit,
+);
 const needed = floors.codemirror + floors.zod + floors.lit;
 floor(
   `CodeMirror as set up, zod and lit together, the libraries a first visit needs, of its ${kb(gzipOf(first))} (${(gzipOf(first) / needed).toFixed(2)}×)`,
