@@ -17,9 +17,12 @@ const benches = [
     name: 'size',
     script: 'bench/size.mjs',
     pick: (line) =>
-      /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(initial|studio|code-editor|autocomplete|lang-html)-)/.test(
+      /^\| (ca-studio\.js|browser\/runtime\.js|chunks\/(initial|studio|code-editor|panel-elements|autocomplete|lang-html)-)/.test(
         line,
-      ) || /^(script-tag entry|first load|then, once a person|first visit|floor:)/.test(line),
+      ) ||
+      /^(script-tag entry|the editor with|the studio's other panels|first load|then, once a person|first visit|floor:)/.test(
+        line,
+      ),
   },
   {
     name: 'cold-start',

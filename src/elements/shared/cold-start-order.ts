@@ -23,7 +23,8 @@ const WAITS_FOR: { readonly [step in ColdStartStep]: readonly ColdStartStep[] } 
   preview: [],
   editor: [],
   panels: ['preview', 'editor'],
-  runtime: ['preview', 'editor'],
+  // The approval gate is a panel: a runtime without it refuses a gated call at once.
+  runtime: ['preview', 'editor', 'panels'],
   idle: ['preview', 'editor'],
 };
 

@@ -8,18 +8,18 @@
  * out of the document's sight: `discover(shadowRoot)` defines what that root uses.
  */
 
-const panels = () => import('../studio/panel-elements.js');
+import { loadPanels } from '../studio/load-panels.js';
 
 const LOADERS: Readonly<Record<string, () => Promise<unknown>>> = {
-  'ca-approval': panels,
+  'ca-approval': loadPanels,
   'ca-catalog': () => import('../catalog/catalog.js'),
-  'ca-chat': panels,
-  'ca-explorer': panels,
+  'ca-chat': loadPanels,
+  'ca-explorer': loadPanels,
   'ca-host-connect': () => import('../host-connect/host-connect.js'),
   'ca-search': () => import('../search/search.js'),
   'ca-settings': () => import('../settings/settings.js'),
-  'ca-trace': panels,
-  'ca-workspace-actions': panels,
+  'ca-trace': loadPanels,
+  'ca-workspace-actions': loadPanels,
 };
 const TAGS = Object.keys(LOADERS);
 const SELECTOR = TAGS.join(',');

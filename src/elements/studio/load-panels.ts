@@ -1,13 +1,19 @@
 /**
  * The studio's other panels (`panel-elements.ts`), loaded once per page on their turn of a first
  * visit (`cold-start-order.ts`): after the preview's first render and the editor's mount. Until
- * then the studio keeps their places in its layout, empty.
+ * then the studio keeps their places in its layout, empty. The runtime waits for them on every
+ * visit (up to the order's cap), so the approval gate is connected before any call can ask it.
  */
-import { turnOf } from '../shared/cold-start-order.js';
+import { holdStep, turnOf } from '../shared/cold-start-order.js';
 
 let pending: Promise<unknown> | undefined;
 
 export function loadPanels(): Promise<unknown> {
-  pending ??= turnOf('panels').then(() => import('./panel-elements.js'));
+  if (!pending) {
+    const release = holdStep('panels');
+    pending = turnOf('panels')
+      .then(() => import('./panel-elements.js'))
+      .finally(release);
+  }
   return pending;
 }

@@ -36,8 +36,10 @@ describe('<ca-studio> paints while its runtime loads', () => {
     let frameAtArrival: HTMLIFrameElement | null | undefined;
     let loadsAfterArrival = 0;
     let editorAtArrival: string | undefined;
+    let approvalAtArrival = false;
     studio.addEventListener('ca-runtime-change', (event) => {
       if (!event.detail.runtime) return;
+      approvalAtArrival = customElements.get('ca-approval') !== undefined;
       editorAtArrival =
         inner(studio, 'ca-editor').shadowRoot!.querySelector('.cm-content[contenteditable="true"]')
           ?.textContent ?? '';
@@ -69,6 +71,7 @@ describe('<ca-studio> paints while its runtime loads', () => {
       const runtime = studio.runtime;
       expect(runtime, 'updateComplete waits for the runtime').to.not.equal(undefined);
       expect(customElements.get('ca-chat'), 'and for the other panels').to.not.equal(undefined);
+      expect(approvalAtArrival, 'the approval gate was there before the runtime').to.equal(true);
       expect(frameAtArrival, 'rendered before the runtime arrived').to.be.instanceOf(
         HTMLIFrameElement,
       );

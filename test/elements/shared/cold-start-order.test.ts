@@ -10,9 +10,9 @@ async function settledWithin(promise: Promise<unknown>, ms = 0): Promise<boolean
   return settled;
 }
 
-describe('cold start order: the preview and the editor at once, then the runtime and idle work', () => {
+describe('cold start order: the preview and the editor at once, then the panels, the runtime and idle work', () => {
   it('lets every step through after the current task when nothing holds', async () => {
-    for (const step of ['preview', 'editor', 'runtime', 'idle'] as const)
+    for (const step of ['preview', 'editor', 'panels', 'runtime', 'idle'] as const)
       expect(await settledWithin(turnOf(step), 5), step).to.equal(true);
   });
 
@@ -38,6 +38,21 @@ describe('cold start order: the preview and the editor at once, then the runtime
     editor();
     expect(await settledWithin(runtime), 'the runtime may go').to.equal(true);
     expect(await settledWithin(idle), 'the idle work may go').to.equal(true);
+  });
+
+  it("holds the other panels behind the preview and the editor, and the runtime behind the panels' code", async () => {
+    const preview = holdStep('preview');
+    const panels = turnOf('panels');
+    expect(await settledWithin(panels, 20), 'the preview holds the panels').to.equal(false);
+    preview();
+    expect(await settledWithin(panels), 'then they may load').to.equal(true);
+    // Loading: the approval gate among them must be there before the runtime can take a call.
+    const loading = holdStep('panels');
+    const runtime = turnOf('runtime');
+    expect(await settledWithin(runtime, 20), 'the panels hold the runtime').to.equal(false);
+    expect(await settledWithin(turnOf('idle'), 5), 'not the idle work').to.equal(true);
+    loading();
+    expect(await settledWithin(runtime), 'loaded: the runtime may go').to.equal(true);
   });
 
   it('waits for the last of several holds, and a second release changes nothing', async () => {
