@@ -37,20 +37,31 @@ describe('demo studio from the built dist/ca-studio.js', () => {
     expect(scripts.some((path) => /^\/dist\/chunks\/code-editor-.*\.js$/.test(path))).to.equal(
       true,
     );
-    // The build wrote the runtime's and the editor's chunk names (and the helper both import)
-    // into the prefetch links: the very files the page then imports.
-    const prefetched = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map(
-        (link) => new URL(link.href).pathname,
-      ),
-    );
-    expect(prefetched.map((path) => path.replace(/-[\w-]{8}\.js$/, ''))).to.have.members([
-      '/dist/chunks/studio',
+    // The build wrote the editor's chunk name (and the helper both chunks import) into the
+    // module-preload links and the runtime's into the prefetch link: the very files the page
+    // then imports, each asked for once.
+    const linked = (rel: string) =>
+      page.evaluate(
+        (rel) =>
+          [...document.querySelectorAll<HTMLLinkElement>(`link[rel="${rel}"]`)].map(
+            (link) => new URL(link.href).pathname,
+          ),
+        rel,
+      );
+    const preloaded = await linked('modulepreload');
+    const prefetched = await linked('prefetch');
+    const chunkName = (path: string) => path.replace(/-[\w-]{8}\.js$/, '');
+    expect(preloaded.map(chunkName)).to.have.members([
       '/dist/chunks/code-editor',
       '/dist/chunks/rolldown-runtime',
     ]);
-    for (const path of prefetched) expect(scripts).to.include(path);
-    // Downloaded once: the import takes the prefetched file from the HTTP cache.
+    expect(prefetched.map(chunkName)).to.have.members(['/dist/chunks/studio']);
+    for (const path of [...preloaded, ...prefetched]) expect(scripts).to.include(path);
+    // Downloaded once: the import takes the prefetched file from the HTTP cache, once the
+    // runtime's turn has come.
+    await page.waitForFunction(
+      () => (document.querySelector('ca-studio') as { runtime?: unknown } | null)?.runtime,
+    );
     const imports = await page.evaluate((paths) => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       return entries

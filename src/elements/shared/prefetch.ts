@@ -28,12 +28,13 @@ export type PrefetchedChunk = keyof typeof FILES;
 const requested = new Set<string>();
 
 export function prefetchChunk(chunk: PrefetchedChunk): void {
-  // Names relative to this file hold only where it still is the chunk the build made.
-  if (typeof document === 'undefined' || !import.meta.url.endsWith(`/${SELF}`)) return;
+  // Names relative to this file hold only where it still is the chunk the build made. Compared
+  // by file name: a minifier folds `/${SELF}` into a path that reads as a link to a site's file.
+  if (typeof document === 'undefined' || import.meta.url.split('/').pop() !== SELF) return;
   for (const file of FILES[chunk]) {
-    const key = `${HOW[chunk]} ${file}`;
-    if (file.includes('#') || requested.has(key)) continue;
-    requested.add(key);
+    // Once per file, however it was asked for first: both chunks import the same helper.
+    if (file.includes('#') || requested.has(file)) continue;
+    requested.add(file);
     const link = document.createElement('link');
     link.rel = HOW[chunk];
     // What a module script's request is (CORS, same-origin credentials), so the import reuses it.

@@ -6,11 +6,18 @@
  */
 import { holdStep, turnOf } from '../shared/cold-start-order.js';
 
+/**
+ * The hold lasts from the studio's connection until the chunk has loaded or failed, which
+ * includes the wait for the preview and the editor (each capped by the order itself): longer
+ * than a step's usual cap, and still bounded should a download stall.
+ */
+const PANELS_CAP_MS = 10_000;
+
 let pending: Promise<unknown> | undefined;
 
 export function loadPanels(): Promise<unknown> {
   if (!pending) {
-    const release = holdStep('panels');
+    const release = holdStep('panels', PANELS_CAP_MS);
     pending = turnOf('panels')
       .then(() => import('./panel-elements.js'))
       .finally(release);
