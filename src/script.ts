@@ -1,7 +1,8 @@
 /**
  * The script-tag build (`dist/ca-studio.js`). Up front it carries what a studio's first screen
- * needs at once: lit, `<ca-studio>`, `<ca-editor>`, `<ca-preview>`, `<ca-status-bar>` and `<ca-runtime>`, the
- * starter-file reading and the preview that renders them. Everything else is a chunk:
+ * needs at once: lit, `<ca-studio>`, `<ca-editor>`, `<ca-preview>`, `<ca-status-bar>` and
+ * `<ca-runtime>`, the starter-file reading and the preview that renders them. Everything else is
+ * a chunk:
  * - CodeMirror, fetched and compiled as soon as this file runs on a page with a studio or an
  *   editor, while the first render goes on;
  * - the studio's other panels (file tree, chat, trace, workspace actions, approval),

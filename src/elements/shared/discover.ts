@@ -1,11 +1,12 @@
 /**
  * The script-tag build defines up front only what a studio's first screen needs at once: the
- * studio, the editor, the preview, the status bar and the runtime. The other elements are defined where a page
- * uses them, not on every page: each one's code loads when its tag first appears in the
- * document. The studio's other panels (file tree, chat, trace, workspace actions, approval) are one chunk, which a studio loads itself on its turn of a first visit; the dialogs
- * (`<ca-settings>`, `<ca-catalog>`, `<ca-search>`, `<ca-host-connect>`) are a chunk each, which
- * a studio loads when first opened. As in Shoelace's autoloader, a tag inside a shadow root is
- * out of the document's sight: `discover(shadowRoot)` defines what that root uses.
+ * studio, the editor, the preview, the status bar and the runtime. The other elements are defined
+ * where a page uses them, not on every page: each one's code loads when its tag first appears in
+ * the document. The studio's other panels (file tree, chat, trace, workspace actions, approval)
+ * are one chunk, which a studio loads itself on its turn of a first visit; the dialogs
+ * (`<ca-settings>`, `<ca-catalog>`, `<ca-search>`, `<ca-host-connect>`) are a chunk each, which a
+ * studio loads when first opened. As in Shoelace's autoloader, a tag inside a shadow root is out
+ * of the document's sight: `discover(shadowRoot)` defines what that root uses.
  */
 
 import { loadPanels } from '../studio/load-panels.js';
