@@ -179,12 +179,24 @@ export class CaStatusBar extends LitElement {
     const runtime = this.runtimeRef.value;
     // Read so the bar re-renders on every workspace change; the status adds folder and history.
     const snapshot = this.workspace.value;
+    // Shown, disabled, while the runtime loads: the bar keeps the height it will have.
+    const search = html`<button
+      part="search-button"
+      class="quiet search"
+      aria-haspopup="dialog"
+      aria-keyshortcuts="Control+Shift+F Meta+Shift+F"
+      ?disabled=${!runtime || !snapshot}
+      @click=${() => this.openSearch()}
+    >
+      Search <kbd>${shiftShortcutLabel('F')}</kbd>
+    </button>`;
     if (!runtime || !snapshot)
       return html`<div
-        part="status"
-        role=${this.announcer.statusRole ?? nothing}
-        aria-live=${this.announcer.value ? nothing : 'polite'}
-      ></div>`;
+          part="status"
+          role=${this.announcer.statusRole ?? nothing}
+          aria-live=${this.announcer.value ? nothing : 'polite'}
+        ></div>
+        ${search}`;
     const summary = summarizeStatus(runtime.workspace.getStatus(), this.preview.value);
     return html`
       <div
@@ -220,15 +232,7 @@ export class CaStatusBar extends LitElement {
         <span part="preview">${summary.previewLabel}</span>
         ${this.renderRoom()}
       </div>
-      <button
-        part="search-button"
-        class="quiet search"
-        aria-haspopup="dialog"
-        aria-keyshortcuts="Control+Shift+F Meta+Shift+F"
-        @click=${() => this.openSearch()}
-      >
-        Search <kbd>${shiftShortcutLabel('F')}</kbd>
-      </button>
+      ${search}
       <ca-search part="search" .runtime=${runtime}></ca-search>
     `;
   }

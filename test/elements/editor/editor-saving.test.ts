@@ -6,13 +6,16 @@ import type { CaPreview } from '../../../src/elements/preview/preview.element.js
 import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
 import { waitFor } from '../../support/wait.js';
 
-/** An editor and a preview on one runtime, the preview showing the seed. */
-async function setup() {
+/**
+ * An editor and a preview on one runtime, the preview showing the seed; the editor writes a
+ * draft `idleMs` after the last keystroke.
+ */
+async function setup(idleMs = 20) {
   const runtime = createStudioRuntime({ workspaceRepository: null });
   await runtime.ready;
   const root = await fixture<HTMLElement>(html`
     <div>
-      <ca-editor .runtime=${runtime} idle-ms="20"></ca-editor>
+      <ca-editor .runtime=${runtime} idle-ms=${idleMs}></ca-editor>
       <ca-preview .runtime=${runtime}></ca-preview>
     </div>
   `);
@@ -77,10 +80,16 @@ describe('<ca-editor> saving', () => {
   });
 
   it('a write the workspace refuses is shown as not saved, and the draft is kept', async () => {
-    const { runtime, editor, content, writes } = await setup();
+    // No idle write: the draft is written when the test flushes it.
+    const { runtime, editor, content, writes } = await setup(60_000);
     const before = fileText(runtime, 'index.html');
-    // Typed, then the workspace turns read-only before the draft is written.
+    // Typed, then the workspace turns read-only before the draft is written. CodeMirror takes
+    // the typing in when it reads the DOM, which a busy page may do a frame later.
     typeInto(content, '<!-- kept -->');
+    await waitFor(
+      () => runtime.drafts.current().get('index.html')?.includes('<!-- kept -->'),
+      'the typing to be a draft',
+    );
     runtime.config.set({ readOnly: true });
     await editor.flush();
     await waitFor(() => writes().length === 1, 'the refused write');
