@@ -12,18 +12,17 @@
 /** The chunk this module is bundled into, so a copy another bundler re-bundled prefetches nothing. */
 const SELF = 'initial-########.js';
 
-const FILES = {
+/** How each chunk is fetched early (see above), and its files. */
+const CHUNKS = {
   // Both import the bundler's small runtime helper, which a parse would discover only later.
-  studio: ['studio-########.js', 'rolldown-runtime-########.js'],
-  'code-editor': ['code-editor-########.js', 'rolldown-runtime-########.js'],
-};
+  studio: { rel: 'prefetch', files: ['studio-########.js', 'rolldown-runtime-########.js'] },
+  'code-editor': {
+    rel: 'modulepreload',
+    files: ['code-editor-########.js', 'rolldown-runtime-########.js'],
+  },
+} as const;
 
-const HOW: { readonly [chunk in PrefetchedChunk]: 'prefetch' | 'modulepreload' } = {
-  studio: 'prefetch',
-  'code-editor': 'modulepreload',
-};
-
-export type PrefetchedChunk = keyof typeof FILES;
+export type PrefetchedChunk = keyof typeof CHUNKS;
 
 const requested = new Set<string>();
 
@@ -31,12 +30,13 @@ export function prefetchChunk(chunk: PrefetchedChunk): void {
   // Names relative to this file hold only where it still is the chunk the build made. Compared
   // by file name: a minifier folds `/${SELF}` into a path that reads as a link to a site's file.
   if (typeof document === 'undefined' || import.meta.url.split('/').pop() !== SELF) return;
-  for (const file of FILES[chunk]) {
+  const { rel, files } = CHUNKS[chunk];
+  for (const file of files) {
     // Once per file, however it was asked for first: both chunks import the same helper.
     if (file.includes('#') || requested.has(file)) continue;
     requested.add(file);
     const link = document.createElement('link');
-    link.rel = HOW[chunk];
+    link.rel = rel;
     // What a module script's request is (CORS, same-origin credentials), so the import reuses it.
     link.crossOrigin = 'anonymous';
     // A bare name, not a literal: Vite would turn `new URL('./…', import.meta.url)` into assets.
