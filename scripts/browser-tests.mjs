@@ -1,7 +1,7 @@
 // The browser suites of the given engines in turn (web-test-runner.config.mjs picks each engine's
-// files, the flood files in a browser of their own). One run at a time: two Firefox browsers
-// side by side were faster but took focus from each other (docs/browser-support.md). Resolves
-// to each run's name, time and outcome.
+// files, the flood files in a browser of their own). One engine's runs go one at a time: two
+// Firefox browsers side by side were faster but took focus from each other
+// (docs/browser-support.md). Resolves to each run's name, time and outcome.
 import { run } from './run.mjs';
 
 /** Runs every engine's browser files; resolves to `{ name, seconds, ok, error }` per run. */

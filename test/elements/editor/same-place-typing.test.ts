@@ -78,6 +78,10 @@ async function settle(studios: readonly CaStudio[]) {
       drafts: [...studio.runtime!.drafts.current().keys()],
       unsaved: studio.runtime!.workspace.getStatus().unsaved,
       revision: studio.runtime!.workspace.getSnapshot().revision,
+      storage: studio.runtime!.workspace.getStatus().storageMode,
+      storageError: studio.runtime!.workspace.getStatus().storageError,
+      waitingForLock: studio.runtime!.workspace.getStatus().waitingForLock,
+      footer: editorOf(studio).shadowRoot!.querySelector('[part="status"]')?.textContent,
       stored: stored(studio).slice(-200),
     }));
     throw new Error(`${String(error)} ${JSON.stringify(state)}`);
