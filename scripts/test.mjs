@@ -1,8 +1,8 @@
 // The one test command: makes sure the system programs exist, then type-checks, lints, builds
 // and runs every Node test and the browser suites in Chromium, Firefox and WebKit (each engine's
-// files in web-test-runner.config.mjs) against real Redis and PostgreSQL servers, then the
-// example apps of every framework against the packed package. Ends with a summary of each
-// stage's time and every failure (scripts/test-report.mjs).
+// files in web-test-runner.config.mjs) against real Redis and PostgreSQL servers, and the
+// example apps of every framework against the packed package (beside Firefox's run, after
+// WebKit's). Ends with a summary of each stage's time and every failure (scripts/test-report.mjs).
 import { ensureSystem } from './system.mjs';
 import { startServices } from './services.mjs';
 import { run } from './run.mjs';
