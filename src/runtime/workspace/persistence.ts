@@ -383,8 +383,10 @@ export function createPersistenceQueue(
     },
     refresh() {
       chain = chain.then(async () => {
-        // Queued local changes discover the new state themselves, and rebase onto it.
-        if (!repository || error !== undefined || pending.length > 0) return;
+        // A queued change that still commits discovers the new state itself, and rebases onto
+        // it. One an earlier rebase made stale commits nothing: it would not.
+        if (!repository || error !== undefined || pending.some((item) => item.next !== null))
+          return;
         try {
           const record = await repository.load();
           if (!record || (confirmed && record.metadata.revision <= confirmed.revision)) return;

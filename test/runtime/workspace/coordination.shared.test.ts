@@ -130,6 +130,46 @@ describe('two runtimes sharing one repository', () => {
     expect(b.getSnapshot().files).to.deep.equal(a.getSnapshot().files);
   });
 
+  it('hears a commit announced while its refused write still held an older read of the store', async () => {
+    const shared = createMemoryWorkspaceRepository();
+    let announce: (revision: number) => void = () => undefined;
+    let interleaved = false;
+    const b = createWorkspaceDocumentManager({ repository: shared });
+    await b.ready;
+    await b.flush();
+    // `a` hears only what the test announces, and its first refused commit reads the store just
+    // before `b` commits again: that commit is announced, and `a` queues another guarded write,
+    // before the refusal is handled (as IndexedDB's read and the BroadcastChannel may interleave).
+    const seen: WorkspaceRepository = {
+      ...shared,
+      exclusive: undefined,
+      watch(listener) {
+        announce = listener;
+        return () => undefined;
+      },
+      async commit(change) {
+        const result = await shared.commit(change);
+        if (result.committed || interleaved) return result;
+        interleaved = true;
+        ok(await b.writeFile('styles.css', 'announced'));
+        announce(b.getSnapshot().revision);
+        void a.writeFile('app.js', 'queued', { expectedRevision: a.getSnapshot().revision });
+        return result;
+      },
+    };
+    const a = createWorkspaceDocumentManager({ repository: seen });
+    await a.ready;
+    // The store moves past every revision `a` will show before it hears of it.
+    for (const word of ['one', 'two', 'three']) ok(await b.writeFile('index.html', word));
+    const refused = await a.writeFile('app.js', 'refused', {
+      expectedRevision: a.getSnapshot().revision,
+    });
+    expect(refused.ok).to.equal(false);
+    await a.flush();
+    expect(text(a.getSnapshot(), 'styles.css')).to.equal('announced');
+    expect(a.getSnapshot().revision).to.equal(b.getSnapshot().revision);
+  });
+
   it('hears the other runtime’s commit without being asked', async () => {
     const { a, b } = await pair();
     ok(await a.createFile('notes.md', 'hello'));
