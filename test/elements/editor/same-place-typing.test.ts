@@ -73,17 +73,20 @@ async function settle(studios: readonly CaStudio[]) {
     'both tabs to settle',
     20_000,
   ).catch((error: unknown) => {
-    const state = studios.map((studio) => ({
-      bar: conflictBar(studio)?.textContent,
-      drafts: [...studio.runtime!.drafts.current().keys()],
-      unsaved: studio.runtime!.workspace.getStatus().unsaved,
-      revision: studio.runtime!.workspace.getSnapshot().revision,
-      storage: studio.runtime!.workspace.getStatus().storageMode,
-      storageError: studio.runtime!.workspace.getStatus().storageError,
-      waitingForLock: studio.runtime!.workspace.getStatus().waitingForLock,
-      footer: editorOf(studio).shadowRoot!.querySelector('[part="status"]')?.textContent,
-      stored: stored(studio).slice(-200),
-    }));
+    const state = studios.map((studio) => {
+      const status = studio.runtime!.workspace.getStatus();
+      return {
+        bar: conflictBar(studio)?.textContent,
+        drafts: [...studio.runtime!.drafts.current().keys()],
+        unsaved: status.unsaved,
+        revision: status.revision,
+        storage: status.storageMode,
+        storageError: status.storageError,
+        waitingForLock: status.waitingForLock,
+        footer: editorOf(studio).shadowRoot!.querySelector('[part="status"]')?.textContent,
+        stored: stored(studio).slice(-200),
+      };
+    });
     throw new Error(`${String(error)} ${JSON.stringify(state)}`);
   });
 }
