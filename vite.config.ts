@@ -55,6 +55,13 @@ const LOADED_LATER =
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
+ * The workspace's IndexedDB repository, which the entry imports as the page starts
+ * (`composition/workspace-repository.ts`) to open the database while the runtime loads: a small
+ * file of its own, not the runtime's, whose evaluation waits for the first screen.
+ */
+const WORKSPACE_STORE = /src[\\/]storage[\\/]workspace[\\/](indexeddb-repository|held-lock)\.ts$/;
+
+/**
  * The studio's panels after the editor and the preview (`panel-elements.ts`) and what they share
  * with the dialogs: the modal, its focus and scroll helpers, the recovery buttons and the
  * OpenRouter error texts. Not the approval's diff, which loads when a change is first shown
@@ -146,6 +153,7 @@ function browserBuild(entry: string, fileName: string, { initial = false, oneFil
               ...(initial
                 ? [
                     { name: 'initial', tags: ['$initial' as const] },
+                    { name: 'workspace-store', test: WORKSPACE_STORE },
                     // The runtime the entry imports at once is one file too: its modules shared
                     // with the dialogs' chunks would otherwise be a second round of requests.
                     { name: 'studio', test: inRuntimeChunk },

@@ -1,17 +1,12 @@
 /**
- * The browser's workspace storage: IndexedDB where the page has it. Its own module (re-exported
- * by `storage-defaults.ts`), so the elements can open the workspace while the runtime's chunk
- * still loads, without loading the rest of the storage adapters up front.
+ * The workspace database opened while the runtime's chunk still loads. The IndexedDB repository
+ * itself is a dynamic import, its own small chunk in the script-tag build: the entry up front
+ * carries only this question and the import, and a first visit's answer to "does storage hold
+ * anything?" needs neither.
  */
 import type { WorkspaceRepository } from '../runtime/workspace/index.js';
-import { createIndexedDbWorkspaceRepository } from '../storage/workspace/indexeddb-repository.js';
 
 export const hasIndexedDb = () => typeof indexedDB !== 'undefined';
-
-/** The workspace database `databaseName`, or `null` (memory) where IndexedDB is missing. */
-export function defaultWorkspaceRepository(databaseName: string): WorkspaceRepository | null {
-  return hasIndexedDb() ? createIndexedDbWorkspaceRepository({ databaseName }) : null;
-}
 
 /**
  * Whether no database named `name` exists yet, asked before anything opens one: the browser
@@ -26,24 +21,41 @@ function databaseMissing(name: string): Promise<boolean> {
   );
 }
 
-/**
- * The workspace database, already opening: its first load starts now, so the runtime given this
- * repository finds the database open (creating it on a first visit takes 90–400 ms). `fresh`
- * says whether storage holds nothing: at once when the database does not exist yet, otherwise
- * once that load found nothing stored; a failed load is not fresh (the runtime's own load
- * reports it).
- */
-export function openWorkspaceEarly(
-  databaseName: string,
-): { repository: WorkspaceRepository; fresh: Promise<boolean> } | null {
-  const repository = defaultWorkspaceRepository(databaseName);
-  if (!repository) return null;
+/** The workspace database, opening (or null where IndexedDB is missing), and whether it is empty. */
+export interface EarlyWorkspace {
+  /**
+   * The repository once its code is there, its first load already started, so the runtime given
+   * it finds the database open (creating it on a first visit takes 90–400 ms). Rejects only when
+   * the repository's chunk fails to load; the runtime then opens its own.
+   */
+  repository: Promise<WorkspaceRepository>;
+  /**
+   * Whether storage holds nothing: at once when the database does not exist yet, otherwise once
+   * that load found nothing stored. A failed load is not fresh (the runtime's own load reports
+   * it).
+   */
+  fresh: Promise<boolean>;
+}
+
+export function openWorkspaceEarly(databaseName: string): EarlyWorkspace | null {
+  if (!hasIndexedDb()) return null;
   // Asked before the load creates the database.
   const missing = databaseMissing(databaseName);
-  const loaded = repository.load().then(
-    (stored) => stored === null,
-    () => false,
+  const opened = import('../storage/workspace/indexeddb-repository.js').then((module) => {
+    const repository = module.createIndexedDbWorkspaceRepository({ databaseName });
+    const empty = repository.load().then(
+      (stored) => stored === null,
+      () => false,
+    );
+    return { repository, empty };
+  });
+  const fresh = missing.then(
+    (isMissing) =>
+      isMissing ||
+      opened.then(
+        ({ empty }) => empty,
+        () => false,
+      ),
   );
-  const fresh = missing.then((isMissing) => isMissing || loaded);
-  return { repository, fresh };
+  return { repository: opened.then(({ repository }) => repository), fresh };
 }

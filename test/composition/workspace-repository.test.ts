@@ -13,10 +13,11 @@ describe('the workspace database opened early', () => {
     const name = uniqueName('early-missing');
     const early = openWorkspaceEarly(name)!;
     expect(await early.fresh).to.equal(true);
-    expect(await early.repository.load()).to.equal(null);
+    const repository = await early.repository;
+    expect(await repository.load()).to.equal(null);
     const names = (await indexedDB.databases()).map((database) => database.name);
     expect(names).to.include(name);
-    early.repository.close();
+    repository.close();
   });
 
   it('is fresh when the database exists but holds no workspace', async () => {
@@ -26,7 +27,7 @@ describe('the workspace database opened early', () => {
     created.close();
     const early = openWorkspaceEarly(name)!;
     expect(await early.fresh).to.equal(true);
-    early.repository.close();
+    (await early.repository).close();
   });
 
   it('is not fresh when the database holds a workspace', async () => {
@@ -38,6 +39,6 @@ describe('the workspace database opened early', () => {
     manager.close();
     const early = openWorkspaceEarly(name)!;
     expect(await early.fresh).to.equal(false);
-    early.repository.close();
+    (await early.repository).close();
   });
 });

@@ -2,7 +2,11 @@ import { ContextProvider } from '@lit/context';
 import type { ReactiveController, ReactiveElement } from 'lit';
 import { property } from 'lit/decorators.js';
 import { surfaceSeed } from '../../runtime/surfaces/index.js';
-import { seededSnapshot, type WorkspaceSnapshot } from '../../runtime/workspace/index.js';
+import {
+  seededSnapshot,
+  type WorkspaceRepository,
+  type WorkspaceSnapshot,
+} from '../../runtime/workspace/index.js';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
 import { openWorkspaceEarly } from '../../composition/workspace-repository.js';
 import { loadedStudio, loadStudio, type StudioModule } from './load-studio.js';
@@ -158,8 +162,7 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
       !loaded && blueprint.storage === 'indexeddb'
         ? openWorkspaceEarly(blueprint.databaseName)
         : null;
-    const repository = early?.repository ?? null;
-    const start = (studio: StudioModule) => {
+    const start = (studio: StudioModule, repository: WorkspaceRepository | null) => {
       if (generation !== this.generation) return repository?.close();
       this.setLoading(undefined);
       const { config } = this.blueprint();
@@ -176,16 +179,21 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
       this.provide(runtime);
       void this.starter.started(runtime);
     };
-    if (loaded) return start(loaded);
+    if (loaded) return start(loaded, null);
+    // A repository whose chunk failed to load is left to the runtime, which opens its own.
+    const repository = early?.repository.catch(() => null) ?? null;
     const seedFiles =
       seed instanceof Promise ? undefined : (seed ?? surfaceSeed(blueprint.surface));
     this.setLoading(
-      loadStudio().then(start, (error: unknown) => {
-        repository?.close();
-        if (generation !== this.generation) return;
-        this.setLoading(undefined);
-        console.error('The studio runtime failed to load.', error);
-      }),
+      Promise.all([loadStudio(), repository]).then(
+        ([studio, opened]) => start(studio, opened),
+        (error: unknown) => {
+          void repository?.then((opened) => opened?.close());
+          if (generation !== this.generation) return;
+          this.setLoading(undefined);
+          console.error('The studio runtime failed to load.', error);
+        },
+      ),
       seedFiles && seededSnapshot(seedFiles, blueprint.storage),
       // Memory storage never holds anything before hydration; a new database neither.
       blueprint.storage === 'memory' ? Promise.resolve(true) : early?.fresh,

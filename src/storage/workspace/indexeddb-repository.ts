@@ -4,8 +4,8 @@
  * over all three stores and every commit one over the metadata and the stores it writes, so a
  * reload never sees half a change.
  * `indexedDB` is touched only when the repository is first used. Plain IndexedDB, without the
- * `idb` wrapper: the script-tag entry carries this file up front, to open the workspace while
- * the runtime's chunk still loads (`studio/workspace-repository.ts`).
+ * `idb` wrapper: a first visit fetches this file as the page starts, to open the workspace while
+ * the runtime's chunk still loads (`composition/workspace-repository.ts`).
  *
  * Tabs and runtimes sharing the database are coordinated (docs/workspace-coordination.md): a
  * commit checks the stored revision inside its transaction, `exclusive` holds a Web Lock named
