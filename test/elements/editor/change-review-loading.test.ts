@@ -35,6 +35,8 @@ describe('<ca-editor> review while its code loads', () => {
     // Started in this task: the review's code cannot have arrived yet.
     await agentWrites(runtime, 'index.html', '<p>after</p>\n');
 
+    // CodeMirror, loaded module by module here, may take a while: the bar shows with it.
+    await waitFor(() => element.shadowRoot!.querySelector('.cm-content'), 'CodeMirror to mount');
     const button = await waitFor(
       () => element.shadowRoot!.querySelector<HTMLButtonElement>('[part="review"] button'),
       'Review last change',
