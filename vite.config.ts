@@ -52,7 +52,13 @@ const RUNTIME =
   /src[\\/](runtime|composition|storage)[\\/]|node_modules[\\/](zod[\\/]v4[\\/](core|mini|locales)|idb)[\\/]/;
 const LOADED_LATER =
   /src[\\/]runtime[\\/](collab[\\/]|agents[\\/](openrouter[\\/]|endpoint[\\/](agent|exchange|conversation|live-line|status)\.ts|local-agent(-plan|-surfaces)?\.ts|tool-message)|carrier[\\/]|migration[\\/]|catalog[\\/]|workspace[\\/](zip|export-html|folder-sync|search\.ts)|tools[\\/](web-coding|live-editor)[\\/](?!seed|scenarios)|tools[\\/]workspace[\\/](folder(-link)?|search)-handlers|durable[\\/])|storage[\\/](folder[\\/]file-system-access|durable[\\/])|composition[\\/](durable-operations|operation-backend|collab-session)/;
-const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
+/**
+ * `<ca-editor>`'s review of an agent's change (`lazy-review.ts`), loaded when the editor gets its
+ * runtime: in the runtime's chunk it is there when that is, with no request of its own.
+ */
+const CHANGE_REVIEW = /elements[\\/]editor[\\/]change-review\.ts/;
+const inRuntimeChunk = (id: string) =>
+  (RUNTIME.test(id) && !LOADED_LATER.test(id)) || CHANGE_REVIEW.test(id);
 
 /**
  * The workspace's IndexedDB repository, which the entry imports as the page starts

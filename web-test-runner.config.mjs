@@ -12,6 +12,7 @@ import {
 import { openAiScriptMiddleware } from './test/support/openai-script-middleware.mjs';
 import { uiStreamScriptMiddleware } from './test/support/ui-stream-script-middleware.mjs';
 import { requestSinkPlugin } from './test/support/request-sink-plugin.mjs';
+import { refuseRequestsPlugin } from './test/support/refuse-requests-plugin.mjs';
 import { netLogPlugin } from './test/support/net-log-plugin.mjs';
 import { previewShellMiddleware } from './test/support/preview-shell-middleware.mjs';
 import { sealedHostMiddleware } from './test/support/sealed-host-middleware.mjs';
@@ -96,6 +97,8 @@ export default {
     skipNodeOnlyTests(),
     // Loopback servers counting what preview documents send out.
     requestSinkPlugin(),
+    // A chunk that cannot load: the page's requests for one path fail.
+    refuseRequestsPlugin(),
     // The host names in Chromium's net log: what the network stack saw, sink or not.
     netLogPlugin(),
     // Real host companion processes on loopback for the host-connect tests (T7).

@@ -81,6 +81,12 @@ describe('the script-tag build’s first load', () => {
     expect(holds(later, /@codemirror\/merge/), 'the diff view').to.equal(false);
   });
 
+  it('holds the editor’s review of an agent change with the runtime, not up front', () => {
+    const review = /src\/elements\/editor\/change-review\.ts/;
+    expect(holds(sourcesOf(upFront), review), 'up front').to.equal(false);
+    expect(holds(sourcesOf(runtime), review), 'with the runtime').to.equal(true);
+  });
+
   it('gets completion and the full web modes once a person focuses the editor', () => {
     const then = sourcesOf(modes);
     expect(holds(then, COMPLETION), 'completion').to.equal(true);

@@ -9,7 +9,8 @@
  * `WORKSPACE_REVISION_CONFLICT`, changing nothing. The person may keep typing while reviewing:
  * edits take the usual path, the text before the agent's change stays what the review compares
  * against, and the hunks follow the text. Done, Escape or showing another file ends the review
- * and marks the change reviewed.
+ * and marks the change reviewed. Loaded when the editor gets its runtime (`lazy-review.ts`, which
+ * tracks the agent's changes from that moment).
  */
 import { html, nothing, type ReactiveController, type ReactiveControllerHost } from 'lit';
 import type { StudioRuntime } from '../../composition/studio-runtime.js';
@@ -17,7 +18,7 @@ import { callAsPerson } from '../../runtime/registry/index.js';
 import { textAt } from '../../runtime/workspace/index.js';
 import type { Announcer } from '../shared/announcer.js';
 import { loadDiff } from '../shared/load-diff.js';
-import { trackAgentChanges, type AgentChanges } from './agent-changes.js';
+import type { AgentChanges } from './agent-changes.js';
 import type { CodeEditor } from './code-editor.js';
 
 /** The element reviewing: it writes pending typing on `flush()`. */
@@ -30,12 +31,13 @@ export interface ReviewedEditor {
   editor?: CodeEditor;
   /** The path of the file the editor shows. */
   path: string;
+  /** The runtime's agent changes, tracked since the editor got it. */
+  changes?: AgentChanges;
 }
 
 const plural = (count: number) => (count === 1 ? '1 change' : `${count} changes`);
 
 export class ChangeReview implements ReactiveController {
-  private tracked?: { runtime: StudioRuntime; changes: AgentChanges };
   private reviewing?: { path: string; original: string };
   private hunks = 0;
   private error = '';
@@ -56,21 +58,11 @@ export class ChangeReview implements ReactiveController {
 
   hostDisconnected(): void {
     this.host.removeEventListener('keydown', this.onKeyDown);
-    this.tracked?.changes.stop();
-    this.tracked = this.reviewing = this.basis = undefined;
+    this.reviewing = this.basis = undefined;
   }
 
   hostUpdated(): void {
     const { runtime, editor, path } = this.shown();
-    if (runtime !== this.tracked?.runtime) {
-      this.tracked?.changes.stop();
-      this.tracked = runtime && {
-        runtime,
-        changes: trackAgentChanges(runtime.registry, runtime.workspace, () =>
-          this.host.requestUpdate(),
-        ),
-      };
-    }
     const snapshot = runtime?.workspace.getSnapshot();
     const text = editor?.text();
     if (snapshot && text !== undefined && textAt(snapshot.files, path) === text)
@@ -81,8 +73,8 @@ export class ChangeReview implements ReactiveController {
 
   /** The review bar: Review while there is an unreviewed agent change, Done while reviewing. */
   render() {
-    const { runtime, editor, path } = this.shown();
-    const change = this.tracked?.changes.get(path);
+    const { runtime, editor, path, changes } = this.shown();
+    const change = changes?.get(path);
     const stored = runtime && textAt(runtime.workspace.getSnapshot().files, path);
     if (!this.reviewing && (!editor || !change || stored === change.original)) return nothing;
     const status = this.reviewing
@@ -98,8 +90,8 @@ export class ChangeReview implements ReactiveController {
   }
 
   private async open(): Promise<void> {
-    const { editor, path } = this.shown();
-    const change = this.tracked?.changes.get(path);
+    const { editor, path, changes } = this.shown();
+    const change = changes?.get(path);
     if (!editor || !change || this.reviewing) return;
     const reviewing = { path, original: change.original };
     this.reviewing = reviewing;
@@ -131,12 +123,12 @@ export class ChangeReview implements ReactiveController {
   private end(focus: boolean): void {
     const reviewing = this.reviewing;
     if (!reviewing) return;
-    const { editor, path } = this.shown();
+    const { editor, path, changes } = this.shown();
     this.reviewing = undefined;
     this.error = '';
     this.hunks = 0;
     if (path === reviewing.path) editor?.setReview(undefined);
-    this.tracked?.changes.dismiss(reviewing.path);
+    changes?.dismiss(reviewing.path);
     this.host.requestUpdate();
     if (focus) editor?.focus();
     this.announcer.announce('Review closed.');

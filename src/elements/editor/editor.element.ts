@@ -19,7 +19,7 @@ import type { CodeEditor, CursorInfo } from './code-editor.js';
 import { loadCodeEditor } from './load-code-editor.js';
 import { bothVersions, reconcileDraft, withDraft, type EditorDraftText } from './draft-conflict.js';
 import { editorStyles } from './editor.styles.js';
-import { ChangeReview } from './change-review.js';
+import { LazyChangeReview } from './lazy-review.js';
 import { callAsPerson } from '../../runtime/registry/index.js';
 import { writeDraft } from './write-draft.js';
 import { PeerCursors } from './peer-cursors.js';
@@ -39,7 +39,7 @@ export interface EditorChangeDetail {
  * workspace has hydrated. When the file changes elsewhere under a draft (another tab or studio),
  * edits at different places merge; edits at the same place keep the draft and ask: keep both
  * (for the person to merge), keep mine, or use the other version. An agent's last change to the
- * open file can be reviewed in place, a Revert on each hunk (`change-review.ts`).
+ * open file can be reviewed in place, a Revert on each hunk (`lazy-review.ts`).
  *
  * @tagname ca-editor
  * @summary Source editor for the workspace.
@@ -82,7 +82,7 @@ export class CaEditor extends LitElement {
   private readonly runtimeRef = new RuntimeController(this);
   /** Inside a studio, CodeMirror's announcements go through the studio's one live region. */
   private readonly announcer = new AnnouncerConsumer(this);
-  private readonly review = new ChangeReview(this, this.announcer, () => ({
+  private readonly review = new LazyChangeReview(this, this.announcer, () => ({
     runtime: this.runtimeRef.value,
     editor: this.editor,
     path: this.shownPath,

@@ -12,6 +12,7 @@ import {
 } from '../../../src/composition/studio-runtime.js';
 import { callAsPerson } from '../../../src/runtime/registry/index.js';
 import { waitFor } from '../../support/wait.js';
+import { agentWrites as agentWritesTo } from '../../support/agent-write.js';
 
 // The last agent change to the open file, reviewed in the editor itself: a unified view against
 // the text before the change, one Revert per hunk, each Revert one traced direct call.
@@ -32,7 +33,6 @@ const AFTER = BEFORE.replace('<h1>Title</h1>', '<h1>Agent title</h1>').replace(
   '  <p>six</p>\n',
   '  <p>six</p>\n  <p>seven</p>\n',
 );
-const model = { context: { source: 'model', mode: 'agent' } } as const;
 
 /** Stands in for the studio: provides the one announcer and keeps what it was told. */
 class AnnouncingHost extends LitElement {
@@ -74,18 +74,9 @@ async function setup() {
   return { runtime, element, content, heard };
 }
 
-/** A model's write of `text`, approved as the person would. */
-async function agentWrites(runtime: StudioRuntime, text: string) {
-  const call = runtime.registry.callTool(
-    'workspace.writeFile',
-    { path: 'index.html', text },
-    model,
-  );
-  const pending = await waitFor(() => runtime.approvals.store.getSnapshot()[0], 'the approval');
-  runtime.approvals.resolve(pending.id, 'approved');
-  const result = await call;
-  expect(result.error).to.equal(undefined);
-}
+/** A model's write of `text` to the open file, approved as the person would. */
+const agentWrites = (runtime: StudioRuntime, text: string) =>
+  agentWritesTo(runtime, 'index.html', text);
 
 const fileText = (runtime: StudioRuntime) => {
   const file = runtime.workspace.getSnapshot().files.find((entry) => entry.path === 'index.html');
