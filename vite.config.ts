@@ -55,6 +55,13 @@ const LOADED_LATER =
 const inRuntimeChunk = (id: string) => RUNTIME.test(id) && !LOADED_LATER.test(id);
 
 /**
+ * The preview's module graph compiler, loaded when a page first has a module script
+ * (`load-module-compilers.ts`), with the names it shares with the flattener: one file, where the
+ * names alone would be a second request after it (the flattener loads only after a graph).
+ */
+const MODULE_GRAPH = /bridge[\\/]sandbox[\\/](compile-modules|module-keywords|module-names)\.ts$/;
+
+/**
  * The studio's panels after the editor and the preview (`panel-elements.ts`) and what they share
  * with the dialogs: the modal, its focus and scroll helpers, the recovery buttons and the
  * OpenRouter error texts. Not the approval's diff, which loads when a change is first shown
@@ -146,6 +153,7 @@ function browserBuild(entry: string, fileName: string, { initial = false, oneFil
               ...(initial
                 ? [
                     { name: 'initial', tags: ['$initial' as const] },
+                    { name: 'compile-modules', test: MODULE_GRAPH },
                     // The runtime the entry imports at once is one file too: its modules shared
                     // with the dialogs' chunks would otherwise be a second round of requests.
                     { name: 'studio', test: inRuntimeChunk },
