@@ -68,6 +68,13 @@ const inRuntimeChunk = (id: string) =>
 const WORKSPACE_STORE = /src[\\/]storage[\\/]workspace[\\/](indexeddb-repository|held-lock)\.ts$/;
 
 /**
+ * The preview's module graph compiler, loaded when a page first has a module script
+ * (`load-module-compilers.ts`), with the names it shares with the flattener: one file, where the
+ * names alone would be a second request after it (the flattener loads only after a graph).
+ */
+const MODULE_GRAPH = /bridge[\\/]sandbox[\\/](compile-modules|module-keywords|module-names)\.ts$/;
+
+/**
  * The studio's panels after the editor and the preview (`panel-elements.ts`) and what they share
  * with the dialogs: the modal, its focus and scroll helpers, the recovery buttons and the
  * OpenRouter error texts. Not the approval's diff, which loads when a change is first shown
@@ -160,6 +167,7 @@ function browserBuild(entry: string, fileName: string, { initial = false, oneFil
                 ? [
                     { name: 'initial', tags: ['$initial' as const] },
                     { name: 'workspace-store', test: WORKSPACE_STORE },
+                    { name: 'compile-modules', test: MODULE_GRAPH },
                     // The runtime the entry imports at once is one file too: its modules shared
                     // with the dialogs' chunks would otherwise be a second round of requests.
                     { name: 'studio', test: inRuntimeChunk },

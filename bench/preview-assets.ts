@@ -9,7 +9,8 @@
  *   node --import tsx bench/preview-assets.ts
  */
 import { randomBytes } from 'node:crypto';
-import { compilePreviewDocument, renderPreviewHtml } from '../src/bridge/sandbox/compile.js';
+import { renderPreviewHtml } from '../src/bridge/sandbox/compile.js';
+import { compilePreviewDocument } from '../src/bridge/sandbox/compile-preview.js';
 import { readAssetUrls } from '../src/bridge/sandbox/asset-urls.js';
 import type { WorkspaceFile } from '../src/runtime/workspace/index.js';
 

@@ -12,7 +12,8 @@
  * - `stylesheet`: the compiled seed page, loaded once; each step replaces its stylesheet's text
  *   and the frame answers after a forced style read, as our bridge acknowledges a CSS edit.
  */
-import { compilePreviewDocument, renderPreviewHtml } from '../src/bridge/sandbox/compile.js';
+import { renderPreviewHtml } from '../src/bridge/sandbox/compile.js';
+import { compilePreviewDocument } from '../src/bridge/sandbox/compile-preview.js';
 import { SHEET_ATTRIBUTE } from '../src/bridge/sandbox/compile-html.js';
 import {
   bundledModules,

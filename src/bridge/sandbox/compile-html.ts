@@ -1,7 +1,9 @@
 /**
  * The entry document's tags (P2, P4, P5): linked stylesheets become placeholders for their
  * compiled text, classic scripts are inlined, module scripts enter the module graph, local
- * assets get URLs the sandbox can load, external CSS/JS is removed and reported.
+ * assets get URLs the sandbox can load, external CSS/JS is removed and reported. The module graph
+ * is a chunk loaded on first need (`load-module-compilers.ts`): `hasModuleScript` says when, and
+ * a module script met without it is an error diagnostic, never a page compiled without it.
  */
 import {
   PREVIEW_DIAGNOSTIC_CODES as CODES,
@@ -41,6 +43,25 @@ export interface CompiledHtml {
   entryImports: EntryImport[];
 }
 
+/** How a script tag's `type` runs it: inlined (classic), in the module graph, or not at all. */
+function scriptKind(attributes: readonly Attribute[]): 'classic' | 'module' | 'other' {
+  const type = (getAttribute(attributes, 'type') ?? '').trim().toLowerCase();
+  if (type === 'module') return 'module';
+  return CLASSIC_TYPES.has(type) ? 'classic' : 'other';
+}
+
+/**
+ * Whether compiling `html` needs the module graph: read with the tokens and the `type` test of
+ * `compileHtml` itself, so a page it would compile with modules never answers false.
+ */
+export function hasModuleScript(html: string): boolean {
+  for (const [, rawTag, rawAttributes = ''] of html.matchAll(HTML_TOKEN)) {
+    const script = rawTag?.toLowerCase() === 'script';
+    if (script && scriptKind(parseAttributes(rawAttributes)) === 'module') return true;
+  }
+  return false;
+}
+
 /** The text of a module script that runs the module graph entry `specifier`. */
 export const entryImport = (specifier: string): string => `import ${JSON.stringify(specifier)};`;
 
@@ -48,7 +69,7 @@ export function compileHtml(
   entryPath: string,
   html: string,
   context: CompileContext,
-  graph: ModuleGraph,
+  graph: ModuleGraph | undefined,
 ): CompiledHtml {
   const parts: string[] = [];
   const sheets: string[] = [];
@@ -103,20 +124,22 @@ export function compileHtml(
     content: string,
     line: number,
   ): string {
-    const type = (getAttribute(attributes, 'type') ?? '').trim().toLowerCase();
+    const kind = scriptKind(attributes);
     const src = getAttribute(attributes, 'src');
     const rest = attributes.filter((attribute) => attribute.name !== 'src');
-    if (type !== 'module' && !CLASSIC_TYPES.has(type)) return whole;
+    if (kind === 'other') return whole;
+    if (kind === 'module' && !graph) return noModuleGraph();
     if (src === null) {
-      if (type !== 'module') return classicScript(inlineOnly(rest), content, entryPath, line);
-      return moduleScript(rest, graph.inlineEntry(content, entryPath, line));
+      if (kind === 'module' && graph)
+        return moduleScript(rest, graph.inlineEntry(content, entryPath, line));
+      return classicScript(inlineOnly(rest), content, entryPath, line);
     }
     const resolved = resolvePreviewReference(entryPath, src);
     if (resolved.kind === 'external') {
       blocked('script', resolved.url);
       return '';
     }
-    if (type === 'module') {
+    if (kind === 'module' && graph) {
       const specifier = graph.entrySpecifier(entryPath, src);
       if (specifier === undefined) {
         missing('module script', src, 'error');
@@ -130,6 +153,17 @@ export function compileHtml(
       return '';
     }
     return classicScript(rest, text, resolved.path, 1);
+  }
+
+  /** Only when the module graph's chunk failed to load: the next render loads it again. */
+  function noModuleGraph(): string {
+    context.report({
+      level: 'error',
+      code: CODES.MODULE_NOT_FOUND,
+      message: 'The module compiler did not load: this module script does not run.',
+      path: entryPath,
+    });
+    return '';
   }
 
   /** See classic-script-url.ts. Fetched in CORS mode, or Firefox mutes the data: URL's errors. */

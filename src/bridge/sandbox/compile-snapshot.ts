@@ -6,15 +6,14 @@
 import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import { readAssetUrls } from './asset-urls.js';
 import { DEFAULT_PREVIEW_COMPILE_LIMITS, type PreviewCompileLimits } from './compile-context.js';
-import { compilePreviewDocument, type PreviewDocument } from './compile.js';
+import { compileDocument, type DocumentCompilers, type PreviewDocument } from './compile.js';
 import type { FlatWarmUp } from './flat-warm-up.js';
 import { loadedFlattener, loadFlattener } from './load-flattener.js';
 import { loadModuleCompilers, readyModuleCompilers } from './load-module-compilers.js';
-import type { ModuleCompilers } from './module-compilers.js';
 
 export interface SnapshotInputs {
   assetUrls: ReadonlyMap<string, string>;
-  compilers: ModuleCompilers;
+  compilers: DocumentCompilers;
 }
 
 /** The inputs at once when nothing has to load, else a promise of them. */
@@ -41,7 +40,7 @@ export function compileSnapshot(
   limits: Partial<PreviewCompileLimits> | undefined,
 ): { document: PreviewDocument; warmUp: FlatWarmUp | null } {
   const flatten = loadedFlattener();
-  const document = compilePreviewDocument(files, assetUrls, limits, flatten, compilers);
+  const document = compileDocument(files, assetUrls, limits, flatten, compilers);
   // The first large graph loads natively while the flattener loads; later reloads are flat.
   const flattenFrom = limits?.flattenFrom ?? DEFAULT_PREVIEW_COMPILE_LIMITS.flattenFrom;
   const native = !flatten && Object.keys(document.modules).length >= flattenFrom;

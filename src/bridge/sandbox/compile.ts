@@ -1,7 +1,10 @@
 /**
  * The preview document compiler: a pure function of the workspace files (and the asset URLs
  * read from their blobs beforehand). The same input always gives the same document, which is
- * what lets the host tell a stylesheet-only change from one that needs a reload.
+ * what lets the host tell a stylesheet-only change from one that needs a reload. The module
+ * graph is one of the compilers it is given: the controller loads its chunk when a page first
+ * has a module script (`load-module-compilers.ts`); `compilePreviewDocument`
+ * (`compile-preview.ts`) always has it.
  */
 import {
   type PreviewDiagnostic,
@@ -16,8 +19,8 @@ import {
   type PreviewCompileLimits,
 } from './compile-context.js';
 import { compileHtml, entryImport, type EntryImport } from './compile-html.js';
-import { ModuleGraph } from './compile-modules.js';
-import type { FlatModules } from './flatten-modules.js';
+import type { ModuleGraph } from './compile-modules.js';
+import type { FlatModules, ModuleSet } from './flatten-modules.js';
 import type { FrameModule, ModuleOrigin } from './frame-module.js';
 import type { ModuleFlattener } from './module-flattener.js';
 import type { ModuleCompilers } from './module-compilers.js';
@@ -53,17 +56,25 @@ export interface PreviewDocument {
   importMap: SiteImportMap | null;
 }
 
+/** The compilers of a compile: the module graph, and those it hands modules to. */
+export interface DocumentCompilers extends ModuleCompilers {
+  /** The page's module scripts and every module they import (`compile-modules.ts`). */
+  moduleGraph?: typeof ModuleGraph;
+}
+
+const NO_MODULES: ModuleSet = { modules: {}, entries: [], origins: {} };
+
 /**
  * Without `flatten`, or below `limits.flattenFrom` modules, the graph loads natively. Without
- * `compilers.transpile`, TypeScript and JSX modules are errors; without
- * `compilers.resolvePackage`, so is every bare specifier.
+ * `compilers.moduleGraph`, every module script is an error; without `compilers.transpile`, so
+ * are TypeScript and JSX modules, and without `compilers.resolvePackage`, every bare specifier.
  */
-export function compilePreviewDocument(
+export function compileDocument(
   files: readonly WorkspaceFile[],
-  assetUrls: ReadonlyMap<string, string> = new Map(),
-  limits: Partial<PreviewCompileLimits> = {},
-  flatten?: ModuleFlattener,
-  compilers: ModuleCompilers = {},
+  assetUrls: ReadonlyMap<string, string>,
+  limits: Partial<PreviewCompileLimits> | undefined,
+  flatten: ModuleFlattener | undefined,
+  compilers: DocumentCompilers,
 ): PreviewDocument {
   const context = new CompileContext(files, assetUrls, {
     ...DEFAULT_PREVIEW_COMPILE_LIMITS,
@@ -89,20 +100,20 @@ export function compilePreviewDocument(
       ],
     };
   }
-  const graph = new ModuleGraph(context, compilers);
+  const Graph = compilers.moduleGraph;
+  const graph = Graph && new Graph(context, compilers);
   const html = compileHtml(entry.path, entry.text, context, graph);
-  graph.resolveAll();
+  graph?.resolveAll();
+  const set = graph ?? NO_MODULES;
   const flat =
-    flatten && Object.keys(graph.modules).length >= context.limits.flattenFrom
-      ? flatten(graph)
-      : null;
+    flatten && Object.keys(set.modules).length >= context.limits.flattenFrom ? flatten(set) : null;
   return {
     entryPath: entry.path,
     parts: flat ? runEntries(html.parts, html.entryImports, flat.entries) : html.parts,
     sheets: html.sheets,
-    modules: flat ? {} : graph.modules,
+    modules: flat ? {} : set.modules,
     flat: flat && flat.scripts,
-    origins: graph.origins,
+    origins: set.origins,
     fetchable: fetchablePaths(files),
     diagnostics: context.diagnostics,
     importMap: compilers.importMap ?? null,

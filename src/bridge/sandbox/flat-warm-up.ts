@@ -9,9 +9,8 @@
  */
 import type { WorkspaceFile } from '../../runtime/workspace/index.js';
 import type { PreviewCompileLimits } from './compile-context.js';
-import { compilePreviewDocument, type PreviewDocument } from './compile.js';
+import { compileDocument, type DocumentCompilers, type PreviewDocument } from './compile.js';
 import { loadFlattener } from './load-flattener.js';
-import type { ModuleCompilers } from './module-compilers.js';
 
 /** A revision shown natively only because the flattener was not loaded yet. */
 export interface FlatWarmUp {
@@ -19,7 +18,7 @@ export interface FlatWarmUp {
   files: readonly WorkspaceFile[];
   assetUrls: ReadonlyMap<string, string>;
   limits: Partial<PreviewCompileLimits> | undefined;
-  compilers: ModuleCompilers;
+  compilers: DocumentCompilers;
 }
 
 /** After the browser is idle; a task later where `requestIdleCallback` is missing (Safari). */
@@ -44,6 +43,6 @@ export async function compileFlatWhenIdle(
   await idle();
   if (!stillShown()) return null;
   const { files, assetUrls, limits, compilers } = warmUp;
-  const document = compilePreviewDocument(files, assetUrls, limits, flatten, compilers);
+  const document = compileDocument(files, assetUrls, limits, flatten, compilers);
   return document.flat ? document : null;
 }

@@ -1,5 +1,6 @@
 /** The preview bridge's public surface: compiler, host-side controller and message protocol. */
-export { compilePreviewDocument, renderPreviewHtml, type PreviewDocument } from './compile.js';
+export { renderPreviewHtml, type PreviewDocument } from './compile.js';
+export { compilePreviewDocument } from './compile-preview.js';
 export { DEFAULT_PREVIEW_COMPILE_LIMITS, type PreviewCompileLimits } from './compile-context.js';
 export { WORKSPACE_MODULE_PREFIX } from './compile-modules.js';
 export { readAssetUrls } from './asset-urls.js';

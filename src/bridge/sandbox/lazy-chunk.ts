@@ -1,7 +1,7 @@
 /**
- * A chunk loaded on first need: the module flattening, the TypeScript/JSX transpiler and the
- * package resolver each load only when a workspace needs them, so a first visit without such a
- * workspace never fetches them.
+ * A chunk loaded on first need: the module graph, the module flattening, the TypeScript/JSX
+ * transpiler and the package resolver each load only when a workspace needs them, so a first
+ * visit without such a workspace never fetches them.
  */
 
 /** A lazily imported value: `loaded()` never waits, `load()` starts (or joins) the import. */

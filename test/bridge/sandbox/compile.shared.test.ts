@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { describe, it } from '../../support/spec.js';
 import { readAssetUrls } from '../../../src/bridge/sandbox/asset-urls.js';
-import { compilePreviewDocument, renderPreviewHtml } from '../../../src/bridge/sandbox/compile.js';
+import { renderPreviewHtml } from '../../../src/bridge/sandbox/compile.js';
+import { compilePreviewDocument } from '../../../src/bridge/sandbox/compile-preview.js';
 import { WORKSPACE_MODULE_PREFIX } from '../../../src/bridge/sandbox/compile-modules.js';
 import { PREVIEW_DIAGNOSTIC_CODES as CODES } from '../../../src/runtime/preview/errors.js';
 import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';

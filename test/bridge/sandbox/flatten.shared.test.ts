@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { parser } from '@lezer/javascript';
 import { describe, it } from '../../support/spec.js';
-import { compilePreviewDocument, renderPreviewHtml } from '../../../src/bridge/sandbox/compile.js';
+import { renderPreviewHtml } from '../../../src/bridge/sandbox/compile.js';
+import { compilePreviewDocument } from '../../../src/bridge/sandbox/compile-preview.js';
 import { flattenWithParser } from '../../../src/bridge/sandbox/module-flattener.js';
 import { readModule } from '../../../src/bridge/sandbox/module-syntax.js';
 import type { WorkspaceFile } from '../../../src/runtime/workspace/types.js';

@@ -1,7 +1,8 @@
 import { expect } from '@open-wc/testing';
 import { assemblePreviewDocument } from '../../../src/bridge/sandbox/assemble.js';
 import { PreviewController } from '../../../src/bridge/sandbox/controller.js';
-import { compilePreviewDocument, renderPreviewHtml } from '../../../src/bridge/sandbox/compile.js';
+import { renderPreviewHtml } from '../../../src/bridge/sandbox/compile.js';
+import { compilePreviewDocument } from '../../../src/bridge/sandbox/compile-preview.js';
 import {
   PREVIEW_DIAGNOSTIC_CODES,
   PREVIEW_ERROR_CODES,

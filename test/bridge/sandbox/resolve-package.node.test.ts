@@ -6,7 +6,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { expect } from 'chai';
-import { compilePreviewDocument } from '../../../src/bridge/sandbox/compile.js';
+import { compilePreviewDocument } from '../../../src/bridge/sandbox/compile-preview.js';
 import { resolveExports } from '../../../src/bridge/sandbox/package-exports.js';
 import { resolvePackage } from '../../../src/bridge/sandbox/resolve-package.js';
 import { text } from './fixtures.js';
