@@ -3,7 +3,7 @@
  * by copy and paste or in a URL fragment (`#ca-host-offer=…`), never in a query string, which
  * servers log. A consumer trusts nothing in it until this parser has checked every field.
  */
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import { carrierFailed, type CarrierOutcome, CARRIER_FAILURE_CODES as CODES } from './failures.js';
 import { CARRIER_OFFER_FRAGMENT_KEY, readCarrierOfferFragment } from './offer-fragment.js';
 

@@ -6,7 +6,7 @@
  * later call answers `carrier-exited` without sending anything, and nothing falls back to
  * another path.
  */
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import type { MigrationRecipe } from '../migration/recipe.js';
 import type { ProbedMigration } from '../migration/capability-token.js';
 import {

@@ -5,7 +5,7 @@
  * sample runs against the current workspace instead of failing its revision guard.
  */
 import type { JsonSchema } from '../protocol/types.js';
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 
 /** Workspace facts that make a sample call runnable: the current revision and the open file. */
 export interface SampleArgumentsContext {

@@ -5,7 +5,7 @@
  * success yields a `ProbedMigration`, the one thing a recipe can be built from.
  */
 import { TOOL_CALL_ERROR_CODES as CODES, toolError, type Outcome } from '../protocol/errors.js';
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import { randomId } from '../protocol/random-id.js';
 import type { ToolRealm } from '../protocol/types.js';
 import { TOOL_REALMS } from '../registry/define-tool.js';

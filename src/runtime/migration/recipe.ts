@@ -6,7 +6,7 @@
  */
 import { TOOL_CALL_ERROR_CODES as CODES, toolError, type Outcome } from '../protocol/errors.js';
 import { canonicalJson } from '../protocol/fingerprint.js';
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import { sha256Hex } from '../protocol/sha256.js';
 import type { ArtifactRef, SnapshotRef } from '../protocol/types.js';
 import {

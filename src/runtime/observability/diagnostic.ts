@@ -4,7 +4,7 @@
  * messages are dropped (R12).
  */
 import type { ToolCallError } from '../protocol/errors.js';
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import { DEFAULT_TOOL_OBSERVABILITY_LIMITS, type ToolObservabilityLimits } from './limits.js';
 import { serializeToolObservabilityValue } from './serialize.js';
 

@@ -4,6 +4,7 @@
  * trusts its shape.
  */
 import type { ToolCallError } from './errors.js';
+import { isPlainObject } from './plain-object.js';
 import type {
   MCPToolDefinition,
   ToolCallContext,
@@ -14,18 +15,6 @@ import type {
   ToolListResult,
   ToolResourceContents,
 } from './types.js';
-
-/** A plain object: `{}` or `Object.create(null)`, not an array, class instance or null. */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false;
-  try {
-    const proto = Object.getPrototypeOf(value) as unknown;
-    return proto === Object.prototype || proto === null;
-  } catch {
-    // A proxy whose trap throws is not plain data.
-    return false;
-  }
-}
 
 const isOptionalString = (value: unknown): boolean =>
   value === undefined || typeof value === 'string';

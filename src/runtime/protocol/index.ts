@@ -22,7 +22,6 @@ export {
 export { formatCount } from './format-count.js';
 export {
   isBase64,
-  isPlainObject,
   isToolCallContext,
   isToolCallError,
   isToolCallRequest,
@@ -32,6 +31,7 @@ export {
   isToolListResult,
   isToolResourceContents,
 } from './guards.js';
+export { isPlainObject } from './plain-object.js';
 export { randomId } from './random-id.js';
 export { sha256Hex } from './sha256.js';
 export type {

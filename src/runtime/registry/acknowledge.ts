@@ -11,7 +11,7 @@
  */
 import { failure, toolError, type ToolCallError } from '../protocol/errors.js';
 import { fingerprintArguments } from '../protocol/fingerprint.js';
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import { previewHostCapability } from '../preview/preview-host.js';
 import type { Acknowledgements, Committed } from './call-types.js';
 import type { ToolHandlerContext } from './define-tool.js';

@@ -8,7 +8,7 @@ import {
   toolError,
   type ToolCallError,
 } from '../protocol/errors.js';
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import type { ToolCallMode } from '../protocol/types.js';
 import { isReservedToolName } from './names.js';
 import { applyCallOptions } from './options.js';

@@ -3,7 +3,7 @@
  * the same walk that checks the value is plain data (T3): a result is measured on every call,
  * and stringifying even a small result costs more than the rest of the terminal checks.
  */
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import { utf8Length } from '../observability/utf8.js';
 
 /** Deeper values are refused rather than walked: no real tool result nests this far. */

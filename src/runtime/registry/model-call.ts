@@ -10,7 +10,7 @@ import {
   toolError,
   type ToolCallError,
 } from '../protocol/errors.js';
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import type { ToolCallContext } from '../protocol/types.js';
 import type { CallInput } from './call.js';
 

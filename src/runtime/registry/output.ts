@@ -8,7 +8,8 @@ import {
   type ToolCallError,
 } from '../protocol/errors.js';
 import { contentBoundsProblem } from '../protocol/content.js';
-import { isPlainObject, isToolCallError, isToolContent } from '../protocol/guards.js';
+import { isToolCallError, isToolContent } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 import type {
   ArtifactRef,
   SnapshotRef,

@@ -5,7 +5,8 @@
  */
 import { TOOL_CALL_ERROR_CODES as CODES, toolError, type Outcome } from '../protocol/errors.js';
 import { canonicalJson } from '../protocol/fingerprint.js';
-import { isPlainObject, isToolCallError } from '../protocol/guards.js';
+import { isToolCallError } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 
 /** The loopback endpoint, bearer token and digests a loopback transport is created with. */
 export interface LoopbackTransportOptions {

@@ -5,7 +5,7 @@
  */
 import type { ToolCapability, ToolCapabilityResolver } from '../protocol/capability.js';
 import { TOOL_CALL_ERROR_CODES as CODES, toolError, type Outcome } from '../protocol/errors.js';
-import { isPlainObject } from '../protocol/guards.js';
+import { isPlainObject } from '../protocol/plain-object.js';
 
 /** Frames the admission sample must cover. */
 export const SERVICE_ADMISSION_SAMPLE_FRAMES = 300;

@@ -1,6 +1,6 @@
 /** A refused request as an `ENDPOINT_*` error, with the server's own code and message if any. */
 import type { ToolCallError } from '../../protocol/errors.js';
-import { isPlainObject } from '../../protocol/guards.js';
+import { isPlainObject } from '../../protocol/plain-object.js';
 import { ENDPOINT_ERROR_CODES as CODES, endpointError } from './errors.js';
 
 const MAX_MESSAGE = 300;

@@ -4,7 +4,7 @@
  * and classified like the agent's requests.
  */
 import { type Outcome } from '../../protocol/errors.js';
-import { isPlainObject } from '../../protocol/guards.js';
+import { isPlainObject } from '../../protocol/plain-object.js';
 import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';
 import type { OpenRouterDataPolicy } from './settings.js';
 import { DEFAULT_OPENROUTER_TIMEOUT_MS, requestJson } from './transport.js';

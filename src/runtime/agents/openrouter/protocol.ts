@@ -4,7 +4,8 @@
  * classification, response validation, argument parsing and tool-result serialization.
  */
 import { TOOL_CALL_ERROR_CODES, toolError, type Outcome } from '../../protocol/errors.js';
-import { isPlainObject, isToolCallResult } from '../../protocol/guards.js';
+import { isToolCallResult } from '../../protocol/guards.js';
+import { isPlainObject } from '../../protocol/plain-object.js';
 import { stringifyToolContent } from '../../protocol/content.js';
 import type { OpenAIToolDefinition } from '../../registry/provider-exports.js';
 import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';

@@ -6,7 +6,7 @@
  * failure and none of its tool calls is returned. A server that ignores `stream` and answers
  * with JSON is read as JSON.
  */
-import { isPlainObject } from '../../protocol/guards.js';
+import { isPlainObject } from '../../protocol/plain-object.js';
 import type { Outcome } from '../../protocol/errors.js';
 import { OPENROUTER_ERROR_CODES as CODES, openRouterError } from './errors.js';
 import { classifyStatus, decodeJsonBody } from './protocol.js';
