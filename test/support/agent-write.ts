@@ -1,5 +1,5 @@
 import { expect } from '@open-wc/testing';
-import type { StudioRuntime } from '../../src/composition/studio-runtime.js';
+import { createStudioRuntime, type StudioRuntime } from '../../src/composition/studio-runtime.js';
 import { waitFor } from './wait.js';
 
 /**
@@ -16,4 +16,14 @@ export async function agentWrites(runtime: StudioRuntime, path: string, text: st
   runtime.approvals.resolve(pending.id, 'approved');
   const result = await call;
   expect(result.error).to.equal(undefined);
+}
+
+/** A memory runtime, hydrated, whose one file `index.html` an agent is about to change. */
+export async function runtimeBeforeChange(): Promise<StudioRuntime> {
+  const runtime = createStudioRuntime({
+    workspaceRepository: null,
+    seed: [{ path: 'index.html', text: '<p>before</p>\n' }],
+  });
+  await runtime.ready;
+  return runtime;
 }

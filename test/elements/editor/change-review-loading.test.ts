@@ -2,8 +2,7 @@ import { expect, fixture, html } from '@open-wc/testing';
 import '../../../src/elements/editor/editor.js';
 import '../../../src/elements/approval/approval.js';
 import type { CaEditor } from '../../../src/elements/editor/editor.element.js';
-import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
-import { agentWrites } from '../../support/agent-write.js';
+import { agentWrites, runtimeBeforeChange } from '../../support/agent-write.js';
 import { fetchedFile } from '../../support/fetched.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -15,11 +14,7 @@ const reviewFetched = () => fetchedFile('/src/elements/editor/change-review.ts')
 
 describe('<ca-editor> review while its code loads', () => {
   it('offers a change an agent made as the editor got its runtime, before the review arrived', async () => {
-    const runtime = createStudioRuntime({
-      workspaceRepository: null,
-      seed: [{ path: 'index.html', text: '<p>before</p>\n' }],
-    });
-    await runtime.ready;
+    const runtime = await runtimeBeforeChange();
     const root = await fixture<HTMLElement>(
       html`<div>
         <ca-editor></ca-editor>

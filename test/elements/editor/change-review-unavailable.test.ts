@@ -3,8 +3,7 @@ import { executeServerCommand, sendKeys } from '@web/test-runner-commands';
 import '../../../src/elements/editor/editor.js';
 import '../../../src/elements/approval/approval.js';
 import type { CaEditor } from '../../../src/elements/editor/editor.element.js';
-import { createStudioRuntime } from '../../../src/composition/studio-runtime.js';
-import { agentWrites } from '../../support/agent-write.js';
+import { agentWrites, runtimeBeforeChange } from '../../support/agent-write.js';
 import { itIn } from '../../support/engines.js';
 import { fetchedFile } from '../../support/fetched.js';
 import { waitFor } from '../../support/wait.js';
@@ -25,11 +24,7 @@ describe('<ca-editor> without the review’s code', () => {
     'shows no review bar, keeps typing saved, and offers the review after the next agent change once the code loads',
     async () => {
       expect(await refuse(true)).to.deep.equal([]);
-      const runtime = createStudioRuntime({
-        workspaceRepository: null,
-        seed: [{ path: 'index.html', text: '<p>before</p>\n' }],
-      });
-      await runtime.ready;
+      const runtime = await runtimeBeforeChange();
       const root = await fixture<HTMLElement>(
         html`<div>
           <ca-editor .runtime=${runtime} idle-ms="20"></ca-editor>
