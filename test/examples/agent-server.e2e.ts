@@ -80,6 +80,14 @@ describe('examples/agent-server', () => {
     await page.locator('ca-studio ca-chat textarea').fill(prompt);
     await page.locator('ca-studio ca-chat button[type="submit"]').click();
   };
+  const runCount = () =>
+    page.evaluate(
+      () =>
+        document
+          .querySelector('ca-studio')!
+          .runtime!.trace.getSnapshot()
+          .filter((row) => row.method === 'agent.request').length,
+    );
   const runEnded = (count: number) =>
     page.waitForFunction(
       (n) =>
@@ -126,6 +134,7 @@ describe('examples/agent-server', () => {
   });
 
   it('prompt → streamed text → write → approval → preview acknowledged → output posted → closing text', async () => {
+    const runs = await runCount();
     model.reply(
       streamed(['I will rewrite the page.'], [write('w1')]),
       streamed(['The heading is new.']),
@@ -139,6 +148,8 @@ describe('examples/agent-server', () => {
     await page
       .locator('ca-studio ca-chat .message.assistant', { hasText: 'The heading is new.' })
       .waitFor();
+    // The closing text shows while it streams; the run ends after it.
+    await runEnded(runs + 1);
     expect(await lastRun()).to.deep.include({ status: 'completed' });
     expect(await textOfIndex()).to.equal(PAGE);
     const state = await page.evaluate(() => {
@@ -214,13 +225,7 @@ describe('examples/agent-server', () => {
 
   it('a model failure on the server shows as ENDPOINT_SERVER_ERROR with Retry, nothing written', async () => {
     const before = await textOfIndex();
-    const runs = await page.evaluate(
-      () =>
-        document
-          .querySelector('ca-studio')!
-          .runtime!.trace.getSnapshot()
-          .filter((row) => row.method === 'agent.request').length,
-    );
+    const runs = await runCount();
     // A 400 from the provider is not retried by the SDK; the studio retries the step twice.
     model.reply(
       ...Array.from({ length: 3 }, () => ({
