@@ -1,7 +1,8 @@
 /**
  * One "tab" for indexeddb-race.test.ts: a module worker on the test page's origin with its own
- * IndexedDB connection. It runs every key through the side-effect runner and reports each
- * real execution to the page as it happens.
+ * IndexedDB connection. It runs every key through the side-effect runner and posts a failure
+ * the moment it happens: a key this tab failed to settle stays pending for the whole lease, so
+ * waiting for the summary would turn the failure into the other tabs polling until a timeout.
  */
 import {
   createDurableOperationStore,
@@ -16,19 +17,27 @@ interface RaceRequest {
   keys: string[];
 }
 
+/** What a tab posts: each failure as it happens, then its summary. */
+export type RaceMessage =
+  | { type: 'failed'; ownerId: string; error: string }
+  | {
+      type: 'done';
+      summary: { executed: string[]; replayed: number; pendingRetries: number; errors: string[] };
+    };
+
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<RaceRequest>) => void) | null;
-  postMessage(message: unknown): void;
+  postMessage(message: RaceMessage): void;
 };
 
-scope.onmessage = async ({ data }) => {
+async function race({ databaseName, ownerId, keys }: RaceRequest) {
   const backend = createIndexedDbDurableOperationBackend({
-    databaseName: data.databaseName,
+    databaseName,
     storeName: 'operations',
   });
   const runner = createDurableSideEffectRunner({
     store: createDurableOperationStore(backend),
-    ownerId: data.ownerId,
+    ownerId,
     leaseMs: 60_000,
   });
   const summary = {
@@ -37,17 +46,31 @@ scope.onmessage = async ({ data }) => {
     pendingRetries: 0,
     errors: [] as string[],
   };
-  for (const key of data.keys) {
-    await runUntilSettled(
-      runner,
-      key,
-      data.ownerId,
-      () => void summary.executed.push(key),
-      summary,
-      1,
-    );
+  try {
+    for (const key of keys) {
+      await runUntilSettled(
+        runner,
+        key,
+        ownerId,
+        () => void summary.executed.push(key),
+        summary,
+        1,
+      );
+      const error = summary.errors.at(-1);
+      if (error) return scope.postMessage({ type: 'failed', ownerId, error });
+    }
+  } finally {
+    backend.close();
   }
+  scope.postMessage({ type: 'done', summary });
+}
 
-  backend.close();
-  scope.postMessage(summary);
+scope.onmessage = ({ data }) => {
+  race(data).catch((error: unknown) =>
+    scope.postMessage({
+      type: 'failed',
+      ownerId: data.ownerId,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    }),
+  );
 };

@@ -32,7 +32,8 @@ export async function runUntilSettled(
       return;
     }
     if (result.error.code !== 'DURABLE_OPERATION_PENDING') {
-      tally.errors.push(result.error.code);
+      const { code, message, details } = result.error;
+      tally.errors.push(`${key}: ${code} ${message} ${JSON.stringify(details ?? {})}`);
       return;
     }
     tally.pendingRetries += 1;
