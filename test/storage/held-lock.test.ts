@@ -147,4 +147,21 @@ describe('the workspace Web Lock held across a burst of commits', () => {
     await release;
     expect(await held(name)).to.equal(false);
   });
+
+  it(`releases on close a hold that ended as the next task, after ${MAX_HOLD_MS} ms, asked for a new one`, async () => {
+    const name = freshName();
+    const lock = createHeldLock(name)!;
+    // A burst that has held the lock past its limit: its next task asks for a new hold.
+    await lock.run(() => new Promise((resolve) => setTimeout(resolve, MAX_HOLD_MS + 10)));
+    // The first hold's last task has ended and its release waits for the loop to turn.
+    for (let hop = 0; hop < 20; hop += 1) await null;
+    const next = lock.run(async (hold) => hold);
+    // The repository closes in the same task (a workspace closed in the middle of a burst).
+    lock.close();
+    expect(await next).to.be.an('object');
+    await turn();
+    const state = await navigator.locks.query();
+    const ours = [...(state.held ?? []), ...(state.pending ?? [])].filter((l) => l.name === name);
+    expect(ours).to.deep.equal([]);
+  });
 });

@@ -57,6 +57,13 @@ export function createHeldLock(name: string): HeldLock | null {
   let onRelease: (() => void)[] = [];
   // A message, unlike a timer, is not throttled to a second in a background tab.
   let turn: MessageChannel | null = null;
+  /**
+   * Holds whose tasks have all ended, by the number of the message that releases each once the
+   * loop turns. More than one can wait: a hold past `MAX_HOLD_MS` is still here when the next
+   * task asks for a new hold, and `close` must release it, or the new hold waits for it for good.
+   */
+  const idle = new Map<number, Session>();
+  let messages = 0;
   /** A request whose wait ran out, still queued behind another page's hold. */
   let stuck = false;
   let waiting = false;
@@ -125,6 +132,7 @@ export function createHeldLock(name: string): HeldLock | null {
 
   function end(ended: Session): void {
     if (ended.pending > 0) return;
+    for (const [message, hold] of idle) if (hold === ended) idle.delete(message);
     ended.closed = true;
     if (session === ended) session = null;
     ended.release();
@@ -135,12 +143,20 @@ export function createHeldLock(name: string): HeldLock | null {
     });
   }
 
-  /** Ends `idle` after the current task of the event loop, unless a task arrived meanwhile. */
-  function endAfterTurn(idle: Session): void {
-    if (idle.closed) return end(idle);
-    turn ??= new MessageChannel();
-    turn.port1.onmessage = () => end(idle);
-    turn.port2.postMessage(null);
+  /** Ends `ending` after the current task of the event loop, unless a task arrived meanwhile. */
+  function endAfterTurn(ending: Session): void {
+    if (ending.closed) return end(ending);
+    const message = (messages += 1);
+    idle.set(message, ending);
+    if (!turn) {
+      turn = new MessageChannel();
+      turn.port1.onmessage = ({ data }: MessageEvent<number>) => {
+        const ending = idle.get(data);
+        idle.delete(data);
+        if (ending) end(ending);
+      };
+    }
+    turn.port2.postMessage(message);
   }
 
   return {
@@ -170,10 +186,11 @@ export function createHeldLock(name: string): HeldLock | null {
     close() {
       turn?.port1.close();
       turn = null;
-      const current = session;
-      if (!current) return;
-      current.closed = true;
-      end(current);
+      const open = new Set([...idle.values(), ...(session ? [session] : [])]);
+      for (const current of open) {
+        current.closed = true;
+        end(current);
+      }
     },
   };
 }
