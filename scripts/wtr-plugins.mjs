@@ -74,6 +74,10 @@ export function skipNodeOnlyTests() {
 /** Tests that watch which modules the page fetches: they need the modules served one by one. */
 const WATCHES_FETCHES = /getEntriesByType|support\/fetched\.js/;
 const BUNDLED = '/__bundled__/';
+// The SDK's entry as a static page's script loads it (test/elements/page-frame.ts): built with
+// the test files, so every reload of such a page fetches a few chunks, not some 600 modules.
+const SDK_ENTRY = 'src/index.ts';
+const SDK_PATHS = ['/src/index.ts', '/src/index.js.map'];
 
 /** Every browser test file under `dir`, as a path from the project's root. */
 function browserTestFiles(dir) {
@@ -88,16 +92,19 @@ function browserTestFiles(dir) {
  * Serves the browser test files bundled, as Vite's dependency step serves a dev page: one esbuild
  * build of every test file with code splitting, so a page that would load some 600 modules one
  * by one (the sources under test, lit, CodeMirror, zod) loads its test file and the chunks it
- * shares with others. The runner's own modules stay outside. A test that watches which modules
- * the page fetches is served as is. `typescript` is the runner's TypeScript plugin: it skips what
+ * shares with others; so does a page that loads the SDK's entry (`SDK_ENTRY`). The runner's own
+ * modules stay outside. A test that watches which modules the page fetches is served as is. `typescript` is the runner's TypeScript plugin: it skips what
  * this serves (already JavaScript, with its own source maps). Returns both plugins, in order.
  */
 export function bundledTestFiles({ tsconfig, typescript }) {
   let outputs;
   const buildAll = async () => {
-    const entryPoints = browserTestFiles('test').filter(
-      (file) => !WATCHES_FETCHES.test(readFileSync(file, 'utf8')),
-    );
+    const entryPoints = [
+      SDK_ENTRY,
+      ...browserTestFiles('test').filter(
+        (file) => !WATCHES_FETCHES.test(readFileSync(file, 'utf8')),
+      ),
+    ];
     const result = await build({
       entryPoints,
       bundle: true,
@@ -134,7 +141,8 @@ export function bundledTestFiles({ tsconfig, typescript }) {
     );
   };
   const served = async (path) => {
-    if (!path.startsWith(BUNDLED) && !/^\/test\/.*\.test\.(ts|js\.map)$/.test(path)) return;
+    const entry = /^\/test\/.*\.test\.(ts|js\.map)$/.test(path) || SDK_PATHS.includes(path);
+    if (!path.startsWith(BUNDLED) && !entry) return;
     // A file that does not build (a syntax error) leaves every file served one by one, where
     // the runner reports the error against that file alone.
     outputs ??= buildAll().catch((error) => {

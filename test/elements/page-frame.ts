@@ -1,6 +1,9 @@
 import { waitFor } from '../support/wait.js';
 
-/** The SDK as a static page loads it: one module script, nothing else. */
+/**
+ * The SDK as a static page loads it: one module script, nothing else. The runner serves it built
+ * with the test files (scripts/wtr-plugins.mjs), so a reload fetches chunks, not every module.
+ */
 export const SDK_URL = new URL('/src/index.ts', location.origin).href;
 
 /**
