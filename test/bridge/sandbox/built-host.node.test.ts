@@ -136,8 +136,11 @@ describe('the preview in an es2017 host build', () => {
     );
 
   it('caps a genuine console flood per revision and reports it', async () => {
-    const result = await flood(`for (let i = 0; i < 100000; i++) console.log('line', i);`);
-    report('100,000 console.log calls', result);
+    // Ten times the cap. Each call also reaches the frame's own console, which the driving
+    // protocol forwards to this process one event at a time: 100,000 calls took about a minute
+    // here, none of it in the host page this test watches.
+    const result = await flood(`for (let i = 0; i < 10000; i++) console.log('line', i);`);
+    report('10,000 console.log calls', result);
     expect(result.ok).to.equal(true);
     expect(result.consoleLog).to.equal(PREVIEW_MESSAGE_LIMITS.messagesPerRevision);
     expect(result.diagnostics).to.include('PREVIEW_TRAFFIC_CAPPED');
