@@ -93,8 +93,9 @@ function browserTestFiles(dir) {
  * build of every test file with code splitting, so a page that would load some 600 modules one
  * by one (the sources under test, lit, CodeMirror, zod) loads its test file and the chunks it
  * shares with others; so does a page that loads the SDK's entry (`SDK_ENTRY`). The runner's own
- * modules stay outside. A test that watches which modules the page fetches is served as is. `typescript` is the runner's TypeScript plugin: it skips what
- * this serves (already JavaScript, with its own source maps). Returns both plugins, in order.
+ * modules stay outside. A test that watches which modules the page fetches is served as is.
+ * `typescript` is the runner's TypeScript plugin: it skips what this serves (already JavaScript,
+ * with its own source maps). Returns both plugins, in order.
  */
 export function bundledTestFiles({ tsconfig, typescript }) {
   let outputs;

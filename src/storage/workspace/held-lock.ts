@@ -151,9 +151,9 @@ export function createHeldLock(name: string): HeldLock | null {
     if (!turn) {
       turn = new MessageChannel();
       turn.port1.onmessage = ({ data }: MessageEvent<number>) => {
-        const ending = idle.get(data);
+        const hold = idle.get(data);
         idle.delete(data);
-        if (ending) end(ending);
+        if (hold) end(hold);
       };
     }
     turn.port2.postMessage(message);
