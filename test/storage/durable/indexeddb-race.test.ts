@@ -7,19 +7,30 @@ type Summary = Extract<RaceMessage, { type: 'done' }>['summary'];
 const TABS = 4;
 const KEYS = Array.from({ length: 30 }, (_, i) => `tab-race:${String(i).padStart(2, '0')}`);
 
+/** Each tab's last settled key and its retries so far: a timeout prints where each one stopped. */
+const progress = new Map<string, string>();
+
 function runTab(worker: Worker, databaseName: string, ownerId: string, keys: string[]) {
+  progress.set(ownerId, 'started');
   return new Promise<Summary>((resolve, reject) => {
     // A tab's failure ends the race at once, naming the tab and the key it could not settle.
-    worker.onmessage = ({ data }: MessageEvent<RaceMessage>) =>
-      data.type === 'done'
-        ? resolve(data.summary)
-        : reject(new Error(`${data.ownerId} failed: ${data.error}`));
+    worker.onmessage = ({ data }: MessageEvent<RaceMessage>) => {
+      if (data.type === 'settled')
+        progress.set(ownerId, `${data.key} settled, ${data.pendingRetries} pending retries`);
+      else if (data.type === 'done') resolve(data.summary);
+      else reject(new Error(`${data.ownerId} failed: ${data.error}`));
+    };
     worker.onerror = (event) => reject(new Error(event.message));
     worker.postMessage({ databaseName, ownerId, keys });
   });
 }
 
 describe('IndexedDB durable operations raced from several tabs', () => {
+  afterEach(function () {
+    if (this.currentTest?.state === 'failed')
+      console.log(`where each tab stopped: ${JSON.stringify(Object.fromEntries(progress))}`);
+  });
+
   it('executes each key exactly once across workers sharing one database', async () => {
     const databaseName = `ca-durable-race-${crypto.randomUUID()}`;
     const workers = Array.from(

@@ -17,8 +17,9 @@ interface RaceRequest {
   keys: string[];
 }
 
-/** What a tab posts: each failure as it happens, then its summary. */
+/** What a tab posts: each key it settles and each failure as they happen, then its summary. */
 export type RaceMessage =
+  | { type: 'settled'; ownerId: string; key: string; pendingRetries: number }
   | { type: 'failed'; ownerId: string; error: string }
   | {
       type: 'done';
@@ -58,6 +59,7 @@ async function race({ databaseName, ownerId, keys }: RaceRequest) {
       );
       const error = summary.errors.at(-1);
       if (error) return scope.postMessage({ type: 'failed', ownerId, error });
+      scope.postMessage({ type: 'settled', ownerId, key, pendingRetries: summary.pendingRetries });
     }
   } finally {
     backend.close();
