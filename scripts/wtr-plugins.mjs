@@ -77,7 +77,8 @@ const BUNDLED = '/__bundled__/';
 // The SDK's entry as a static page's script loads it (test/elements/page-frame.ts): built with
 // the test files, so every reload of such a page fetches a few chunks, not some 600 modules.
 const SDK_ENTRY = 'src/index.ts';
-const SDK_PATHS = ['/src/index.ts', '/src/index.js.map'];
+// As served: the entry where its source is, its source map beside the built file.
+const SDK_PATHS = [`/${SDK_ENTRY}`, `/${SDK_ENTRY.replace(/\.ts$/, '.js.map')}`];
 
 /** Every browser test file under `dir`, as a path from the project's root. */
 function browserTestFiles(dir) {
