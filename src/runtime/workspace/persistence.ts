@@ -24,7 +24,7 @@ import type {
   WorkspaceStoreDelta,
 } from './repository.js';
 import { PathMap } from './path-map.js';
-import { deletedPaths, repairActivePath, type WorkspaceState } from './state.js';
+import { deletedPaths, repairActivePath, sameWorkspace, type WorkspaceState } from './state.js';
 import type { WorkspaceFile, WorkspaceStorageMode } from './types.js';
 
 function delta(
@@ -246,7 +246,8 @@ export function createPersistenceQueue(
         outcome = conflict(item.operation, { reason: 'contended' });
         break;
       }
-      const result = await repository.commit(commitFor(confirmed, target, host.folder()));
+      const base = confirmed;
+      const result = await repository.commit(commitFor(base, target, host.folder()));
       if (result.committed) {
         confirmed = target;
         break;
@@ -257,9 +258,7 @@ export function createPersistenceQueue(
       // An emptied store takes the whole state again.
       if (!remote) continue;
       if (!outcome) {
-        const replayed = item.replay
-          ? item.replay(baseFrom(remote))
-          : conflict(item.operation, { reason: 'guarded' });
+        const replayed = replayOnto(item, target, base, remote);
         if (replayed.ok) {
           target = replayed.value.revision > floor ? replayed.value : bump(replayed.value);
           continue;
@@ -275,6 +274,23 @@ export function createPersistenceQueue(
     }
     if (rebased) rebuild();
     return outcome ?? { ok: true, value: confirmed ?? host.current() };
+  }
+
+  /**
+   * `item`'s change, whose commit turned `base` into `target`, re-applied to `remote`. A guarded
+   * change is not rebased, except onto a store that changed nothing since `base`: another
+   * runtime's catch-up commit only moved the revision, and refusing each other's writes over
+   * those, two tabs could refuse each other for ever (docs/workspace-coordination.md, rule 4).
+   */
+  function replayOnto(
+    item: Pending,
+    target: WorkspaceState,
+    base: WorkspaceState | null,
+    remote: WorkspaceState,
+  ): Outcome<WorkspaceState> {
+    if (item.replay) return item.replay(baseFrom(remote));
+    if (base && sameWorkspace(base, remote)) return { ok: true, value: target };
+    return conflict(item.operation, { reason: 'guarded' });
   }
 
   const bump = (state: WorkspaceState): WorkspaceState => ({ ...state, revision: floor + 1 });

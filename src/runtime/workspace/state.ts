@@ -23,6 +23,32 @@ export function sameContent(a: WorkspaceFile, b: WorkspaceFile): boolean {
   return a.kind === 'asset' && b.kind === 'asset' && a.blob === b.blob;
 }
 
+/**
+ * Whether two states hold the same files, saved checkpoint and renames, whatever their
+ * revisions and open file: a store that moved between them changed nothing a change builds on.
+ */
+export function sameWorkspace(a: WorkspaceState, b: WorkspaceState): boolean {
+  return (
+    sameEntries(a.files, b.files, sameContent) &&
+    sameEntries(a.checkpoint, b.checkpoint, sameContent) &&
+    sameEntries(a.origins, b.origins, (x, y) => x === y)
+  );
+}
+
+function sameEntries<V>(
+  a: ReadonlyMap<string, V>,
+  b: ReadonlyMap<string, V>,
+  same: (x: V, y: V) => boolean,
+): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [key, value] of a) {
+    const other = b.get(key);
+    if (other === undefined || !same(value, other)) return false;
+  }
+  return true;
+}
+
 export function isDirtyPath(state: WorkspaceState, path: string): boolean {
   const file = state.files.get(path);
   if (!file) return false;

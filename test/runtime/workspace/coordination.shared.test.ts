@@ -98,6 +98,38 @@ describe('two runtimes sharing one repository', () => {
     ok(await b.writeFile('app.js', 'guarded', { expectedRevision: b.getSnapshot().revision }));
   });
 
+  it('commits a guarded write whose store only moved by a catch-up commit, which changed no file', async () => {
+    const shared = createMemoryWorkspaceRepository();
+    // `a` hears nothing by itself, as a tab whose announcement is still on its way.
+    const a = createWorkspaceDocumentManager({
+      repository: { ...shared, watch: () => () => undefined },
+    });
+    await a.ready;
+    await a.flush();
+    const b = createWorkspaceDocumentManager({ repository: shared });
+    await b.ready;
+    const stale = b.getSnapshot().revision;
+    const first = a.writeFile('styles.css', 'body{}');
+    const refused = b.writeFile('app.js', 'refused', { expectedRevision: stale });
+    ok(await first);
+    expect((await refused).ok).to.equal(false);
+    // `b` showed a revision its refused write no longer stores: it committed `a`'s files past it.
+    const caughtUp = await shared.load();
+    expect(caughtUp?.metadata.revision).to.be.greaterThan(a.getSnapshot().revision);
+    const written = ok(
+      await a.writeFile('app.js', 'through', { expectedRevision: a.getSnapshot().revision }),
+    );
+    expect(written.revision).to.be.greaterThan(caughtUp!.metadata.revision);
+    const stored = (await shared.load())?.files.find((file) => file.path === 'app.js');
+    expect(stored?.kind === 'text' && stored.text).to.equal('through');
+    // A store that changed a file since is still a conflict for a guarded write.
+    ok(await b.writeFile('styles.css', 'p{}'));
+    const moved = await a.writeFile('app.js', 'again', {
+      expectedRevision: a.getSnapshot().revision,
+    });
+    expect(moved.ok).to.equal(false);
+  });
+
   it('never shows a revision going backwards, and commits strictly increasing revisions', async () => {
     const repository = createMemoryWorkspaceRepository();
     const stored: number[] = [];
