@@ -10,6 +10,22 @@ const KEYS = Array.from({ length: 30 }, (_, i) => `tab-race:${String(i).padStart
 /** Each tab's last settled key and its retries so far: a timeout prints where each one stopped. */
 const progress = new Map<string, string>();
 
+/**
+ * Starts one tab's worker and resolves once its module has loaded. Tabs load one at a time:
+ * when all four loaded at once, Chromium sometimes never started the first of several identical
+ * module requests (its net log shows the request checked for CORS, then nothing), and that tab
+ * never ran at all.
+ */
+function startTab(worker: Worker, ownerId: string) {
+  progress.set(ownerId, 'loading');
+  return new Promise<void>((resolve, reject) => {
+    worker.onmessage = ({ data }: MessageEvent<RaceMessage>) => {
+      if (data.type === 'loaded') resolve();
+    };
+    worker.onerror = (event) => reject(new Error(event.message));
+  });
+}
+
 function runTab(worker: Worker, databaseName: string, ownerId: string, keys: string[]) {
   progress.set(ownerId, 'started');
   return new Promise<Summary>((resolve, reject) => {
@@ -18,7 +34,7 @@ function runTab(worker: Worker, databaseName: string, ownerId: string, keys: str
       if (data.type === 'settled')
         progress.set(ownerId, `${data.key} settled, ${data.pendingRetries} pending retries`);
       else if (data.type === 'done') resolve(data.summary);
-      else reject(new Error(`${data.ownerId} failed: ${data.error}`));
+      else if (data.type === 'failed') reject(new Error(`${data.ownerId} failed: ${data.error}`));
     };
     worker.onerror = (event) => reject(new Error(event.message));
     worker.postMessage({ databaseName, ownerId, keys });
@@ -33,14 +49,16 @@ describe('IndexedDB durable operations raced from several tabs', () => {
 
   it('executes each key exactly once across workers sharing one database', async () => {
     const databaseName = `ca-durable-race-${crypto.randomUUID()}`;
-    const workers = Array.from(
-      { length: TABS },
-      () =>
-        new Worker(new URL('./support/indexeddb-race-worker.ts', import.meta.url), {
-          type: 'module',
-        }),
-    );
+    const workers: Worker[] = [];
     try {
+      for (let i = 0; i < TABS; i += 1) {
+        const worker = new Worker(new URL('./support/indexeddb-race-worker.ts', import.meta.url), {
+          type: 'module',
+        });
+        workers.push(worker);
+        await startTab(worker, `tab-${i}`);
+      }
+      // Every tab has loaded: the race starts for all of them at once.
       const summaries = await Promise.all(
         workers.map((worker, i) =>
           runTab(worker, databaseName, `tab-${i}`, i % 2 === 0 ? KEYS : [...KEYS].reverse()),

@@ -17,8 +17,12 @@ interface RaceRequest {
   keys: string[];
 }
 
-/** What a tab posts: each key it settles and each failure as they happen, then its summary. */
+/**
+ * What a tab posts: that its module has loaded, each key it settles and each failure as they
+ * happen, then its summary.
+ */
 export type RaceMessage =
+  | { type: 'loaded' }
   | { type: 'settled'; ownerId: string; key: string; pendingRetries: number }
   | { type: 'failed'; ownerId: string; error: string }
   | {
@@ -76,3 +80,4 @@ scope.onmessage = ({ data }) => {
     }),
   );
 };
+scope.postMessage({ type: 'loaded' });
