@@ -80,6 +80,15 @@ const SDK_ENTRY = 'src/index.ts';
 // As served: the entry where its source is, its source map beside the built file.
 const SDK_PATHS = [`/${SDK_ENTRY}`, `/${SDK_ENTRY.replace(/\.ts$/, '.js.map')}`];
 
+/**
+ * A test's worker script (`new Worker(new URL('./support/…-worker.ts', import.meta.url))`),
+ * served as one file. In the suite, Chromium sometimes never started a worker's module import
+ * requests (its net log shows each one checked for CORS, then nothing), whether the workers
+ * loaded together or one at a time, and that worker never ran; the worker's own script always
+ * loaded. Bundled, a worker has no imports to request.
+ */
+const WORKER_SCRIPT = /^\/test\/.*-worker\.ts$/;
+
 /** Every browser test file under `dir`, as a path from the project's root. */
 function browserTestFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -142,7 +151,30 @@ export function bundledTestFiles({ tsconfig, typescript }) {
       }),
     );
   };
+  const workers = new Map();
+  const buildWorker = (path) =>
+    build({
+      entryPoints: [path.slice(1)],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      conditions: ['development'],
+      tsconfig,
+      write: false,
+      sourcemap: 'inline',
+      logLevel: 'silent',
+    }).then(
+      (result) => result.outputFiles[0].text,
+      (error) => {
+        console.warn(`Worker served unbundled: ${error.errors?.[0]?.text ?? error.message}`);
+        return undefined;
+      },
+    );
   const served = async (path) => {
+    if (WORKER_SCRIPT.test(path)) {
+      if (!workers.has(path)) workers.set(path, buildWorker(path));
+      return workers.get(path);
+    }
     const entry = /^\/test\/.*\.test\.(ts|js\.map)$/.test(path) || SDK_PATHS.includes(path);
     if (!path.startsWith(BUNDLED) && !entry) return;
     // A file that does not build (a syntax error) leaves every file served one by one, where

@@ -10,12 +10,7 @@ const KEYS = Array.from({ length: 30 }, (_, i) => `tab-race:${String(i).padStart
 /** Each tab's last settled key and its retries so far: a timeout prints where each one stopped. */
 const progress = new Map<string, string>();
 
-/**
- * Starts one tab's worker and resolves once its module has loaded. Tabs load one at a time:
- * when all four loaded at once, Chromium sometimes never started the first of several identical
- * module requests (its net log shows the request checked for CORS, then nothing), and that tab
- * never ran at all.
- */
+/** Resolves once the tab's worker has loaded, so the race starts for every tab at once. */
 function startTab(worker: Worker, ownerId: string) {
   progress.set(ownerId, 'loading');
   return new Promise<void>((resolve, reject) => {
@@ -49,16 +44,15 @@ describe('IndexedDB durable operations raced from several tabs', () => {
 
   it('executes each key exactly once across workers sharing one database', async () => {
     const databaseName = `ca-durable-race-${crypto.randomUUID()}`;
-    const workers: Worker[] = [];
-    try {
-      for (let i = 0; i < TABS; i += 1) {
-        const worker = new Worker(new URL('./support/indexeddb-race-worker.ts', import.meta.url), {
+    const workers = Array.from(
+      { length: TABS },
+      () =>
+        new Worker(new URL('./support/indexeddb-race-worker.ts', import.meta.url), {
           type: 'module',
-        });
-        workers.push(worker);
-        await startTab(worker, `tab-${i}`);
-      }
-      // Every tab has loaded: the race starts for all of them at once.
+        }),
+    );
+    try {
+      await Promise.all(workers.map((worker, i) => startTab(worker, `tab-${i}`)));
       const summaries = await Promise.all(
         workers.map((worker, i) =>
           runTab(worker, databaseName, `tab-${i}`, i % 2 === 0 ? KEYS : [...KEYS].reverse()),
