@@ -277,10 +277,11 @@ export function createPersistenceQueue(
   }
 
   /**
-   * `item`'s change, whose commit turned `base` into `target`, re-applied to `remote`. A guarded
-   * change is not rebased, except onto a store that changed nothing since `base`: another
-   * runtime's catch-up commit only moved the revision, and refusing each other's writes over
-   * those, two tabs could refuse each other for ever (docs/workspace-coordination.md, rule 4).
+   * `item`'s change, whose commit turned `base` into `target`, re-applied to `remote`. One with
+   * no replay (a guarded call, a whole-workspace step) is not rebased, except onto a store whose
+   * files are still `base`'s: another runtime's catch-up commit only moved the revision, and
+   * refusing writes over those, two tabs could refuse each other for ever
+   * (docs/workspace-coordination.md, rule 4).
    */
   function replayOnto(
     item: Pending,
