@@ -290,7 +290,9 @@ export function createPersistenceQueue(
     remote: WorkspaceState,
   ): Outcome<WorkspaceState> {
     if (item.replay) return item.replay(baseFrom(remote));
-    if (base && sameWorkspace(base, remote)) return { ok: true, value: target };
+    // Past the store's revision too: the same number for two states would hide this commit.
+    const revision = baseFrom(remote).revision + 1;
+    if (base && sameWorkspace(base, remote)) return { ok: true, value: { ...target, revision } };
     return conflict(item.operation, { reason: 'guarded' });
   }
 

@@ -110,18 +110,25 @@ describe('two runtimes sharing one repository', () => {
     await b.ready;
     const stale = b.getSnapshot().revision;
     const first = a.writeFile('styles.css', 'body{}');
-    const refused = b.writeFile('app.js', 'refused', { expectedRevision: stale });
+    const refused = [
+      b.writeFile('app.js', 'refused', { expectedRevision: stale }),
+      b.writeFile('app.js', 'refused again', { expectedRevision: stale + 1 }),
+    ];
     ok(await first);
-    expect((await refused).ok).to.equal(false);
-    // `b` showed a revision its refused write no longer stores: it committed `a`'s files past it.
+    for (const outcome of await Promise.all(refused)) expect(outcome.ok).to.equal(false);
+    // `b` showed revisions its refused writes no longer store: it committed `a`'s files past them,
+    // beyond the revision `a`'s next write would take.
     const caughtUp = await shared.load();
-    expect(caughtUp?.metadata.revision).to.be.greaterThan(a.getSnapshot().revision);
+    expect(caughtUp?.metadata.revision).to.be.greaterThan(a.getSnapshot().revision + 1);
     const written = ok(
       await a.writeFile('app.js', 'through', { expectedRevision: a.getSnapshot().revision }),
     );
     expect(written.revision).to.be.greaterThan(caughtUp!.metadata.revision);
     const stored = (await shared.load())?.files.find((file) => file.path === 'app.js');
     expect(stored?.kind === 'text' && stored.text).to.equal('through');
+    // A revision past the store's: `b` hears the write.
+    await b.refresh();
+    expect(text(b.getSnapshot(), 'app.js')).to.equal('through');
     // A store that changed a file since is still a conflict for a guarded write.
     ok(await b.writeFile('styles.css', 'p{}'));
     const moved = await a.writeFile('app.js', 'again', {
