@@ -1,7 +1,9 @@
 // What ran when on a first visit's main thread, from the page's own performance timeline (no
 // tracing, which would slow the visit it measures): every fetch (resource timing), every script
-// the browser attributes a long animation frame to (its evaluation or callback, with its file)
-// and every long task. The probe collects them as the visit goes; the bench prints the waterfall
+// the browser attributes a long animation frame to (its evaluation or callback, with its file),
+// every long task and the elements' own `ca:` spans (`src/elements/shared/timing.ts`: each
+// first-visit step, the chunks' evaluation, the editor's mount, the runtime's creation and
+// hydration). The probe collects them as the visit goes; the bench prints the waterfall
 // of the visit whose first acknowledged preview is the median, ours beside the combined floor.
 // Chromium only: Firefox and WebKit have no long-animation-frame entries.
 
@@ -16,6 +18,7 @@ export const TRACE_SCRIPT = `{
     } catch {}
   };
   observe('resource', (entry) => add(entry.transferSize === 0 && entry.decodedBodySize > 0 ? 'fetch (HTTP cache)' : 'fetch', file(entry.name), entry.startTime, entry.responseEnd));
+  observe('measure', (entry) => entry.name.startsWith('ca:') && add(entry.name, '', entry.startTime, entry.startTime + entry.duration));
   observe('longtask', (entry) => add('long task', '', entry.startTime, entry.startTime + entry.duration));
   observe('long-animation-frame', (frame) => {
     for (const script of frame.scripts)

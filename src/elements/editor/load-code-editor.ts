@@ -6,11 +6,17 @@
 import type * as codeEditor from './code-editor.js';
 import { turnOf } from '../shared/cold-start-order.js';
 import { prefetchChunk } from '../shared/prefetch.js';
+import { measureSince } from '../shared/timing.js';
 
 let pending: Promise<typeof codeEditor> | undefined;
 
 export function loadCodeEditor(): Promise<typeof codeEditor> {
   prefetchChunk('code-editor');
-  pending ??= turnOf('editor').then(() => import('./code-editor.js'));
+  pending ??= turnOf('editor').then(async () => {
+    const start = performance.now();
+    const module = await import('./code-editor.js');
+    measureSince('code-editor chunk', start);
+    return module;
+  });
   return pending;
 }

@@ -15,6 +15,8 @@
  * returning visit takes no hold: there the runtime's hydration is what every element waits for.
  */
 
+import { measureSince } from './timing.js';
+
 /** The steps of a first visit that take a turn. */
 export type ColdStartStep = 'preview' | 'editor' | 'panels' | 'runtime' | 'idle';
 
@@ -51,10 +53,12 @@ function settle(hold: symbol): void {
  */
 export function holdStep(step: ColdStartStep, capMs = HOLD_CAP_MS): () => void {
   const hold = Symbol(step);
+  const start = performance.now();
   holds.set(hold, step);
   const timer = setTimeout(() => settle(hold), capMs);
   return () => {
     clearTimeout(timer);
+    if (holds.has(hold)) measureSince(`${step} step`, start);
     settle(hold);
   };
 }

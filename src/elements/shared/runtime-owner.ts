@@ -14,6 +14,7 @@ import { runtimeContext, runtimeLoadingContext, type RuntimeLoading } from './ru
 import { runtimeOwnerContext, runtimeOwners, type RuntimeOwnerEntry } from './runtime-owners.js';
 import { blueprintKey, type RuntimeBlueprint } from './runtime-blueprint.js';
 import type { StarterNoticeController } from './starter-notice-controller.js';
+import { measureSince } from './timing.js';
 
 /** Detail of `ca-runtime-change`: the runtime the element now provides (none once disposed). */
 export interface RuntimeChangeDetail {
@@ -167,6 +168,7 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
       this.setLoading(undefined);
       const { config } = this.blueprint();
       this.configKey = JSON.stringify(config);
+      const begun = performance.now();
       const runtime = studio.createStudioRuntime({
         surface: blueprint.surface,
         databaseName: blueprint.databaseName,
@@ -176,6 +178,8 @@ export class RuntimeOwner implements ReactiveController, RuntimeOwnerEntry {
         ...(repository ? { workspaceRepository: repository } : {}),
         ...(blueprint.collab ? { collab: blueprint.collab } : {}),
       });
+      measureSince('runtime creation', begun);
+      void runtime.ready.then(() => measureSince('hydration', begun)).catch(() => undefined);
       this.provide(runtime);
       void this.starter.started(runtime);
     };

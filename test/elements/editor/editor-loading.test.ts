@@ -45,6 +45,8 @@ async function mountLoading(offer: Omit<RuntimeLoading, 'provisionalSnapshot'>) 
 
 describe('<ca-editor> while its runtime loads', () => {
   it('on a first visit shows the starter files editable, and writes what was typed once hydrated', async () => {
+    const mounts = () => performance.getEntriesByName('ca:editor mount', 'measure').length;
+    const mountsBefore = mounts();
     let answer!: (fresh: boolean) => void;
     const { host, content, placeholder, arrive } = await mountLoading({
       fresh: new Promise((resolve) => (answer = resolve)),
@@ -61,6 +63,7 @@ describe('<ca-editor> while its runtime loads', () => {
         'the starter index.html shown',
       );
       expect(content()!.getAttribute('contenteditable')).to.equal('true');
+      expect(mounts(), 'the mount named on the performance timeline').to.equal(mountsBefore + 1);
       await clickInto(content()!);
       await sendKeys({ press: 'Home' });
       await sendKeys({ type: '<!-- typed early -->' });

@@ -11,6 +11,19 @@ async function settledWithin(promise: Promise<unknown>, ms = 0): Promise<boolean
 }
 
 describe('cold start order: the preview and the editor at once, then the panels, the runtime and idle work', () => {
+  it('names a released step on the performance timeline once, and not a step the cap let go', async () => {
+    const spans = () => performance.getEntriesByName('ca:panels step', 'measure').length;
+    const before = spans();
+    const release = holdStep('panels');
+    release();
+    release();
+    expect(spans(), 'released').to.equal(before + 1);
+    const capped = holdStep('panels', 1);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    capped();
+    expect(spans(), 'let go by the cap').to.equal(before + 1);
+  });
+
   it('lets every step through after the current task when nothing holds', async () => {
     for (const step of ['preview', 'editor', 'panels', 'runtime', 'idle'] as const)
       expect(await settledWithin(turnOf(step), 5), step).to.equal(true);
