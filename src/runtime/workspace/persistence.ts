@@ -290,10 +290,10 @@ export function createPersistenceQueue(
     remote: WorkspaceState,
   ): Outcome<WorkspaceState> {
     if (item.replay) return item.replay(baseFrom(remote));
+    if (!base || !sameWorkspace(base, remote))
+      return conflict(item.operation, { reason: 'guarded' });
     // Past the store's revision too: the same number for two states would hide this commit.
-    const revision = baseFrom(remote).revision + 1;
-    if (base && sameWorkspace(base, remote)) return { ok: true, value: { ...target, revision } };
-    return conflict(item.operation, { reason: 'guarded' });
+    return { ok: true, value: { ...target, revision: baseFrom(remote).revision + 1 } };
   }
 
   const bump = (state: WorkspaceState): WorkspaceState => ({ ...state, revision: floor + 1 });
