@@ -6,17 +6,14 @@
 import type * as codeEditor from './code-editor.js';
 import { turnOf } from '../shared/cold-start-order.js';
 import { prefetchChunk } from '../shared/prefetch.js';
-import { measureSince } from '../shared/timing.js';
+import { measure } from '../shared/timing.js';
 
 let pending: Promise<typeof codeEditor> | undefined;
 
 export function loadCodeEditor(): Promise<typeof codeEditor> {
   prefetchChunk('code-editor');
-  pending ??= turnOf('editor').then(async () => {
-    const start = performance.now();
-    const module = await import('./code-editor.js');
-    measureSince('code-editor chunk', start);
-    return module;
-  });
+  pending ??= turnOf('editor').then(() =>
+    measure('code-editor chunk', () => import('./code-editor.js')),
+  );
   return pending;
 }

@@ -9,7 +9,7 @@
 import type * as studio from '../../composition/index.js';
 import { prefetchChunk } from './prefetch.js';
 import { turnOf } from './cold-start-order.js';
-import { measureSince } from './timing.js';
+import { measure } from './timing.js';
 
 /** The composition layer module, as `loadStudio()` resolves it. */
 export type StudioModule = typeof studio;
@@ -21,12 +21,9 @@ let loaded: StudioModule | undefined;
 
 /** The composition layer, once its chunk has loaded (resolves to the same module every time). */
 export function loadStudio(): Promise<StudioModule> {
-  pending ??= turnOf('runtime').then(async () => {
-    const start = performance.now();
-    loaded = await import('../../composition/index.js');
-    measureSince('studio chunk', start);
-    return loaded;
-  });
+  pending ??= turnOf('runtime')
+    .then(() => measure('studio chunk', () => import('../../composition/index.js')))
+    .then((module) => (loaded = module));
   return pending;
 }
 
