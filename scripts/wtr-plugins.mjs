@@ -108,6 +108,16 @@ function browserTestFiles(dir) {
  * with its own source maps). Returns both plugins, in order.
  */
 export function bundledTestFiles({ tsconfig, typescript }) {
+  const common = {
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    // The runner's resolution: lit's development build, as the modules served one by one.
+    conditions: ['development'],
+    tsconfig,
+    write: false,
+    logLevel: 'silent',
+  };
   let outputs;
   const buildAll = async () => {
     const entryPoints = [
@@ -117,22 +127,15 @@ export function bundledTestFiles({ tsconfig, typescript }) {
       ),
     ];
     const result = await build({
+      ...common,
       entryPoints,
-      bundle: true,
       splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      // The runner's resolution: lit's development build, as the modules served one by one.
-      conditions: ['development'],
-      tsconfig,
-      write: false,
       // Linked, not inline: the runner maps a failure's stack through them; pages skip them.
       sourcemap: 'linked',
       // Output paths as served (from the project root), so the maps name files as the runner does.
       outdir: process.cwd(),
       outbase: '.',
       chunkNames: `${BUNDLED.slice(1)}[name]-[hash]`,
-      logLevel: 'silent',
       plugins: [
         {
           name: 'runner-modules',
@@ -153,17 +156,7 @@ export function bundledTestFiles({ tsconfig, typescript }) {
   };
   const workers = new Map();
   const buildWorker = (path) =>
-    build({
-      entryPoints: [path.slice(1)],
-      bundle: true,
-      format: 'esm',
-      platform: 'browser',
-      conditions: ['development'],
-      tsconfig,
-      write: false,
-      sourcemap: 'inline',
-      logLevel: 'silent',
-    }).then(
+    build({ ...common, entryPoints: [path.slice(1)], sourcemap: 'inline' }).then(
       (result) => result.outputFiles[0].text,
       (error) => {
         console.warn(`Worker served unbundled: ${error.errors?.[0]?.text ?? error.message}`);
