@@ -22,7 +22,6 @@ import { setup } from './setup.js';
 import { loadedRemoteCursors, loadRemoteCursors } from './load-remote-cursors.js';
 import { remoteCursorsTheme } from './remote-cursors-theme.js';
 import type { ResolvedTheme } from '../shared/theme.js';
-import { measure } from '../shared/timing.js';
 import type { CollabPeer, CollabSelection } from '../../composition/collab-status.js';
 
 export interface CursorInfo {
@@ -133,11 +132,7 @@ function outsideChange(state: EditorState, text: string): TransactionSpec | unde
 
 const NO_REVIEW: Extension = [];
 
-/** CodeMirror mounted in `options.parent`, the mount a named span (`ca:editor mount`). */
-export const createCodeEditor = (options: CodeEditorOptions): CodeEditor =>
-  measure('editor mount', () => mountCodeEditor(options));
-
-function mountCodeEditor(options: CodeEditorOptions): CodeEditor {
+export function createCodeEditor(options: CodeEditorOptions): CodeEditor {
   const editable = new Compartment();
   const themed = new Compartment();
   let theme = options.theme;

@@ -10,6 +10,7 @@ import {
 } from '../../runtime/workspace/index.js';
 import type { RuntimeLoading } from '../shared/runtime-context.js';
 import { beginStep } from '../shared/cold-start-order.js';
+import { measureSince } from '../shared/timing.js';
 import { AnnouncerConsumer } from '../shared/announcer.js';
 import { RuntimeController } from '../shared/runtime-controller.js';
 import { runtimeProperty } from '../shared/runtime-property.js';
@@ -140,6 +141,7 @@ export class CaEditor extends LitElement {
       await this.runtimeRef.value?.ready.catch(() => undefined);
       const { createCodeEditor } = await loadCodeEditor();
       if (!this.isConnected || this.editor || !this.surface) return;
+      const start = performance.now();
       this.editor = createCodeEditor({
         parent: this.surface,
         root: this.renderRoot as ShadowRoot,
@@ -153,6 +155,7 @@ export class CaEditor extends LitElement {
           ? { announce: (message) => this.announcer.announce(message) }
           : {}),
       });
+      measureSince('editor mount', start);
       this.shownPath = '';
       this.requestUpdate();
       // Painted, starter files and all, before what waits for the editor (a hidden tab paints
