@@ -81,6 +81,11 @@ describe('the script-tag build’s first load', () => {
     expect(holds(later, /@codemirror\/merge/), 'the diff view').to.equal(false);
   });
 
+  it('keeps CodeMirror out of the entry up front: its chunk loads on the editor’s turn', () => {
+    expect(holds(sourcesOf(upFront), /node_modules\/@codemirror\//)).to.equal(false);
+    expect(holds(sourcesOf(editor), /node_modules\/@codemirror\/view\//)).to.equal(true);
+  });
+
   it('holds the editor’s review of an agent change with the runtime, not up front', () => {
     const review = /src\/elements\/editor\/change-review\.ts/;
     expect(holds(sourcesOf(upFront), review), 'up front').to.equal(false);
